@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Origin tells where a variable's value came from, as far as the server (or
+// the input files) tell it.
+type Origin string
+
+// Origins of a setting.
+const (
+	OriginCompiled Origin = "compiled" // left at the compiled-in default
+	OriginConfig   Origin = "config"   // set in an option file or on the command line
+	OriginRuntime  Origin = "runtime"  // changed with SET GLOBAL since start-up
+	OriginUnknown  Origin = "unknown"  // the server does not say
+)
+
+// Setting is one variable's value and origin.
+type Setting struct {
+	Value  string `json:"value"`
+	Origin Origin `json:"origin"`
+}
+
+// ConfigOption is one option read from a my.cnf file.
+type ConfigOption struct {
+	Name    string // normalised: lower case, '-' as '_', "loose-" stripped
+	Value   string // as written, unquoted; "" for options without a value
+	Section string // e.g. "mysqld", "mariadb-10.11"
+	File    string
+	Line    int
+	Loose   bool // written with the loose- prefix
+}
+
+// Snapshot is everything the rules may look at: what was inspected, what was
+// measured, and what the user asked about. It never holds a connection.
+type Snapshot struct {
+	Flavor    Flavor
+	Variables map[string]Setting // lower-case names
+	Status    map[string]string  // SHOW GLOBAL STATUS, lower-case names
+	Workload  Workload
+	Config    []ConfigOption // server-section options from --config, if given
+	Bench     *Measurements  // nil when nothing was measured (inspect, check)
+	Target    *Flavor        // nil when no --target was given
+}
+
+// Var returns a variable's value and whether it is present.
+func (s Snapshot) Var(name string) (string, bool) {
+	st, ok := s.Variables[strings.ToLower(name)]
+	return st.Value, ok
+}
+
+// VarOn reports whether a boolean variable is ON (ON, 1, TRUE, YES).
+func (s Snapshot) VarOn(name string) bool {
+	v, ok := s.Var(name)
+	return ok && IsTrue(v)
+}
+
+// StatusInt returns a status counter as an integer (0 when absent or not a number).
+func (s Snapshot) StatusInt(name string) int64 {
+	n, err := strconv.ParseInt(strings.TrimSpace(s.Status[strings.ToLower(name)]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// IsTrue reads MySQL's spellings of a true boolean.
+func IsTrue(v string) bool {
+	switch strings.ToUpper(strings.TrimSpace(v)) {
+	case "ON", "1", "TRUE", "YES":
+		return true
+	}
+	return false
+}
+
+// Measurements are the calibration results the rules weigh.
+type Measurements struct {
+	TablesPerRound int
+	Rounds         int
+	Variants       []Variant
+}
+
+// Variant returns the named variant, or nil.
+func (m *Measurements) Variant(name string) *Variant {
+	if m == nil {
+		return nil
+	}
+	for i := range m.Variants {
+		if m.Variants[i].Name == name {
+			return &m.Variants[i]
+		}
+	}
+	return nil
+}
+
+// Variant names of the calibration.
+const (
+	VariantBaseline           = "baseline"
+	VariantFilePerTableOff    = "file_per_table_off"
+	VariantStatsPersistentOff = "stats_persistent_off"
+	VariantBothOff            = "both_off"
+)
+
+// Variant is one measured (or not measured) configuration.
+type Variant struct {
+	Name      string
+	Measured  bool
+	Reason    string // why not measured
+	Mechanism string // "per-table clause", "SET GLOBAL", ...
+	CreateP50 float64 // milliseconds per CREATE TABLE
+	CreateP95 float64
+	DropP50   float64
+	DropP95   float64
+	Speedup   Interval // baseline / variant, CREATE+DROP per round, paired
+}
+
+// Interval is a ratio with its 95% confidence interval.
+type Interval struct {
+	Ratio, Low, High float64
+}
+
+// Faster reports whether the whole interval lies above 1+margin: a real gain.
+func (i Interval) Faster(margin float64) bool { return i.Low > 1+margin }

@@ -1,0 +1,114 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// WorkloadClass is the kind of work a server does, as far as DDL cost matters.
+type WorkloadClass string
+
+// Workload classes.
+const (
+	WorkloadUnknown  WorkloadClass = "unknown"
+	WorkloadOLTP     WorkloadClass = "oltp"
+	WorkloadMixed    WorkloadClass = "mixed"
+	WorkloadDDLHeavy WorkloadClass = "ddl-heavy"
+)
+
+// ParseWorkloadClass reads a --workload value.
+func ParseWorkloadClass(s string) (WorkloadClass, error) {
+	switch c := WorkloadClass(strings.ToLower(strings.TrimSpace(s))); c {
+	case WorkloadUnknown, WorkloadOLTP, WorkloadMixed, WorkloadDDLHeavy:
+		return c, nil
+	case "ddl", "ddlheavy", "ddl_heavy":
+		return WorkloadDDLHeavy, nil
+	}
+	return "", fmt.Errorf("unknown workload %q: use ddl-heavy, mixed, oltp or unknown", s)
+}
+
+// Workload is the class and how it was decided.
+type Workload struct {
+	Class      WorkloadClass
+	Source     string // "flag" or "status"
+	Reason     string // one sentence a DBA can check
+	UptimeS    int64
+	DDLPerHour float64
+	DDLShare   float64 // DDL statements / Questions
+}
+
+// Thresholds of the classification. A server is DDL-heavy when it runs at
+// least DDLHeavyPerHour table DDL statements per hour of uptime or they are
+// at least DDLHeavyShare of all statements; mixed from a tenth of that.
+const (
+	MinUptimeS      = 3600
+	MinQuestions    = 1000
+	DDLHeavyPerHour = 100.0
+	DDLHeavyShare   = 0.01
+	MixedPerHour    = 10.0
+	MixedShare      = 0.001
+)
+
+// DDLCounters are the status counters the classification reads.
+var DDLCounters = []string{"Com_create_table", "Com_drop_table", "Com_alter_table", "Com_truncate"}
+
+// ClassifyWorkload decides the class from SHOW GLOBAL STATUS counters.
+func ClassifyWorkload(status map[string]string) Workload {
+	s := Snapshot{Status: status}
+	var ddl int64
+	for _, c := range DDLCounters {
+		ddl += s.StatusInt(c)
+	}
+	uptime := s.StatusInt("Uptime")
+	questions := s.StatusInt("Questions")
+	w := Workload{Class: WorkloadUnknown, Source: "status", UptimeS: uptime}
+	if uptime > 0 {
+		w.DDLPerHour = float64(ddl) * 3600 / float64(uptime)
+	}
+	if questions > 0 {
+		w.DDLShare = float64(ddl) / float64(questions)
+	}
+	counts := fmt.Sprintf("%d table DDL statements (CREATE/DROP/ALTER/TRUNCATE) of %d statements over %s of uptime",
+		ddl, questions, humanDuration(uptime))
+	switch {
+	case len(status) == 0:
+		w.Reason = "no status counters were available; pass --workload to say what the server does"
+	case uptime < MinUptimeS || questions < MinQuestions:
+		w.Reason = fmt.Sprintf("too little history to judge (%s; need at least %s of uptime and %d statements); pass --workload to say what the server does",
+			counts, humanDuration(MinUptimeS), MinQuestions)
+	case w.DDLPerHour >= DDLHeavyPerHour || w.DDLShare >= DDLHeavyShare:
+		w.Class = WorkloadDDLHeavy
+		w.Reason = fmt.Sprintf("%s: %.0f per hour, %.2f%% of statements (DDL-heavy from %.0f/h or %.1f%%)",
+			counts, w.DDLPerHour, 100*w.DDLShare, DDLHeavyPerHour, 100*DDLHeavyShare)
+	case w.DDLPerHour >= MixedPerHour || w.DDLShare >= MixedShare:
+		w.Class = WorkloadMixed
+		w.Reason = fmt.Sprintf("%s: %.1f per hour, %.3f%% of statements (mixed from %.0f/h or %.1f%%)",
+			counts, w.DDLPerHour, 100*w.DDLShare, MixedPerHour, 100*MixedShare)
+	default:
+		w.Class = WorkloadOLTP
+		w.Reason = fmt.Sprintf("%s: %.1f per hour, %.4f%% of statements (below the mixed threshold of %.0f/h and %.1f%%)",
+			counts, w.DDLPerHour, 100*w.DDLShare, MixedPerHour, 100*MixedShare)
+	}
+	return w
+}
+
+// WorkloadFromFlag records a class given with --workload, keeping the
+// counters observed (if any) for the impact estimate.
+func WorkloadFromFlag(c WorkloadClass, observed Workload) Workload {
+	observed.Class = c
+	observed.Source = "flag"
+	observed.Reason = fmt.Sprintf("set with --workload %s", c)
+	return observed
+}
+
+func humanDuration(seconds int64) string {
+	switch {
+	case seconds >= 86400:
+		return fmt.Sprintf("%.1f days", float64(seconds)/86400)
+	case seconds >= 3600:
+		return fmt.Sprintf("%.1f h", float64(seconds)/3600)
+	case seconds >= 60:
+		return fmt.Sprintf("%d min", seconds/60)
+	}
+	return fmt.Sprintf("%d s", seconds)
+}
