@@ -107,8 +107,8 @@ const (
 type Variant struct {
 	Name      string
 	Measured  bool
-	Reason    string // why not measured
-	Mechanism string // "per-table clause", "SET GLOBAL", ...
+	Reason    string  // why not measured
+	Mechanism string  // "per-table clause", "SET GLOBAL", ...
 	CreateP50 float64 // milliseconds per CREATE TABLE
 	CreateP95 float64
 	DropP50   float64
