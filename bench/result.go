@@ -1,0 +1,65 @@
+package bench
+
+import "time"
+
+// Result is a finished calibration.
+type Result struct {
+	Schema         string
+	Workload       string
+	TablesPerRound int
+	Rounds         int
+	Duration       time.Duration
+	StopReason     string
+	Precision      float64
+	Budget         time.Duration
+	Variants       []VariantResult
+}
+
+// Summary is a distribution of per-statement times in milliseconds.
+type Summary struct {
+	P50 float64 `json:"p50"`
+	P95 float64 `json:"p95"`
+}
+
+// VariantResult is one variant's measurements.
+type VariantResult struct {
+	Plan
+	Create, Drop    Summary
+	TablesPerSecond float64
+	// Speedup is baseline/variant of the per-round CREATE TABLE time, paired
+	// by round: median with a bootstrap 95% interval. DropSpeedup likewise.
+	Speedup, DropSpeedup Interval
+	// CreateRoundMs holds the per-round CREATE totals (for impact estimates).
+	CreateRoundMs []float64
+}
+
+// Variant returns the named variant, or nil.
+func (r *Result) Variant(name string) *VariantResult {
+	for i := range r.Variants {
+		if r.Variants[i].Name == name {
+			return &r.Variants[i]
+		}
+	}
+	return nil
+}
+
+func summarize(cfg Config, all map[string]*samples) *Result {
+	res := &Result{Schema: cfg.Schema, Workload: cfg.Workload.Name, TablesPerRound: len(cfg.Workload.Creates),
+		Precision: cfg.Precision, Budget: cfg.Budget}
+	base := all[Baseline]
+	for _, p := range cfg.Plans {
+		v := VariantResult{Plan: p}
+		if s, ok := all[p.Name]; ok {
+			v.Create = Summary{P50: Median(s.create), P95: Percentile(s.create, 95)}
+			v.Drop = Summary{P50: Median(s.drop), P95: Percentile(s.drop, 95)}
+			if total := sum(s.create); total > 0 {
+				v.TablesPerSecond = float64(len(s.create)) / (total / 1000)
+			}
+			v.Speedup = BootstrapMedian(PairedRatios(base.roundCreate, s.roundCreate))
+			v.DropSpeedup = BootstrapMedian(PairedRatios(base.roundDrop, s.roundDrop))
+			v.CreateRoundMs = s.roundCreate
+		}
+		res.Variants = append(res.Variants, v)
+	}
+	return res
+}

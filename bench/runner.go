@@ -1,0 +1,280 @@
+package bench
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Stop reasons of a run.
+const (
+	StopPrecision = "precision"  // every interval narrower than the precision asked
+	StopBudget    = "budget"     // the time budget was spent
+	StopMaxRounds = "max-rounds" // the round limit was reached
+	StopRounds    = "rounds"     // a fixed number of rounds was asked
+)
+
+// Run performs the calibration: it creates the scratch schema, runs a
+// warm-up round and then measured rounds of every measured variant in
+// rotating order, and always drops the schema and restores the globals it
+// changed, on a fresh context, whatever happens (error, cancelled ctx).
+func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
+	if err := cfg.setDefaults(); err != nil {
+		return nil, err
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("opening the benchmark connection: %w", err)
+	}
+	defer conn.Close()
+	if err := runStatements(ctx, conn, cfg.SessionSetup); err != nil {
+		return nil, err
+	}
+	originals, err := ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.OnGlobalsSaved != nil {
+		if err := cfg.OnGlobalsSaved(originals); err != nil {
+			return nil, err
+		}
+	}
+	if err := CreateSchema(ctx, conn, cfg.Schema); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := Cleanup(db, cfg.SessionSetup, cfg.Schema, originals); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+	}()
+	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {
+		return nil, fmt.Errorf("using scratch schema: %w", err)
+	}
+	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals)}
+	return r.run(ctx)
+}
+
+// Cleanup drops the scratch schema and restores the original globals on a
+// fresh connection with its own timeout, so it also works after ctx was
+// cancelled or the benchmark connection broke.
+func Cleanup(db *sql.DB, sessionSetup []string, schema string, originals map[string]string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), CleanupTimeout)
+	defer cancel()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("cleanup could not connect (run `upgrade-advisor cleanup` once the server is reachable): %w", err)
+	}
+	defer conn.Close()
+	var errs []error
+	if err := runStatements(ctx, conn, sessionSetup); err != nil {
+		errs = append(errs, err)
+	} else if err := DropSchema(ctx, conn, schema); err != nil {
+		errs = append(errs, err)
+	}
+	if err := RestoreGlobals(ctx, conn, originals); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+func runStatements(ctx context.Context, ex Execer, stmts []string) error {
+	for _, s := range stmts {
+		if _, err := ex.ExecContext(ctx, Tag+s); err != nil {
+			return fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	return nil
+}
+
+type runner struct {
+	cfg       Config
+	conn      *sql.Conn
+	originals map[string]string
+	current   map[string]string
+	samples   map[string]*samples
+}
+
+// samples are the raw timings of one variant (milliseconds).
+type samples struct {
+	create, drop           []float64 // per statement
+	roundCreate, roundDrop []float64 // per round totals
+}
+
+func (r *runner) run(ctx context.Context) (*Result, error) {
+	var measured []Plan
+	for _, p := range r.cfg.Plans {
+		if p.Measured {
+			measured = append(measured, p)
+		}
+	}
+	r.samples = map[string]*samples{}
+	for _, p := range measured {
+		r.samples[p.Name] = &samples{}
+	}
+	start := time.Now()
+	rounds, stop := 0, ""
+	for round := 0; stop == ""; round++ {
+		roundStart := time.Now()
+		warmup := round == 0
+		for _, p := range rotate(measured, round) {
+			if err := r.runVariant(ctx, p, warmup); err != nil {
+				return nil, err
+			}
+			r.report(round, warmup, time.Since(start))
+		}
+		if !warmup {
+			rounds++
+			stop = r.stopReason(rounds, time.Since(start), time.Since(roundStart))
+		}
+	}
+	res := summarize(r.cfg, r.samples)
+	res.Rounds, res.StopReason, res.Duration = rounds, stop, time.Since(start)
+	return res, nil
+}
+
+func (r *runner) report(round int, warmup bool, elapsed time.Duration) {
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(Progress{Round: round, MaxRounds: r.cfg.MaxRounds, Warmup: warmup, Elapsed: elapsed, Budget: r.cfg.Budget})
+	}
+}
+
+// stopReason decides after a measured round whether to stop, and why.
+func (r *runner) stopReason(rounds int, elapsed, lastRound time.Duration) string {
+	switch {
+	case r.cfg.Rounds > 0:
+		if rounds >= r.cfg.Rounds {
+			return StopRounds
+		}
+		return ""
+	case rounds >= r.cfg.MinRounds && r.precise():
+		return StopPrecision
+	case rounds >= r.cfg.MaxRounds:
+		return StopMaxRounds
+	case elapsed+lastRound > r.cfg.Budget:
+		return StopBudget
+	}
+	return ""
+}
+
+// precise reports whether every variant's speedup interval is narrow enough.
+func (r *runner) precise() bool {
+	base := r.samples[Baseline]
+	for name, s := range r.samples {
+		if name == Baseline {
+			continue
+		}
+		if BootstrapMedian(PairedRatios(base.roundCreate, s.roundCreate)).HalfWidth() > r.cfg.Precision {
+			return false
+		}
+	}
+	return true
+}
+
+// runVariant creates the workload's tables with the variant's settings, then
+// drops them, timing every statement.
+func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
+	if r.cfg.BeforeVariant != nil {
+		if err := r.cfg.BeforeVariant(); err != nil {
+			return err
+		}
+	}
+	if err := r.applyGlobals(ctx, p); err != nil {
+		return err
+	}
+	var created []string
+	var createMs, dropMs []float64
+	for _, st := range r.cfg.Workload.Creates {
+		stmt := st.SQL
+		if st.AcceptsClause {
+			stmt += p.TableClause
+		}
+		ms, err := r.timed(ctx, stmt)
+		if err != nil {
+			return fmt.Errorf("variant %s: %w", p.Name, err)
+		}
+		createMs = append(createMs, ms)
+		if st.Table != "" {
+			created = append(created, st.Table)
+		}
+	}
+	for i := len(created) - 1; i >= 0; i-- {
+		ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(created[i]))
+		if err != nil {
+			return fmt.Errorf("variant %s: %w", p.Name, err)
+		}
+		dropMs = append(dropMs, ms)
+	}
+	if !warmup {
+		r.samples[p.Name].add(createMs, dropMs)
+	}
+	return nil
+}
+
+func (s *samples) add(createMs, dropMs []float64) {
+	s.create = append(s.create, createMs...)
+	s.drop = append(s.drop, dropMs...)
+	s.roundCreate = append(s.roundCreate, sum(createMs))
+	s.roundDrop = append(s.roundDrop, sum(dropMs))
+}
+
+// timed runs one statement under the statement deadline and returns its
+// duration in milliseconds (monotonic clock).
+func (r *runner) timed(ctx context.Context, stmt string) (float64, error) {
+	sctx, cancel := context.WithTimeout(ctx, r.cfg.StatementTimeout)
+	defer cancel()
+	start := time.Now()
+	if _, err := r.conn.ExecContext(sctx, Tag+stmt); err != nil {
+		if ctx.Err() != nil {
+			return 0, fmt.Errorf("interrupted: %w", ctx.Err())
+		}
+		return 0, fmt.Errorf("%s: %w", stmt, err)
+	}
+	return float64(time.Since(start).Nanoseconds()) / 1e6, nil
+}
+
+// applyGlobals sets the variant's globals and puts the others back to their
+// original values, sending only the changes.
+func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
+	for _, name := range sortedKeys(r.originals) {
+		want, ok := p.Globals[name]
+		if !ok {
+			want = r.originals[name]
+		}
+		if r.current[name] == want {
+			continue
+		}
+		if err := SetGlobal(ctx, r.conn, name, want); err != nil {
+			return err
+		}
+		r.current[name] = want
+	}
+	return nil
+}
+
+// rotate returns plans starting at round % len, so each variant runs in
+// every position over the rounds.
+func rotate(plans []Plan, round int) []Plan {
+	if len(plans) == 0 {
+		return nil
+	}
+	k := round % len(plans)
+	return append(append([]Plan{}, plans[k:]...), plans[:k]...)
+}
+
+func sum(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func clone(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
