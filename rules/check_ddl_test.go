@@ -1,0 +1,140 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// measuredSnapshot builds a MariaDB 10.11 snapshot with the given speedups
+// (ratio, low, high) per variant; a nil interval means "not measured".
+func measuredSnapshot(class WorkloadClass, fpt, stats, both *Interval) Snapshot {
+	variant := func(name string, iv *Interval) Variant {
+		if iv == nil {
+			return Variant{Name: name, Reason: "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"}
+		}
+		return Variant{Name: name, Measured: true, Mechanism: "SET GLOBAL", CreateP50: 2.9 / iv.Ratio, Speedup: *iv}
+	}
+	return Snapshot{
+		Flavor:   Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
+		Workload: Workload{Class: class, Reason: "test", DDLPerHour: 500},
+		Bench: &Measurements{TablesPerRound: 100, Rounds: 10, Variants: []Variant{
+			{Name: VariantBaseline, Measured: true, CreateP50: 2.9, Speedup: Interval{1, 1, 1}},
+			variant(VariantFilePerTableOff, fpt),
+			variant(VariantStatsPersistentOff, stats),
+			variant(VariantBothOff, both),
+		}},
+	}
+}
+
+func ddlIv(r, lo, hi float64) *Interval { return &Interval{r, lo, hi} }
+
+func recommendsOff(f Finding, variable string) bool {
+	for _, l := range f.Recommendation.MyCnf {
+		if strings.HasPrefix(strings.TrimSpace(l), variable+" = 0") {
+			return true
+		}
+	}
+	for _, l := range f.Recommendation.SQL {
+		if strings.HasPrefix(l, "SET GLOBAL "+variable) {
+			return true
+		}
+	}
+	return false
+}
+
+func ddlTestFinding(fs []Finding, id string) *Finding {
+	for i := range fs {
+		if fs[i].ID == id {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+func TestDDLRulesWeighWorkloadAgainstMeasurement(t *testing.T) {
+	gain, none := ddlIv(1.45, 1.38, 1.52), ddlIv(1.02, 0.97, 1.08)
+	tests := []struct {
+		name      string
+		snap      Snapshot
+		wantIDs   []string
+		recommend []string // variables whose OFF is actively recommended
+	}{
+		{"ddl-heavy with a gain recommends the change", measuredSnapshot(WorkloadDDLHeavy, gain, none, ddlIv(1.5, 1.4, 1.6)),
+			[]string{"ddl-file-per-table-recommend", "ddl-stats-persistent-no-gain"}, []string{"innodb_file_per_table"}},
+		{"oltp never recommends turning either off", measuredSnapshot(WorkloadOLTP, gain, gain, ddlIv(2.0, 1.9, 2.1)),
+			[]string{"ddl-file-per-table-keep", "ddl-stats-persistent-keep", "ddl-both-off"}, nil},
+		{"mixed only suggests, commented out", measuredSnapshot(WorkloadMixed, gain, gain, ddlIv(1.6, 1.55, 1.7)),
+			[]string{"ddl-file-per-table-consider", "ddl-stats-persistent-consider"}, nil},
+		{"unknown workload is conditional", measuredSnapshot(WorkloadUnknown, gain, none, nil),
+			[]string{"ddl-file-per-table-if-ddl-heavy"}, nil},
+		{"not measured is reported as such", measuredSnapshot(WorkloadDDLHeavy, nil, gain, nil),
+			[]string{"ddl-file-per-table-not-measured", "ddl-stats-persistent-recommend"}, []string{"innodb_stats_persistent"}},
+		{"both helping adds the combination", measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.3, 1.25, 1.35), ddlIv(1.4, 1.3, 1.5), ddlIv(2.9, 2.7, 3.1)),
+			[]string{"ddl-both-off", "ddl-file-per-table-recommend", "ddl-stats-persistent-recommend"}, []string{"innodb_file_per_table", "innodb_stats_persistent"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := Evaluate(tt.snap)
+			for _, id := range tt.wantIDs {
+				if ddlTestFinding(fs, id) == nil {
+					t.Errorf("missing finding %s; got %v", id, ddlTestIDs(fs))
+				}
+			}
+			for _, v := range []string{"innodb_file_per_table", "innodb_stats_persistent"} {
+				want := ddlTestContains(tt.recommend, v)
+				got := false
+				for _, f := range fs {
+					got = got || recommendsOff(f, v)
+				}
+				if got != want {
+					t.Errorf("recommends %s off = %v, want %v", v, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestRecommendationCarriesTheMeasurement(t *testing.T) {
+	fs := Evaluate(measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil))
+	f := ddlTestFinding(fs, "ddl-file-per-table-recommend")
+	if f == nil {
+		t.Fatalf("no recommendation: %v", ddlTestIDs(fs))
+	}
+	if f.Severity != Warning || f.MeasuredSpeedup == nil || f.MeasuredSpeedup.Ratio != 1.45 {
+		t.Fatalf("finding %+v", f)
+	}
+	cnf := strings.Join(f.Recommendation.MyCnf, "\n")
+	if !strings.Contains(cnf, "1.45x faster measured (2.90 -> 2.00 ms, 95% CI 1.38-1.52)") {
+		t.Errorf("my.cnf comment lacks the measurement:\n%s", cnf)
+	}
+	if len(f.Recommendation.Tradeoffs) == 0 || !strings.Contains(f.Detail, "per hour") {
+		t.Errorf("trade-offs or impact missing: %+v", f)
+	}
+}
+
+func TestNoBenchNoDDLFindings(t *testing.T) {
+	s := measuredSnapshot(WorkloadDDLHeavy, nil, nil, nil)
+	s.Bench = nil
+	for _, f := range Evaluate(s) {
+		if strings.HasPrefix(f.ID, "ddl-") {
+			t.Errorf("unexpected %s without measurements", f.ID)
+		}
+	}
+}
+
+func ddlTestIDs(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.ID)
+	}
+	return out
+}
+
+func ddlTestContains(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}

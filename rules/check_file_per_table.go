@@ -1,0 +1,29 @@
+package rules
+
+func init() {
+	Register(Rule{ID: "ddl-file-per-table", Check: checkFilePerTable})
+}
+
+var filePerTableChange = ddlChange{
+	idPrefix:  "ddl-file-per-table",
+	variant:   VariantFilePerTableOff,
+	variable:  "innodb_file_per_table",
+	label:     "innodb_file_per_table=OFF",
+	mycnfLine: "innodb_file_per_table = 0",
+	sqlLine:   "SET GLOBAL innodb_file_per_table = 0;",
+	tradeoffs: []string{
+		"new tables go to the shared system tablespace (ibdata1), which never shrinks: DROP TABLE and TRUNCATE no longer return disk space to the operating system",
+		"no per-table .ibd files: no transportable tablespaces and no ROW_FORMAT=COMPRESSED for new tables",
+		"applies only to tables created after the change; existing tables keep their files",
+	},
+	perTable: func(fl Flavor) string {
+		if fl.IsMySQLFamily() && fl.Version.AtLeast(5, 7, 6) {
+			return "CREATE TABLE ... TABLESPACE=innodb_system for the tables the application creates and drops (MySQL bugs #87827 and #90209: measure it, it is not always faster)"
+		}
+		return ""
+	},
+}
+
+// checkFilePerTable weighs the measured cost of file-per-table tablespaces
+// for CREATE/DROP TABLE against the workload.
+func checkFilePerTable(s Snapshot) []Finding { return evaluateDDLChange(s, filePerTableChange) }

@@ -1,0 +1,25 @@
+package rules
+
+func init() {
+	Register(Rule{ID: "ddl-stats-persistent", Check: checkStatsPersistent})
+}
+
+var statsPersistentChange = ddlChange{
+	idPrefix:  "ddl-stats-persistent",
+	variant:   VariantStatsPersistentOff,
+	variable:  "innodb_stats_persistent",
+	label:     "innodb_stats_persistent=OFF",
+	mycnfLine: "innodb_stats_persistent = 0",
+	sqlLine:   "SET GLOBAL innodb_stats_persistent = 0;",
+	tradeoffs: []string{
+		"transient statistics are recomputed when tables are opened and are lost at restart, so query plans are less stable",
+		"ANALYZE TABLE results are no longer kept in mysql.innodb_table_stats / innodb_index_stats",
+	},
+	perTable: func(fl Flavor) string {
+		return "CREATE TABLE ... STATS_PERSISTENT=0 for the tables the application creates and drops"
+	},
+}
+
+// checkStatsPersistent weighs the measured cost of persistent statistics for
+// CREATE/DROP TABLE against the workload.
+func checkStatsPersistent(s Snapshot) []Finding { return evaluateDDLChange(s, statsPersistentChange) }

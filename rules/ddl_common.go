@@ -1,0 +1,111 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// GainMargin is the smallest speedup worth acting on: the lower end of the
+// 95% interval must exceed 1+GainMargin.
+const GainMargin = 0.05
+
+// ddlChange describes one setting whose DDL cost the calibration measures.
+type ddlChange struct {
+	idPrefix  string
+	variant   string
+	variable  string
+	label     string // for titles, e.g. "innodb_file_per_table=OFF"
+	mycnfLine string
+	sqlLine   string
+	tradeoffs []string
+	// perTable returns the narrower per-table alternative on this server, or "".
+	perTable func(Flavor) string
+}
+
+// SpeedupText renders a measured speedup the way the report and the my.cnf
+// comments print it, e.g. "CREATE TABLE 1.45x faster measured (2.90 -> 2.00 ms, 95% CI 1.38-1.52)".
+func SpeedupText(v *Variant, base *Variant) string {
+	return fmt.Sprintf("CREATE TABLE %.2fx faster measured (%.2f -> %.2f ms, 95%% CI %.2f-%.2f)",
+		v.Speedup.Ratio, base.CreateP50, v.CreateP50, v.Speedup.Low, v.Speedup.High)
+}
+
+func measuredSpeedup(v, base *Variant) *MeasuredSpeedup {
+	return &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, BaselineMs: base.CreateP50, VariantMs: v.CreateP50}
+}
+
+// impactText estimates the time saved per hour at the observed DDL rate.
+func impactText(w Workload, v, base *Variant) string {
+	savedMs := base.CreateP50 - v.CreateP50
+	if w.DDLPerHour <= 0 || savedMs <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" At the observed %.0f table DDL statements per hour that saves about %.1f s per hour.",
+		w.DDLPerHour, w.DDLPerHour*savedMs/1000)
+}
+
+// evaluateDDLChange is the shared logic of the file-per-table and
+// persistent-statistics rules: weigh the measured effect against the workload.
+func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
+	v := s.Bench.Variant(c.variant)
+	base := s.Bench.Variant(VariantBaseline)
+	if v == nil || base == nil {
+		return nil
+	}
+	if !v.Measured {
+		return []Finding{{ID: c.idPrefix + "-not-measured", Severity: Info,
+			Title:    c.label + " was not measured",
+			Detail:   v.Reason + ".",
+			Evidence: map[string]string{"variant": c.variant}}}
+	}
+	f := Finding{
+		MeasuredSpeedup: measuredSpeedup(v, base),
+		Evidence: map[string]string{"variant": c.variant, "workload": string(s.Workload.Class),
+			"mechanism": v.Mechanism, "speedup": fmt.Sprintf("%.2f", v.Speedup.Ratio)},
+	}
+	measured := SpeedupText(v, base) + " with " + c.label + " (" + v.Mechanism + ")."
+	gain := v.Speedup.Faster(GainMargin)
+	switch {
+	case !gain:
+		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
+		f.Title = c.label + " brings no measurable gain here"
+		f.Detail = fmt.Sprintf("%s The 95%% interval reaches below %.2fx, so the change is not worth its trade-offs on this server; keep the current setting.", measured, 1+GainMargin)
+	case s.Workload.Class == WorkloadDDLHeavy:
+		f.ID, f.Severity = c.idPrefix+"-recommend", Warning
+		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
+		f.Detail = measured + impactText(s.Workload, v, base) + " The workload creates and drops tables as part of its normal work, so the saving recurs."
+		f.Recommendation = c.recommendation(s.Flavor, v, base, true)
+	case s.Workload.Class == WorkloadMixed:
+		f.ID, f.Severity = c.idPrefix+"-consider", Info
+		f.Title = fmt.Sprintf("Mixed workload: %s would make CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
+		f.Detail = measured + impactText(s.Workload, v, base) + " Worth it only for the part of the application that creates tables; prefer a per-table alternative where there is one."
+		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
+	case s.Workload.Class == WorkloadOLTP:
+		f.ID, f.Severity = c.idPrefix+"-keep", Info
+		f.Title = fmt.Sprintf("OLTP workload: keep the current setting (%s would save little)", c.label)
+		f.Detail = measured + impactText(s.Workload, v, base) + " This server rarely creates or drops tables, so the one-off saving does not pay for the trade-offs: " + strings.Join(c.tradeoffs, "; ") + "."
+	default:
+		f.ID, f.Severity = c.idPrefix+"-if-ddl-heavy", Info
+		f.Title = fmt.Sprintf("If the application creates tables routinely: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
+		f.Detail = measured + " The workload class is unknown (" + s.Workload.Reason + "); the change pays off only for applications that create and drop tables as normal work (per-tenant schemas, test suites, ETL staging tables)."
+		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
+	}
+	return []Finding{f}
+}
+
+// recommendation builds the my.cnf lines (commented out unless active), the
+// SQL and the trade-offs of a change.
+func (c ddlChange) recommendation(fl Flavor, v, base *Variant, active bool) Recommendation {
+	comment := "# " + SpeedupText(v, base)
+	line := c.mycnfLine
+	if !active {
+		line = "# " + line + "   # uncomment if the application creates tables routinely"
+	}
+	r := Recommendation{MyCnf: []string{comment, line}, Tradeoffs: c.tradeoffs}
+	if active {
+		r.SQL = []string{c.sqlLine + "  -- takes effect for tables created afterwards, no restart"}
+	}
+	if alt := c.perTable(fl); alt != "" {
+		r.SQL = append(r.SQL, "-- narrower alternative, no global change: "+alt)
+	}
+	return r
+}
