@@ -1,0 +1,142 @@
+package advisor
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// ErrPreflight marks a refusal before anything was written (exit code 2).
+var ErrPreflight = errors.New("pre-flight check failed")
+
+// ErrUsage marks bad input (exit code 2).
+var ErrUsage = errors.New("invalid input")
+
+// Run connects, inspects, calibrates (audit, bench), evaluates the rules and
+// returns the report.
+func Run(ctx context.Context, o Options) (*Report, error) {
+	workload, target, err := parseChoices(o)
+	if err != nil {
+		return nil, err
+	}
+	db, cfg, err := Open(ctx, o.Conn)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	in, err := Inspect(ctx, db, Address(cfg))
+	if err != nil {
+		return nil, err
+	}
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload)}
+	if target != nil {
+		snap.Target = target
+	}
+	var res *bench.Result
+	if o.runsBench() {
+		if res, err = calibrate(ctx, db, in, o); err != nil {
+			return nil, err
+		}
+		snap.Bench = measurements(res)
+	}
+	return buildReport(o, in, snap, res), nil
+}
+
+// parseChoices validates --workload and --target before connecting.
+func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
+	var class rules.WorkloadClass
+	if o.Workload != "" {
+		c, err := rules.ParseWorkloadClass(o.Workload)
+		if err != nil {
+			return "", nil, fmt.Errorf("%w: %w", ErrUsage, err)
+		}
+		class = c
+	}
+	if o.Target == "" {
+		return class, nil, nil
+	}
+	t, err := rules.ParseTarget(o.Target, rules.VendorUnknown)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w: %w", ErrUsage, err)
+	}
+	return class, &t, nil
+}
+
+func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload {
+	observed := rules.ClassifyWorkload(status)
+	if flag == "" {
+		return observed
+	}
+	return rules.WorkloadFromFlag(flag, observed)
+}
+
+// calibrate checks that the server may be written to, then runs the benchmark.
+func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*bench.Result, error) {
+	setup, err := preflight(ctx, db, in, o)
+	if err != nil {
+		return nil, err
+	}
+	schema := o.Bench.Schema
+	if schema == "" {
+		schema = bench.NewSchemaName()
+	}
+	if err := bench.ValidateSchemaName(schema); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
+	}
+	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: o.Bench.AllowSetGlobal || o.Sandbox})
+	tables := o.Bench.Tables
+	if tables <= 0 {
+		tables = bench.DefaultTables
+	}
+	res, err := bench.Run(ctx, db, bench.Config{
+		Schema: schema, Workload: bench.ClassicWorkload(tables), Plans: plans,
+		Budget: o.Bench.Budget, Rounds: o.Bench.Rounds, Precision: o.Bench.Precision,
+		SessionSetup: setup, Progress: o.Bench.Progress,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("calibration: %w", err)
+	}
+	return res, nil
+}
+
+// benchServer tells the planner what it needs about the server.
+func benchServer(in *Inspection) bench.Server {
+	_, hasStats := in.Variables["innodb_stats_persistent"]
+	v := in.Flavor.Version
+	return bench.Server{
+		MariaDB: in.Flavor.IsMariaDB(), Major: v.Major, Minor: v.Minor, Patch: v.Patch,
+		FilePerTable:       rules.IsTrue(in.Variables["innodb_file_per_table"].Value),
+		StatsPersistent:    rules.IsTrue(in.Variables["innodb_stats_persistent"].Value),
+		HasStatsPersistent: hasStats,
+	}
+}
+
+func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Result) *Report {
+	findings := findingInfos(rules.Evaluate(snap))
+	r := &Report{
+		SchemaVersion: SchemaVersion, Command: o.Command,
+		Tool:   ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Server: serverInfo(in), Settings: keySettings(in.Variables),
+		Workload: workloadInfo(snap.Workload), Benchmark: benchmarkInfo(res), Findings: findings,
+	}
+	r.Server.Sandbox = o.Sandbox
+	if snap.Target != nil {
+		r.Target = &TargetInfo{Flavor: string(snap.Target.Vendor), Version: snap.Target.Version.Series()}
+	}
+	header := []string{fmt.Sprintf("upgrade-advisor %s for %s, workload %s", o.ToolVersion, in.Flavor, snap.Workload.Class)}
+	if res != nil {
+		header = append(header, fmt.Sprintf("measured on this server: %d rounds of %d tables", res.Rounds, res.TablesPerRound))
+	}
+	r.MyCnf = MyCnfSnippet(header, findings)
+	if o.Sandbox {
+		r.Notes = append(r.Notes, "measured on a throwaway local server started for this run: absolute times come from this machine; the ratios are what carries over")
+	}
+	if !o.runsBench() {
+		r.Notes = append(r.Notes, "nothing was measured: "+o.Command+" only reads; run `audit` to measure the DDL variants")
+	}
+	return r
+}

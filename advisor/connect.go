@@ -1,0 +1,163 @@
+package advisor
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// DefaultConnectTimeout bounds connecting to a server.
+const DefaultConnectTimeout = 10 * time.Second
+
+// ConnOptions are the connection settings, as the mysql client takes them.
+type ConnOptions struct {
+	Host     string
+	Port     int
+	User     string
+	Password string
+	Socket   string
+	// DSN, when set, is a go-sql-driver DSN; the other fields override its parts when set.
+	DSN            string
+	ConnectTimeout time.Duration
+	// ReadTimeout bounds every read from the server (0: none).
+	ReadTimeout time.Duration
+	// TLSConfig is a go-sql-driver TLS name ("true", "skip-verify", "preferred" or a registered name).
+	TLSConfig string
+}
+
+// DriverConfig builds the driver configuration. Without host, port and
+// socket it connects as the mysql client does: the local socket.
+func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
+	cfg := mysql.NewConfig()
+	if o.DSN != "" {
+		parsed, err := mysql.ParseDSN(o.DSN)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read --dsn (expected user:password@tcp(host:port)/ or user@unix(/path/to.sock)/): %w", redactErr(err, o.DSN))
+		}
+		cfg = parsed
+	}
+	if o.User != "" {
+		cfg.User = o.User
+	}
+	if cfg.User == "" {
+		cfg.User = "root"
+	}
+	if o.Password != "" {
+		cfg.Passwd = o.Password
+	}
+	switch {
+	case o.Socket != "":
+		cfg.Net, cfg.Addr = "unix", o.Socket
+	case o.Host != "" || o.Port != 0:
+		host := o.Host
+		if host == "" || host == "localhost" && o.Port != 0 {
+			host = "127.0.0.1"
+		}
+		if host == "localhost" {
+			cfg.Net, cfg.Addr = "unix", DefaultSocket()
+			break
+		}
+		port := o.Port
+		if port == 0 {
+			port = 3306
+		}
+		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, strconv.Itoa(port))
+	case o.DSN == "":
+		cfg.Net, cfg.Addr = "unix", DefaultSocket()
+	}
+	cfg.Timeout = o.ConnectTimeout
+	if cfg.Timeout == 0 {
+		cfg.Timeout = DefaultConnectTimeout
+	}
+	if o.ReadTimeout > 0 {
+		cfg.ReadTimeout = o.ReadTimeout
+	}
+	if o.TLSConfig != "" {
+		cfg.TLSConfig = o.TLSConfig
+	}
+	cfg.InterpolateParams = false
+	cfg.DBName = ""
+	return cfg, nil
+}
+
+// DefaultSocket is where Debian's and most distributions' servers listen.
+func DefaultSocket() string { return "/run/mysqld/mysqld.sock" }
+
+// Address describes the endpoint for reports, never with a password.
+func Address(cfg *mysql.Config) string {
+	return fmt.Sprintf("%s@%s(%s)", cfg.User, cfg.Net, cfg.Addr)
+}
+
+// Open connects and pings within the connect timeout, and turns the driver's
+// errors into messages a user can act on.
+func Open(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) {
+	cfg, err := o.DriverConfig()
+	if err != nil {
+		return nil, nil, err
+	}
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("connection settings: %w", redactErr(err, cfg.Passwd))
+	}
+	db := sql.OpenDB(connector)
+	db.SetMaxOpenConns(4)
+	db.SetConnMaxIdleTime(time.Minute)
+	pctx, cancel := context.WithTimeout(ctx, cfg.Timeout+time.Second)
+	defer cancel()
+	if err := db.PingContext(pctx); err != nil {
+		db.Close()
+		return nil, nil, explainConnectError(err, cfg)
+	}
+	return db, cfg, nil
+}
+
+// ErrConnect marks connection failures (exit code 2).
+var ErrConnect = errors.New("cannot connect")
+
+func explainConnectError(err error, cfg *mysql.Config) error {
+	addr := Address(cfg)
+	var me *mysql.MySQLError
+	msg := redactErr(err, cfg.Passwd).Error()
+	switch {
+	case errors.As(err, &me) && (me.Number == 1045 || me.Number == 1698):
+		return fmt.Errorf("%w to %s: access denied for user %q (wrong user or password; check -u/-p, MYSQL_PWD or your option file): %s",
+			ErrConnect, addr, cfg.User, msg)
+	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(msg, "i/o timeout"):
+		return fmt.Errorf("%w to %s: no answer within %s (is the host reachable and the port open? raise --connect-timeout if the network is slow): %s",
+			ErrConnect, addr, cfg.Timeout, msg)
+	case cfg.Net == "unix" && (strings.Contains(msg, "no such file") || strings.Contains(msg, "connection refused")):
+		return fmt.Errorf("%w to %s: no server listens on socket %s (is it running? give the right path with -S, or use -h/-P for TCP): %s",
+			ErrConnect, addr, cfg.Addr, msg)
+	case strings.Contains(msg, "connection refused"):
+		return fmt.Errorf("%w to %s: connection refused (is the server running and listening on that port?): %s", ErrConnect, addr, msg)
+	}
+	return fmt.Errorf("%w to %s: %s", ErrConnect, addr, msg)
+}
+
+// redactErr removes a secret from an error's text.
+func redactErr(err error, secret string) error {
+	if err == nil || secret == "" || !strings.Contains(err.Error(), secret) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), secret, "***"))
+}
+
+// RedactDSN hides the password of a go-sql-driver DSN ("user:***@tcp(...)/").
+func RedactDSN(dsn string) string {
+	at := strings.LastIndex(dsn, "@")
+	if at < 0 {
+		return dsn
+	}
+	cred := dsn[:at]
+	if colon := strings.Index(cred, ":"); colon >= 0 {
+		return cred[:colon] + ":***" + dsn[at:]
+	}
+	return dsn
+}

@@ -1,0 +1,39 @@
+package advisor
+
+import (
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+)
+
+// Options of an audit, inspect or bench job.
+type Options struct {
+	Command     string // "audit", "inspect" or "bench"
+	ToolVersion string
+	Conn        ConnOptions
+	// Workload overrides the class read from status counters ("" = decide from status).
+	Workload string
+	// Target is the --target version ("" = none).
+	Target string
+	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
+	Sandbox bool
+	Bench   BenchOptions
+}
+
+// BenchOptions configure the calibration.
+type BenchOptions struct {
+	Tables          int
+	Budget          time.Duration
+	Rounds          int
+	Precision       float64
+	AllowSetGlobal  bool
+	AllowBinlog     bool
+	Schema          string // "" = upgrade_advisor_<random hex>
+	LockWaitTimeout time.Duration
+	Progress        func(bench.Progress)
+}
+
+// DefaultLockWaitTimeout bounds how long scratch DDL may wait for a metadata lock.
+const DefaultLockWaitTimeout = 10 * time.Second
+
+func (o Options) runsBench() bool { return o.Command == "audit" || o.Command == "bench" }

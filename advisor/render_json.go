@@ -1,0 +1,13 @@
+package advisor
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// RenderJSON writes the report as indented JSON (schema_version 1).
+func RenderJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}

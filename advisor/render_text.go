@@ -1,0 +1,186 @@
+package advisor
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fatih/color"
+)
+
+// TextStyle controls the human report.
+type TextStyle struct {
+	Color bool
+}
+
+// RenderText writes the human report, MySQLTuner-style markers included:
+// [OK] nothing to act on, [!!] warning or critical, [--] information.
+func RenderText(w io.Writer, r *Report, style TextStyle) error {
+	p := &printer{w: w, style: style}
+	p.header(r)
+	p.settings(r)
+	p.workload(r)
+	p.benchmark(r)
+	p.findings(r)
+	p.snippet(r)
+	for _, n := range r.Notes {
+		p.line("[--] Note: %s", n)
+	}
+	return p.err
+}
+
+type printer struct {
+	w     io.Writer
+	style TextStyle
+	err   error
+}
+
+func (p *printer) line(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format+"\n", args...)
+	}
+}
+
+func (p *printer) paint(c color.Attribute, s string) string {
+	if !p.style.Color {
+		return s
+	}
+	col := color.New(c)
+	col.EnableColor()
+	return col.Sprint(s)
+}
+
+func (p *printer) header(r *Report) {
+	p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — %s of %s", r.Tool.Version, r.Command, r.Server.Address)))
+	s := r.Server
+	p.line("[--] Server: %s %s (%s; %s)%s", flavorName(s.Flavor), s.Version, s.VersionString, s.VersionComment, sandboxNote(s.Sandbox))
+	if r.Target != nil {
+		p.line("[--] Target: %s %s", flavorName(r.Target.Flavor), r.Target.Version)
+	}
+}
+
+func (p *printer) settings(r *Report) {
+	if len(r.Settings) == 0 {
+		return
+	}
+	p.line("[--] Settings (value, where it comes from):")
+	for _, name := range KeySettings {
+		if s, ok := r.Settings[name]; ok {
+			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
+		}
+	}
+}
+
+func (p *printer) workload(r *Report) {
+	p.line("[--] Workload: %s — %s", p.paint(color.Bold, r.Workload.Class), r.Workload.Reason)
+}
+
+func (p *printer) benchmark(r *Report) {
+	b := r.Benchmark
+	if b == nil {
+		return
+	}
+	p.line("[--] Calibration: %s; %d measured rounds of %d tables in %.1f s (stopped on %s)",
+		b.Workload, b.Rounds, b.TablesPerRound, b.DurationS, b.StopReason)
+	p.line("       %-22s %-19s %-19s %s", "variant", "CREATE p50/p95 ms", "DROP p50/p95 ms", "CREATE speedup (95% CI)")
+	longest := 0.0
+	for _, v := range b.Variants {
+		if v.Measured {
+			longest = max(longest, v.CreateMs.P50)
+		}
+	}
+	for _, v := range b.Variants {
+		if !v.Measured {
+			p.line("       %-22s not measured: %s%s", v.Name, v.Reason, flagHint(v.Flag))
+			continue
+		}
+		p.line("       %-22s %-19s %-19s %-22s %s", v.Name,
+			fmt.Sprintf("%.2f / %.2f", v.CreateMs.P50, v.CreateMs.P95),
+			fmt.Sprintf("%.2f / %.2f", v.DropMs.P50, v.DropMs.P95),
+			speedupCell(v), bar(v.CreateMs.P50, longest, 20))
+	}
+	p.line("       (%s)", b.Method)
+}
+
+func speedupCell(v VariantInfo) string {
+	if v.Name == "baseline" {
+		return "1.00x"
+	}
+	return fmt.Sprintf("%.2fx (%.2f-%.2f)", v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+}
+
+// bar draws a per-statement time as a bar scaled to the longest.
+func bar(value, longest float64, width int) string {
+	if longest <= 0 {
+		return ""
+	}
+	n := int(value/longest*float64(width) + 0.5)
+	return strings.Repeat("█", max(n, 1))
+}
+
+func flagHint(flag string) string {
+	if flag == "" {
+		return ""
+	}
+	return " (measure it with " + flag + ")"
+}
+
+func (p *printer) findings(r *Report) {
+	counts := map[string]int{}
+	for _, f := range r.Findings {
+		counts[f.Severity]++
+	}
+	p.line("")
+	p.line("%s", p.paint(color.Bold, fmt.Sprintf("Findings: %d critical, %d warning, %d info", counts["critical"], counts["warning"], counts["info"])))
+	if counts["critical"]+counts["warning"] == 0 {
+		p.line("%s nothing needs action at warning level or above", p.paint(color.FgGreen, "[OK]"))
+	}
+	for _, f := range r.Findings {
+		p.finding(f)
+	}
+}
+
+func (p *printer) finding(f FindingInfo) {
+	marker := p.paint(color.FgCyan, "[--]")
+	switch f.Severity {
+	case "critical":
+		marker = p.paint(color.FgRed, "[!!]")
+	case "warning":
+		marker = p.paint(color.FgYellow, "[!!]")
+	}
+	p.line("%s %s: %s  (%s)", marker, f.Severity, f.Title, f.ID)
+	p.line("       %s", f.Detail)
+	for _, s := range f.Recommendation.SQL {
+		p.line("       SQL: %s", s)
+	}
+	for _, t := range f.Recommendation.Tradeoffs {
+		p.line("       trade-off: %s", t)
+	}
+}
+
+func (p *printer) snippet(r *Report) {
+	p.line("")
+	p.line("%s", p.paint(color.Bold, "my.cnf snippet:"))
+	for _, l := range strings.Split(strings.TrimRight(r.MyCnf, "\n"), "\n") {
+		p.line("    %s", l)
+	}
+}
+
+func flavorName(f string) string {
+	switch f {
+	case "mariadb":
+		return "MariaDB"
+	case "percona":
+		return "Percona Server"
+	case "mysql":
+		return "MySQL"
+	}
+	return f
+}
+
+func sandboxNote(sandbox bool) string {
+	if sandbox {
+		return " — throwaway sandbox"
+	}
+	return ""
+}

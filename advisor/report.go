@@ -1,0 +1,263 @@
+package advisor
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// SchemaVersion is the version of the JSON report's structure.
+const SchemaVersion = 1
+
+// Report is the result of a job; its JSON form is the documented schema.
+type Report struct {
+	SchemaVersion int                      `json:"schema_version"`
+	Command       string                   `json:"command"`
+	Tool          ToolInfo                 `json:"tool"`
+	Server        ServerInfo               `json:"server"`
+	Settings      map[string]rules.Setting `json:"settings"`
+	Workload      WorkloadInfo             `json:"workload"`
+	Benchmark     *BenchmarkInfo           `json:"benchmark,omitempty"`
+	Target        *TargetInfo              `json:"target,omitempty"`
+	Findings      []FindingInfo            `json:"findings"`
+	MyCnf         string                   `json:"mycnf"`
+	Notes         []string                 `json:"notes,omitempty"`
+}
+
+// ToolInfo names the tool.
+type ToolInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// ServerInfo identifies the server.
+type ServerInfo struct {
+	Address        string `json:"address"`
+	Flavor         string `json:"flavor"`
+	Version        string `json:"version"`
+	VersionString  string `json:"version_string"`
+	VersionComment string `json:"version_comment"`
+	ReadOnly       bool   `json:"read_only"`
+	Sandbox        bool   `json:"sandbox,omitempty"`
+}
+
+// WorkloadInfo is the workload class and how it was decided.
+type WorkloadInfo struct {
+	Class      string  `json:"class"`
+	Source     string  `json:"source"`
+	Reason     string  `json:"reason"`
+	UptimeS    int64   `json:"uptime_s"`
+	DDLPerHour float64 `json:"ddl_per_hour"`
+	DDLShare   float64 `json:"ddl_share"`
+}
+
+// BenchmarkInfo is the calibration's result.
+type BenchmarkInfo struct {
+	Method         string        `json:"method"`
+	Workload       string        `json:"workload"`
+	TablesPerRound int           `json:"tables_per_round"`
+	Rounds         int           `json:"rounds"`
+	StopReason     string        `json:"stop_reason"`
+	Precision      float64       `json:"precision"`
+	BudgetS        float64       `json:"budget_s"`
+	DurationS      float64       `json:"duration_s"`
+	Variants       []VariantInfo `json:"variants"`
+}
+
+// VariantInfo is one variant of the calibration.
+type VariantInfo struct {
+	Name            string            `json:"name"`
+	Measured        bool              `json:"measured"`
+	Reason          string            `json:"reason,omitempty"`
+	Flag            string            `json:"flag,omitempty"`
+	Mechanism       string            `json:"mechanism"`
+	Settings        map[string]string `json:"settings"`
+	CreateMs        *bench.Summary    `json:"create_ms,omitempty"`
+	DropMs          *bench.Summary    `json:"drop_ms,omitempty"`
+	TablesPerSecond float64           `json:"tables_per_s,omitempty"`
+	Speedup         *bench.Interval   `json:"speedup,omitempty"`
+	DropSpeedup     *bench.Interval   `json:"drop_speedup,omitempty"`
+}
+
+// TargetInfo is the version the upgrade goes to.
+type TargetInfo struct {
+	Flavor  string `json:"flavor"`
+	Version string `json:"version"`
+}
+
+// FindingInfo is a finding in the report.
+type FindingInfo struct {
+	ID              string             `json:"id"`
+	Severity        string             `json:"severity"`
+	Title           string             `json:"title"`
+	Detail          string             `json:"detail"`
+	Evidence        map[string]string  `json:"evidence,omitempty"`
+	MeasuredSpeedup *SpeedupInfo       `json:"measured_speedup,omitempty"`
+	Recommendation  RecommendationInfo `json:"recommendation"`
+	severity        rules.Severity
+}
+
+// SpeedupInfo ties a finding to a measured variant.
+type SpeedupInfo struct {
+	Variant    string  `json:"variant"`
+	Ratio      float64 `json:"ratio"`
+	CILow      float64 `json:"ci_low"`
+	CIHigh     float64 `json:"ci_high"`
+	BaselineMs float64 `json:"baseline_ms"`
+	VariantMs  float64 `json:"variant_ms"`
+}
+
+// RecommendationInfo is what to change.
+type RecommendationInfo struct {
+	MyCnf     []string `json:"mycnf"`
+	SQL       []string `json:"sql"`
+	Tradeoffs []string `json:"tradeoffs"`
+}
+
+// Worst returns the highest severity of the findings and whether there are any.
+func (r *Report) Worst() (rules.Severity, bool) {
+	if len(r.Findings) == 0 {
+		return rules.Info, false
+	}
+	w := rules.Info
+	for _, f := range r.Findings {
+		w = max(w, f.severity)
+	}
+	return w, true
+}
+
+func serverInfo(in *Inspection) ServerInfo {
+	return ServerInfo{
+		Address: in.Address, Flavor: string(in.Flavor.Vendor), Version: in.Flavor.Version.String(),
+		VersionString: in.Flavor.Raw, VersionComment: in.VersionComment,
+		ReadOnly: rules.IsTrue(in.Variables["read_only"].Value),
+	}
+}
+
+func keySettings(vars map[string]rules.Setting) map[string]rules.Setting {
+	out := map[string]rules.Setting{}
+	for _, name := range KeySettings {
+		if s, ok := vars[name]; ok {
+			out[name] = s
+		}
+	}
+	return out
+}
+
+func workloadInfo(w rules.Workload) WorkloadInfo {
+	return WorkloadInfo{Class: string(w.Class), Source: w.Source, Reason: w.Reason, UptimeS: w.UptimeS,
+		DDLPerHour: round(w.DDLPerHour, 2), DDLShare: round(w.DDLShare, 6)}
+}
+
+func benchmarkInfo(res *bench.Result) *BenchmarkInfo {
+	if res == nil {
+		return nil
+	}
+	b := &BenchmarkInfo{
+		Method:         "rotating rounds after one warm-up round; per-statement timing; speedup = median of per-round paired ratios baseline/variant of CREATE TABLE time, bootstrap 95% CI",
+		Workload:       res.Workload,
+		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason,
+		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: round(res.Duration.Seconds(), 2),
+	}
+	for _, v := range res.Variants {
+		vi := VariantInfo{Name: v.Name, Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings}
+		if v.Measured {
+			c, d := roundSummary(v.Create), roundSummary(v.Drop)
+			s, ds := roundInterval(v.Speedup), roundInterval(v.DropSpeedup)
+			vi.CreateMs, vi.DropMs, vi.Speedup, vi.DropSpeedup = &c, &d, &s, &ds
+			vi.TablesPerSecond = round(v.TablesPerSecond, 1)
+		}
+		b.Variants = append(b.Variants, vi)
+	}
+	return b
+}
+
+// measurements translates the benchmark result for the rules.
+func measurements(res *bench.Result) *rules.Measurements {
+	if res == nil {
+		return nil
+	}
+	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds}
+	for _, v := range res.Variants {
+		m.Variants = append(m.Variants, rules.Variant{
+			Name: v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
+			CreateP50: v.Create.P50, CreateP95: v.Create.P95, DropP50: v.Drop.P50, DropP95: v.Drop.P95,
+			Speedup: rules.Interval{Ratio: round(v.Speedup.Ratio, 3), Low: round(v.Speedup.Low, 3), High: round(v.Speedup.High, 3)},
+		})
+	}
+	return m
+}
+
+func reasonWithFlag(p bench.Plan) string {
+	if p.Flag == "" {
+		return p.Reason
+	}
+	return p.Reason + "; measure it with " + p.Flag
+}
+
+func findingInfos(fs []rules.Finding) []FindingInfo {
+	out := make([]FindingInfo, 0, len(fs))
+	for _, f := range fs {
+		fi := FindingInfo{ID: f.ID, Severity: f.Severity.String(), Title: f.Title, Detail: f.Detail, Evidence: f.Evidence,
+			Recommendation: RecommendationInfo{MyCnf: nonNil(f.Recommendation.MyCnf), SQL: nonNil(f.Recommendation.SQL), Tradeoffs: nonNil(f.Recommendation.Tradeoffs)},
+			severity:       f.Severity}
+		if m := f.MeasuredSpeedup; m != nil {
+			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Ratio: round(m.Ratio, 3), CILow: round(m.Low, 3), CIHigh: round(m.High, 3),
+				BaselineMs: round(m.BaselineMs, 3), VariantMs: round(m.VariantMs, 3)}
+		}
+		out = append(out, fi)
+	}
+	return out
+}
+
+// MyCnfSnippet collects the findings' my.cnf lines under [mysqld], worst
+// finding first, each line once.
+func MyCnfSnippet(header []string, fs []FindingInfo) string {
+	var b strings.Builder
+	b.WriteString("[mysqld]\n")
+	for _, h := range header {
+		b.WriteString("# " + h + "\n")
+	}
+	seen := map[string]bool{}
+	n := 0
+	for _, f := range fs {
+		for _, l := range f.Recommendation.MyCnf {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			b.WriteString(l + "\n")
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString("# no changes recommended\n")
+	}
+	return b.String()
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func nonNil(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+func roundSummary(s bench.Summary) bench.Summary {
+	return bench.Summary{P50: round(s.P50, 3), P95: round(s.P95, 3)}
+}
+
+func roundInterval(i bench.Interval) bench.Interval {
+	return bench.Interval{Ratio: round(i.Ratio, 3), Low: round(i.Low, 3), High: round(i.High, 3)}
+}

@@ -1,0 +1,33 @@
+package advisor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+)
+
+// SandboxStopTimeout bounds stopping and removing a sandbox, on a fresh
+// context so it also runs after Ctrl-C.
+const SandboxStopTimeout = 60 * time.Second
+
+// RunOnSandbox starts a throwaway server, runs the job against it, and stops
+// and removes it afterwards whatever happens (error, Ctrl-C).
+func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (report *Report, err error) {
+	sb, err := sandbox.Start(ctx, so)
+	if err != nil {
+		return nil, fmt.Errorf("starting the sandbox server: %w", err)
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), SandboxStopTimeout)
+		defer cancel()
+		if serr := sb.Stop(sctx); serr != nil {
+			err = errors.Join(err, fmt.Errorf("removing the sandbox %s: %w", sb.Dir(), serr))
+		}
+	}()
+	o.Conn = ConnOptions{DSN: sb.DSN(), ConnectTimeout: o.Conn.ConnectTimeout}
+	o.Sandbox = true
+	return Run(ctx, o)
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+)
+
+func auditCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "audit",
+		Usage: "inspect, measure CREATE/DROP TABLE variants, evaluate the rules, print advice",
+		Description: `Inspects the server (flavor, version, settings and their origin, status
+counters), classifies the workload, runs the calibration in a scratch schema
+(baseline, file_per_table_off, stats_persistent_off, both_off; rotating rounds,
+per-statement timing, paired speedups with bootstrap 95% intervals), and prints
+findings and a my.cnf snippet.
+
+EXAMPLES:
+   upgrade-advisor audit --sandbox --workload ddl-heavy
+   upgrade-advisor audit -S /run/mysqld/mysqld.sock -u root --workload ddl-heavy --allow-set-global
+   upgrade-advisor audit -h 127.0.0.1 -P 3307 -u admin --format json --mycnf-out advice.cnf
+
+` + exitCodesHelp,
+		Flags:  flagsOf(connectionFlags(), benchFlags(), adviceFlags(), outputFlags(), mycnfFlags()),
+		Action: func(c *cli.Context) error { return runJob(c, "audit") },
+	}
+}
+
+func inspectCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "inspect",
+		Usage: "read-only: server, settings with origin, workload class; changes nothing",
+		Description: `Reads @@version, SHOW GLOBAL VARIABLES (with where each value comes from),
+SHOW GLOBAL STATUS, and classifies the workload. Never writes to the server.
+
+EXAMPLES:
+   upgrade-advisor inspect -S /run/mysqld/mysqld.sock
+   upgrade-advisor inspect -h db1 -u advisor --format json
+
+` + exitCodesHelp,
+		Flags:  flagsOf(connectionFlags(), adviceFlags(), outputFlags()),
+		Action: func(c *cli.Context) error { return runJob(c, "inspect") },
+	}
+}
+
+func benchCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "bench",
+		Usage: "the calibration benchmark alone, with its statistics",
+		Description: `Runs only the calibration (no advice beyond what the measurements say).
+
+EXAMPLES:
+   upgrade-advisor bench --sandbox --budget 30s --format json
+   upgrade-advisor bench -S /run/mysqld/mysqld.sock --tables 200 --rounds 10
+
+` + exitCodesHelp,
+		Flags:  flagsOf(connectionFlags(), benchFlags(), outputFlags(), []cli.Flag{adviceFlags()[0]}),
+		Action: func(c *cli.Context) error { return runJob(c, "bench") },
+	}
+}
+
+func versionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "print the version",
+		Action: func(c *cli.Context) error {
+			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, advisor.SchemaVersion)
+			return err
+		},
+	}
+}
+
+func mycnfFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "mycnf-out", Usage: "also write the my.cnf snippet to this file", Category: catOutput},
+	}
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+)
+
+// Flag categories, as --help groups them.
+const (
+	catConn   = "Connection (as the mysql client)"
+	catBench  = "Calibration"
+	catOutput = "Output"
+	catAdvice = "Advice"
+)
+
+func connectionFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "host", Aliases: []string{"h"}, Usage: "server host (localhost means the local socket, as for mysql)", EnvVars: []string{"MYSQL_HOST"}, Category: catConn},
+		&cli.IntFlag{Name: "port", Aliases: []string{"P"}, Usage: "TCP port (default 3306 when a host is given)", EnvVars: []string{"MYSQL_TCP_PORT"}, Category: catConn},
+		&cli.StringFlag{Name: "user", Aliases: []string{"u"}, Usage: "user name (default root)", Category: catConn},
+		&cli.StringFlag{Name: "password", Aliases: []string{"p"}, Usage: "password; prefer MYSQL_PWD or an option file: a password on the command line is visible to other users", EnvVars: []string{"MYSQL_PWD"}, Category: catConn},
+		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + advisor.DefaultSocket() + ")", EnvVars: []string{"MYSQL_UNIX_PORT"}, Category: catConn},
+		&cli.StringFlag{Name: "dsn", Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
+		&cli.DurationFlag{Name: "connect-timeout", Value: advisor.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
+	}
+}
+
+func adviceFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "workload", Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice},
+		&cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4", Category: catAdvice},
+		&cli.StringFlag{Name: "fail-on", Value: "critical", Usage: "exit 1 when a finding has this severity or worse: info, warning, critical, none", Category: catAdvice},
+	}
+}
+
+func outputFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "report format: text or json", Category: catOutput},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour in text output: auto, always, never (NO_COLOR is respected)", Category: catOutput},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput},
+	}
+}
+
+func benchFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
+		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round", Category: catBench},
+		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier when every interval is narrow enough", Category: catBench},
+		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
+		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "stop when every 95% interval's half-width is below this fraction of its ratio", Category: catBench},
+		&cli.BoolFlag{Name: "allow-set-global", Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
+		&cli.BoolFlag{Name: "allow-binlog", Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
+		&cli.StringFlag{Name: "scratch-schema", Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
+		&cli.DurationFlag{Name: "lock-wait-timeout", Value: advisor.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
+	}
+}
+
+func connOptions(c *cli.Context) advisor.ConnOptions {
+	if c.IsSet("password") && os.Getenv("MYSQL_PWD") == "" {
+		fmt.Fprintln(c.App.ErrWriter, "Warning: Using a password on the command line interface can be insecure.")
+	}
+	return advisor.ConnOptions{
+		Host: c.String("host"), Port: c.Int("port"), User: c.String("user"), Password: c.String("password"),
+		Socket: c.String("socket"), DSN: c.String("dsn"), ConnectTimeout: c.Duration("connect-timeout"),
+	}
+}
+
+func benchOptions(c *cli.Context) advisor.BenchOptions {
+	return advisor.BenchOptions{
+		Tables: c.Int("tables"), Budget: c.Duration("budget"), Rounds: c.Int("rounds"), Precision: c.Float64("precision"),
+		AllowSetGlobal: c.Bool("allow-set-global"), AllowBinlog: c.Bool("allow-binlog"),
+		Schema: c.String("scratch-schema"), LockWaitTimeout: c.Duration("lock-wait-timeout"),
+	}
+}
+
+// flagsOf concatenates flag groups.
+func flagsOf(groups ...[]cli.Flag) []cli.Flag {
+	var out []cli.Flag
+	for _, g := range groups {
+		out = append(out, g...)
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+// Command upgrade-advisor inspects a MySQL or MariaDB server, measures what
+// CREATE/DROP TABLE cost under the settings that changed between versions,
+// and prints measured, upgrade-aware my.cnf advice.
+//
+// This package holds flags, signals and exit codes only; the work is in
+// package advisor.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Exit codes, documented in --help and the README.
+const (
+	exitOK       = 0 // nothing at or above --fail-on
+	exitFindings = 1 // findings at or above --fail-on
+	exitError    = 2 // usage, connection, privileges, bad input, interrupted
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := newApp().RunContext(ctx, os.Args)
+	interrupted := ctx.Err() != nil
+	stop()
+	os.Exit(exitCode(err, interrupted))
+}
+
+// exitCode maps the outcome to the documented exit codes and prints errors.
+func exitCode(err error, interrupted bool) int {
+	var fe findingsError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &fe):
+		return exitFindings
+	case interrupted:
+		fmt.Fprintf(os.Stderr, "upgrade-advisor: interrupted: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintf(os.Stderr, "upgrade-advisor: %v\n", err)
+	return exitError
+}
+
+// findingsError signals exit code 1: the report was printed and has findings
+// at or above --fail-on.
+type findingsError struct{ worst string }
+
+func (e findingsError) Error() string { return "findings at or above --fail-on: worst is " + e.worst }

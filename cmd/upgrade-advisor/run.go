@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// runJob runs audit, inspect or bench and prints the report.
+func runJob(c *cli.Context, command string) error {
+	if c.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: options start with - (see --help)", c.Args().First())
+	}
+	failOn, err := rules.ParseSeverity(c.String("fail-on"))
+	if err != nil && command != "bench" {
+		return err
+	}
+	format := strings.ToLower(c.String("format"))
+	if format != "text" && format != "json" {
+		return fmt.Errorf("unknown --format %q: use text or json", c.String("format"))
+	}
+	opts := advisor.Options{
+		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
+	}
+	if command != "inspect" {
+		opts.Bench = benchOptions(c)
+		opts.Bench.Progress = newProgress(c, format).update
+	}
+	var report *advisor.Report
+	if command != "inspect" && c.Bool("sandbox") {
+		if anyConnFlag(c) {
+			return fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
+		}
+		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
+		report, err = advisor.RunOnSandbox(c.Context, opts, sandbox.Options{Log: progressLog(c)})
+	} else {
+		opts.Conn = connOptions(c)
+		report, err = advisor.Run(c.Context, opts)
+	}
+	clearProgress(c, format)
+	if err != nil {
+		return err
+	}
+	if err := render(c, report, format); err != nil {
+		return err
+	}
+	if worst, any := report.Worst(); any && command != "bench" && worst >= failOn {
+		return findingsError{worst: worst.String()}
+	}
+	return nil
+}
+
+func anyConnFlag(c *cli.Context) bool {
+	for _, f := range []string{"host", "port", "user", "password", "socket", "dsn"} {
+		if c.IsSet(f) && os.Getenv(envOf(f)) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func envOf(flag string) string {
+	return map[string]string{"host": "MYSQL_HOST", "port": "MYSQL_TCP_PORT", "password": "MYSQL_PWD", "socket": "MYSQL_UNIX_PORT"}[flag]
+}
+
+func render(c *cli.Context, r *advisor.Report, format string) error {
+	if path := c.String("mycnf-out"); path != "" {
+		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
+			return fmt.Errorf("writing --mycnf-out: %w", err)
+		}
+	}
+	if format == "json" {
+		return advisor.RenderJSON(c.App.Writer, r)
+	}
+	return advisor.RenderText(c.App.Writer, r, advisor.TextStyle{Color: useColor(c)})
+}

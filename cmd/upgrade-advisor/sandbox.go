@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+)
+
+func sandboxCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "sandbox",
+		Usage: "start or stop a throwaway local server from the installed binaries or a tarball",
+		Subcommands: []*cli.Command{
+			{
+				Name:  "start",
+				Usage: "initialise a temporary datadir, start a server on its own socket, print how to connect",
+				Description: `EXAMPLES:
+   upgrade-advisor sandbox start
+   upgrade-advisor sandbox start --option innodb_file_per_table=0 --option innodb_stats_persistent=0
+   upgrade-advisor sandbox start --basedir ~/tarballs/mysql-8.0.36-linux-glibc2.28-x86_64 --networking`,
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "basedir", Usage: "extracted MySQL/MariaDB tarball (default: installed binaries)"},
+					&cli.StringSliceFlag{Name: "option", Usage: "extra server option key=value (repeatable)"},
+					&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandbox (default: the temp dir)"},
+					&cli.BoolFlag{Name: "networking", Usage: "listen on 127.0.0.1 (default: socket only)"},
+					&cli.IntFlag{Name: "port", Usage: "port with --networking (default: a free one)"},
+				},
+				Action: sandboxStart,
+			},
+			{
+				Name:      "stop",
+				Usage:     "stop a sandbox and remove its directory",
+				ArgsUsage: "DIR",
+				Action:    sandboxStop,
+			},
+		},
+	}
+}
+
+func sandboxStart(c *cli.Context) error {
+	sb, err := sandbox.Start(c.Context, sandbox.Options{
+		Basedir: c.String("basedir"), ServerOptions: c.StringSlice("option"), Dir: c.String("dir"),
+		Networking: c.Bool("networking"), Port: c.Int("port"), Log: os.Stderr,
+	})
+	if err != nil {
+		return err
+	}
+	flavor, ver := sb.Flavor()
+	fmt.Fprintf(c.App.Writer, "sandbox %s %s running (pid %d)\n  dir:    %s\n  socket: %s\n", flavor, ver, sb.PID(), sb.Dir(), sb.Socket())
+	if sb.Port() != 0 {
+		fmt.Fprintf(c.App.Writer, "  port:   %d (127.0.0.1)\n", sb.Port())
+	}
+	fmt.Fprintf(c.App.Writer, "connect: mariadb -S %s -u root    (or: mysql -S ...)\naudit:   upgrade-advisor audit -S %s -u root\nstop:    upgrade-advisor sandbox stop %s\n",
+		sb.Socket(), sb.Socket(), sb.Dir())
+	return nil
+}
+
+func sandboxStop(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return fmt.Errorf("sandbox stop needs the sandbox directory printed by `sandbox start`")
+	}
+	sb, err := sandbox.Open(c.Args().First())
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), advisor.SandboxStopTimeout)
+	defer cancel()
+	if err := sb.Stop(ctx); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.Writer, "sandbox %s stopped and removed\n", c.Args().First())
+	return nil
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+)
+
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// useColor decides colour: --color always/never, else only on a terminal
+// and without NO_COLOR.
+func useColor(c *cli.Context) bool {
+	switch strings.ToLower(c.String("color")) {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	_, noColor := os.LookupEnv("NO_COLOR")
+	return !noColor && c.App.Writer == os.Stdout && isTerminal(os.Stdout)
+}
+
+// progress draws a one-line bar on stderr when it is a terminal.
+type progress struct {
+	w       io.Writer
+	enabled bool
+}
+
+func newProgress(c *cli.Context, format string) *progress {
+	return &progress{w: c.App.ErrWriter, enabled: !c.Bool("quiet") && c.App.ErrWriter == os.Stderr && isTerminal(os.Stderr)}
+}
+
+func (p *progress) update(pr bench.Progress) {
+	if !p.enabled {
+		return
+	}
+	const width = 30
+	frac := min(pr.Elapsed.Seconds()/max(pr.Budget.Seconds(), 1), 1)
+	filled := int(frac * width)
+	label := fmt.Sprintf("round %d", pr.Round)
+	if pr.Warmup {
+		label = "warm-up"
+	}
+	fmt.Fprintf(p.w, "\rcalibrating [%s%s] %s, %s / %s ", strings.Repeat("#", filled), strings.Repeat("-", width-filled),
+		label, pr.Elapsed.Round(100*time.Millisecond), pr.Budget)
+}
+
+func clearProgress(c *cli.Context, format string) {
+	if newProgress(c, format).enabled {
+		fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+	}
+}
+
+// progressLog is where sandbox start-up lines go (nowhere with --quiet).
+func progressLog(c *cli.Context) io.Writer {
+	if c.Bool("quiet") {
+		return io.Discard
+	}
+	return c.App.ErrWriter
+}
