@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+var binary string
+
+// TestMain builds the real binary once; the tests run it as a user would.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "upgrade-advisor-bin")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "upgrade-advisor")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		os.Exit(2)
+	}
+	defer os.RemoveAll(dir)
+	sandboxtest.Main(m)
+}
+
+// run executes the binary and returns stdout, stderr and the exit code.
+func run(t *testing.T, env []string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func socketOf(t *testing.T) string {
+	sb := sandboxtest.Shared(t)
+	return sb.Socket()
+}
+
+func TestUsageErrorsExitTwo(t *testing.T) {
+	for _, args := range [][]string{
+		{"audit", "--no-such-flag"},
+		{"audit", "--format", "yaml", "-S", "/nonexistent.sock"},
+		{"inspect", "--workload", "analytics", "-S", "/nonexistent.sock"},
+		{"inspect", "--fail-on", "fatal"},
+		{"inspect", "--target", "latest", "-S", "/nonexistent.sock"},
+		{"inspect", "-S", "/nonexistent/mysqld.sock", "--connect-timeout", "2s"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			_, stderr, code := run(t, nil, args...)
+			if code != exitError || stderr == "" {
+				t.Errorf("exit %d, stderr %q", code, stderr)
+			}
+		})
+	}
+}
+
+func TestHelpTeachesExamplesAndExitCodes(t *testing.T) {
+	for _, cmd := range []string{"audit", "inspect", "bench"} {
+		stdout, _, code := run(t, nil, cmd, "--help")
+		if code != 0 || !strings.Contains(stdout, "EXAMPLES") || !strings.Contains(stdout, "EXIT CODES") || !strings.Contains(stdout, "--allow-set-global") == (cmd != "inspect") {
+			t.Errorf("%s --help (exit %d):\n%s", cmd, code, stdout)
+		}
+	}
+}
+
+func TestAuditJSONAgainstARealServer(t *testing.T) {
+	sock := socketOf(t)
+	stdout, stderr, code := run(t, nil, "audit", "-S", sock, "-u", "root", "--workload", "ddl-heavy", "--allow-set-global",
+		"--format", "json", "--tables", "20", "--rounds", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		SchemaVersion int `json:"schema_version"`
+		Benchmark     struct {
+			Variants []struct {
+				Name     string
+				Measured bool
+				Speedup  *struct{ Ratio, CILow, CIHigh float64 }
+			}
+		}
+		Findings []struct{ ID string }
+		MyCnf    string `json:"mycnf"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if doc.SchemaVersion != 1 || len(doc.Benchmark.Variants) != 4 || !strings.HasPrefix(doc.MyCnf, "[mysqld]\n") {
+		t.Errorf("unexpected report: %+v", doc)
+	}
+	for _, v := range doc.Benchmark.Variants {
+		if !v.Measured || v.Speedup == nil {
+			t.Errorf("variant %s not measured", v.Name)
+		}
+	}
+}
+
+func TestFailOnInfoExitsOne(t *testing.T) {
+	sock := socketOf(t)
+	_, stderr, code := run(t, nil, "audit", "-S", sock, "--workload", "oltp", "--tables", "10", "--rounds", "2", "--fail-on", "info", "-q")
+	if code != exitFindings {
+		t.Fatalf("exit %d, want 1: %s", code, stderr)
+	}
+}
+
+func TestPasswordOnCommandLineWarnsAndNeverPrints(t *testing.T) {
+	sock := socketOf(t)
+	const secret = "N0t-The-Passw0rd"
+	stdout, stderr, code := run(t, nil, "inspect", "-S", sock, "-u", "nobody_here", "-p", secret, "--format", "json")
+	if code != exitError {
+		t.Fatalf("exit %d", code)
+	}
+	if strings.Contains(stdout+stderr, secret) {
+		t.Fatalf("password printed:\n%s\n%s", stdout, stderr)
+	}
+	if !strings.Contains(stderr, "Using a password on the command line") || !strings.Contains(stderr, "access denied") {
+		t.Errorf("stderr: %s", stderr)
+	}
+}
+
+func TestMyCnfOutWritesTheSnippet(t *testing.T) {
+	sock := socketOf(t)
+	path := filepath.Join(t.TempDir(), "advice.cnf")
+	_, stderr, code := run(t, nil, "audit", "-S", sock, "--workload", "ddl-heavy", "--tables", "10", "--rounds", "2", "--mycnf-out", path, "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.HasPrefix(string(b), "[mysqld]\n") {
+		t.Fatalf("snippet file: %v %q", err, b)
+	}
+}
