@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -88,19 +90,68 @@ func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*ben
 		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: o.Bench.AllowSetGlobal || o.Sandbox})
-	tables := o.Bench.Tables
-	if tables <= 0 {
-		tables = bench.DefaultTables
+	state, err := newState(ctx, db, in, o, schema, setup)
+	if err != nil {
+		return nil, err
 	}
 	res, err := bench.Run(ctx, db, bench.Config{
-		Schema: schema, Workload: bench.ClassicWorkload(tables), Plans: plans,
+		Schema: schema, Workload: bench.ClassicWorkload(tablesOrDefault(o.Bench.Tables)), Plans: plans,
 		Budget: o.Bench.Budget, Rounds: o.Bench.Rounds, Precision: o.Bench.Precision,
 		SessionSetup: setup, Progress: o.Bench.Progress,
+		OnGlobalsSaved: func(originals map[string]string) error {
+			state.Globals = originals
+			return state.Save()
+		},
+		BeforeVariant: newLoadGuard(db, o).check,
 	})
-	if err != nil {
-		return nil, fmt.Errorf("calibration: %w", err)
+	return res, finishState(state, err)
+}
+
+// finishState clears the state file unless cleanup was incomplete, in which
+// case it tells the user how to finish.
+func finishState(state *State, err error) error {
+	var cerr *bench.CleanupError
+	if errors.As(err, &cerr) {
+		return fmt.Errorf("calibration: %w; what is left is recorded in %s: run `upgrade-advisor cleanup` with the same connection options once the server is reachable", err, state.Path())
 	}
-	return res, nil
+	if clearErr := state.Clear(); clearErr != nil {
+		err = errors.Join(err, clearErr)
+	}
+	if err != nil {
+		return fmt.Errorf("calibration: %w", err)
+	}
+	return nil
+}
+
+func newState(ctx context.Context, db *sql.DB, in *Inspection, o Options, schema string, setup []string) (*State, error) {
+	id, err := ServerIdentity(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	if left, _ := StatesFor(id); len(left) > 0 {
+		o.warn(fmt.Sprintf("an earlier run did not finish on this server (scratch schema %s, started %s): run `upgrade-advisor cleanup` to drop it and restore its globals",
+			left[0].Schema, left[0].Started.Format(time.RFC3339)))
+	}
+	return &State{Server: id, Address: in.Address, Schema: schema, SessionSetup: setup, PID: os.Getpid(),
+		Started: time.Now().UTC(), ToolVersion: o.ToolVersion}, nil
+}
+
+func newLoadGuard(db *sql.DB, o Options) loadGuard {
+	g := loadGuard{db: db, max: o.Bench.MaxThreadsRunning, wait: o.Bench.LoadWait, warn: o.Warn}
+	if g.max <= 0 {
+		g.max = DefaultMaxThreadsRunning
+	}
+	if g.wait <= 0 {
+		g.wait = DefaultLoadWait
+	}
+	return g
+}
+
+func tablesOrDefault(n int) int {
+	if n <= 0 {
+		return bench.DefaultTables
+	}
+	return n
 }
 
 // benchServer tells the planner what it needs about the server.

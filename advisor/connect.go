@@ -28,8 +28,8 @@ type ConnOptions struct {
 	ConnectTimeout time.Duration
 	// ReadTimeout bounds every read from the server (0: none).
 	ReadTimeout time.Duration
-	// TLSConfig is a go-sql-driver TLS name ("true", "skip-verify", "preferred" or a registered name).
-	TLSConfig string
+	// TLS are the --ssl-* options.
+	TLS TLSOptions
 }
 
 // DriverConfig builds the driver configuration. Without host, port and
@@ -79,12 +79,23 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 	if o.ReadTimeout > 0 {
 		cfg.ReadTimeout = o.ReadTimeout
 	}
-	if o.TLSConfig != "" {
-		cfg.TLSConfig = o.TLSConfig
+	tlsName, err := o.TLS.DriverTLS(hostOnly(cfg.Addr))
+	if err != nil {
+		return nil, err
+	}
+	if tlsName != "" {
+		cfg.TLSConfig = tlsName
 	}
 	cfg.InterpolateParams = false
 	cfg.DBName = ""
 	return cfg, nil
+}
+
+func hostOnly(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // DefaultSocket is where Debian's and most distributions' servers listen.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +15,19 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
-func TestMain(m *testing.M) { sandboxtest.Main(m) }
+func TestMain(m *testing.M) {
+	stateDir, err := os.MkdirTemp("", "upgrade-advisor-state")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("UPGRADE_ADVISOR_STATE_DIR", stateDir)
+	code := m.Run()
+	if err := sandboxtest.StopShared(); err != nil && code == 0 {
+		code = 1
+	}
+	os.RemoveAll(stateDir)
+	os.Exit(code)
+}
 
 // serverState is what a run must leave as it found it.
 type serverState struct {

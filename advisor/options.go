@@ -18,6 +18,14 @@ type Options struct {
 	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
 	Sandbox bool
 	Bench   BenchOptions
+	// Warn receives warnings for the user (stderr); nil discards them.
+	Warn func(string)
+}
+
+func (o Options) warn(msg string) {
+	if o.Warn != nil {
+		o.Warn(msg)
+	}
 }
 
 // BenchOptions configure the calibration.
@@ -30,7 +38,11 @@ type BenchOptions struct {
 	AllowBinlog     bool
 	Schema          string // "" = upgrade_advisor_<random hex>
 	LockWaitTimeout time.Duration
-	Progress        func(bench.Progress)
+	// MaxThreadsRunning pauses the calibration while the server is busier;
+	// LoadWait is how long it waits before giving up.
+	MaxThreadsRunning int
+	LoadWait          time.Duration
+	Progress          func(bench.Progress)
 }
 
 // DefaultLockWaitTimeout bounds how long scratch DDL may wait for a metadata lock.

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -26,7 +27,7 @@ type Config struct {
 	// changed; an error aborts the run before anything is changed.
 	OnGlobalsSaved func(originals map[string]string) error
 	// BeforeVariant, if set, runs before every variant block (e.g. a load guard).
-	BeforeVariant func() error
+	BeforeVariant func(ctx context.Context) error
 	// Progress, if set, is told after every variant block.
 	Progress func(Progress)
 }

@@ -36,6 +36,9 @@ func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSchemaAbsent(ctx, conn, cfg.Schema); err != nil {
+		return nil, err
+	}
 	if cfg.OnGlobalsSaved != nil {
 		if err := cfg.OnGlobalsSaved(originals); err != nil {
 			return nil, err
@@ -46,7 +49,7 @@ func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
 	}
 	defer func() {
 		if cerr := Cleanup(db, cfg.SessionSetup, cfg.Schema, originals); cerr != nil {
-			err = errors.Join(err, cerr)
+			err = errors.Join(err, &CleanupError{Err: cerr})
 		}
 	}()
 	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {
@@ -55,6 +58,15 @@ func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
 	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals)}
 	return r.run(ctx)
 }
+
+// CleanupError means the scratch schema or the original globals could not be
+// restored: the caller must keep its state file for `upgrade-advisor cleanup`.
+type CleanupError struct{ Err error }
+
+func (e *CleanupError) Error() string { return "cleanup incomplete: " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *CleanupError) Unwrap() error { return e.Err }
 
 // Cleanup drops the scratch schema and restores the original globals on a
 // fresh connection with its own timeout, so it also works after ctx was
@@ -176,7 +188,7 @@ func (r *runner) precise() bool {
 // drops them, timing every statement.
 func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
 	if r.cfg.BeforeVariant != nil {
-		if err := r.cfg.BeforeVariant(); err != nil {
+		if err := r.cfg.BeforeVariant(ctx); err != nil {
 			return err
 		}
 	}

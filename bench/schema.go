@@ -58,6 +58,17 @@ func QuoteIdent(name string) string {
 
 // CreateSchema creates the scratch schema, refusing a name that exists.
 func CreateSchema(ctx context.Context, db Execer, name string) error {
+	if err := checkSchemaAbsent(ctx, db, name); err != nil {
+		return err
+	}
+	if _, err := db.ExecContext(ctx, Tag+"CREATE DATABASE "+QuoteIdent(name)); err != nil {
+		return fmt.Errorf("creating scratch schema %s: %w", name, err)
+	}
+	return nil
+}
+
+// checkSchemaAbsent refuses an invalid name or one that exists.
+func checkSchemaAbsent(ctx context.Context, db Execer, name string) error {
 	if err := ValidateSchemaName(name); err != nil {
 		return err
 	}
@@ -68,9 +79,6 @@ func CreateSchema(ctx context.Context, db Execer, name string) error {
 		return fmt.Errorf("%w: %s (choose another name or run `upgrade-advisor cleanup`)", ErrSchemaExists, name)
 	case !errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("checking for schema %s: %w", name, err)
-	}
-	if _, err := db.ExecContext(ctx, Tag+"CREATE DATABASE "+QuoteIdent(name)); err != nil {
-		return fmt.Errorf("creating scratch schema %s: %w", name, err)
 	}
 	return nil
 }

@@ -52,7 +52,7 @@ func FuzzParseReader(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		opts, err := ParseReader("fuzz.cnf", bytes.NewReader(data))
+		res, err := ParseReader("fuzz.cnf", bytes.NewReader(data))
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.cnf:") {
 				t.Fatalf("error without the file name: %v", err)
@@ -60,7 +60,7 @@ func FuzzParseReader(f *testing.F) {
 			return
 		}
 		lines := lineCount(data)
-		for _, o := range opts {
+		for _, o := range res.Options {
 			checkFuzzedOption(t, o, lines)
 		}
 	})

@@ -29,7 +29,8 @@ type File struct {
 	Path string
 	// Options holds every option of every file read, in reading order.
 	Options Options
-	// Files lists every file read, in reading order, starting with Path.
+	// Files lists every file read, in reading order, starting with the top
+	// file (Path, cleaned).
 	Files []string
 	// Warnings lists things the programs accept or ignore but a DBA should
 	// know about: unknown directives, missing !include files, text after a
@@ -87,18 +88,19 @@ func Parse(path string, opts ...ParseOption) (*File, error) {
 	return p.result, nil
 }
 
-// ParseReader reads a single option file from r; name is used in errors and
-// in Option.File. Include directives are checked but not followed: use Parse
-// to follow them.
-func ParseReader(name string, r io.Reader) (Options, error) {
-	var opts Options
+// ParseReader reads a single option file from r; name is used in errors,
+// warnings and Option.File. Include directives are checked but not followed:
+// use Parse to follow them.
+func ParseReader(name string, r io.Reader) (*File, error) {
+	result := &File{Path: name, Files: []string{name}}
 	err := scanFile(name, r, fileHandler{
-		option: func(o Option) { opts = append(opts, o) },
+		option: func(o Option) { result.Options = append(result.Options, o) },
+		warn:   func(w *ParseError) { result.Warnings = append(result.Warnings, w) },
 	})
 	if err != nil {
 		return nil, err
 	}
-	return opts, nil
+	return result, nil
 }
 
 // fileHandler receives what scanFile finds in one file. Nil functions are
@@ -112,42 +114,64 @@ type fileHandler struct {
 // scanFile reads one option file and reports its options, directives and
 // warnings to h, in file order.
 func scanFile(name string, r io.Reader, h fileHandler) error {
+	f := fileScanner{name: name, h: h}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), maxLineLength)
-	group, inGroup := "", false
 	lineNo := 0
 	for sc.Scan() {
 		lineNo++
 		text := sc.Text()
-		if lineNo == 1 && strings.HasPrefix(text, utf8BOM) {
-			text = text[len(utf8BOM):]
-			h.warnf(name, lineNo, "UTF-8 byte order mark at the start of the file; MariaDB refuses this file (\"Found option without preceding group\")")
+		if lineNo == 1 {
+			text = f.skipByteOrderMark(text)
 		}
-		line, err := parseLine(text)
-		if err != nil {
-			return &ParseError{File: name, Line: lineNo, Msg: err.Error(), Err: err}
-		}
-		switch line.kind {
-		case lineGroup:
-			group, inGroup = line.group, true
-			h.checkGroupHeader(name, lineNo, line)
-		case lineOption:
-			if !inGroup {
-				return errorAt(name, lineNo, "option %q without preceding group: put a group header such as [mysqld] or [client] before it", line.name)
-			}
-			h.emit(Option{Name: line.name, Value: line.value, Section: group, File: name, Line: lineNo, Loose: line.loose, HasValue: line.hasValue})
-		case lineInclude, lineIncludeDir:
-			if h.include != nil {
-				if err := h.include(lineNo, line.kind, line.arg); err != nil {
-					return err
-				}
-			}
-		case lineUnknownDirective:
-			h.warnf(name, lineNo, "unknown directive %q ignored (only !include and !includedir exist)", line.arg)
+		if err := f.handleLine(lineNo, text); err != nil {
+			return err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return readError(name, lineNo+1, err)
+	}
+	return nil
+}
+
+// fileScanner is the state of scanFile: the file and its current group.
+type fileScanner struct {
+	name    string
+	h       fileHandler
+	group   string
+	inGroup bool
+}
+
+func (f *fileScanner) skipByteOrderMark(text string) string {
+	if !strings.HasPrefix(text, utf8BOM) {
+		return text
+	}
+	f.h.warnf(f.name, 1, "UTF-8 byte order mark at the start of the file; MariaDB refuses this file (\"Found option without preceding group\")")
+	return text[len(utf8BOM):]
+}
+
+// handleLine parses one line and passes what it holds to the handler.
+func (f *fileScanner) handleLine(lineNo int, text string) error {
+	line, err := parseLine(text)
+	if err != nil {
+		return errorAt(f.name, lineNo, "%s", err)
+	}
+	switch line.kind {
+	case lineGroup:
+		f.group, f.inGroup = line.group, true
+		f.h.checkGroupHeader(f.name, lineNo, line)
+	case lineOption:
+		if !f.inGroup {
+			return errorAt(f.name, lineNo, "option %q without preceding group: put a group header such as [mysqld] or [client] before it", line.name)
+		}
+		f.h.checkOptionName(f.name, lineNo, line)
+		f.h.emit(Option{Name: line.name, Value: line.value, Section: f.group, File: f.name, Line: lineNo, Loose: line.loose, HasValue: line.hasValue})
+	case lineInclude, lineIncludeDir:
+		if f.h.include != nil {
+			return f.h.include(lineNo, line.kind, line.arg)
+		}
+	case lineUnknownDirective:
+		f.h.warnf(f.name, lineNo, "unknown directive %q ignored (only !include and !includedir exist)", line.arg)
 	}
 	return nil
 }
@@ -182,6 +206,24 @@ func (h fileHandler) checkGroupHeader(name string, lineNo int, line parsedLine) 
 	}
 	if line.trailing != "" && line.trailing[0] != '#' && line.trailing[0] != ';' {
 		h.warnf(name, lineNo, "text %q after the group header is ignored", line.trailing)
+	}
+}
+
+// checkOptionName warns about a name no program accepts, such as
+// "max_connections: 500" or "key value": option names hold only letters,
+// digits, '-', '_' and the '.' of MySQL component options.
+func (h fileHandler) checkOptionName(name string, lineNo int, line parsedLine) {
+	for i := 0; i < len(line.name); i++ {
+		c := line.name[i]
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.' {
+			continue
+		}
+		consequence := `programs reading this group stop with "unknown option"`
+		if line.loose {
+			consequence = "programs reading this group ignore it with a warning"
+		}
+		h.warnf(name, lineNo, "%q is not a valid option name; %s", line.name, consequence)
+		return
 	}
 }
 
@@ -231,6 +273,9 @@ func (p *includeParser) includeFile(from string, line int, arg string) error {
 	if err != nil {
 		return err
 	}
+	if err := p.checkCycle(from, line, target); err != nil {
+		return err
+	}
 	r, err := p.cfg.src.open(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !p.cfg.strictIncludes:
@@ -267,6 +312,8 @@ func (p *includeParser) includeDir(from string, line int, arg string) error {
 
 // includeDirEntry reads one file of an !includedir directory.
 func (p *includeParser) includeDirEntry(from string, line int, dir, entry string) error {
+	// resolve reads entry relative to the directory of its first argument,
+	// which for dir+"/" is dir itself.
 	target, err := p.cfg.src.resolve(dir+"/", entry)
 	if err != nil {
 		return &ParseError{File: from, Line: line, Msg: err.Error(), Err: err}
@@ -295,11 +342,6 @@ func (p *includeParser) checkInclude(from string, line int, directive, arg strin
 	target, err := p.cfg.src.resolve(from, arg)
 	if err != nil {
 		return "", &ParseError{File: from, Line: line, Msg: fmt.Sprintf("%s %s: %s", directive, arg, err), Err: err}
-	}
-	if directive == "!include" {
-		if err := p.checkCycle(from, line, target); err != nil {
-			return "", err
-		}
 	}
 	return target, nil
 }

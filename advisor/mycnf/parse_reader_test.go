@@ -138,11 +138,11 @@ func TestParseReader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts, err := ParseReader("t.cnf", strings.NewReader(tt.input))
+			f, err := ParseReader("t.cnf", strings.NewReader(tt.input))
 			if err != nil {
 				t.Fatalf("ParseReader: %v", err)
 			}
-			assertLines(t, "options", describeAll(opts), tt.want)
+			assertLines(t, "options", describeAll(f.Options), tt.want)
 		})
 	}
 }
@@ -162,10 +162,10 @@ func TestParseReaderErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts, err := ParseReader("t.cnf", strings.NewReader(tt.input))
+			f, err := ParseReader("t.cnf", strings.NewReader(tt.input))
 			assertErrorContains(t, err, tt.want...)
-			if opts != nil {
-				t.Errorf("got options %v with the error, want none", opts)
+			if f != nil {
+				t.Errorf("got a result with the error")
 			}
 			var pe *ParseError
 			if !errors.As(err, &pe) || pe.File != "t.cnf" || pe.Line == 0 {
@@ -183,5 +183,24 @@ func TestParseErrorFormat(t *testing.T) {
 	noLine := &ParseError{File: "/etc/my.cnf", Msg: "cannot open"}
 	if got := noLine.Error(); got != "/etc/my.cnf: cannot open" {
 		t.Errorf("Error() = %q", got)
+	}
+}
+
+func TestParseReaderWarnings(t *testing.T) {
+	input := "\uFEFF[mysqld] x=1\nmax_connections: 500\nloose-key value\nloose-validate_password.length=8\n!includx y\n"
+	f, err := ParseReader("t.cnf", strings.NewReader(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertLines(t, "warnings", messages(f.Warnings), []string{
+		`t.cnf:1: UTF-8 byte order mark at the start of the file; MariaDB refuses this file ("Found option without preceding group")`,
+		`t.cnf:1: text "x=1" after the group header is ignored`,
+		`t.cnf:2: "max_connections: 500" is not a valid option name; programs reading this group stop with "unknown option"`,
+		`t.cnf:3: "key value" is not a valid option name; programs reading this group ignore it with a warning`,
+		`t.cnf:5: unknown directive "!includx y" ignored (only !include and !includedir exist)`,
+	})
+	assertLines(t, "files", f.Files, []string{"t.cnf"})
+	if f.Path != "t.cnf" {
+		t.Errorf("Path = %q", f.Path)
 	}
 }

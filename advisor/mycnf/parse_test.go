@@ -299,11 +299,12 @@ func TestParseSymlinkCycle(t *testing.T) {
 }
 
 func TestOptionsHelpers(t *testing.T) {
-	opts, err := ParseReader("t.cnf", strings.NewReader(
+	f, err := ParseReader("t.cnf", strings.NewReader(
 		"[mysqld]\ninnodb_file_per_table=1\n[client]\nuser=x\n[MariaDB]\ninnodb-file-per-table=0\n[mysqld-8.0]\nx=1\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts := f.Options
 	assertLines(t, "ForSections", describeAll(opts.ForSections("MYSQLD", "mariadb")), []string{
 		`t.cnf:2 [mysqld] innodb_file_per_table="1"`,
 		`t.cnf:6 [mariadb] innodb_file_per_table="0"`,

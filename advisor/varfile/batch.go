@@ -23,7 +23,7 @@ func (p *batchParser) line(_ int, text string) error {
 	return p.vars.add(name, unescapeBatch(value))
 }
 
-func (p *batchParser) finish(int) error { return nil }
+func (p *batchParser) finish() error { return nil }
 
 // unescapeBatch decodes the escapes the client writes in batch mode: \t, \n,
 // \\ and \0. Other backslashes are kept.

@@ -66,8 +66,9 @@ func ParseFile(path string) (map[string]string, error) {
 type formatParser interface {
 	// line consumes line number n; its error has no position.
 	line(n int, text string) error
-	// finish is called after the last line, numbered last.
-	finish(last int) error
+	// finish is called after the last line; its error has no position
+	// unless it is a *ParseError.
+	finish() error
 }
 
 func parse(r io.Reader) (map[string]string, error) {
@@ -98,7 +99,7 @@ func parse(r io.Reader) (map[string]string, error) {
 	if p == nil {
 		return nil, &ParseError{Msg: "no SHOW VARIABLES or SHOW STATUS output found"}
 	}
-	if err := p.finish(n); err != nil {
+	if err := p.finish(); err != nil {
 		return nil, positioned(n, err)
 	}
 	return vars, nil

@@ -30,9 +30,9 @@ type tableParser struct {
 type tableRow struct {
 	line int
 	name string
-	// rest is the text after the name column: the value, padding and the
-	// closing "|", with "\n" where the value continues on the next line.
-	rest string
+	// rest holds the text after the name column: the value, padding and
+	// the closing "|", one element per line when the value spans lines.
+	rest []string
 }
 
 func (p *tableParser) line(n int, text string) error {
@@ -48,7 +48,7 @@ func (p *tableParser) line(n int, text string) error {
 		}
 		return p.startRow(n, text)
 	case p.pending != nil:
-		p.pending.rest += "\n" + text
+		p.pending.rest = append(p.pending.rest, text)
 		return nil
 	case isNoise(text):
 		return nil
@@ -57,7 +57,7 @@ func (p *tableParser) line(n int, text string) error {
 	}
 }
 
-func (p *tableParser) finish(int) error { return p.flush() }
+func (p *tableParser) finish() error { return p.flush() }
 
 // isTableBorder reports a line such as "+-------+-----+".
 func isTableBorder(text string) bool {
@@ -93,7 +93,7 @@ func (p *tableParser) startRow(n int, text string) error {
 	if !ok {
 		return fmt.Errorf("table row without the '|' between name and value: %q", abbreviate(text))
 	}
-	p.pending = &tableRow{line: n, name: name, rest: rest}
+	p.pending = &tableRow{line: n, name: name, rest: []string{rest}}
 	return nil
 }
 
@@ -116,7 +116,7 @@ func (p *tableParser) flush() error {
 		return nil
 	}
 	p.pending = nil
-	body := strings.TrimRight(row.rest, " ")
+	body := strings.TrimRight(strings.Join(row.rest, "\n"), " ")
 	if !strings.HasSuffix(body, "|") {
 		return &ParseError{Line: row.line, Msg: fmt.Sprintf("table row for %q does not end with '|'", abbreviate(strings.TrimSpace(row.name)))}
 	}

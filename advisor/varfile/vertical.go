@@ -22,7 +22,8 @@ type verticalParser struct {
 // verticalRow is the row being read.
 type verticalRow struct {
 	line              int // line of the row separator; 0 before the first row
-	name, value       string
+	name              string
+	value             []string // the lines of the value
 	hasName, hasValue bool
 	valueOpen         bool // the value may continue on the next line
 	pendingBlankLines int  // blank lines seen while the value was open
@@ -50,7 +51,7 @@ func (p *verticalParser) line(n int, text string) error {
 	case ok && field == "variable_name" && p.row.line > 0 && !p.row.hasName:
 		p.row.name, p.row.hasName = value, true
 	case ok && (field == "value" || field == "variable_value") && p.row.hasName && !p.row.hasValue:
-		p.row.value, p.row.hasValue, p.row.valueOpen = value, true, true
+		p.row.value, p.row.hasValue, p.row.valueOpen = []string{value}, true, true
 	case isNoise(text):
 	default:
 		return fmt.Errorf("expected \"Variable_name: name\" then \"Value: value\" after a \"*** 1. row ***\" line, found %q", abbreviate(text))
@@ -68,8 +69,10 @@ func (p *verticalParser) continueValue(text string) {
 	case strings.TrimSpace(text) == "":
 		p.row.pendingBlankLines++
 	default:
-		p.row.value += strings.Repeat("\n", p.row.pendingBlankLines+1) + text
-		p.row.pendingBlankLines = 0
+		for ; p.row.pendingBlankLines > 0; p.row.pendingBlankLines-- {
+			p.row.value = append(p.row.value, "")
+		}
+		p.row.value = append(p.row.value, text)
 	}
 }
 
@@ -83,7 +86,7 @@ func splitField(text string) (field, value string, ok bool) {
 	return strings.ToLower(field), strings.TrimPrefix(value, " "), true
 }
 
-func (p *verticalParser) finish(int) error { return p.flush() }
+func (p *verticalParser) finish() error { return p.flush() }
 
 // flush records the current row, which must have both fields.
 func (p *verticalParser) flush() error {
@@ -95,7 +98,7 @@ func (p *verticalParser) flush() error {
 	if !row.hasName || !row.hasValue {
 		return &ParseError{Line: row.line, Msg: "row without both a Variable_name and a Value field"}
 	}
-	if err := p.vars.add(row.name, row.value); err != nil {
+	if err := p.vars.add(row.name, strings.Join(row.value, "\n")); err != nil {
 		return &ParseError{Line: row.line, Msg: err.Error(), Err: err}
 	}
 	return nil

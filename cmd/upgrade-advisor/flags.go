@@ -27,6 +27,10 @@ func connectionFlags() []cli.Flag {
 		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + advisor.DefaultSocket() + ")", EnvVars: []string{"MYSQL_UNIX_PORT"}, Category: catConn},
 		&cli.StringFlag{Name: "dsn", Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
 		&cli.DurationFlag{Name: "connect-timeout", Value: advisor.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
+		&cli.StringFlag{Name: "ssl-mode", Usage: "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", Category: catConn},
+		&cli.StringFlag{Name: "ssl-ca", Usage: "CA certificate file (PEM)", Category: catConn},
+		&cli.StringFlag{Name: "ssl-cert", Usage: "client certificate file (PEM)", Category: catConn},
+		&cli.StringFlag{Name: "ssl-key", Usage: "client key file (PEM)", Category: catConn},
 	}
 }
 
@@ -57,6 +61,8 @@ func benchFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "allow-binlog", Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
 		&cli.StringFlag{Name: "scratch-schema", Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
 		&cli.DurationFlag{Name: "lock-wait-timeout", Value: advisor.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
+		&cli.IntFlag{Name: "max-threads-running", Value: advisor.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
+		&cli.DurationFlag{Name: "load-wait", Value: advisor.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
 	}
 }
 
@@ -67,6 +73,7 @@ func connOptions(c *cli.Context) advisor.ConnOptions {
 	return advisor.ConnOptions{
 		Host: c.String("host"), Port: c.Int("port"), User: c.String("user"), Password: c.String("password"),
 		Socket: c.String("socket"), DSN: c.String("dsn"), ConnectTimeout: c.Duration("connect-timeout"),
+		TLS: advisor.TLSOptions{Mode: c.String("ssl-mode"), CA: c.String("ssl-ca"), Cert: c.String("ssl-cert"), Key: c.String("ssl-key")},
 	}
 }
 
@@ -75,6 +82,7 @@ func benchOptions(c *cli.Context) advisor.BenchOptions {
 		Tables: c.Int("tables"), Budget: c.Duration("budget"), Rounds: c.Int("rounds"), Precision: c.Float64("precision"),
 		AllowSetGlobal: c.Bool("allow-set-global"), AllowBinlog: c.Bool("allow-binlog"),
 		Schema: c.String("scratch-schema"), LockWaitTimeout: c.Duration("lock-wait-timeout"),
+		MaxThreadsRunning: c.Int("max-threads-running"), LoadWait: c.Duration("load-wait"),
 	}
 }
 

@@ -26,8 +26,13 @@ func TestMain(m *testing.M) {
 		os.Stderr.Write(out)
 		os.Exit(2)
 	}
-	defer os.RemoveAll(dir)
-	sandboxtest.Main(m)
+	os.Setenv("UPGRADE_ADVISOR_STATE_DIR", filepath.Join(dir, "state"))
+	code := m.Run()
+	if err := sandboxtest.StopShared(); err != nil && code == 0 {
+		code = 1
+	}
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // run executes the binary and returns stdout, stderr and the exit code.

@@ -27,6 +27,7 @@ func runJob(c *cli.Context, command string) error {
 	}
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
+		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if command != "inspect" {
 		opts.Bench = benchOptions(c)

@@ -1,0 +1,217 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ErrNoServer is returned (wrapped) when no mysqld/mariadbd binary can be
+// found. Test helpers use it to skip integration tests.
+var ErrNoServer = errors.New("no mysqld/mariadbd binary found")
+
+// Flavor is a server family as told by `mysqld --version`.
+type Flavor string
+
+// Known flavors.
+const (
+	FlavorMySQL   Flavor = "mysql"
+	FlavorMariaDB Flavor = "mariadb"
+	FlavorPercona Flavor = "percona"
+)
+
+// Version is a server version, major.minor.patch.
+type Version struct {
+	Major, Minor, Patch int
+}
+
+// AtLeast reports whether v >= major.minor.patch.
+func (v Version) AtLeast(major, minor, patch int) bool {
+	switch {
+	case v.Major != major:
+		return v.Major > major
+	case v.Minor != minor:
+		return v.Minor > minor
+	default:
+		return v.Patch >= patch
+	}
+}
+
+func (v Version) String() string { return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch) }
+
+// Binary describes the server binary a sandbox runs.
+type Binary struct {
+	// Path is the server binary (mariadbd or mysqld).
+	Path string
+	// InstallDB is the datadir initialisation script (mariadb-install-db or
+	// mysql_install_db), empty when none was found; MySQL 5.7.6+ does not need one.
+	InstallDB string
+	// Basedir is Options.Basedir, empty for installed binaries.
+	Basedir string
+	Flavor  Flavor
+	Version Version
+	// VersionString is the version as the server spells it, e.g.
+	// "10.11.19-MariaDB-0+deb12u1" (the same as SELECT @@version).
+	VersionString string
+	// VersionOutput is the first line of `--version`, for messages.
+	VersionOutput string
+}
+
+// defaultSearchDirs are searched after PATH when Options.Basedir is empty:
+// server binaries usually live in sbin directories, which are not on every PATH.
+var defaultSearchDirs = []string{"/usr/sbin", "/usr/local/sbin", "/usr/local/mysql/bin", "/usr/libexec"}
+
+var serverNames = []string{"mariadbd", "mysqld"}
+
+// FindServer returns the path of the server binary without running it: in
+// basedir (bin/, sbin/, libexec/), or when basedir is empty on PATH and in the
+// usual sbin directories. The error wraps ErrNoServer.
+func FindServer(basedir string) (string, error) {
+	var dirs []string
+	if basedir != "" {
+		for _, sub := range []string{"bin", "sbin", "libexec"} {
+			dirs = append(dirs, filepath.Join(basedir, sub))
+		}
+	} else {
+		dirs = searchDirs()
+	}
+	for _, d := range dirs {
+		for _, name := range serverNames {
+			if p := filepath.Join(d, name); isExecutable(p) {
+				return p, nil
+			}
+		}
+	}
+	if basedir != "" {
+		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd and bin/mysqld): give the directory of an extracted MySQL/MariaDB tarball", ErrNoServer, basedir)
+	}
+	return "", fmt.Errorf("%w on PATH or in %s: install mariadb-server (Debian: apt-get install -y mariadb-server) or give --basedir of an extracted tarball",
+		ErrNoServer, strings.Join(defaultSearchDirs, ", "))
+}
+
+// findInstallDB looks for mariadb-install-db / mysql_install_db next to the
+// server: in basedir/scripts and basedir/bin, or for installed binaries in the
+// server's directory, on PATH and in the usual places. It returns "" when none exists.
+func findInstallDB(basedir, server string) string {
+	var dirs []string
+	if basedir != "" {
+		dirs = []string{filepath.Join(basedir, "scripts"), filepath.Join(basedir, "bin")}
+	} else {
+		dirs = append([]string{filepath.Dir(server)}, searchDirs()...)
+		dirs = append(dirs, "/usr/bin", "/usr/local/mysql/scripts")
+	}
+	for _, d := range dirs {
+		for _, name := range []string{"mariadb-install-db", "mysql_install_db"} {
+			if p := filepath.Join(d, name); isExecutable(p) {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+func searchDirs() []string {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, d := range append(filepath.SplitList(os.Getenv("PATH")), defaultSearchDirs...) {
+		if d == "" || seen[d] {
+			continue
+		}
+		seen[d] = true
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
+}
+
+// Detect finds the server binary (see FindServer), runs it with --version
+// and finds its initialisation script. The error wraps ErrNoServer when no
+// binary exists.
+func Detect(ctx context.Context, basedir string) (*Binary, error) {
+	if basedir != "" {
+		abs, err := filepath.Abs(basedir)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox: basedir %q: %w", basedir, err)
+		}
+		basedir = abs
+	}
+	path, err := FindServer(basedir)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "--no-defaults", "--version").CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: running %s --version: %w (output: %s); check the binary works on this machine",
+			path, err, strings.TrimSpace(string(out)))
+	}
+	flavor, ver, raw, err := ParseVersionOutput(string(out))
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %s: %w", path, err)
+	}
+	return &Binary{
+		Path:          path,
+		InstallDB:     findInstallDB(basedir, path),
+		Basedir:       basedir,
+		Flavor:        flavor,
+		Version:       ver,
+		VersionString: raw,
+		VersionOutput: versionLine(string(out)),
+	}, nil
+}
+
+var verRe = regexp.MustCompile(`\bVer\s+(\d+)\.(\d+)\.(\d+)(\S*)(.*)`)
+
+// ParseVersionOutput reads the output of `mysqld --version` or
+// `mariadbd --version`, e.g.
+//
+//	/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)
+//	mysqld  Ver 8.0.36 for Linux on x86_64 (MySQL Community Server - GPL)
+//
+// and returns the flavor, the version and the version string
+// ("10.11.19-MariaDB-0+deb12u1"). Only the text after "Ver" is used to tell
+// the flavor, so a path that happens to contain "mariadb" does not matter.
+func ParseVersionOutput(out string) (Flavor, Version, string, error) {
+	m := verRe.FindStringSubmatch(out)
+	if m == nil {
+		return "", Version{}, "", fmt.Errorf("cannot read a version from --version output %q: expected \"Ver X.Y.Z\"", strings.TrimSpace(out))
+	}
+	var v Version
+	var err error
+	for i, dst := range []*int{&v.Major, &v.Minor, &v.Patch} {
+		if *dst, err = strconv.Atoi(m[i+1]); err != nil {
+			return "", Version{}, "", fmt.Errorf("bad version number in %q: %w", m[0], err)
+		}
+	}
+	raw := m[1] + "." + m[2] + "." + m[3] + m[4]
+	rest := strings.ToLower(m[4] + m[5])
+	flavor := FlavorMySQL
+	switch {
+	case strings.Contains(rest, "mariadb"):
+		flavor = FlavorMariaDB
+	case strings.Contains(rest, "percona"):
+		flavor = FlavorPercona
+	}
+	return flavor, v, raw, nil
+}
+
+func versionLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if verRe.MatchString(l) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return strings.TrimSpace(out)
+}

@@ -1,0 +1,82 @@
+// Package sandbox starts and stops throwaway MySQL/MariaDB servers from
+// installed binaries or from an extracted tarball, for the calibration
+// benchmark (`--sandbox`), for `upgrade-advisor sandbox start|stop|list`, and
+// for integration tests.
+//
+// # What a sandbox is
+//
+// Start creates a directory <Options.Dir>/upgrade-advisor-sandbox-NNNN that
+// holds everything of one server, so that two sandboxes never collide:
+//
+//	data/          the datadir, initialised for the flavor and version found
+//	tmp/           the server's tmpdir (a shared /tmp lets servers delete each other's files)
+//	mysql.sock     the unix socket (kept short: socket paths are limited to 107 bytes)
+//	mysqld.pid     the server's pid file
+//	error.log      the server's error log (--log-error); server stdout/stderr go there too
+//	install.log    output of the datadir initialisation
+//	sandbox.json   metadata: pid, socket, port, datadir, binary, version, args, times
+//
+// The server binary is found in Options.Basedir (bin/mariadbd or bin/mysqld)
+// or, when Basedir is empty, on PATH and in /usr/sbin, /usr/local/sbin,
+// /usr/local/mysql/bin and /usr/libexec. Its flavor and version come from
+// `mariadbd --version`. The datadir is initialised as dbdeployer does:
+//
+//	MariaDB            mariadb-install-db (scripts/mysql_install_db in a tarball)
+//	                   --auth-root-authentication-method=normal (10.4+) --skip-test-db
+//	MySQL 5.7.6+       mysqld --initialize-insecure
+//	MySQL 5.5 - 5.7.5  scripts/mysql_install_db
+//
+// In every case root@localhost has no password, and `--no-defaults` is the
+// first argument of every command so that /etc/mysql/my.cnf, ~/.my.cnf and
+// friends never leak into a sandbox. Options.ServerOptions are given to the
+// initialisation as well as to the server, as a my.cnf would be (some options,
+// such as innodb_page_size or lower_case_table_names, only work that way).
+//
+// Nothing else is changed from the compiled defaults: the point of a sandbox
+// is to measure the defaults (innodb_file_per_table, innodb_stats_persistent,
+// flush settings, binary log) of the version at hand. The only additions are
+// the paths above (including tmpdir), networking (--skip-networking by default, or
+// --port/--bind-address=127.0.0.1 with Options.Networking) and, on MySQL 8.0+,
+// --loose-mysqlx=OFF so that the X plugin does not grab port 33060 and
+// /tmp/mysqlx.sock.
+//
+// # Running as root
+//
+// mysqld and mariadbd refuse to run as root unless told to. When the
+// effective uid is 0, the package passes --user=root to the server and to the
+// initialisation, so files in the sandbox stay owned by root and the server
+// runs as root. As any other user the server simply runs as that user.
+//
+// # Lifetime
+//
+// The server runs in its own process group, so a Ctrl-C in the terminal
+// reaches the tool but not the server, and the tool can stop it cleanly. Its
+// output goes to files, not pipes, so it outlives the program that started it
+// when nobody calls Stop: that is what `sandbox start` does. Open(dir)
+// re-attaches to such a server from another process (it checks the pid in
+// sandbox.json is still a mysqld/mariadbd on that datadir), and Stop then
+// shuts it down and removes the directory. List shows the sandboxes under a
+// parent directory.
+//
+// Every wait is bounded: start-up by Options.StartTimeout (60 s by default)
+// and by the context, shutdown by 30 s after which the process group is
+// killed. When a start fails the process is killed, the directory removed,
+// and the error quotes the error log, so a bad option such as
+// innodb_no_such_option=1 fails in well under a second with the server's own
+// "unknown variable" line.
+//
+// Fault tests use Kill (SIGKILL, the directory stays: a crash) and Restart
+// (the same server on the same datadir, after Kill or Shutdown).
+//
+// # Typical use
+//
+//	sb, err := sandbox.Start(ctx, sandbox.Options{ServerOptions: []string{"innodb_file_per_table=0"}})
+//	if err != nil {
+//		return err
+//	}
+//	defer sb.Stop(context.Background())
+//	db, err := sql.Open("mysql", sb.DSN())
+//
+// Tests should use the helpers in package sandboxtest, which skip when no
+// server binary is installed and honour UPGRADE_ADVISOR_TEST_DSN.
+package sandbox

@@ -1,0 +1,175 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// InitMethod is how a datadir is initialised for a flavor and version.
+type InitMethod int
+
+// Initialisation methods.
+const (
+	// InitMariaDBInstallDB runs mariadb-install-db (mysql_install_db in a
+	// tarball's scripts/), for every MariaDB version.
+	InitMariaDBInstallDB InitMethod = iota + 1
+	// InitMySQLInitializeInsecure runs mysqld --initialize-insecure (MySQL
+	// and Percona 5.7.6 and later).
+	InitMySQLInitializeInsecure
+	// InitMySQLInstallDB runs scripts/mysql_install_db (MySQL and Percona
+	// 5.5, 5.6 and 5.7 before 5.7.6).
+	InitMySQLInstallDB
+)
+
+func (m InitMethod) String() string {
+	switch m {
+	case InitMariaDBInstallDB:
+		return "mariadb-install-db"
+	case InitMySQLInitializeInsecure:
+		return "mysqld --initialize-insecure"
+	case InitMySQLInstallDB:
+		return "mysql_install_db"
+	}
+	return fmt.Sprintf("InitMethod(%d)", int(m))
+}
+
+// ChooseInit returns the initialisation method for a server flavor and version.
+func ChooseInit(f Flavor, v Version) (InitMethod, error) {
+	switch f {
+	case FlavorMariaDB:
+		if !v.AtLeast(5, 1, 0) {
+			return 0, fmt.Errorf("MariaDB %s is too old for a sandbox: use 5.5 or later", v)
+		}
+		return InitMariaDBInstallDB, nil
+	case FlavorMySQL, FlavorPercona:
+		switch {
+		case !v.AtLeast(5, 1, 0):
+			return 0, fmt.Errorf("MySQL %s is too old for a sandbox: use 5.5 or later", v)
+		case v.AtLeast(5, 7, 6):
+			return InitMySQLInitializeInsecure, nil
+		default:
+			return InitMySQLInstallDB, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown server flavor %q", f)
+}
+
+// installDBFeatures are the optional flags an install script understands.
+type installDBFeatures struct {
+	authRootMethod bool // --auth-root-authentication-method (MariaDB 10.4+)
+	skipTestDB     bool // --skip-test-db (MDEV-12645; not in every old version)
+}
+
+// probeInstallDB reads `<script> --help` to learn which optional flags it
+// understands: an unknown flag is passed on to mysqld, which then refuses to
+// start. When --help fails, the version decides.
+func probeInstallDB(ctx context.Context, b *Binary) installDBFeatures {
+	feat := installDBFeatures{authRootMethod: b.Flavor == FlavorMariaDB && b.Version.AtLeast(10, 4, 0)}
+	if b.InstallDB == "" || b.Flavor != FlavorMariaDB {
+		return feat
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, b.InstallDB, "--help").CombinedOutput()
+	if err != nil && len(out) == 0 {
+		return feat
+	}
+	help := string(out)
+	return installDBFeatures{
+		authRootMethod: strings.Contains(help, "--auth-root-authentication-method"),
+		skipTestDB:     strings.Contains(help, "--skip-test-db"),
+	}
+}
+
+// initCommand returns the command that initialises the datadir of the
+// sandbox in dir. --no-defaults is always the first argument; serverArgs
+// ("--key=value") come last, as the install scripts pass unknown options on to
+// the server. The sandbox's own tmpdir matters here already: a bootstrapping
+// server deletes the #sql* files it finds in its tmpdir, so servers sharing
+// /tmp break each other's initialisation (seen with parallel sandboxes).
+func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installDBFeatures, serverArgs []string) (string, []string, error) {
+	datadir := filepath.Join(dir, dataName)
+	tmpdir := "--tmpdir=" + filepath.Join(dir, tmpName)
+	args := []string{"--no-defaults"}
+	var path string
+	switch m {
+	case InitMariaDBInstallDB, InitMySQLInstallDB:
+		if b.InstallDB == "" {
+			where := "on PATH or next to " + b.Path
+			if b.Basedir != "" {
+				where = "in " + b.Basedir + "/scripts or " + b.Basedir + "/bin"
+			}
+			return "", nil, fmt.Errorf("%s %s needs mariadb-install-db or mysql_install_db, none found %s: install the package that ships it (Debian: mariadb-server) or use a complete tarball",
+				b.Flavor, b.Version, where)
+		}
+		path = b.InstallDB
+		if b.Basedir != "" {
+			args = append(args, "--basedir="+b.Basedir)
+		}
+		args = append(args, "--datadir="+datadir, tmpdir)
+		if m == InitMariaDBInstallDB {
+			if feat.authRootMethod {
+				args = append(args, "--auth-root-authentication-method=normal")
+			}
+			if feat.skipTestDB {
+				args = append(args, "--skip-test-db")
+			}
+		}
+	case InitMySQLInitializeInsecure:
+		path = b.Path
+		args = append(args, "--initialize-insecure")
+		if b.Basedir != "" {
+			args = append(args, "--basedir="+b.Basedir)
+		}
+		args = append(args, "--datadir="+datadir, tmpdir)
+	default:
+		return "", nil, fmt.Errorf("unknown init method %v", m)
+	}
+	if asRoot {
+		args = append(args, "--user=root")
+	}
+	args = append(args, serverArgs...)
+	return path, args, nil
+}
+
+// initDatadir runs the initialisation, its output going to logPath, bounded
+// by timeout and ctx. The script and the servers it spawns run in their own
+// process group, killed as a whole on timeout or cancellation.
+func initDatadir(ctx context.Context, path string, args []string, logPath string, timeout time.Duration) error {
+	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", logPath, err)
+	}
+	defer logf.Close()
+	parent := ctx
+	ctx, cancel := context.WithTimeout(parent, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	err = cmd.Run()
+	if err == nil {
+		return nil
+	}
+	// Whatever happened, leave none of its processes behind.
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	switch {
+	case parent.Err() != nil:
+		return fmt.Errorf("%s interrupted: %w", path, parent.Err())
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%s did not finish within %v: %w; raise StartTimeout on a slow disk. Output:\n%s",
+			path, timeout, ctx.Err(), errorWindow(logPath, 10))
+	}
+	return fmt.Errorf("%s failed: %w; check the server options. Output:\n%s", path, err, errorWindow(logPath, 10))
+}

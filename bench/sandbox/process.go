@@ -1,0 +1,367 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// proc is a running (or finished) server process. For a child of this
+// process, done is closed once it has been reaped; for a server re-attached
+// with Open, done is nil and liveness is polled.
+type proc struct {
+	pid     int
+	done    chan struct{}
+	waitErr error // valid after done is closed
+}
+
+// startServer starts the server in its own process group with stdout and
+// stderr appended to logPath (files, not pipes: the server may outlive us).
+func startServer(path string, args []string, logPath string) (*proc, error) {
+	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", logPath, err)
+	}
+	defer logf.Close()
+	cmd := exec.Command(path, args...)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	// Own process group: a Ctrl-C in the terminal does not reach the server,
+	// and Kill can signal the whole group.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", path, err)
+	}
+	p := &proc{pid: cmd.Process.Pid, done: make(chan struct{})}
+	go func() {
+		p.waitErr = cmd.Wait()
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// exited reports whether the process is gone.
+func (p *proc) exited() bool {
+	if p.done != nil {
+		select {
+		case <-p.done:
+			return true
+		default:
+			return false
+		}
+	}
+	return !pidAlive(p.pid)
+}
+
+// waitExit waits until the process is gone or ctx is done, and reports
+// whether it is gone.
+func (p *proc) waitExit(ctx context.Context) bool {
+	if p.done != nil {
+		select {
+		case <-p.done:
+			return true
+		case <-ctx.Done():
+			return p.exited()
+		}
+	}
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if !pidAlive(p.pid) {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return !pidAlive(p.pid)
+		case <-t.C:
+		}
+	}
+}
+
+// exitStatus describes how a child exited, for messages.
+func (p *proc) exitStatus() string {
+	if p.done == nil {
+		return "exited"
+	}
+	select {
+	case <-p.done:
+	default:
+		return "running"
+	}
+	var ee *exec.ExitError
+	if errors.As(p.waitErr, &ee) {
+		return ee.ProcessState.String()
+	}
+	if p.waitErr != nil {
+		return p.waitErr.Error()
+	}
+	return "exit status 0"
+}
+
+// killGroup sends SIGKILL to the server's process group (the server is its
+// leader) or, if it is not a group leader (a server we did not start), to the
+// server alone.
+func killGroup(pid int) error {
+	target := pid
+	if pgid, err := syscall.Getpgid(pid); err == nil && pgid == pid {
+		target = -pid
+	}
+	err := syscall.Kill(target, syscall.SIGKILL)
+	if errors.Is(err, syscall.ESRCH) {
+		return nil
+	}
+	return err
+}
+
+// pidAlive reports whether pid exists and is not a zombie.
+func pidAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
+		return false
+	}
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return !os.IsNotExist(err)
+	}
+	// Format: pid (comm) state ...; comm may contain spaces and parentheses.
+	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
+		return stat[i+2] != 'Z'
+	}
+	return true
+}
+
+// isServerProcess reports whether pid is a mysqld/mariadbd running on datadir,
+// from /proc/<pid>/cmdline, so that a recycled pid is never signalled.
+func isServerProcess(pid int, datadir string) bool {
+	raw, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	if err != nil || len(raw) == 0 {
+		return false
+	}
+	args := strings.Split(strings.TrimRight(string(raw), "\x00"), "\x00")
+	name := filepath.Base(args[0])
+	if !strings.Contains(name, "mysqld") && !strings.Contains(name, "mariadbd") {
+		return false
+	}
+	for _, a := range args[1:] {
+		if a == "--datadir="+datadir {
+			return true
+		}
+	}
+	return false
+}
+
+// dsn builds the go-sql-driver DSN of a sandbox: root without password over
+// the unix socket, or over TCP to 127.0.0.1:port.
+func dsn(socket string, port int, timeout time.Duration) *mysql.Config {
+	cfg := mysql.NewConfig()
+	cfg.User = "root"
+	if port > 0 {
+		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	} else {
+		cfg.Net, cfg.Addr = "unix", socket
+	}
+	cfg.Timeout = timeout
+	return cfg
+}
+
+// errServerExited is returned by waitReady when the server process exits.
+var errServerExited = errors.New("server exited during start-up")
+
+// waitReady polls until the server answers on its socket or port and is the
+// server we started (its @@pid_file is ours), the process exits, timeout
+// passes, or ctx is done.
+func waitReady(ctx context.Context, p *proc, socket string, port int, pidFile string, timeout time.Duration) error {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(parent, timeout)
+	defer cancel()
+	cfg := dsn(socket, port, time.Second)
+	cfg.ReadTimeout = 5 * time.Second
+	cfg.Logger = &mysql.NopLogger{} // "bad connection" noise while it starts
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return fmt.Errorf("DSN: %w", err)
+	}
+	db := sql.OpenDB(connector)
+	defer db.Close()
+	db.SetMaxIdleConns(0)
+
+	var lastErr error
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if p.exited() {
+			return fmt.Errorf("%w (%s)", errServerExited, p.exitStatus())
+		}
+		attempt, cancelAttempt := context.WithTimeout(ctx, 5*time.Second)
+		var got string
+		lastErr = db.QueryRowContext(attempt, "SELECT /* upgrade-advisor */ @@pid_file").Scan(&got)
+		cancelAttempt()
+		if lastErr == nil {
+			if filepath.Clean(got) == filepath.Clean(pidFile) {
+				return nil
+			}
+			return fmt.Errorf("another server answered on %s (its pid file is %s): choose another port", cfg.Addr, got)
+		}
+		select {
+		case <-ctx.Done():
+			if p.exited() {
+				return fmt.Errorf("%w (%s)", errServerExited, p.exitStatus())
+			}
+			if parent.Err() == nil {
+				return fmt.Errorf("server not ready within %v (last error: %v): %w; raise StartTimeout on a slow machine",
+					timeout, lastErr, ctx.Err())
+			}
+			return fmt.Errorf("waiting for the server: %w", parent.Err())
+		case <-p.doneChan():
+		case <-tick.C:
+		}
+	}
+}
+
+// doneChan is p.done, or a nil channel (never ready) for re-attached processes.
+func (p *proc) doneChan() <-chan struct{} { return p.done }
+
+// Ports handed out by this process, so that two sandboxes started at once in
+// one process never get the same one even if the kernel offers it twice.
+var (
+	portsMu   sync.Mutex
+	portsUsed = map[int]bool{}
+)
+
+// freePort picks a free TCP port on 127.0.0.1 by listening on port 0.
+func freePort() (int, error) {
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	var lastErr error
+	for range 20 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		if !portsUsed[port] {
+			portsUsed[port] = true
+			return port, nil
+		}
+	}
+	if lastErr == nil {
+		lastErr = errors.New("the kernel kept offering ports already in use")
+	}
+	return 0, fmt.Errorf("finding a free port on 127.0.0.1: %w; set Options.Port", lastErr)
+}
+
+// portFree reports whether 127.0.0.1:port can be bound now.
+func portFree(port int) error {
+	l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return err
+	}
+	return l.Close()
+}
+
+// logTail returns the last n lines of the file at path ("" if unreadable).
+// It reads at most the last 256 KiB.
+func logTail(path string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	const max = 256 << 10
+	if fi, err := f.Stat(); err == nil && fi.Size() > max {
+		if _, err := f.Seek(-max, io.SeekEnd); err != nil {
+			return ""
+		}
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return ""
+	}
+	return lastLines(string(data), n)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// logSince returns what was appended to the file at path after offset.
+func logSince(path string, offset int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		return ""
+	}
+	data, _ := io.ReadAll(io.LimitReader(f, 4<<20))
+	return string(data)
+}
+
+// errorWindow is what an error quotes from an initialisation log: n lines
+// from the first [ERROR] line (mariadb-install-db follows the reason with a
+// long generic text), or the last n lines when there is no [ERROR] line.
+func errorWindow(path string, n int) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "(no log: " + err.Error() + ")"
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "[ERROR]") {
+			if len(lines) > i+n {
+				return strings.Join(lines[i:i+n], "\n") + fmt.Sprintf("\n... (%d more lines)", len(lines)-i-n)
+			}
+			return strings.Join(lines[i:], "\n")
+		}
+	}
+	return lastLines(string(data), n)
+}
+
+// logExcerptFrom is what an error quotes from the server's error log,
+// considering only what was written after offset (this start attempt): the
+// last n lines, preceded by earlier [ERROR] lines if any.
+func logExcerptFrom(path string, offset int64, n int) string {
+	if _, err := os.Stat(path); err != nil {
+		return "(no log: " + err.Error() + ")"
+	}
+	s := logSince(path, offset)
+	if strings.TrimSpace(s) == "" {
+		return "(nothing logged)"
+	}
+	tail := lastLines(s, n)
+	var errs []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "[ERROR]") && !strings.Contains(tail, l) && len(errs) < 10 {
+			errs = append(errs, l)
+		}
+	}
+	if len(errs) == 0 {
+		return tail
+	}
+	return strings.Join(errs, "\n") + "\n...\n" + tail
+}

@@ -1,0 +1,448 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+const (
+	// shutdownGrace is how long Shutdown waits after SIGTERM before SIGKILL.
+	shutdownGrace = 30 * time.Second
+	// killWait bounds the wait for the kernel to reap a SIGKILLed server.
+	killWait = 10 * time.Second
+	// maxSocketPath is the longest unix socket path (sun_path is 108 bytes
+	// with the terminating NUL).
+	maxSocketPath = 107
+	// portAttempts is how often Start tries new free ports when another
+	// process takes the chosen one first.
+	portAttempts = 3
+)
+
+// Sandbox is a throwaway server started by Start, or re-attached by Open or
+// Load. Its methods are safe for concurrent use.
+type Sandbox struct {
+	mu           sync.Mutex
+	dir          string
+	meta         Metadata
+	proc         *proc // nil when no server process is known to run
+	log          io.Writer
+	startTimeout time.Duration
+	removed      bool
+}
+
+// Start initialises a fresh datadir in a new directory under opts.Dir, starts
+// the server, and waits (bounded by opts.StartTimeout and ctx) until it
+// answers a query as root. On failure nothing is left behind: the process is
+// killed, the directory removed (unless opts.KeepOnFailure), and the error
+// quotes the server's error log. The error wraps ErrNoServer when no server
+// binary is installed.
+func Start(ctx context.Context, opts Options) (*Sandbox, error) {
+	began := time.Now()
+	o, extra, err := opts.normalize()
+	if err != nil {
+		return nil, err
+	}
+	// Worst case of os.MkdirTemp's random suffix: 10 digits.
+	if err := checkSocketPath(filepath.Join(o.Dir, dirPrefix+"0123456789", socketName)); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("sandbox: not started: %w", err)
+	}
+	bin, err := Detect(ctx, o.Basedir)
+	if err != nil {
+		return nil, err
+	}
+	method, err := ChooseInit(bin.Flavor, bin.Version)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %s: %w", bin.Path, err)
+	}
+	if o.Networking && o.Port != 0 {
+		if err := portFree(o.Port); err != nil {
+			return nil, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another Port, or 0 for a free one", o.Port, err)
+		}
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("sandbox: creating %s: %w", o.Dir, err)
+	}
+	dir, err := os.MkdirTemp(o.Dir, dirPrefix)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; set Options.Dir to a writable directory", o.Dir, err)
+	}
+	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout}
+	ok := false
+	defer func() {
+		if !ok {
+			s.abort(o.KeepOnFailure)
+		}
+	}()
+	if err := checkSocketPath(filepath.Join(dir, socketName)); err != nil {
+		return nil, err
+	}
+
+	asRoot := os.Geteuid() == 0
+	datadir := filepath.Join(dir, dataName)
+	if err := os.Mkdir(filepath.Join(dir, tmpName), 0o700); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	path, args, err := initCommand(bin, method, dir, asRoot, probeInstallDB(ctx, bin), extra)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	s.logf("initialising %s %s datadir in %s (%s)", bin.Flavor, bin.VersionString, dir, method)
+	t0 := time.Now()
+	if err := initDatadir(ctx, path, args, filepath.Join(dir, installLog), o.StartTimeout); err != nil {
+		return nil, fmt.Errorf("sandbox: initialising the datadir with %s: %w", method, err)
+	}
+	s.logf("datadir initialised in %v", time.Since(t0).Round(time.Millisecond))
+
+	for attempt := 1; ; attempt++ {
+		port := o.Port
+		if o.Networking && port == 0 {
+			if port, err = freePort(); err != nil {
+				return nil, fmt.Errorf("sandbox: %w", err)
+			}
+		}
+		s.meta = Metadata{
+			Socket:        filepath.Join(dir, socketName),
+			Port:          port,
+			Datadir:       datadir,
+			Basedir:       bin.Basedir,
+			Binary:        bin.Path,
+			Flavor:        bin.Flavor,
+			Version:       bin.VersionString,
+			VersionOutput: bin.VersionOutput,
+			InitMethod:    method.String(),
+			Args:          serverArgs(bin, dir, port, asRoot, extra),
+			PIDFile:       filepath.Join(dir, pidName),
+			ErrorLog:      filepath.Join(dir, errorLogName),
+			Created:       began,
+		}
+		logStart := fileSize(s.meta.ErrorLog)
+		err = s.launch(ctx)
+		if err == nil {
+			break
+		}
+		if o.Networking && o.Port == 0 && attempt < portAttempts &&
+			strings.Contains(logSince(s.meta.ErrorLog, logStart), "already in use") {
+			s.logf("port %d was taken meanwhile; trying another", port)
+			continue
+		}
+		return nil, err
+	}
+	ok = true
+	s.logf("started %s %s (pid %d) at %s in %v", bin.Flavor, bin.VersionString, s.meta.PID, s.address(), time.Since(began).Round(time.Millisecond))
+	return s, nil
+}
+
+// serverArgs are the server's arguments; --no-defaults must come first.
+func serverArgs(b *Binary, dir string, port int, asRoot bool, extra []string) []string {
+	args := []string{"--no-defaults"}
+	if b.Basedir != "" {
+		args = append(args, "--basedir="+b.Basedir)
+	}
+	args = append(args,
+		"--datadir="+filepath.Join(dir, dataName),
+		"--socket="+filepath.Join(dir, socketName),
+		"--pid-file="+filepath.Join(dir, pidName),
+		"--log-error="+filepath.Join(dir, errorLogName),
+		// Not /tmp: a starting server deletes the #sql* files in its tmpdir,
+		// including those of other servers sharing it.
+		"--tmpdir="+filepath.Join(dir, tmpName),
+	)
+	if port > 0 {
+		args = append(args, "--port="+strconv.Itoa(port), "--bind-address=127.0.0.1")
+	} else {
+		args = append(args, "--skip-networking")
+	}
+	if b.Flavor != FlavorMariaDB && b.Version.AtLeast(8, 0, 0) {
+		// The X plugin would listen on 33060 and /tmp/mysqlx.sock: two
+		// sandboxes (or a sandbox and a real server) would collide.
+		args = append(args, "--loose-mysqlx=OFF")
+	}
+	if asRoot {
+		args = append(args, "--user=root")
+	}
+	return append(args, extra...)
+}
+
+func checkSocketPath(p string) error {
+	if len(p) > maxSocketPath {
+		return fmt.Errorf("sandbox: socket path %s would be %d bytes, over the %d-byte limit of unix socket paths: set Options.Dir to a shorter directory such as /tmp",
+			p, len(p), maxSocketPath)
+	}
+	return nil
+}
+
+// launch starts the server from s.meta, records its pid in sandbox.json and
+// waits until it is ready. On failure the process is killed and reaped, and
+// the error quotes what the server logged during this attempt.
+func (s *Sandbox) launch(ctx context.Context) error {
+	// A server killed with SIGKILL leaves its socket and pid file behind.
+	_ = os.Remove(s.meta.Socket)
+	_ = os.Remove(s.meta.PIDFile)
+	logStart := fileSize(s.meta.ErrorLog)
+	t0 := time.Now()
+	p, err := startServer(s.meta.Binary, s.meta.Args, s.meta.ErrorLog)
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	s.proc = p
+	s.meta.PID = p.pid
+	s.meta.Started = t0
+	if err := writeMetadata(s.dir, s.meta); err != nil {
+		s.killLocked()
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	err = waitReady(ctx, p, s.meta.Socket, s.meta.Port, s.meta.PIDFile, s.startTimeout)
+	if err == nil {
+		return nil
+	}
+	s.killLocked()
+	hint := ""
+	if errors.Is(err, errServerExited) {
+		hint = "; check Options.ServerOptions and the messages below"
+	}
+	return fmt.Errorf("sandbox: %s %s did not start after %v: %w%s\nerror log (%s):\n%s",
+		s.meta.Flavor, s.meta.Version, time.Since(t0).Round(time.Millisecond), err, hint,
+		s.meta.ErrorLog, logExcerptFrom(s.meta.ErrorLog, logStart, 20))
+}
+
+// abort cleans up after a failed Start: kill the process, remove the directory.
+func (s *Sandbox) abort(keep bool) {
+	s.killLocked()
+	if keep {
+		s.logf("start failed; kept %s for inspection", s.dir)
+		return
+	}
+	_ = os.RemoveAll(s.dir)
+	s.removed = true
+}
+
+// killLocked SIGKILLs the server's process group and waits (bounded) until it
+// is reaped. The caller holds s.mu or owns s exclusively.
+func (s *Sandbox) killLocked() error {
+	p := s.proc
+	if p == nil {
+		return nil
+	}
+	if p.exited() {
+		s.proc = nil
+		return nil
+	}
+	if p.done == nil && !isServerProcess(p.pid, s.meta.Datadir) {
+		s.proc = nil // the pid now belongs to someone else
+		return nil
+	}
+	if err := killGroup(p.pid); err != nil {
+		return fmt.Errorf("sandbox: killing server pid %d: %w", p.pid, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), killWait)
+	defer cancel()
+	if !p.waitExit(ctx) {
+		return fmt.Errorf("sandbox: server pid %d still exists %v after SIGKILL (stuck in the kernel?); check `ps -o stat,wchan -p %d`", p.pid, killWait, p.pid)
+	}
+	s.proc = nil
+	return nil
+}
+
+// Dir is the sandbox directory.
+func (s *Sandbox) Dir() string { return s.dir }
+
+// Socket is the server's unix socket path.
+func (s *Sandbox) Socket() string { return s.meta.Socket }
+
+// Port is the TCP port on 127.0.0.1, or 0 when networking is off.
+func (s *Sandbox) Port() int { return s.meta.Port }
+
+// Datadir is the server's datadir.
+func (s *Sandbox) Datadir() string { return s.meta.Datadir }
+
+// DSN is a go-sql-driver/mysql DSN for root (no password) over the unix
+// socket, or over TCP to 127.0.0.1 when networking is on, with timeout=5s.
+func (s *Sandbox) DSN() string { return dsn(s.meta.Socket, s.meta.Port, 5*time.Second).FormatDSN() }
+
+// Flavor returns the server flavor ("mariadb", "mysql", "percona") and its
+// version string as the server reports it (e.g. "10.11.19-MariaDB-0+deb12u1").
+func (s *Sandbox) Flavor() (flavor, version string) { return string(s.meta.Flavor), s.meta.Version }
+
+// PID is the server's process id (the last one, if it is not running).
+func (s *Sandbox) PID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.meta.PID
+}
+
+// Metadata returns a copy of the sandbox's metadata (sandbox.json).
+func (s *Sandbox) Metadata() Metadata {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.meta
+	m.Args = append([]string(nil), m.Args...)
+	return m
+}
+
+// SetLog sets where progress lines go (nil: nowhere), e.g. for a sandbox
+// re-attached with Open.
+func (s *Sandbox) SetLog(w io.Writer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log = w
+}
+
+// Running reports whether the server process is alive.
+func (s *Sandbox) Running() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.runningLocked()
+}
+
+func (s *Sandbox) runningLocked() bool {
+	if s.proc == nil || s.proc.exited() {
+		return false
+	}
+	return s.proc.done != nil || isServerProcess(s.proc.pid, s.meta.Datadir)
+}
+
+// ErrorLogPath is the server's error log.
+func (s *Sandbox) ErrorLogPath() string { return s.meta.ErrorLog }
+
+// ErrorLogTail returns the last n lines of the server's error log ("" when
+// it cannot be read, e.g. after Remove).
+func (s *Sandbox) ErrorLogTail(n int) string { return logTail(s.meta.ErrorLog, n) }
+
+// Shutdown stops the server and keeps the directory: SIGTERM, then up to 30 s
+// (less if ctx ends first) for a clean shutdown, then SIGKILL of its process
+// group. It returns nil once the process is gone, however it went; calling it
+// again, or on a server that is not running, does nothing.
+func (s *Sandbox) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.runningLocked() {
+		s.proc = nil
+		return nil
+	}
+	p := s.proc
+	t0 := time.Now()
+	if err := syscall.Kill(p.pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return fmt.Errorf("sandbox: signalling server pid %d: %w; are you the user that started it?", p.pid, err)
+	}
+	grace, cancel := context.WithTimeout(ctx, shutdownGrace)
+	gone := p.waitExit(grace)
+	cancel()
+	if !gone {
+		why := fmt.Sprintf("did not shut down within %v", shutdownGrace)
+		if ctx.Err() != nil {
+			why = "shutdown interrupted (" + ctx.Err().Error() + ")"
+		}
+		s.logf("server pid %d %s; killing it", p.pid, why)
+		if err := s.killLocked(); err != nil {
+			return err
+		}
+	}
+	s.proc = nil
+	s.logf("stopped server pid %d in %v", p.pid, time.Since(t0).Round(time.Millisecond))
+	return nil
+}
+
+// Remove deletes the sandbox directory (datadir, logs, metadata). The server
+// must not be running: call Shutdown or Kill first, or use Stop. Removing
+// twice does nothing.
+func (s *Sandbox) Remove() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.removed {
+		return nil
+	}
+	if s.runningLocked() {
+		return fmt.Errorf("sandbox: server pid %d is still running in %s: call Shutdown or Stop first", s.proc.pid, s.dir)
+	}
+	if !strings.HasPrefix(filepath.Base(s.dir), dirPrefix) {
+		return fmt.Errorf("sandbox: refusing to remove %s: not named %s*; remove it by hand", s.dir, dirPrefix)
+	}
+	if err := os.RemoveAll(s.dir); err != nil {
+		return fmt.Errorf("sandbox: removing %s: %w", s.dir, err)
+	}
+	s.removed = true
+	s.logf("removed %s", s.dir)
+	return nil
+}
+
+// Stop shuts the server down (see Shutdown) and removes the directory. It is
+// idempotent.
+func (s *Sandbox) Stop(ctx context.Context) error {
+	if err := s.Shutdown(ctx); err != nil {
+		return err
+	}
+	return s.Remove()
+}
+
+// Kill sends SIGKILL to the server's process group, as a crash would, and
+// waits (at most 10 s) until the kernel has reaped it. The directory stays,
+// so Restart can bring the same server back. Killing a server that is not
+// running does nothing.
+func (s *Sandbox) Kill() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.killLocked(); err != nil {
+		return err
+	}
+	s.logf("killed server pid %d", s.meta.PID)
+	return nil
+}
+
+// Restart starts the server again on the same datadir, with the same
+// arguments, socket and port, after Kill or Shutdown (InnoDB recovers after a
+// kill), and waits until it is ready, bounded by the start timeout and ctx.
+// On failure the new process is killed and the directory kept.
+func (s *Sandbox) Restart(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.removed {
+		return fmt.Errorf("sandbox: %s was removed: start a new sandbox", s.dir)
+	}
+	if s.runningLocked() {
+		return fmt.Errorf("sandbox: server pid %d is still running: call Kill or Shutdown before Restart", s.proc.pid)
+	}
+	if s.meta.Port > 0 {
+		if err := portFree(s.meta.Port); err != nil {
+			return fmt.Errorf("sandbox: port %d is no longer free (%w): stop what uses it, or start a new sandbox", s.meta.Port, err)
+		}
+	}
+	t0 := time.Now()
+	if err := s.launch(ctx); err != nil {
+		return err
+	}
+	s.logf("restarted server (pid %d) in %v", s.meta.PID, time.Since(t0).Round(time.Millisecond))
+	return nil
+}
+
+func (s *Sandbox) address() string {
+	if s.meta.Port > 0 {
+		return "127.0.0.1:" + strconv.Itoa(s.meta.Port)
+	}
+	return s.meta.Socket
+}
+
+func (s *Sandbox) logf(format string, args ...any) {
+	if s.log != nil {
+		fmt.Fprintf(s.log, "sandbox: "+format+"\n", args...)
+	}
+}
+
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}

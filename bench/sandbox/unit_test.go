@@ -1,0 +1,299 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseVersionOutput(t *testing.T) {
+	cases := []struct {
+		out     string
+		flavor  Flavor
+		version Version
+		raw     string
+	}{
+		{"mysqld  Ver 8.0.36 for Linux on x86_64 (MySQL Community Server - GPL)\n", FlavorMySQL, Version{8, 0, 36}, "8.0.36"},
+		{"mysqld  Ver 5.6.22 for linux-glibc2.5 on x86_64 (MySQL Community Server (GPL))\n", FlavorMySQL, Version{5, 6, 22}, "5.6.22"},
+		{"/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)\n", FlavorMariaDB, Version{10, 11, 19}, "10.11.19-MariaDB-0+deb12u1"},
+		{"/usr/sbin/mysqld  Ver 10.3.39-MariaDB-0+deb10u1 for debian-linux-gnu on x86_64 (Debian 10)", FlavorMariaDB, Version{10, 3, 39}, "10.3.39-MariaDB-0+deb10u1"},
+		{"/usr/sbin/mysqld  Ver 8.0.36-0ubuntu0.22.04.1 for Linux on x86_64 ((Ubuntu))", FlavorMySQL, Version{8, 0, 36}, "8.0.36-0ubuntu0.22.04.1"},
+		{"/usr/sbin/mysqld  Ver 8.0.35-27 for Linux on x86_64 (Percona Server (GPL), Release '27', Revision '2f8eeab2'$)", FlavorPercona, Version{8, 0, 35}, "8.0.35-27"},
+		// A warning line before the version, and a path containing "mariadb"
+		// that must not decide the flavor.
+		{"2024-01-01T00:00:00Z 0 [Warning] something\n/opt/mariadb-vs-mysql/bin/mysqld  Ver 5.7.44 for linux-glibc2.12 on x86_64 (MySQL Community Server (GPL))", FlavorMySQL, Version{5, 7, 44}, "5.7.44"},
+	}
+	for _, c := range cases {
+		f, v, raw, err := ParseVersionOutput(c.out)
+		if err != nil {
+			t.Errorf("ParseVersionOutput(%q): %v", c.out, err)
+			continue
+		}
+		if f != c.flavor || v != c.version || raw != c.raw {
+			t.Errorf("ParseVersionOutput(%q) = %s %v %q, want %s %v %q", c.out, f, v, raw, c.flavor, c.version, c.raw)
+		}
+	}
+	for _, bad := range []string{"", "mysqld: unknown option '--version'", "Ver x.y"} {
+		if _, _, _, err := ParseVersionOutput(bad); err == nil {
+			t.Errorf("ParseVersionOutput(%q): want an error", bad)
+		}
+	}
+}
+
+func TestVersionAtLeast(t *testing.T) {
+	v := Version{5, 7, 6}
+	for _, c := range []struct {
+		maj, min, patch int
+		want            bool
+	}{{5, 7, 6, true}, {5, 7, 5, true}, {5, 6, 99, true}, {5, 7, 7, false}, {8, 0, 0, false}, {4, 99, 0, true}} {
+		if got := v.AtLeast(c.maj, c.min, c.patch); got != c.want {
+			t.Errorf("%v.AtLeast(%d,%d,%d) = %v", v, c.maj, c.min, c.patch, got)
+		}
+	}
+}
+
+func TestChooseInit(t *testing.T) {
+	cases := []struct {
+		f    Flavor
+		v    Version
+		want InitMethod
+	}{
+		{FlavorMariaDB, Version{10, 11, 19}, InitMariaDBInstallDB},
+		{FlavorMariaDB, Version{10, 3, 39}, InitMariaDBInstallDB},
+		{FlavorMariaDB, Version{5, 5, 68}, InitMariaDBInstallDB},
+		{FlavorMySQL, Version{8, 4, 0}, InitMySQLInitializeInsecure},
+		{FlavorMySQL, Version{8, 0, 36}, InitMySQLInitializeInsecure},
+		{FlavorMySQL, Version{5, 7, 44}, InitMySQLInitializeInsecure},
+		{FlavorMySQL, Version{5, 7, 6}, InitMySQLInitializeInsecure},
+		{FlavorMySQL, Version{5, 7, 5}, InitMySQLInstallDB},
+		{FlavorMySQL, Version{5, 6, 22}, InitMySQLInstallDB},
+		{FlavorMySQL, Version{5, 5, 42}, InitMySQLInstallDB},
+		{FlavorPercona, Version{8, 0, 35}, InitMySQLInitializeInsecure},
+		{FlavorPercona, Version{5, 6, 51}, InitMySQLInstallDB},
+	}
+	for _, c := range cases {
+		got, err := ChooseInit(c.f, c.v)
+		if err != nil || got != c.want {
+			t.Errorf("ChooseInit(%s, %v) = %v, %v; want %v", c.f, c.v, got, err, c.want)
+		}
+	}
+	if _, err := ChooseInit(FlavorMySQL, Version{5, 0, 96}); err == nil {
+		t.Error("ChooseInit(mysql 5.0): want an error")
+	}
+	if _, err := ChooseInit("oracle", Version{8, 0, 0}); err == nil {
+		t.Error("ChooseInit(unknown flavor): want an error")
+	}
+}
+
+func TestInitCommand(t *testing.T) {
+	extra := []string{"--innodb_file_per_table=0"}
+	cases := []struct {
+		name     string
+		b        Binary
+		m        InitMethod
+		root     bool
+		feat     installDBFeatures
+		wantPath string
+		want     []string
+	}{
+		{
+			name: "mariadb installed, root",
+			b:    Binary{Path: "/usr/sbin/mariadbd", InstallDB: "/usr/bin/mariadb-install-db", Flavor: FlavorMariaDB, Version: Version{10, 11, 19}},
+			m:    InitMariaDBInstallDB, root: true, feat: installDBFeatures{authRootMethod: true, skipTestDB: true},
+			wantPath: "/usr/bin/mariadb-install-db",
+			want:     []string{"--no-defaults", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--auth-root-authentication-method=normal", "--skip-test-db", "--user=root", "--innodb_file_per_table=0"},
+		},
+		{
+			name:     "mariadb 10.3 tarball, not root",
+			b:        Binary{Path: "/opt/m/bin/mysqld", InstallDB: "/opt/m/scripts/mysql_install_db", Basedir: "/opt/m", Flavor: FlavorMariaDB, Version: Version{10, 3, 39}},
+			m:        InitMariaDBInstallDB,
+			wantPath: "/opt/m/scripts/mysql_install_db",
+			want:     []string{"--no-defaults", "--basedir=/opt/m", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--innodb_file_per_table=0"},
+		},
+		{
+			name: "mysql 8.0 tarball, root",
+			b:    Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: FlavorMySQL, Version: Version{8, 0, 36}},
+			m:    InitMySQLInitializeInsecure, root: true,
+			wantPath: "/opt/my8/bin/mysqld",
+			want:     []string{"--no-defaults", "--initialize-insecure", "--basedir=/opt/my8", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--user=root", "--innodb_file_per_table=0"},
+		},
+		{
+			name: "mysql 5.6 tarball",
+			b:    Binary{Path: "/opt/my56/bin/mysqld", InstallDB: "/opt/my56/scripts/mysql_install_db", Basedir: "/opt/my56", Flavor: FlavorMySQL, Version: Version{5, 6, 22}},
+			m:    InitMySQLInstallDB, feat: installDBFeatures{authRootMethod: true, skipTestDB: true}, // ignored for MySQL
+			wantPath: "/opt/my56/scripts/mysql_install_db",
+			want:     []string{"--no-defaults", "--basedir=/opt/my56", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--innodb_file_per_table=0"},
+		},
+	}
+	for _, c := range cases {
+		path, args, err := initCommand(&c.b, c.m, "/sb", c.root, c.feat, extra)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if path != c.wantPath || !reflect.DeepEqual(args, c.want) {
+			t.Errorf("%s:\n got %s %q\nwant %s %q", c.name, path, args, c.wantPath, c.want)
+		}
+	}
+	_, _, err := initCommand(&Binary{Path: "/opt/my56/bin/mysqld", Basedir: "/opt/my56", Flavor: FlavorMySQL, Version: Version{5, 6, 22}},
+		InitMySQLInstallDB, "/sb", false, installDBFeatures{}, nil)
+	if err == nil || !strings.Contains(err.Error(), "mysql_install_db") {
+		t.Errorf("missing install script: got %v, want an error naming mysql_install_db", err)
+	}
+}
+
+func TestServerArgs(t *testing.T) {
+	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: FlavorMariaDB, Version: Version{10, 11, 19}}
+	got := serverArgs(maria, "/tmp/sb", 0, true, []string{"--innodb_stats_persistent=0"})
+	want := []string{"--no-defaults", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
+		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--skip-networking", "--user=root", "--innodb_stats_persistent=0"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("mariadb args:\n got %q\nwant %q", got, want)
+	}
+	my8 := &Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: FlavorMySQL, Version: Version{8, 0, 36}}
+	got = serverArgs(my8, "/tmp/sb", 13306, false, nil)
+	want = []string{"--no-defaults", "--basedir=/opt/my8", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
+		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("mysql 8 args:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestValidateServerOption(t *testing.T) {
+	good := map[string]string{
+		"innodb_file_per_table=0":                   "--innodb_file_per_table=0",
+		"innodb-stats-persistent=OFF":               "--innodb-stats-persistent=OFF",
+		"--innodb_buffer_pool_size=1G":              "--innodb_buffer_pool_size=1G",
+		"skip-name-resolve":                         "--skip-name-resolve",
+		"sql_mode=STRICT_TRANS_TABLES,NO_ZERO_DATE": "--sql_mode=STRICT_TRANS_TABLES,NO_ZERO_DATE",
+		"init_connect=SET NAMES utf8mb4":            "--init_connect=SET NAMES utf8mb4",
+		"skip-grant-tables":                         "--skip-grant-tables",
+	}
+	for in, want := range good {
+		got, err := ValidateServerOption(in)
+		if err != nil || got != want {
+			t.Errorf("ValidateServerOption(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	bad := []string{
+		"", "=1", "---x=1", "-x=1", "innodb file per table=0", "innodb_file_per_table=0\nuser=mysql",
+		"a=b\x00", "key;rm=1", "datadir=/var/lib/mysql", "socket=/tmp/x", "PORT=3306", "bind_address=0.0.0.0",
+		"skip_networking", "loose-datadir=/x", "user=mysql", "defaults-file=/etc/my.cnf", "no-defaults",
+		"skip-log-error", "tmpdir=/tmp", "log_error=/tmp/e", "pid_file=/x", "basedir=/x",
+	}
+	for _, in := range bad {
+		if got, err := ValidateServerOption(in); err == nil {
+			t.Errorf("ValidateServerOption(%q) = %q; want an error", in, got)
+		}
+	}
+}
+
+func TestOptionsNormalize(t *testing.T) {
+	o, args, err := Options{ServerOptions: []string{"innodb_file_per_table=0"}}.normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.StartTimeout != DefaultStartTimeout || o.Dir == "" || !filepath.IsAbs(o.Dir) || len(args) != 1 {
+		t.Errorf("defaults not applied: %+v %q", o, args)
+	}
+	for _, bad := range []Options{
+		{Port: 3306},
+		{Networking: true, Port: 70000},
+		{StartTimeout: -time.Second},
+		{ServerOptions: []string{"datadir=/x"}},
+	} {
+		if _, _, err := bad.normalize(); err == nil {
+			t.Errorf("normalize(%+v): want an error", bad)
+		}
+	}
+}
+
+func TestSocketPathLimit(t *testing.T) {
+	long := "/" + strings.Repeat("d", 80)
+	_, err := Start(t.Context(), Options{Dir: long})
+	if err == nil || !strings.Contains(err.Error(), "107") {
+		t.Fatalf("Start with a long Dir: got %v, want the 107-byte socket limit error", err)
+	}
+	if _, statErr := os.Stat(long); statErr == nil {
+		t.Errorf("%s was created", long)
+	}
+	if err := checkSocketPath("/tmp/upgrade-advisor-sandbox-0123456789/mysql.sock"); err != nil {
+		t.Errorf("short path refused: %v", err)
+	}
+}
+
+func TestLogExcerpt(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "install.log")
+	lines := []string{"Installing MariaDB/MySQL system tables ...", "2026-01-01 0 [ERROR] /usr/sbin/mariadbd: unknown variable 'innodb_no_such_option=1'", "2026-01-01 0 [ERROR] Aborting"}
+	for i := range 30 {
+		lines = append(lines, "help text "+string(rune('a'+i%26)))
+	}
+	if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ex := logExcerptFrom(p, 0, 5)
+	if !strings.Contains(ex, "unknown variable") || !strings.Contains(ex, lines[len(lines)-1]) {
+		t.Errorf("excerpt lacks the [ERROR] line or the tail:\n%s", ex)
+	}
+	win := errorWindow(p, 4)
+	if !strings.HasPrefix(win, lines[1]) || !strings.HasSuffix(win, "(28 more lines)") {
+		t.Errorf("errorWindow:\n%s", win)
+	}
+	if got := logTail(p, 2); got != strings.Join(lines[len(lines)-2:], "\n") {
+		t.Errorf("logTail = %q", got)
+	}
+	if got := logExcerptFrom(p, fileSize(p), 5); got != "(nothing logged)" {
+		t.Errorf("excerpt from the end = %q", got)
+	}
+}
+
+func TestMetadataRoundTrip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), dirPrefix+"1")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	m := Metadata{PID: 999999999, Socket: dir + "/mysql.sock", Datadir: dir + "/data", Binary: "/usr/sbin/mariadbd",
+		Flavor: FlavorMariaDB, Version: "10.11.19-MariaDB", Args: []string{"--no-defaults"}, Created: time.Now().UTC().Round(time.Second)}
+	if err := writeMetadata(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readMetadata(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, m) {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, m)
+	}
+	// The pid does not exist: Load works, Open says it is not running.
+	s, err := Load(dir)
+	if err != nil || s.Running() {
+		t.Fatalf("Load: %v, running=%v", err, s != nil && s.Running())
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), ErrNotRunning.Error()) {
+		t.Errorf("Open of a dead sandbox: %v", err)
+	}
+	// Our own pid is alive but is not a server on that datadir.
+	m.PID = os.Getpid()
+	if err := writeMetadata(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil {
+		t.Error("Open accepted a pid that is not a mysqld on the datadir")
+	}
+	list, err := List(filepath.Dir(dir))
+	if err != nil || len(list) != 1 || list[0].Dir() != dir {
+		t.Errorf("List = %v, %v", list, err)
+	}
+	if _, err := Load(t.TempDir()); err == nil {
+		t.Error("Load of a directory without sandbox.json: want an error")
+	}
+	if err := s.Remove(); err != nil {
+		t.Errorf("Remove of a dead sandbox: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s still exists after Remove", dir)
+	}
+}
