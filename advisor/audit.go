@@ -90,6 +90,9 @@ func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*ben
 		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: o.Bench.AllowSetGlobal || o.Sandbox})
+	if err := checkPrivileges(ctx, db, schema, len(bench.GlobalsTouched(plans)) > 0); err != nil {
+		return nil, err
+	}
 	state, err := newState(ctx, db, in, o, schema, setup)
 	if err != nil {
 		return nil, err
