@@ -67,8 +67,9 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 	switch {
 	case !gain:
 		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
-		f.Title = c.label + " brings no measurable gain here"
-		f.Detail = fmt.Sprintf("%s The 95%% interval reaches below %.2fx, so the change is not worth its trade-offs on this server; keep the current setting.", measured, 1+GainMargin)
+		f.Title = c.label + ": no gain shown on this server"
+		f.Detail = fmt.Sprintf("%s The 95%% interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval).",
+			measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
 	case s.Workload.Class == WorkloadDDLHeavy:
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning
 		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
