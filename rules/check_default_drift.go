@@ -1,0 +1,338 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Rule default-drift: a setting the server runs with only because it is the
+// compiled-in default, and whose default differs in the --target version,
+// will silently change at the upgrade. The finding names both values, what
+// changes, and the my.cnf line that keeps today's behaviour.
+//
+// "At its default today" is decided per variable:
+//   - origin compiled: yes; origin config or runtime: no;
+//   - origin unknown and option files were given: yes when no option of the
+//     given files sets it and, if the current version's default is known,
+//     the value equals it (otherwise something else set it, such as the
+//     command line or a file that was not given);
+//   - origin unknown and no option files: yes when the value equals the
+//     current version's documented default.
+//
+// A variable that does not exist today but that the target adds is drift
+// too, when the knowledge base says what today's behaviour corresponds to
+// (VarFact.Implied) and the target's default differs from it, e.g.
+// innodb_stats_persistent from MySQL 5.5 to 5.6.
+
+// RuleDefaultDrift is the id of the default-drift rule and its findings.
+const RuleDefaultDrift = "default-drift"
+
+func init() { Register(Rule{ID: RuleDefaultDrift, Check: checkDefaultDrift}) }
+
+// warningDrift lists the variables whose changed default users notice in
+// query results, durability or DDL cost; others are reported as info.
+var warningDrift = map[string]bool{
+	"innodb_file_per_table":           true,
+	"innodb_stats_persistent":         true,
+	"sql_mode":                        true,
+	"character_set_server":            true,
+	"explicit_defaults_for_timestamp": true,
+	"log_bin":                         true,
+	"sync_binlog":                     true,
+}
+
+// ddlCostVariants maps the variables behind the CREATE/DROP TABLE regression
+// to the calibration variant that measures them.
+var ddlCostVariants = map[string]string{
+	"innodb_file_per_table":   VariantFilePerTableOff,
+	"innodb_stats_persistent": VariantStatsPersistentOff,
+}
+
+// drift is one default that will change under the server.
+type drift struct {
+	fact          VarFact
+	current       string         // today's value (or implied behaviour)
+	origin        string         // compiled, unknown, absent, ...
+	targetDefault string         // the target's default
+	pin           string         // value that keeps today's behaviour
+	dropped       []ValueRemoval // keywords of current the target rejects
+}
+
+func checkDefaultDrift(s Snapshot) []Finding {
+	if s.Target == nil {
+		return nil
+	}
+	var out []Finding
+	for _, name := range KnownVariables() {
+		f, _ := LookupVar(name)
+		if d, ok := findDrift(s, f); ok {
+			out = append(out, d.finding(s))
+		}
+	}
+	return out
+}
+
+// findDrift decides whether f's default changes under the server.
+func findDrift(s Snapshot, f VarFact) (drift, bool) {
+	target := *s.Target
+	targetDefault, ok := f.DefaultFor(target)
+	if !ok {
+		return drift{}, false
+	}
+	st, present := s.Variables[f.Name]
+	if !present {
+		return findAddedDrift(s, f, targetDefault)
+	}
+	if !atCompiledDefault(s, f, st) {
+		return drift{}, false
+	}
+	dropped := f.RejectedValues(target, st.Value)
+	pin := st.Value
+	if len(dropped) > 0 {
+		pin = WithoutValues(st.Value, dropped)
+	}
+	if SameValue(f.Name, pin, targetDefault) {
+		return drift{}, false
+	}
+	return drift{fact: f, current: st.Value, origin: originLabel(st.Origin), targetDefault: targetDefault,
+		pin: pin, dropped: dropped}, true
+}
+
+// findAddedDrift handles a variable absent today that the target adds with a
+// default other than today's implied behaviour.
+func findAddedDrift(s Snapshot, f VarFact, targetDefault string) (drift, bool) {
+	if f.Implied == "" || f.StatusIn(s.Flavor).State != StateAbsent {
+		return drift{}, false
+	}
+	if configSets(s.Config, s.Flavor, f.Name) || predecessorSet(s, f.Name) {
+		return drift{}, false
+	}
+	if SameValue(f.Name, f.Implied, targetDefault) {
+		return drift{}, false
+	}
+	return drift{fact: f, current: f.Implied, origin: "absent", targetDefault: targetDefault, pin: f.Implied}, true
+}
+
+// atCompiledDefault applies the documented "left at default" logic.
+func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
+	switch st.Origin {
+	case OriginCompiled:
+		return true
+	case OriginConfig, OriginRuntime:
+		return false
+	}
+	current, known := f.DefaultFor(s.Flavor)
+	if known && !SameValue(f.Name, st.Value, current) {
+		return false
+	}
+	if len(s.Config) > 0 {
+		return !configSets(s.Config, s.Flavor, f.Name)
+	}
+	return known
+}
+
+// predecessorSet reports whether a variable that name replaces is set
+// explicitly today (e.g. expire_logs_days for binlog_expire_logs_seconds):
+// the old variable then still defines the behaviour.
+func predecessorSet(s Snapshot, name string) bool {
+	for _, old := range KnownVariables() {
+		f, _ := LookupVar(old)
+		l := f.line(s.Flavor)
+		if l == nil || l.Replacement != name {
+			continue
+		}
+		if configSets(s.Config, s.Flavor, old) {
+			return true
+		}
+		if st, ok := s.Variables[old]; ok && !atCompiledDefault(s, f, st) {
+			return true
+		}
+	}
+	return false
+}
+
+func originLabel(o Origin) string {
+	if o == "" {
+		return string(OriginUnknown)
+	}
+	return string(o)
+}
+
+// finding renders a drift as a Finding.
+func (d drift) finding(s Snapshot) Finding {
+	target := *s.Target
+	name := d.fact.Name
+	sev := Info
+	if warningDrift[name] {
+		sev = Warning
+	}
+	f := Finding{
+		ID:       RuleDefaultDrift,
+		Severity: sev,
+		Title:    d.title(target),
+		Evidence: map[string]string{
+			"variable":       name,
+			"current":        d.current,
+			"target_default": d.targetDefault,
+			"origin":         d.origin,
+			"target":         versionLabel(target),
+		},
+		Recommendation: d.recommendation(s),
+	}
+	parts := []string{d.situation(s), capitalize(d.fact.Effect) + "."}
+	if variant, ok := ddlCostVariants[name]; ok && NormalizeValue(name, d.targetDefault) == "ON" {
+		text, measured := ddlCostText(s, name, variant, d.current)
+		parts = append(parts, text)
+		f.MeasuredSpeedup = measured
+	}
+	if _, ddl := ddlCostVariants[name]; ddl && s.Workload.Class == WorkloadOLTP {
+		acceptNewDefault(&f, d, target)
+		parts = append(parts, "For this OLTP workload the extra DDL cost rarely matters: accept the new default.")
+	}
+	f.Detail = strings.Join(parts, " ")
+	return f
+}
+
+// acceptNewDefault turns a DDL-cost drift into advice to take the new
+// default: pinning the old value only pays for DDL-heavy applications.
+func acceptNewDefault(f *Finding, d drift, target Flavor) {
+	f.Severity = Info
+	f.Recommendation.MyCnf = []string{fmt.Sprintf("# %s: %s's default %s accepted (OLTP workload; pin %s only if the application creates tables routinely)",
+		d.fact.Name, versionLabel(target), showValue(d.fact, d.targetDefault), mycnfLine(d.fact.Name, d.pin))}
+}
+
+func (d drift) title(target Flavor) string {
+	if d.origin == "absent" {
+		return fmt.Sprintf("%s is new in %s with default %s (today's behaviour matches %s)",
+			d.fact.Name, versionLabel(target), showValue(d.fact, d.targetDefault), showValue(d.fact, d.current))
+	}
+	return fmt.Sprintf("%s default changes from %s to %s in %s", d.fact.Name,
+		showValue(d.fact, d.current), showValue(d.fact, d.targetDefault), versionLabel(target))
+}
+
+// situation says why the value counts as a default today, and what comes.
+func (d drift) situation(s Snapshot) string {
+	name, target := d.fact.Name, versionLabel(*s.Target)
+	var why string
+	switch {
+	case d.origin == "absent":
+		return fmt.Sprintf("%s does not exist in %s, which behaves as %s=%s; %s adds it with default %s.",
+			name, s.Flavor, name, showValue(d.fact, d.current), target, showValue(d.fact, d.targetDefault))
+	case d.origin == string(OriginCompiled):
+		why = "is left at its compiled-in default"
+	case len(s.Config) > 0:
+		why = "is not set in the given option files"
+	default:
+		why = "equals the documented default of " + s.Flavor.String()
+	}
+	return fmt.Sprintf("%s %s (%s) on this server; %s defaults to %s, so the setting changes at the upgrade unless it is pinned.",
+		name, why, showValue(d.fact, d.current), target, showValue(d.fact, d.targetDefault))
+}
+
+// recommendation pins today's behaviour in my.cnf.
+func (d drift) recommendation(s Snapshot) Recommendation {
+	target := *s.Target
+	name := d.fact.Name
+	lines := []string{fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), versionLabel(target),
+		showValue(d.fact, d.targetDefault))}
+	for _, r := range d.dropped {
+		lines = append(lines, fmt.Sprintf("# %s left out: %s rejects it (removed in %s)", r.Value, versionLabel(target), r.Removed.At))
+	}
+	lines = append(lines, mycnfLine(name, d.pin))
+	var tradeoffs []string
+	if d.fact.Tradeoff != "" {
+		tradeoffs = append(tradeoffs, d.fact.Tradeoff)
+	} else {
+		tradeoffs = append(tradeoffs, fmt.Sprintf("pinning %s keeps the old behaviour but forgoes the reason the default changed; "+
+			"adopt the new default once the application is tested with it", name))
+	}
+	if lc := d.fact.StatusIn(target); lc.State == StateDeprecated {
+		tradeoffs = append(tradeoffs, fmt.Sprintf("%s is deprecated in %s (since %s): the pin works but logs a deprecation warning",
+			name, versionLabel(target), lc.Since))
+	}
+	return Recommendation{MyCnf: lines, Tradeoffs: tradeoffs}
+}
+
+// ddlCostText explains the CREATE/DROP TABLE cost of a variable becoming ON
+// and quotes the calibration when it measured the matching variant.
+func ddlCostText(s Snapshot, name, variant, current string) (string, *MeasuredSpeedup) {
+	text := fmt.Sprintf("With %s=ON every CREATE TABLE and DROP TABLE does extra work, which raises the cost of "+
+		"CREATE TABLE / DROP TABLE: negligible for most applications, but it adds up for those that create and drop "+
+		"tables as part of normal work (per-tenant schemas, test suites, ETL staging tables).", name)
+	v := s.Bench.Variant(variant)
+	if v == nil || !v.Measured {
+		text += fmt.Sprintf(" Not measured here: the audit's calibration measures exactly this change (variant %s); "+
+			"run `upgrade-advisor audit` to see its cost on this server.", variant)
+		if v != nil && v.Reason != "" {
+			text += " This run did not measure it: " + v.Reason + "."
+		}
+		return text, nil
+	}
+	ms := &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, VariantMs: v.CreateP50}
+	if base := s.Bench.Variant(VariantBaseline); base != nil && base.Measured {
+		ms.BaselineMs = base.CreateP50
+	}
+	text += fmt.Sprintf(" Measured on this server: CREATE+DROP TABLE with %s=OFF ran %.2fx as fast as the baseline "+
+		"(95%% CI %.2f-%.2f", name, v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+	if ms.BaselineMs > 0 && ms.VariantMs > 0 {
+		text += fmt.Sprintf("; %.1f -> %.1f ms per CREATE TABLE", ms.BaselineMs, ms.VariantMs)
+	}
+	text += ")."
+	if NormalizeValue(name, current) == "OFF" {
+		text += fmt.Sprintf(" This server already runs with %s=OFF, so that variant equals its baseline; "+
+			"measure on a %s server (upgrade-advisor compare) to see the change itself.", name, versionLabel(*s.Target))
+	}
+	return text, ms
+}
+
+// versionLabel names a flavor, as a series when the patch level is 0
+// ("MySQL 5.6" for --target 5.6).
+func versionLabel(fl Flavor) string {
+	if fl.Version.Patch == 0 && !fl.Version.IsZero() {
+		return fl.Name() + " " + fl.Version.Series()
+	}
+	return fl.String()
+}
+
+// mycnfLine writes "name = value" for the [mysqld] section, quoting values
+// an option file would otherwise misread.
+func mycnfLine(name, value string) string {
+	v := unquote(value)
+	if v == "" || strings.ContainsAny(v, " \t#;") {
+		v = strconv.Quote(v)
+	}
+	return name + " = " + v
+}
+
+// showValue formats a value for a message: empty strings visibly, sizes of a
+// megabyte or more with their readable form ("50331648 (48M)").
+func showValue(f VarFact, v string) string {
+	v = unquote(v)
+	if v == "" {
+		return "'' (empty)"
+	}
+	if f.Kind != KindNumber {
+		return v
+	}
+	n, ok := parseNumber(v)
+	if !ok || n < 1<<20 {
+		return v
+	}
+	for _, unit := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n%unit.size == 0 {
+			return fmt.Sprintf("%d (%d%s)", n, n/unit.size, unit.suffix)
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
