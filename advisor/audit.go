@@ -25,6 +25,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	var config []rules.ConfigOption
+	var notes []string
+	if o.ConfigFile != "" {
+		if config, notes, err = LoadConfig(o.ConfigFile); err != nil {
+			return nil, err
+		}
+	}
 	db, cfg, err := Open(ctx, o.Conn)
 	if err != nil {
 		return nil, err
@@ -34,9 +41,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload)}
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload), Config: config}
 	if target != nil {
-		snap.Target = target
+		snap.Target = resolveTarget(o.Target, in.Flavor)
 	}
 	var res *bench.Result
 	if o.runsBench() {
@@ -45,7 +52,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		snap.Bench = measurements(res)
 	}
-	return buildReport(o, in, snap, res), nil
+	r := buildReport(o, in, snap, res)
+	r.Notes = append(r.Notes, notes...)
+	return r, nil
 }
 
 // parseChoices validates --workload and --target before connecting.
@@ -66,6 +75,16 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 		return "", nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
 	return class, &t, nil
+}
+
+// resolveTarget reads --target again once the server's flavor is known, so
+// a bare version ("11.4") means the server's own vendor.
+func resolveTarget(target string, current rules.Flavor) *rules.Flavor {
+	t, err := rules.ParseTarget(target, current.Vendor)
+	if err != nil {
+		return nil
+	}
+	return &t
 }
 
 func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload {
@@ -178,6 +197,7 @@ func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Resu
 		Workload: workloadInfo(snap.Workload), Benchmark: benchmarkInfo(res), Findings: findings,
 	}
 	r.Server.Sandbox = o.Sandbox
+	r.Config = configInfos(snap.Config)
 	if snap.Target != nil {
 		r.Target = &TargetInfo{Flavor: string(snap.Target.Vendor), Version: snap.Target.Version.Series()}
 	}

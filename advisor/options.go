@@ -15,6 +15,8 @@ type Options struct {
 	Workload string
 	// Target is the --target version ("" = none).
 	Target string
+	// ConfigFile is a my.cnf to check against the target ("" = none).
+	ConfigFile string
 	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
 	Sandbox bool
 	Bench   BenchOptions

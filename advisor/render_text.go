@@ -19,6 +19,7 @@ func RenderText(w io.Writer, r *Report, style TextStyle) error {
 	p := &printer{w: w, style: style}
 	p.header(r)
 	p.settings(r)
+	p.config(r)
 	p.workload(r)
 	p.benchmark(r)
 	p.findings(r)
@@ -53,7 +54,11 @@ func (p *printer) paint(c color.Attribute, s string) string {
 func (p *printer) header(r *Report) {
 	p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — %s of %s", r.Tool.Version, r.Command, r.Server.Address)))
 	s := r.Server
-	p.line("[--] Server: %s %s (%s; %s)%s", flavorName(s.Flavor), s.Version, s.VersionString, s.VersionComment, sandboxNote(s.Sandbox))
+	if s.Version == "" {
+		p.line("[--] Server: unknown (give --variables or --server-version to check drift from today's version)")
+	} else {
+		p.line("[--] Server: %s %s (%s; %s)%s", flavorName(s.Flavor), s.Version, s.VersionString, s.VersionComment, sandboxNote(s.Sandbox))
+	}
 	if r.Target != nil {
 		p.line("[--] Target: %s %s", flavorName(r.Target.Flavor), r.Target.Version)
 	}
@@ -68,6 +73,20 @@ func (p *printer) settings(r *Report) {
 		if s, ok := r.Settings[name]; ok {
 			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
 		}
+	}
+}
+
+func (p *printer) config(r *Report) {
+	if len(r.Config) == 0 {
+		return
+	}
+	p.line("[--] Server options from --config (file:line [section]):")
+	for _, o := range r.Config {
+		value := o.Value
+		if o.Loose {
+			value += " (loose)"
+		}
+		p.line("       %-32s %-14s %s:%d [%s]", o.Name, value, o.File, o.Line, o.Section)
 	}
 }
 

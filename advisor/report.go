@@ -21,6 +21,7 @@ type Report struct {
 	Workload      WorkloadInfo             `json:"workload"`
 	Benchmark     *BenchmarkInfo           `json:"benchmark,omitempty"`
 	Target        *TargetInfo              `json:"target,omitempty"`
+	Config        []ConfigInfo             `json:"config,omitempty"`
 	Findings      []FindingInfo            `json:"findings"`
 	MyCnf         string                   `json:"mycnf"`
 	Notes         []string                 `json:"notes,omitempty"`
@@ -87,6 +88,24 @@ type TargetInfo struct {
 	Version string `json:"version"`
 }
 
+// ConfigInfo is one server option read from --config, with where it is.
+type ConfigInfo struct {
+	Name    string `json:"name"`
+	Value   string `json:"value"`
+	Section string `json:"section"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Loose   bool   `json:"loose,omitempty"`
+}
+
+func configInfos(opts []rules.ConfigOption) []ConfigInfo {
+	var out []ConfigInfo
+	for _, o := range opts {
+		out = append(out, ConfigInfo{Name: o.Name, Value: o.Value, Section: o.Section, File: o.File, Line: o.Line, Loose: o.Loose})
+	}
+	return out
+}
+
 // FindingInfo is a finding in the report.
 type FindingInfo struct {
 	ID              string             `json:"id"`
@@ -129,8 +148,12 @@ func (r *Report) Worst() (rules.Severity, bool) {
 }
 
 func serverInfo(in *Inspection) ServerInfo {
+	version := ""
+	if !in.Flavor.Version.IsZero() {
+		version = in.Flavor.Version.String()
+	}
 	return ServerInfo{
-		Address: in.Address, Flavor: string(in.Flavor.Vendor), Version: in.Flavor.Version.String(),
+		Address: in.Address, Flavor: string(in.Flavor.Vendor), Version: version,
 		VersionString: in.Flavor.Raw, VersionComment: in.VersionComment,
 		ReadOnly: rules.IsTrue(in.Variables["read_only"].Value),
 	}
@@ -212,30 +235,61 @@ func findingInfos(fs []rules.Finding) []FindingInfo {
 	return out
 }
 
-// MyCnfSnippet collects the findings' my.cnf lines under [mysqld], worst
-// finding first, each line once.
+// MyCnfSnippet collects the findings' my.cnf blocks under [mysqld], worst
+// finding first. A block whose settings were all written by an earlier
+// block is left out; comments stay with their settings.
 func MyCnfSnippet(header []string, fs []FindingInfo) string {
 	var b strings.Builder
 	b.WriteString("[mysqld]\n")
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")
 	}
-	seen := map[string]bool{}
-	n := 0
+	written := map[string]bool{}
+	blocks := 0
 	for _, f := range fs {
-		for _, l := range f.Recommendation.MyCnf {
-			if seen[l] {
-				continue
-			}
-			seen[l] = true
-			b.WriteString(l + "\n")
-			n++
+		lines := f.Recommendation.MyCnf
+		if len(lines) == 0 || !addsSetting(lines, written) {
+			continue
 		}
+		b.WriteString("\n")
+		for _, l := range lines {
+			b.WriteString(l + "\n")
+			written[l] = true
+		}
+		blocks++
 	}
-	if n == 0 {
+	if blocks == 0 {
 		b.WriteString("# no changes recommended\n")
 	}
 	return b.String()
+}
+
+// addsSetting reports whether a block has a line (setting or commented-out
+// setting) not written yet; a block of comments only always counts.
+func addsSetting(lines []string, written map[string]bool) bool {
+	settings := 0
+	for _, l := range lines {
+		if isCommentOnly(l) {
+			continue
+		}
+		settings++
+		if !written[l] {
+			return true
+		}
+	}
+	return settings == 0
+}
+
+// isCommentOnly tells a pure comment from a setting, commented-out settings
+// ("# name = value   # ...") counting as settings.
+func isCommentOnly(line string) bool {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, "#") {
+		return false
+	}
+	body := strings.TrimSpace(strings.TrimPrefix(t, "#"))
+	name, _, ok := strings.Cut(body, " = ")
+	return !ok || strings.ContainsAny(name, " :")
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -239,7 +239,11 @@ func (d drift) recommendation(s Snapshot) Recommendation {
 	for _, r := range d.dropped {
 		lines = append(lines, fmt.Sprintf("# %s left out: %s rejects it (removed in %s)", r.Value, versionLabel(target), r.Removed.At))
 	}
-	lines = append(lines, mycnfLine(name, d.pin))
+	if warningDrift[name] {
+		lines = append(lines, mycnfLine(name, d.pin))
+	} else {
+		lines = append(lines, "# "+mycnfLine(name, d.pin)+"   # optional: the new default is usually the better one")
+	}
 	var tradeoffs []string
 	if d.fact.Tradeoff != "" {
 		tradeoffs = append(tradeoffs, d.fact.Tradeoff)

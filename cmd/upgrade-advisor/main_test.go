@@ -152,3 +152,73 @@ func TestMyCnfOutWritesTheSnippet(t *testing.T) {
 		t.Fatalf("snippet file: %v %q", err, b)
 	}
 }
+
+func TestCheckReportsDriftFromA55Dump(t *testing.T) {
+	stdout, stderr, code := run(t, nil, "check", "--variables", "../../rules/testdata/snapshots/mysql-5.5.42.vars", "--target", "5.6", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Findings []struct {
+			ID       string
+			Detail   string
+			Evidence map[string]string
+		}
+		MyCnf string `json:"mycnf"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	drift := map[string]string{}
+	for _, f := range doc.Findings {
+		if f.ID == "default-drift" {
+			drift[f.Evidence["variable"]] = f.Detail
+		}
+	}
+	for _, v := range []string{"innodb_file_per_table", "innodb_stats_persistent"} {
+		if !strings.Contains(drift[v], "CREATE TABLE") {
+			t.Errorf("%s: drift missing or without the CREATE TABLE cost: %q", v, drift[v])
+		}
+		if !strings.Contains(doc.MyCnf, "\n"+v+" = OFF\n") {
+			t.Errorf("snippet does not pin %s:\n%s", v, doc.MyCnf)
+		}
+	}
+}
+
+func TestCheckConfigWithRemovedVariablesFailsOnCritical(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my.cnf")
+	os.WriteFile(path, []byte("[mysqld]\nquery_cache_size = 16M\ninnodb_file_format = Barracuda\n"), 0o644)
+	stdout, stderr, code := run(t, nil, "check", "--config", path, "--target", "8.0", "--fail-on", "critical")
+	if code != exitFindings {
+		t.Fatalf("exit %d, want 1: %s", code, stderr)
+	}
+	for _, want := range []string{"critical: query_cache_size was removed", "critical: innodb_file_format was removed", path + ":2"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestCheckParsesTheDebianConfigTree(t *testing.T) {
+	stdout, stderr, code := run(t, nil, "check", "--config", "../../advisor/mycnf/testdata/debian12/my.cnf",
+		"--server-version", "10.11.19-MariaDB", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Config []struct {
+			Name, File string
+			Line       int
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, o := range doc.Config {
+		files[o.Name] = filepath.Base(o.File)
+	}
+	if files["bind_address"] != "50-server.cnf" || files["character_set_server"] != "50-server.cnf" {
+		t.Errorf("options not attributed to their files: %v", files)
+	}
+}

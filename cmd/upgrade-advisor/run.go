@@ -26,7 +26,7 @@ func runJob(c *cli.Context, command string) error {
 		return fmt.Errorf("unknown --format %q: use text or json", c.String("format"))
 	}
 	opts := advisor.Options{
-		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
+		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"), ConfigFile: c.String("config"),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if command != "inspect" {
@@ -51,7 +51,12 @@ func runJob(c *cli.Context, command string) error {
 	if err := render(c, report, format); err != nil {
 		return err
 	}
-	if worst, any := report.Worst(); any && command != "bench" && worst >= failOn {
+	return failOnFindings(report, failOn, command)
+}
+
+// failOnFindings turns findings at or above --fail-on into exit code 1.
+func failOnFindings(r *advisor.Report, failOn rules.Severity, command string) error {
+	if worst, any := r.Worst(); any && command != "bench" && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
 	return nil

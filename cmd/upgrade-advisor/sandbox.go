@@ -64,7 +64,7 @@ func sandboxStop(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return fmt.Errorf("sandbox stop needs the sandbox directory printed by `sandbox start`")
 	}
-	sb, err := sandbox.Open(c.Args().First())
+	sb, err := sandbox.Load(c.Args().First())
 	if err != nil {
 		return err
 	}

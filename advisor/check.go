@@ -1,0 +1,87 @@
+package advisor
+
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/varfile"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// CheckOptions configure the offline check of saved files.
+type CheckOptions struct {
+	ToolVersion   string
+	VariablesFile string // SHOW GLOBAL VARIABLES output
+	StatusFile    string // SHOW GLOBAL STATUS output
+	ConfigFile    string // my.cnf
+	ServerVersion string // when the variables file has no version row
+	Target        string
+	Workload      string
+}
+
+// RunCheck evaluates the rules on saved files, without a server.
+func RunCheck(o CheckOptions) (*Report, error) {
+	if o.VariablesFile == "" && o.ConfigFile == "" {
+		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", ErrUsage)
+	}
+	workload, target, err := parseChoices(Options{Workload: o.Workload, Target: o.Target})
+	if err != nil {
+		return nil, err
+	}
+	in, err := inspectFiles(o)
+	if err != nil {
+		return nil, err
+	}
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload)}
+	if target != nil {
+		snap.Target = resolveTarget(o.Target, in.Flavor)
+	}
+	var notes []string
+	if o.ConfigFile != "" {
+		if snap.Config, notes, err = LoadConfig(o.ConfigFile); err != nil {
+			return nil, err
+		}
+	}
+	r := buildReport(Options{Command: "check", ToolVersion: o.ToolVersion}, in, snap, nil)
+	r.Notes = append(notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
+	return r, nil
+}
+
+// inspectFiles builds an Inspection from saved output instead of a server.
+func inspectFiles(o CheckOptions) (*Inspection, error) {
+	in := &Inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
+	var raw map[string]string
+	if o.VariablesFile != "" {
+		var err error
+		if raw, err = varfile.ParseFile(o.VariablesFile); err != nil {
+			return nil, fmt.Errorf("%w: reading --variables: %w", ErrUsage, err)
+		}
+		in.Address = o.VariablesFile
+	}
+	for name, value := range raw {
+		in.Variables[name] = rules.Setting{Value: value, Origin: rules.OriginUnknown}
+	}
+	if o.StatusFile != "" {
+		status, err := varfile.ParseFile(o.StatusFile)
+		if err != nil {
+			return nil, fmt.Errorf("%w: reading --status: %w", ErrUsage, err)
+		}
+		in.Status = status
+	}
+	version := raw["version"]
+	if o.ServerVersion != "" {
+		version = o.ServerVersion
+	}
+	in.VersionComment = raw["version_comment"]
+	if version == "" {
+		if o.VariablesFile != "" {
+			return nil, fmt.Errorf("%w: %s has no version row; give the server version with --server-version", ErrUsage, o.VariablesFile)
+		}
+		return in, nil
+	}
+	fl, err := rules.IdentifyFlavor(version, in.VersionComment)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
+	}
+	in.Flavor = fl
+	return in, nil
+}

@@ -1,0 +1,145 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Shutdown stops the server and keeps the directory: SIGTERM, then up to 30 s
+// (less if ctx ends first) for a clean shutdown, then SIGKILL of its process
+// group. It returns nil once the process is gone, however it went; calling it
+// again, or on a server that is not running, does nothing.
+func (s *Sandbox) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.runningLocked() {
+		s.proc = nil
+		return nil
+	}
+	p := s.proc
+	t0 := time.Now()
+	if err := syscall.Kill(p.pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return fmt.Errorf("sandbox: signalling server pid %d: %w; are you the user that started it?", p.pid, err)
+	}
+	grace, cancel := context.WithTimeout(ctx, shutdownGrace)
+	gone := p.waitExit(grace)
+	cancel()
+	if !gone {
+		why := fmt.Sprintf("did not shut down within %v", shutdownGrace)
+		if ctx.Err() != nil {
+			why = "shutdown interrupted (" + ctx.Err().Error() + ")"
+		}
+		s.logf("server pid %d %s; killing it", p.pid, why)
+		if err := s.killLocked(); err != nil {
+			return err
+		}
+	}
+	s.proc = nil
+	s.logf("stopped server pid %d in %v", p.pid, time.Since(t0).Round(time.Millisecond))
+	return nil
+}
+
+// Remove deletes the sandbox directory (datadir, logs, metadata). The server
+// must not be running: call Shutdown or Kill first, or use Stop. Removing
+// twice does nothing.
+func (s *Sandbox) Remove() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.removed {
+		return nil
+	}
+	if s.runningLocked() {
+		return fmt.Errorf("sandbox: server pid %d is still running in %s: call Shutdown or Stop first", s.proc.pid, s.dir)
+	}
+	if !strings.HasPrefix(filepath.Base(s.dir), dirPrefix) {
+		return fmt.Errorf("sandbox: refusing to remove %s: not named %s*; remove it by hand", s.dir, dirPrefix)
+	}
+	if err := os.RemoveAll(s.dir); err != nil {
+		return fmt.Errorf("sandbox: removing %s: %w", s.dir, err)
+	}
+	s.removed = true
+	s.logf("removed %s", s.dir)
+	return nil
+}
+
+// Stop shuts the server down (see Shutdown) and removes the directory. It is
+// idempotent.
+func (s *Sandbox) Stop(ctx context.Context) error {
+	if err := s.Shutdown(ctx); err != nil {
+		return err
+	}
+	return s.Remove()
+}
+
+// Kill sends SIGKILL to the server's process group, as a crash would, and
+// waits (at most 10 s) until the kernel has reaped it. The directory stays,
+// so Restart can bring the same server back. Killing a server that is not
+// running does nothing.
+func (s *Sandbox) Kill() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.killLocked(); err != nil {
+		return err
+	}
+	s.logf("killed server pid %d", s.meta.PID)
+	return nil
+}
+
+// Restart starts the server again on the same datadir, with the same
+// arguments, socket and port, after Kill or Shutdown (InnoDB recovers after a
+// kill), and waits until it is ready, bounded by the start timeout and ctx.
+// On failure the new process is killed and the directory kept.
+func (s *Sandbox) Restart(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.removed {
+		return fmt.Errorf("sandbox: %s was removed: start a new sandbox", s.dir)
+	}
+	if s.runningLocked() {
+		return fmt.Errorf("sandbox: server pid %d is still running: call Kill or Shutdown before Restart", s.proc.pid)
+	}
+	if s.meta.Port > 0 {
+		if err := portFree(s.meta.Port); err != nil {
+			return fmt.Errorf("sandbox: port %d is no longer free (%w): stop what uses it, or start a new sandbox", s.meta.Port, err)
+		}
+	}
+	t0 := time.Now()
+	if err := s.launch(ctx); err != nil {
+		return err
+	}
+	s.logf("restarted server (pid %d) in %v", s.meta.PID, time.Since(t0).Round(time.Millisecond))
+	return nil
+}
+
+// killLocked SIGKILLs the server's process group and waits (bounded) until it
+// is reaped. The caller holds s.mu or owns s exclusively.
+func (s *Sandbox) killLocked() error {
+	p := s.proc
+	if p == nil {
+		return nil
+	}
+	if p.exited() {
+		s.proc = nil
+		return nil
+	}
+	if p.done == nil && !isServerProcess(p.pid, s.meta.Datadir) {
+		s.proc = nil // the pid now belongs to someone else
+		return nil
+	}
+	if err := killGroup(p.pid); err != nil {
+		return fmt.Errorf("sandbox: killing server pid %d: %w", p.pid, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), killWait)
+	defer cancel()
+	if !p.waitExit(ctx) {
+		return fmt.Errorf("sandbox: server pid %d still exists %v after SIGKILL (stuck in the kernel?); check `ps -o stat,wchan -p %d`", p.pid, killWait, p.pid)
+	}
+	s.proc = nil
+	return nil
+}
