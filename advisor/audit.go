@@ -41,7 +41,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload), Config: config}
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload), Config: config,
+		ExpectTables: o.ExpectTables}
 	if target != nil {
 		snap.Target = resolveTarget(o.Target, in.Flavor)
 	}

@@ -17,6 +17,8 @@ type Options struct {
 	Target string
 	// ConfigFile is a my.cnf to check against the target ("" = none).
 	ConfigFile string
+	// ExpectTables projects a setup that creates this many tables (0 = none).
+	ExpectTables int
 	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
 	Sandbox bool
 	Bench   BenchOptions

@@ -206,7 +206,8 @@ func measurements(res *bench.Result) *rules.Measurements {
 	for _, v := range res.Variants {
 		m.Variants = append(m.Variants, rules.Variant{
 			Name: v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
-			CreateP50: v.Create.P50, CreateP95: v.Create.P95, DropP50: v.Drop.P50, DropP95: v.Drop.P95,
+			CreateP50: v.Create.P50, CreateP95: v.Create.P95, CreateMean: v.Create.Mean,
+			DropP50: v.Drop.P50, DropP95: v.Drop.P95, DropMean: v.Drop.Mean,
 			Speedup: rules.Interval{Ratio: round(v.Speedup.Ratio, 3), Low: round(v.Speedup.Low, 3), High: round(v.Speedup.High, 3)},
 		})
 	}
@@ -309,7 +310,7 @@ func nonNil(xs []string) []string {
 }
 
 func roundSummary(s bench.Summary) bench.Summary {
-	return bench.Summary{P50: round(s.P50, 3), P95: round(s.P95, 3)}
+	return bench.Summary{P50: round(s.P50, 3), P95: round(s.P95, 3), Mean: round(s.Mean, 3)}
 }
 
 func roundInterval(i bench.Interval) bench.Interval {

@@ -17,8 +17,17 @@ type Result struct {
 
 // Summary is a distribution of per-statement times in milliseconds.
 type Summary struct {
-	P50 float64 `json:"p50"`
-	P95 float64 `json:"p95"`
+	P50  float64 `json:"p50"`
+	P95  float64 `json:"p95"`
+	Mean float64 `json:"mean"`
+}
+
+func summary(xs []float64) Summary {
+	s := Summary{P50: Median(xs), P95: Percentile(xs, 95)}
+	if len(xs) > 0 {
+		s.Mean = sum(xs) / float64(len(xs))
+	}
+	return s
 }
 
 // VariantResult is one variant's measurements.
@@ -50,8 +59,7 @@ func summarize(cfg Config, all map[string]*samples) *Result {
 	for _, p := range cfg.Plans {
 		v := VariantResult{Plan: p}
 		if s, ok := all[p.Name]; ok {
-			v.Create = Summary{P50: Median(s.create), P95: Percentile(s.create, 95)}
-			v.Drop = Summary{P50: Median(s.drop), P95: Percentile(s.drop, 95)}
+			v.Create, v.Drop = summary(s.create), summary(s.drop)
 			if total := sum(s.create); total > 0 {
 				v.TablesPerSecond = float64(len(s.create)) / (total / 1000)
 			}

@@ -43,6 +43,9 @@ type Snapshot struct {
 	Config    []ConfigOption // server-section options from --config, if given
 	Bench     *Measurements  // nil when nothing was measured (inspect, check)
 	Target    *Flavor        // nil when no --target was given
+	// ExpectTables is a setup scenario (--expect-tables): how many tables the
+	// application creates at once, for a before/after projection.
+	ExpectTables int
 }
 
 // Var returns a variable's value and whether it is present.
@@ -105,15 +108,17 @@ const (
 
 // Variant is one measured (or not measured) configuration.
 type Variant struct {
-	Name      string
-	Measured  bool
-	Reason    string  // why not measured
-	Mechanism string  // "per-table clause", "SET GLOBAL", ...
-	CreateP50 float64 // milliseconds per CREATE TABLE
-	CreateP95 float64
-	DropP50   float64
-	DropP95   float64
-	Speedup   Interval // baseline / variant, CREATE+DROP per round, paired
+	Name       string
+	Measured   bool
+	Reason     string  // why not measured
+	Mechanism  string  // "per-table clause", "SET GLOBAL", ...
+	CreateP50  float64 // milliseconds per CREATE TABLE
+	CreateP95  float64
+	CreateMean float64
+	DropP50    float64
+	DropP95    float64
+	DropMean   float64
+	Speedup    Interval // baseline / variant, CREATE+DROP per round, paired
 }
 
 // Interval is a ratio with its 95% confidence interval.

@@ -35,6 +35,9 @@ type Workload struct {
 	UptimeS    int64
 	DDLPerHour float64
 	DDLShare   float64 // DDL statements / Questions
+	// CreatesPerHour and DropsPerHour are Com_create_table and
+	// Com_drop_table per hour of uptime, for the impact estimate.
+	CreatesPerHour, DropsPerHour float64
 }
 
 // Thresholds of the classification. A server is DDL-heavy when it runs at
@@ -63,7 +66,10 @@ func ClassifyWorkload(status map[string]string) Workload {
 	questions := s.StatusInt("Questions")
 	w := Workload{Class: WorkloadUnknown, Source: "status", UptimeS: uptime}
 	if uptime > 0 {
-		w.DDLPerHour = float64(ddl) * 3600 / float64(uptime)
+		perHour := 3600 / float64(uptime)
+		w.DDLPerHour = float64(ddl) * perHour
+		w.CreatesPerHour = float64(s.StatusInt("Com_create_table")) * perHour
+		w.DropsPerHour = float64(s.StatusInt("Com_drop_table")) * perHour
 	}
 	if questions > 0 {
 		w.DDLShare = float64(ddl) / float64(questions)

@@ -38,6 +38,7 @@ func adviceFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "workload", Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice},
 		&cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4", Category: catAdvice},
+		&cli.IntFlag{Name: "expect-tables", Usage: "project a setup that creates this many tables: time before -> after", Category: catAdvice},
 		&cli.StringFlag{Name: "config", Usage: "a server my.cnf (follows !include/!includedir) to check against --target", Category: catAdvice},
 		&cli.StringFlag{Name: "fail-on", Value: "critical", Usage: "exit 1 when a finding has this severity or worse: info, warning, critical, none", Category: catAdvice},
 	}

@@ -26,7 +26,7 @@ func runJob(c *cli.Context, command string) error {
 		return fmt.Errorf("unknown --format %q: use text or json", c.String("format"))
 	}
 	opts := advisor.Options{
-		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"), ConfigFile: c.String("config"),
+		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"), ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if command != "inspect" {
