@@ -231,13 +231,20 @@ func (s *samples) add(createMs, dropMs []float64) {
 	s.roundDrop = append(s.roundDrop, sum(dropMs))
 }
 
-// timed runs one statement under the statement deadline and returns its
-// duration in milliseconds (monotonic clock).
+// timed runs one statement of the calibration under the statement deadline.
 func (r *runner) timed(ctx context.Context, stmt string) (float64, error) {
-	sctx, cancel := context.WithTimeout(ctx, r.cfg.StatementTimeout)
+	return ExecTimed(ctx, r.conn, stmt, r.cfg.StatementTimeout)
+}
+
+// ExecTimed runs one tagged statement under a deadline and returns its
+// duration in milliseconds (monotonic clock). It is the calibration's
+// statement loop, exported so its overhead can be measured against the
+// mysql client (scripts/accuracy).
+func ExecTimed(ctx context.Context, ex Execer, stmt string, timeout time.Duration) (float64, error) {
+	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	if _, err := r.conn.ExecContext(sctx, Tag+stmt); err != nil {
+	if _, err := ex.ExecContext(sctx, Tag+stmt); err != nil {
 		if ctx.Err() != nil {
 			return 0, fmt.Errorf("interrupted: %w", ctx.Err())
 		}
