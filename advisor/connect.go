@@ -53,23 +53,19 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 		cfg.Passwd = o.Password
 	}
 	switch {
-	case o.Socket != "":
-		cfg.Net, cfg.Addr = "unix", o.Socket
-	case o.Host != "" || o.Port != 0:
-		host := o.Host
-		if host == "" || host == "localhost" && o.Port != 0 {
-			host = "127.0.0.1"
-		}
-		if host == "localhost" {
-			cfg.Net, cfg.Addr = "unix", DefaultSocket()
-			break
-		}
+	case o.Host != "" && o.Host != "localhost":
+		// A remote host means TCP, as for the mysql client, even when an
+		// option file names a socket.
 		port := o.Port
 		if port == 0 {
 			port = 3306
 		}
-		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, strconv.Itoa(port))
-	case o.DSN == "":
+		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(o.Host, strconv.Itoa(port))
+	case o.Socket != "":
+		cfg.Net, cfg.Addr = "unix", o.Socket
+	case o.Port != 0:
+		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(o.Port))
+	case o.DSN == "" || o.Host == "localhost":
 		cfg.Net, cfg.Addr = "unix", DefaultSocket()
 	}
 	cfg.Timeout = o.ConnectTimeout

@@ -13,7 +13,8 @@ func TestDriverConfigFollowsTheMySQLClient(t *testing.T) {
 		net, addr, usr string
 	}{
 		{"nothing: local socket as root", ConnOptions{}, "unix", DefaultSocket(), "root"},
-		{"socket wins", ConnOptions{Socket: "/tmp/x.sock", Host: "db1"}, "unix", "/tmp/x.sock", "root"},
+		{"a remote host means TCP even with a socket", ConnOptions{Socket: "/tmp/x.sock", Host: "db1"}, "tcp", "db1:3306", "root"},
+		{"localhost and a socket: the socket", ConnOptions{Socket: "/tmp/x.sock", Host: "localhost", Port: 3307}, "unix", "/tmp/x.sock", "root"},
 		{"host alone: port 3306", ConnOptions{Host: "db1", User: "dba"}, "tcp", "db1:3306", "dba"},
 		{"localhost means the socket", ConnOptions{Host: "localhost"}, "unix", DefaultSocket(), "root"},
 		{"localhost with a port means TCP on loopback", ConnOptions{Host: "localhost", Port: 3307}, "tcp", "127.0.0.1:3307", "root"},

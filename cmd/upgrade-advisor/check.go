@@ -38,8 +38,8 @@ EXAMPLES:
 }
 
 func runCheck(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q: options start with - (see --help)", c.Args().First())
+	if err := noArgs(c); err != nil {
+		return err
 	}
 	failOn, err := rules.ParseSeverity(c.String("fail-on"))
 	if err != nil {

@@ -25,7 +25,11 @@ EXAMPLES:
 			&cli.BoolFlag{Name: "drop-found", Usage: "also drop upgrade_advisor_% schemas no state file records"},
 		}),
 		Action: func(c *cli.Context) error {
-			return advisor.RunCleanup(c.Context, advisor.CleanupOptions{Conn: connOptions(c), DropFound: c.Bool("drop-found")}, c.App.Writer)
+			conn, err := resolveConn(c)
+			if err != nil {
+				return err
+			}
+			return advisor.RunCleanup(c.Context, advisor.CleanupOptions{Conn: conn, DropFound: c.Bool("drop-found")}, c.App.Writer)
 		},
 	}
 }

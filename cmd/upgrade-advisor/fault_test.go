@@ -74,9 +74,9 @@ next:
 	return append(env, extra...)
 }
 
-// newStateDir gives the test its own state directory and the env entry that
+// faultNewStateDir gives the test its own state directory and the env entry that
 // points the binary at it.
-func newStateDir(t *testing.T) (string, []string) {
+func faultNewStateDir(t *testing.T) (string, []string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "state")
 	return dir, []string{"UPGRADE_ADVISOR_STATE_DIR=" + dir}
@@ -91,9 +91,9 @@ type faultProc struct {
 	err            error
 }
 
-// startBinary starts the binary with env added to a clean environment; it is
+// faultStart starts the binary with env added to a clean environment; it is
 // killed at the end of the test if it still runs.
-func startBinary(t *testing.T, env []string, args ...string) *faultProc {
+func faultStart(t *testing.T, env []string, args ...string) *faultProc {
 	t.Helper()
 	p := &faultProc{done: make(chan struct{})}
 	p.cmd = exec.Command(binary, args...)
@@ -152,14 +152,14 @@ func (p *faultProc) wait(t *testing.T, within time.Duration) faultResult {
 	return r
 }
 
-// runBinary runs the binary to its end (bounded by faultRunTimeout).
-func runBinary(t *testing.T, env []string, args ...string) faultResult {
+// faultRun runs the binary to its end (bounded by faultRunTimeout).
+func faultRun(t *testing.T, env []string, args ...string) faultResult {
 	t.Helper()
-	return startBinary(t, env, args...).wait(t, faultRunTimeout)
+	return faultStart(t, env, args...).wait(t, faultRunTimeout)
 }
 
-// openServer opens a root connection pool to a test server.
-func openServer(t *testing.T, dsn string) *sql.DB {
+// faultOpenDB opens a root connection pool to a test server.
+func faultOpenDB(t *testing.T, dsn string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("mysql", dsn)
 	if err != nil {
@@ -175,23 +175,23 @@ func openServer(t *testing.T, dsn string) *sql.DB {
 	return db
 }
 
-func queryCtx() (context.Context, context.CancelFunc) {
+func faultQueryCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Second)
 }
 
-// readGlobals reads the globals the calibration may change.
-func readGlobals(t *testing.T, db *sql.DB) map[string]string {
+// faultGlobalsOf reads the globals the calibration may change.
+func faultGlobalsOf(t *testing.T, db *sql.DB) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for _, name := range faultGlobals {
-		out[name] = readGlobal(t, db, name)
+		out[name] = faultGlobal(t, db, name)
 	}
 	return out
 }
 
-func readGlobal(t *testing.T, db *sql.DB, name string) string {
+func faultGlobal(t *testing.T, db *sql.DB, name string) string {
 	t.Helper()
-	ctx, cancel := queryCtx()
+	ctx, cancel := faultQueryCtx()
 	defer cancel()
 	var v string
 	if err := db.QueryRowContext(ctx, "SELECT @@GLOBAL."+name).Scan(&v); err != nil {
@@ -200,10 +200,10 @@ func readGlobal(t *testing.T, db *sql.DB, name string) string {
 	return v
 }
 
-// scratchSchemas lists the upgrade_advisor_% schemas on the server.
-func scratchSchemas(t *testing.T, db *sql.DB) []string {
+// faultScratchSchemas lists the upgrade_advisor_% schemas on the server.
+func faultScratchSchemas(t *testing.T, db *sql.DB) []string {
 	t.Helper()
-	ctx, cancel := queryCtx()
+	ctx, cancel := faultQueryCtx()
 	defer cancel()
 	rows, err := db.QueryContext(ctx, `SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\_advisor\_%' ORDER BY 1`)
 	if err != nil {
@@ -224,9 +224,9 @@ func scratchSchemas(t *testing.T, db *sql.DB) []string {
 	return out
 }
 
-func schemaExists(t *testing.T, db *sql.DB, name string) bool {
+func faultSchemaExists(t *testing.T, db *sql.DB, name string) bool {
 	t.Helper()
-	ctx, cancel := queryCtx()
+	ctx, cancel := faultQueryCtx()
 	defer cancel()
 	var n int
 	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&n); err != nil {
@@ -235,9 +235,9 @@ func schemaExists(t *testing.T, db *sql.DB, name string) bool {
 	return n > 0
 }
 
-// stateFiles lists every entry of the state directory (a missing directory
+// faultStateFiles lists every entry of the state directory (a missing directory
 // is empty).
-func stateFiles(t *testing.T, dir string) []string {
+func faultStateFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -260,10 +260,10 @@ type faultState struct {
 	PID     int               `json:"pid"`
 }
 
-// onlyState reads the one state file the directory must hold.
-func onlyState(t *testing.T, dir string) faultState {
+// faultOnlyState reads the one state file the directory must hold.
+func faultOnlyState(t *testing.T, dir string) faultState {
 	t.Helper()
-	files := stateFiles(t, dir)
+	files := faultStateFiles(t, dir)
 	if len(files) != 1 || !strings.HasSuffix(files[0], ".json") {
 		t.Fatalf("state directory %s: want exactly one state file, have %q", dir, files)
 	}
@@ -278,22 +278,22 @@ func onlyState(t *testing.T, dir string) faultState {
 	return s
 }
 
-// assertServerClean checks the safety contract after a clean end or a
+// faultAssertClean checks the safety contract after a clean end or a
 // cleanup: no scratch schema, the original globals, no state file.
-func assertServerClean(t *testing.T, db *sql.DB, stateDir string, original map[string]string) {
+func faultAssertClean(t *testing.T, db *sql.DB, stateDir string, original map[string]string) {
 	t.Helper()
-	if left := scratchSchemas(t, db); len(left) > 0 {
+	if left := faultScratchSchemas(t, db); len(left) > 0 {
 		t.Errorf("scratch schemas left on the server: %q", left)
 	}
-	if now := readGlobals(t, db); !equalMaps(now, original) {
+	if now := faultGlobalsOf(t, db); !faultEqual(now, original) {
 		t.Errorf("globals not restored: now %v, originally %v", now, original)
 	}
-	if files := stateFiles(t, stateDir); len(files) > 0 {
+	if files := faultStateFiles(t, stateDir); len(files) > 0 {
 		t.Errorf("state directory %s not empty: %q", stateDir, files)
 	}
 }
 
-func equalMaps(a, b map[string]string) bool {
+func faultEqual(a, b map[string]string) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -305,13 +305,13 @@ func equalMaps(a, b map[string]string) bool {
 	return true
 }
 
-// waitForGlobal polls the server until @@GLOBAL.name = want, failing when
+// faultWaitGlobal polls the server until @@GLOBAL.name = want, failing when
 // the run exits first or faultPollTimeout passes.
-func waitForGlobal(t *testing.T, db *sql.DB, p *faultProc, name, want string) {
+func faultWaitGlobal(t *testing.T, db *sql.DB, p *faultProc, name, want string) {
 	t.Helper()
 	deadline := time.Now().Add(faultPollTimeout)
 	for {
-		if readGlobal(t, db, name) == want {
+		if faultGlobal(t, db, name) == want {
 			return
 		}
 		if p.exited() {
@@ -325,20 +325,20 @@ func waitForGlobal(t *testing.T, db *sql.DB, p *faultProc, name, want string) {
 	}
 }
 
-// longAudit is an audit that runs long enough to be interrupted while the
+// faultLongAudit is an audit that runs long enough to be interrupted while the
 // file_per_table_off variant has innodb_file_per_table=0 set globally.
-func longAudit(sock string) []string {
+func faultLongAudit(sock string) []string {
 	return []string{"audit", "-S", sock, "--workload", "ddl-heavy", "--allow-set-global", "--budget", "60s", "--tables", "50", "-q"}
 }
 
-func requireCode(t *testing.T, r faultResult, want int) {
+func faultRequireCode(t *testing.T, r faultResult, want int) {
 	t.Helper()
 	if r.code != want {
 		t.Fatalf("want exit %d, got %s", want, r)
 	}
 }
 
-func requireContains(t *testing.T, what, text string, wants ...string) {
+func faultRequireContains(t *testing.T, what, text string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {
 		if !strings.Contains(strings.ToLower(text), strings.ToLower(w)) {
@@ -359,16 +359,16 @@ func TestFaultSignalMidBenchmark(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sb := sandboxtest.Start(t)
-			db := openServer(t, sb.DSN())
-			original := readGlobals(t, db)
+			db := faultOpenDB(t, sb.DSN())
+			original := faultGlobalsOf(t, db)
 			if original["innodb_file_per_table"] != "1" {
 				t.Fatalf("the sandbox should start with innodb_file_per_table ON, has %v", original)
 			}
-			stateDir, env := newStateDir(t)
+			stateDir, env := faultNewStateDir(t)
 
-			p := startBinary(t, env, longAudit(sb.Socket())...)
-			waitForGlobal(t, db, p, "innodb_file_per_table", "0")
-			if n := len(scratchSchemas(t, db)); n != 1 {
+			p := faultStart(t, env, faultLongAudit(sb.Socket())...)
+			faultWaitGlobal(t, db, p, "innodb_file_per_table", "0")
+			if n := len(faultScratchSchemas(t, db)); n != 1 {
 				t.Fatalf("mid-benchmark: want 1 scratch schema, have %d", n)
 			}
 			signalled := time.Now()
@@ -377,12 +377,12 @@ func TestFaultSignalMidBenchmark(t *testing.T) {
 			}
 			r := p.wait(t, faultPollTimeout)
 			t.Logf("exited %v after %v", r.code, time.Since(signalled).Round(time.Millisecond))
-			requireCode(t, r, exitError)
-			requireContains(t, "stderr", r.stderr, "interrupted")
+			faultRequireCode(t, r, exitError)
+			faultRequireContains(t, "stderr", r.stderr, "interrupted")
 			if strings.Contains(r.stderr, "cleanup incomplete") {
 				t.Errorf("the interrupted run did not finish its cleanup:\n%s", r.stderr)
 			}
-			assertServerClean(t, db, stateDir, original)
+			faultAssertClean(t, db, stateDir, original)
 		})
 	}
 }
@@ -391,40 +391,40 @@ func TestFaultSignalMidBenchmark(t *testing.T) {
 // state file records them; `cleanup` finishes the job; the next run warns.
 func TestFaultKill9ThenCleanup(t *testing.T) {
 	sb := sandboxtest.Start(t)
-	db := openServer(t, sb.DSN())
-	original := readGlobals(t, db)
-	stateDir, env := newStateDir(t)
+	db := faultOpenDB(t, sb.DSN())
+	original := faultGlobalsOf(t, db)
+	stateDir, env := faultNewStateDir(t)
 
 	// killRun starts a long audit, kills it with SIGKILL while
 	// innodb_file_per_table=0, checks what it left, returns its schema.
 	killRun := func(t *testing.T) string {
 		t.Helper()
-		p := startBinary(t, env, longAudit(sb.Socket())...)
-		waitForGlobal(t, db, p, "innodb_file_per_table", "0")
+		p := faultStart(t, env, faultLongAudit(sb.Socket())...)
+		faultWaitGlobal(t, db, p, "innodb_file_per_table", "0")
 		if err := p.cmd.Process.Kill(); err != nil {
 			t.Fatalf("kill -9: %v", err)
 		}
 		if r := p.wait(t, faultPollTimeout); r.code != -1 {
 			t.Fatalf("the run was not killed by the signal: %s", r)
 		}
-		st := onlyState(t, stateDir)
-		if !schemaExists(t, db, st.Schema) {
-			t.Fatalf("after kill -9 the state file names %s, which is not on the server (schemas: %q)", st.Schema, scratchSchemas(t, db))
+		st := faultOnlyState(t, stateDir)
+		if !faultSchemaExists(t, db, st.Schema) {
+			t.Fatalf("after kill -9 the state file names %s, which is not on the server (schemas: %q)", st.Schema, faultScratchSchemas(t, db))
 		}
 		if got := st.Globals["innodb_file_per_table"]; got != original["innodb_file_per_table"] {
 			t.Errorf("state file records innodb_file_per_table=%q, the original was %q", got, original["innodb_file_per_table"])
 		}
 		// Usually the run dies inside file_per_table_off and leaves 0 set,
 		// which cleanup must undo; it may have just switched variants.
-		t.Logf("after kill -9: innodb_file_per_table=%s, scratch schema %s", readGlobal(t, db, "innodb_file_per_table"), st.Schema)
+		t.Logf("after kill -9: innodb_file_per_table=%s, scratch schema %s", faultGlobal(t, db, "innodb_file_per_table"), st.Schema)
 		return st.Schema
 	}
 	cleanup := func(t *testing.T, schema string) {
 		t.Helper()
-		r := runBinary(t, env, "cleanup", "-S", sb.Socket())
-		requireCode(t, r, exitOK)
-		requireContains(t, "cleanup output", r.stdout, schema)
-		assertServerClean(t, db, stateDir, original)
+		r := faultRun(t, env, "cleanup", "-S", sb.Socket())
+		faultRequireCode(t, r, exitOK)
+		faultRequireContains(t, "cleanup output", r.stdout, schema)
+		faultAssertClean(t, db, stateDir, original)
 	}
 
 	t.Run("cleanup", func(t *testing.T) {
@@ -432,15 +432,15 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 	})
 	t.Run("next run warns", func(t *testing.T) {
 		schema := killRun(t)
-		r := runBinary(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--allow-set-global",
+		r := faultRun(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--allow-set-global",
 			"--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		requireCode(t, r, exitOK)
-		requireContains(t, "stderr of the next run", r.stderr, "earlier run did not finish", schema, "upgrade-advisor cleanup")
+		faultRequireCode(t, r, exitOK)
+		faultRequireContains(t, "stderr of the next run", r.stderr, "earlier run did not finish", schema, "upgrade-advisor cleanup")
 		// The next run cleaned up after itself, not after the killed one.
-		if st := onlyState(t, stateDir); st.Schema != schema {
+		if st := faultOnlyState(t, stateDir); st.Schema != schema {
 			t.Errorf("state file now names %s, want the killed run's %s", st.Schema, schema)
 		}
-		if left := scratchSchemas(t, db); len(left) != 1 || left[0] != schema {
+		if left := faultScratchSchemas(t, db); len(left) != 1 || left[0] != schema {
 			t.Errorf("scratch schemas after the next run: %q, want only the killed run's %s", left, schema)
 		}
 		cleanup(t, schema)
@@ -451,67 +451,67 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 // state file; after a restart `cleanup` drops the schema.
 func TestFaultServerKilledMidBenchmark(t *testing.T) {
 	sb := sandboxtest.Start(t)
-	db := openServer(t, sb.DSN())
-	original := readGlobals(t, db)
-	stateDir, env := newStateDir(t)
+	db := faultOpenDB(t, sb.DSN())
+	original := faultGlobalsOf(t, db)
+	stateDir, env := faultNewStateDir(t)
 
-	p := startBinary(t, env, longAudit(sb.Socket())...)
-	waitForGlobal(t, db, p, "innodb_file_per_table", "0")
+	p := faultStart(t, env, faultLongAudit(sb.Socket())...)
+	faultWaitGlobal(t, db, p, "innodb_file_per_table", "0")
 	killed := time.Now()
 	if err := sb.Kill(); err != nil {
 		t.Fatalf("killing the server: %v", err)
 	}
 	r := p.wait(t, 60*time.Second)
 	t.Logf("the run exited %d, %v after the server was killed", r.code, time.Since(killed).Round(time.Millisecond))
-	requireCode(t, r, exitError)
-	requireContains(t, "stderr", r.stderr, "connection", "cleanup")
-	st := onlyState(t, stateDir)
-	requireContains(t, "stderr", r.stderr, st.Schema+".json")
+	faultRequireCode(t, r, exitError)
+	faultRequireContains(t, "stderr", r.stderr, "connection", "cleanup")
+	st := faultOnlyState(t, stateDir)
+	faultRequireContains(t, "stderr", r.stderr, st.Schema+".json")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*sandbox.DefaultStartTimeout)
 	defer cancel()
 	if err := sb.Restart(ctx); err != nil {
 		t.Fatalf("restarting the server: %v", err)
 	}
-	cr := runBinary(t, env, "cleanup", "-S", sb.Socket())
-	requireCode(t, cr, exitOK)
-	requireContains(t, "cleanup output", cr.stdout, st.Schema)
+	cr := faultRun(t, env, "cleanup", "-S", sb.Socket())
+	faultRequireCode(t, cr, exitOK)
+	faultRequireContains(t, "cleanup output", cr.stdout, st.Schema)
 	// After a restart the globals come from the configuration anyway; the
 	// schema is what matters.
-	assertServerClean(t, db, stateDir, original)
+	faultAssertClean(t, db, stateDir, original)
 }
 
 // 4. A wrong password from MYSQL_PWD: refused, never printed, and no
 // command-line password warning.
 func TestFaultWrongPasswordFromEnv(t *testing.T) {
 	sb := sandboxtest.Shared(t)
-	db := openServer(t, sb.DSN())
-	original := readGlobals(t, db)
+	db := faultOpenDB(t, sb.DSN())
+	original := faultGlobalsOf(t, db)
 	const secret = "Wr0ng-Pa55word-From-Env"
 	for _, cmd := range []string{"inspect", "audit"} {
 		t.Run(cmd, func(t *testing.T) {
-			stateDir, env := newStateDir(t)
+			stateDir, env := faultNewStateDir(t)
 			args := []string{cmd, "-S", sb.Socket(), "-u", "root", "--format", "json"}
 			if cmd == "audit" {
 				args = append(args, "--allow-set-global", "--rounds", "1", "--tables", "5")
 			}
-			r := runBinary(t, append(env, "MYSQL_PWD="+secret), args...)
-			requireCode(t, r, exitError)
-			requireContains(t, "stderr", r.stderr, "access denied")
+			r := faultRun(t, append(env, "MYSQL_PWD="+secret), args...)
+			faultRequireCode(t, r, exitError)
+			faultRequireContains(t, "stderr", r.stderr, "access denied")
 			if strings.Contains(r.stdout+r.stderr, secret) {
 				t.Errorf("the password was printed:\n%s", r)
 			}
 			if strings.Contains(r.stderr, "Using a password on the command line") {
 				t.Errorf("warned about a command-line password that came from MYSQL_PWD:\n%s", r.stderr)
 			}
-			assertServerClean(t, db, stateDir, original)
+			faultAssertClean(t, db, stateDir, original)
 		})
 	}
 }
 
-// silentListener accepts TCP connections on 127.0.0.1 and never sends the
+// faultSilentListener accepts TCP connections on 127.0.0.1 and never sends the
 // server greeting, like a host whose port is open but whose server hangs.
-func silentListener(t *testing.T) string {
+func faultSilentListener(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -544,7 +544,7 @@ func silentListener(t *testing.T) string {
 
 // 5. No server at the address: a bounded, clear failure.
 func TestFaultUnreachable(t *testing.T) {
-	silentPort := silentListener(t)
+	silentPort := faultSilentListener(t)
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -558,12 +558,12 @@ func TestFaultUnreachable(t *testing.T) {
 		{"audit, missing socket", []string{"audit", "-S", "/nonexistent/x.sock", "--allow-set-global"}, 5 * time.Second, []string{"socket", "/nonexistent/x.sock"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stateDir, env := newStateDir(t)
-			r := startBinary(t, env, tc.args...).wait(t, tc.within)
+			stateDir, env := faultNewStateDir(t)
+			r := faultStart(t, env, tc.args...).wait(t, tc.within)
 			t.Logf("exit %d after %v", r.code, r.elapsed.Round(time.Millisecond))
-			requireCode(t, r, exitError)
-			requireContains(t, "stderr", r.stderr, tc.wants...)
-			if files := stateFiles(t, stateDir); len(files) > 0 {
+			faultRequireCode(t, r, exitError)
+			faultRequireContains(t, "stderr", r.stderr, tc.wants...)
+			if files := faultStateFiles(t, stateDir); len(files) > 0 {
 				t.Errorf("state files written without a server: %q", files)
 			}
 		})
@@ -573,21 +573,21 @@ func TestFaultUnreachable(t *testing.T) {
 // 6. A read-only server: audit refuses before writing; inspect still works.
 func TestFaultReadOnlyServer(t *testing.T) {
 	sb := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"read_only=ON"}})
-	db := openServer(t, sb.DSN())
-	if v := readGlobal(t, db, "read_only"); v != "1" {
+	db := faultOpenDB(t, sb.DSN())
+	if v := faultGlobal(t, db, "read_only"); v != "1" {
 		t.Fatalf("the sandbox should have read_only=ON, has %s", v)
 	}
-	original := readGlobals(t, db)
-	stateDir, env := newStateDir(t)
+	original := faultGlobalsOf(t, db)
+	stateDir, env := faultNewStateDir(t)
 
 	// root has SUPER and could write anyway: the tool refuses regardless.
-	r := runBinary(t, env, "audit", "-S", sb.Socket(), "--allow-set-global", "--rounds", "1", "--tables", "5", "-q")
-	requireCode(t, r, exitError)
-	requireContains(t, "stderr", r.stderr, "read_only")
-	assertServerClean(t, db, stateDir, original)
+	r := faultRun(t, env, "audit", "-S", sb.Socket(), "--allow-set-global", "--rounds", "1", "--tables", "5", "-q")
+	faultRequireCode(t, r, exitError)
+	faultRequireContains(t, "stderr", r.stderr, "read_only")
+	faultAssertClean(t, db, stateDir, original)
 
-	r = runBinary(t, env, "inspect", "-S", sb.Socket(), "--format", "json")
-	requireCode(t, r, exitOK)
+	r = faultRun(t, env, "inspect", "-S", sb.Socket(), "--format", "json")
+	faultRequireCode(t, r, exitOK)
 	var doc struct {
 		Server struct {
 			ReadOnly bool `json:"read_only"`
@@ -599,7 +599,7 @@ func TestFaultReadOnlyServer(t *testing.T) {
 	if !doc.Server.ReadOnly {
 		t.Errorf("inspect reports read_only=false on a read_only=ON server:\n%s", r.stdout)
 	}
-	assertServerClean(t, db, stateDir, original)
+	faultAssertClean(t, db, stateDir, original)
 }
 
 // faultUser creates user@localhost with password pw and the given grants,
@@ -607,7 +607,7 @@ func TestFaultReadOnlyServer(t *testing.T) {
 // end of the test.
 func faultUser(t *testing.T, db *sql.DB, user string, grants ...string) {
 	t.Helper()
-	ctx, cancel := queryCtx()
+	ctx, cancel := faultQueryCtx()
 	defer cancel()
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -615,14 +615,14 @@ func faultUser(t *testing.T, db *sql.DB, user string, grants ...string) {
 	}
 	defer conn.Close()
 	stmts := append([]string{"SET SESSION sql_log_bin = 0", "DROP USER IF EXISTS '" + user + "'@'localhost'",
-		"CREATE USER '" + user + "'@'localhost' IDENTIFIED BY 'pw'"}, grantStmts(user, grants)...)
+		"CREATE USER '" + user + "'@'localhost' IDENTIFIED BY 'pw'"}, faultGrantStmts(user, grants)...)
 	for _, s := range stmts {
 		if _, err := conn.ExecContext(ctx, s); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
 	t.Cleanup(func() {
-		ctx, cancel := queryCtx()
+		ctx, cancel := faultQueryCtx()
 		defer cancel()
 		if _, err := db.ExecContext(ctx, "DROP USER IF EXISTS '"+user+"'@'localhost'"); err != nil {
 			t.Errorf("dropping user %s: %v", user, err)
@@ -630,7 +630,7 @@ func faultUser(t *testing.T, db *sql.DB, user string, grants ...string) {
 	})
 }
 
-func grantStmts(user string, grants []string) []string {
+func faultGrantStmts(user string, grants []string) []string {
 	var out []string
 	for _, g := range grants {
 		out = append(out, "GRANT "+g+" TO '"+user+"'@'localhost'")
@@ -638,24 +638,24 @@ func grantStmts(user string, grants []string) []string {
 	return out
 }
 
-func grant(t *testing.T, db *sql.DB, user, what string) {
+func faultGrant(t *testing.T, db *sql.DB, user, what string) {
 	t.Helper()
-	ctx, cancel := queryCtx()
+	ctx, cancel := faultQueryCtx()
 	defer cancel()
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	for _, s := range append([]string{"SET SESSION sql_log_bin = 0"}, grantStmts(user, []string{what})...) {
+	for _, s := range append([]string{"SET SESSION sql_log_bin = 0"}, faultGrantStmts(user, []string{what})...) {
 		if _, err := conn.ExecContext(ctx, s); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
 }
 
-// scratchGrant is the documented grant for a user without global CREATE/DROP.
-const scratchGrant = "CREATE, DROP ON `upgrade\\_advisor\\_%`.*"
+// faultScratchGrant is the documented faultGrant for a user without global CREATE/DROP.
+const faultScratchGrant = "CREATE, DROP ON `upgrade\\_advisor\\_%`.*"
 
 type faultReport struct {
 	Benchmark struct {
@@ -666,7 +666,7 @@ type faultReport struct {
 	} `json:"benchmark"`
 }
 
-func measuredVariants(t *testing.T, stdout string) map[string]bool {
+func faultMeasured(t *testing.T, stdout string) map[string]bool {
 	t.Helper()
 	var doc faultReport
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
@@ -680,11 +680,11 @@ func measuredVariants(t *testing.T, stdout string) map[string]bool {
 }
 
 // 7. A user without the privileges: refused before anything is created,
-// naming what is missing; with the scratch grant it runs what it may.
+// naming what is missing; with the scratch faultGrant it runs what it may.
 func TestFaultUserWithoutPrivileges(t *testing.T) {
 	sb := sandboxtest.Shared(t)
-	db := openServer(t, sb.DSN())
-	original := readGlobals(t, db)
+	db := faultOpenDB(t, sb.DSN())
+	original := faultGlobalsOf(t, db)
 	const user = "ua_fault_nopriv"
 	faultUser(t, db, user, "SELECT ON *.*")
 	env := []string{"MYSQL_PWD=pw"}
@@ -693,41 +693,41 @@ func TestFaultUserWithoutPrivileges(t *testing.T) {
 	}
 
 	t.Run("SELECT only", func(t *testing.T) {
-		stateDir, senv := newStateDir(t)
-		r := runBinary(t, append(senv, env...), audit("-q")...)
-		requireCode(t, r, exitError)
-		requireContains(t, "stderr", r.stderr, "CREATE", "DROP")
-		assertServerClean(t, db, stateDir, original)
+		stateDir, senv := faultNewStateDir(t)
+		r := faultRun(t, append(senv, env...), audit("-q")...)
+		faultRequireCode(t, r, exitError)
+		faultRequireContains(t, "stderr", r.stderr, "CREATE", "DROP")
+		faultAssertClean(t, db, stateDir, original)
 	})
 
-	grant(t, db, user, scratchGrant)
-	t.Run("scratch grant", func(t *testing.T) {
-		stateDir, senv := newStateDir(t)
-		r := runBinary(t, append(senv, env...), audit("--format", "json")...)
-		requireCode(t, r, exitOK)
-		m := measuredVariants(t, r.stdout)
+	faultGrant(t, db, user, faultScratchGrant)
+	t.Run("scratch faultGrant", func(t *testing.T) {
+		stateDir, senv := faultNewStateDir(t)
+		r := faultRun(t, append(senv, env...), audit("--format", "json")...)
+		faultRequireCode(t, r, exitOK)
+		m := faultMeasured(t, r.stdout)
 		if !m["baseline"] || !m["stats_persistent_off"] {
-			t.Errorf("baseline and stats_persistent_off should be measured with the scratch grant: %v", m)
+			t.Errorf("baseline and stats_persistent_off should be measured with the scratch faultGrant: %v", m)
 		}
 		if m["file_per_table_off"] {
 			t.Errorf("file_per_table_off measured without --allow-set-global: %v", m)
 		}
-		assertServerClean(t, db, stateDir, original)
+		faultAssertClean(t, db, stateDir, original)
 	})
 	t.Run("allow-set-global without SUPER", func(t *testing.T) {
-		stateDir, senv := newStateDir(t)
-		r := runBinary(t, append(senv, env...), audit("--allow-set-global", "-q")...)
-		requireCode(t, r, exitError)
-		requireContains(t, "stderr", r.stderr, "SUPER")
-		assertServerClean(t, db, stateDir, original)
+		stateDir, senv := faultNewStateDir(t)
+		r := faultRun(t, append(senv, env...), audit("--allow-set-global", "-q")...)
+		faultRequireCode(t, r, exitError)
+		faultRequireContains(t, "stderr", r.stderr, "SUPER")
+		faultAssertClean(t, db, stateDir, original)
 	})
 }
 
-// binlogText returns the Info of every event of every binary log.
-func binlogText(t *testing.T, db *sql.DB) string {
+// faultBinlogText returns the Info of every event of every binary log.
+func faultBinlogText(t *testing.T, db *sql.DB) string {
 	t.Helper()
 	var logs []string
-	for _, row := range queryRows(t, db, "SHOW BINARY LOGS") {
+	for _, row := range faultQueryRows(t, db, "SHOW BINARY LOGS") {
 		logs = append(logs, row[0])
 	}
 	if len(logs) == 0 {
@@ -735,7 +735,7 @@ func binlogText(t *testing.T, db *sql.DB) string {
 	}
 	var b strings.Builder
 	for _, name := range logs {
-		for _, row := range queryRows(t, db, "SHOW BINLOG EVENTS IN '"+strings.ReplaceAll(name, "'", "''")+"'") {
+		for _, row := range faultQueryRows(t, db, "SHOW BINLOG EVENTS IN '"+strings.ReplaceAll(name, "'", "''")+"'") {
 			b.WriteString(strings.Join(row, "\t"))
 			b.WriteByte('\n')
 		}
@@ -743,10 +743,10 @@ func binlogText(t *testing.T, db *sql.DB) string {
 	return b.String()
 }
 
-// queryRows returns every row of a query as strings (NULL as "").
-func queryRows(t *testing.T, db *sql.DB, query string) [][]string {
+// faultQueryRows returns every row of a query as strings (NULL as "").
+func faultQueryRows(t *testing.T, db *sql.DB, query string) [][]string {
 	t.Helper()
-	ctx, cancel := queryCtx()
+	ctx, cancel := faultQueryCtx()
 	defer cancel()
 	rows, err := db.QueryContext(ctx, query)
 	if err != nil {
@@ -783,52 +783,52 @@ func queryRows(t *testing.T, db *sql.DB, query string) [][]string {
 // sql_log_bin off; otherwise the run refuses unless --allow-binlog.
 func TestFaultBinaryLog(t *testing.T) {
 	sb := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"log_bin=mysql-bin", "server_id=1"}})
-	db := openServer(t, sb.DSN())
-	if v := readGlobal(t, db, "log_bin"); v != "1" {
+	db := faultOpenDB(t, sb.DSN())
+	if v := faultGlobal(t, db, "log_bin"); v != "1" {
 		t.Fatalf("the sandbox should have log_bin=ON, has %s", v)
 	}
-	original := readGlobals(t, db)
+	original := faultGlobalsOf(t, db)
 	const marker = "upgrade_advisor_" // every scratch schema name has it
 
 	t.Run("root skips the binlog", func(t *testing.T) {
-		stateDir, env := newStateDir(t)
-		r := runBinary(t, env, "audit", "-S", sb.Socket(), "--allow-set-global", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		requireCode(t, r, exitOK)
-		if text := binlogText(t, db); strings.Contains(text, marker) {
+		stateDir, env := faultNewStateDir(t)
+		r := faultRun(t, env, "audit", "-S", sb.Socket(), "--allow-set-global", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
+		faultRequireCode(t, r, exitOK)
+		if text := faultBinlogText(t, db); strings.Contains(text, marker) {
 			t.Errorf("scratch DDL reached the binary log:\n%s", text)
 		}
-		assertServerClean(t, db, stateDir, original)
+		faultAssertClean(t, db, stateDir, original)
 	})
 
 	const user = "ua_fault_binlog"
-	faultUser(t, db, user, scratchGrant)
+	faultUser(t, db, user, faultScratchGrant)
 	env := []string{"MYSQL_PWD=pw"}
 	t.Run("no BINLOG ADMIN refuses", func(t *testing.T) {
-		stateDir, senv := newStateDir(t)
-		r := runBinary(t, append(senv, env...), "audit", "-S", sb.Socket(), "-u", user, "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		requireCode(t, r, exitError)
-		requireContains(t, "stderr", r.stderr, "binary log", "--allow-binlog")
-		if text := binlogText(t, db); strings.Contains(text, marker) {
+		stateDir, senv := faultNewStateDir(t)
+		r := faultRun(t, append(senv, env...), "audit", "-S", sb.Socket(), "-u", user, "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
+		faultRequireCode(t, r, exitError)
+		faultRequireContains(t, "stderr", r.stderr, "binary log", "--allow-binlog")
+		if text := faultBinlogText(t, db); strings.Contains(text, marker) {
 			t.Errorf("a refused run reached the binary log:\n%s", text)
 		}
-		assertServerClean(t, db, stateDir, original)
+		faultAssertClean(t, db, stateDir, original)
 	})
 	t.Run("--allow-binlog logs the scratch DDL", func(t *testing.T) {
-		stateDir, senv := newStateDir(t)
-		r := runBinary(t, append(senv, env...), "audit", "-S", sb.Socket(), "-u", user, "--allow-binlog", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		requireCode(t, r, exitOK)
+		stateDir, senv := faultNewStateDir(t)
+		r := faultRun(t, append(senv, env...), "audit", "-S", sb.Socket(), "-u", user, "--allow-binlog", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
+		faultRequireCode(t, r, exitOK)
 		// What the flag accepts: the scratch DDL is in the binary log.
-		text := binlogText(t, db)
-		requireContains(t, "the binary log", text, "CREATE DATABASE `"+marker, "CREATE TABLE t00000", "DROP DATABASE IF EXISTS `"+marker)
-		assertServerClean(t, db, stateDir, original)
+		text := faultBinlogText(t, db)
+		faultRequireContains(t, "the binary log", text, "CREATE DATABASE `"+marker, "CREATE TABLE t00000", "DROP DATABASE IF EXISTS `"+marker)
+		faultAssertClean(t, db, stateDir, original)
 	})
 }
 
 // 9. Hostile --scratch-schema values: refused, nothing dropped or created.
 func TestFaultHostileScratchSchema(t *testing.T) {
 	sb := sandboxtest.Shared(t)
-	db := openServer(t, sb.DSN())
-	original := readGlobals(t, db)
+	db := faultOpenDB(t, sb.DSN())
+	original := faultGlobalsOf(t, db)
 	for _, name := range []string{
 		"upgrade_advisor_x`; DROP DATABASE mysql; --",
 		"mysql",
@@ -839,14 +839,14 @@ func TestFaultHostileScratchSchema(t *testing.T) {
 		"UPGRADE_ADVISOR_X",
 	} {
 		t.Run(name, func(t *testing.T) {
-			stateDir, env := newStateDir(t)
-			r := runBinary(t, env, "audit", "-S", sb.Socket(), "--scratch-schema", name, "--allow-set-global", "--rounds", "1", "--tables", "5", "-q")
-			requireCode(t, r, exitError)
-			requireContains(t, "stderr", r.stderr, "scratch schema")
-			if !schemaExists(t, db, "mysql") {
+			stateDir, env := faultNewStateDir(t)
+			r := faultRun(t, env, "audit", "-S", sb.Socket(), "--scratch-schema", name, "--allow-set-global", "--rounds", "1", "--tables", "5", "-q")
+			faultRequireCode(t, r, exitError)
+			faultRequireContains(t, "stderr", r.stderr, "scratch schema")
+			if !faultSchemaExists(t, db, "mysql") {
 				t.Fatalf("the mysql schema is gone after --scratch-schema %q", name)
 			}
-			assertServerClean(t, db, stateDir, original)
+			faultAssertClean(t, db, stateDir, original)
 		})
 	}
 }

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
@@ -20,11 +17,15 @@ const (
 
 func connectionFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "host", Aliases: []string{"h"}, Usage: "server host (localhost means the local socket, as for mysql)", EnvVars: []string{"MYSQL_HOST"}, Category: catConn},
-		&cli.IntFlag{Name: "port", Aliases: []string{"P"}, Usage: "TCP port (default 3306 when a host is given)", EnvVars: []string{"MYSQL_TCP_PORT"}, Category: catConn},
+		&cli.StringFlag{Name: "host", Aliases: []string{"h"}, Usage: "server host (localhost means the local socket, as for mysql; env MYSQL_HOST)", Category: catConn},
+		&cli.IntFlag{Name: "port", Aliases: []string{"P"}, Usage: "TCP port (default 3306 when a host is given; env MYSQL_TCP_PORT)", Category: catConn},
 		&cli.StringFlag{Name: "user", Aliases: []string{"u"}, Usage: "user name (default root)", Category: catConn},
-		&cli.StringFlag{Name: "password", Aliases: []string{"p"}, Usage: "password; prefer MYSQL_PWD or an option file: a password on the command line is visible to other users", EnvVars: []string{"MYSQL_PWD"}, Category: catConn},
-		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + advisor.DefaultSocket() + ")", EnvVars: []string{"MYSQL_UNIX_PORT"}, Category: catConn},
+		&cli.StringFlag{Name: "password", Aliases: []string{"p"}, Usage: "password, attached as in mysql (-pSECRET); a bare -p asks for it without echo; prefer MYSQL_PWD or an option file", Category: catConn},
+		&cli.BoolFlag{Name: "password-prompt", Hidden: true},
+		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + advisor.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
+		&cli.StringFlag{Name: "defaults-file", Usage: "read only this option file ([client] and [upgrade-advisor] groups)", Category: catConn},
+		&cli.StringFlag{Name: "defaults-extra-file", Usage: "read this option file after /etc/my.cnf and /etc/mysql/my.cnf, before ~/.my.cnf", Category: catConn},
+		&cli.BoolFlag{Name: "no-defaults", Usage: "read no option files", Category: catConn},
 		&cli.StringFlag{Name: "dsn", Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
 		&cli.DurationFlag{Name: "connect-timeout", Value: advisor.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
 		&cli.StringFlag{Name: "ssl-mode", Usage: "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", Category: catConn},
@@ -65,17 +66,6 @@ func benchFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "lock-wait-timeout", Value: advisor.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
 		&cli.IntFlag{Name: "max-threads-running", Value: advisor.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
 		&cli.DurationFlag{Name: "load-wait", Value: advisor.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
-	}
-}
-
-func connOptions(c *cli.Context) advisor.ConnOptions {
-	if c.IsSet("password") && os.Getenv("MYSQL_PWD") == "" {
-		fmt.Fprintln(c.App.ErrWriter, "Warning: Using a password on the command line interface can be insecure.")
-	}
-	return advisor.ConnOptions{
-		Host: c.String("host"), Port: c.Int("port"), User: c.String("user"), Password: c.String("password"),
-		Socket: c.String("socket"), DSN: c.String("dsn"), ConnectTimeout: c.Duration("connect-timeout"),
-		TLS: advisor.TLSOptions{Mode: c.String("ssl-mode"), CA: c.String("ssl-ca"), Cert: c.String("ssl-cert"), Key: c.String("ssl-key")},
 	}
 }
 

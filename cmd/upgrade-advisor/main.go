@@ -27,7 +27,7 @@ const (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newApp().RunContext(ctx, os.Args)
+	err := newApp().RunContext(ctx, normalizeArgs(os.Args))
 	interrupted := ctx.Err() != nil
 	stop()
 	os.Exit(exitCode(err, interrupted))

@@ -128,7 +128,7 @@ func TestFailOnInfoExitsOne(t *testing.T) {
 func TestPasswordOnCommandLineWarnsAndNeverPrints(t *testing.T) {
 	sock := socketOf(t)
 	const secret = "N0t-The-Passw0rd"
-	stdout, stderr, code := run(t, nil, "inspect", "-S", sock, "-u", "nobody_here", "-p", secret, "--format", "json")
+	stdout, stderr, code := run(t, nil, "inspect", "-S", sock, "-u", "nobody_here", "-p"+secret, "--format", "json")
 	if code != exitError {
 		t.Fatalf("exit %d", code)
 	}

@@ -14,8 +14,8 @@ import (
 
 // runJob runs audit, inspect or bench and prints the report.
 func runJob(c *cli.Context, command string) error {
-	if c.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q: options start with - (see --help)", c.Args().First())
+	if err := noArgs(c); err != nil {
+		return err
 	}
 	failOn, err := rules.ParseSeverity(c.String("fail-on"))
 	if err != nil && command != "bench" {
@@ -41,7 +41,9 @@ func runJob(c *cli.Context, command string) error {
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
 		report, err = advisor.RunOnSandbox(c.Context, opts, sandbox.Options{Log: progressLog(c)})
 	} else {
-		opts.Conn = connOptions(c)
+		if opts.Conn, err = resolveConn(c); err != nil {
+			return err
+		}
 		report, err = advisor.Run(c.Context, opts)
 	}
 	clearProgress(c, format)
@@ -64,15 +66,20 @@ func failOnFindings(r *advisor.Report, failOn rules.Severity, command string) er
 
 func anyConnFlag(c *cli.Context) bool {
 	for _, f := range []string{"host", "port", "user", "password", "socket", "dsn"} {
-		if c.IsSet(f) && os.Getenv(envOf(f)) == "" {
+		if c.IsSet(f) {
 			return true
 		}
 	}
 	return false
 }
 
-func envOf(flag string) string {
-	return map[string]string{"host": "MYSQL_HOST", "port": "MYSQL_TCP_PORT", "password": "MYSQL_PWD", "socket": "MYSQL_UNIX_PORT"}[flag]
+// noArgs refuses positional arguments without echoing them: after a bare -p
+// the next word may be a password.
+func noArgs(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return fmt.Errorf("%d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", c.NArg())
+	}
+	return nil
 }
 
 func render(c *cli.Context, r *advisor.Report, format string) error {

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
+)
+
+// programGroup is this tool's own option-file group, read with [client].
+const programGroup = "upgrade-advisor"
+
+// connKeys are the connection settings read from flags, option files and
+// the environment, by their option-file names.
+var connKeys = []string{"host", "port", "user", "password", "socket", "ssl_mode", "ssl_ca", "ssl_cert", "ssl_key", "connect_timeout"}
+
+// flagOf maps an option-file name to the flag name.
+func flagOf(key string) string {
+	switch key {
+	case "ssl_mode", "ssl_ca", "ssl_cert", "ssl_key":
+		return "ssl-" + key[4:]
+	case "connect_timeout":
+		return "connect-timeout"
+	}
+	return key
+}
+
+// envConn reads the mysql client's environment variables.
+func envConn() map[string]string {
+	out := map[string]string{}
+	for key, env := range map[string]string{"host": "MYSQL_HOST", "port": "MYSQL_TCP_PORT", "socket": "MYSQL_UNIX_PORT", "password": "MYSQL_PWD"} {
+		if v, ok := os.LookupEnv(env); ok {
+			out[key] = v
+		}
+	}
+	return out
+}
+
+// defaultOptionFiles lists the files the mysql client reads, in order; later
+// files win. extra (--defaults-extra-file) comes before ~/.my.cnf, as in mysql.
+func defaultOptionFiles(extra string) []string {
+	files := []string{"/etc/my.cnf", "/etc/mysql/my.cnf"}
+	if extra != "" {
+		files = append(files, extra)
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		files = append(files, filepath.Join(home, ".my.cnf"))
+	}
+	return files
+}
+
+// optionFileConn reads the [client] and [upgrade-advisor] groups of the
+// option files. A missing default file is skipped; a file named with
+// --defaults-file or --defaults-extra-file must exist.
+func optionFileConn(c *cli.Context) (map[string]string, error) {
+	out := map[string]string{}
+	if c.Bool("no-defaults") {
+		return out, nil
+	}
+	files, required := defaultOptionFiles(c.String("defaults-extra-file")), map[string]bool{c.String("defaults-extra-file"): true}
+	if f := c.String("defaults-file"); f != "" {
+		files, required = []string{f}, map[string]bool{f: true}
+	}
+	for _, path := range files {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) && !required[path] {
+			continue
+		}
+		parsed, err := mycnf.Parse(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading option file: %w (use --no-defaults to ignore option files)", err)
+		}
+		for _, o := range parsed.Options.ForSections(mycnf.ClientSections("", programGroup)...) {
+			out[o.Name] = o.Value
+		}
+	}
+	return out, nil
+}
+
+// resolveConn merges, lowest precedence first: environment, option files,
+// flags given on the command line, as the mysql client does.
+func resolveConn(c *cli.Context) (advisor.ConnOptions, error) {
+	fromFiles, err := optionFileConn(c)
+	if err != nil {
+		return advisor.ConnOptions{}, err
+	}
+	fromFlags := map[string]string{}
+	for _, key := range connKeys {
+		if name := flagOf(key); c.IsSet(name) {
+			fromFlags[key] = fmt.Sprint(c.Value(name))
+		}
+	}
+	if c.IsSet("password") {
+		fmt.Fprintln(c.App.ErrWriter, "Warning: Using a password on the command line interface can be insecure.")
+	}
+	merged := mergeSettings(envConn(), fromFiles, fromFlags)
+	if c.Bool("password-prompt") {
+		pw, err := promptPassword(c)
+		if err != nil {
+			return advisor.ConnOptions{}, err
+		}
+		merged["password"] = pw
+	}
+	o, err := connFromSettings(merged)
+	if err != nil {
+		return o, err
+	}
+	o.DSN = c.String("dsn")
+	return o, nil
+}
+
+// mergeSettings layers maps; later layers win.
+func mergeSettings(layers ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, l := range layers {
+		for k, v := range l {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// connFromSettings builds connection options from merged settings.
+func connFromSettings(s map[string]string) (advisor.ConnOptions, error) {
+	o := advisor.ConnOptions{Host: s["host"], User: s["user"], Password: s["password"], Socket: s["socket"],
+		TLS: advisor.TLSOptions{Mode: s["ssl_mode"], CA: s["ssl_ca"], Cert: s["ssl_cert"], Key: s["ssl_key"]}}
+	if p := s["port"]; p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n <= 0 || n > 65535 {
+			return o, fmt.Errorf("invalid port %q: give a number from 1 to 65535", p)
+		}
+		o.Port = n
+	}
+	if t := s["connect_timeout"]; t != "" {
+		d, err := parseTimeout(t)
+		if err != nil {
+			return o, err
+		}
+		o.ConnectTimeout = d
+	}
+	return o, nil
+}
+
+// parseTimeout accepts Go durations (10s) and plain seconds (10), as
+// option files write connect_timeout.
+func parseTimeout(s string) (time.Duration, error) {
+	if n, err := strconv.Atoi(s); err == nil && n > 0 {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("invalid connect timeout %q: give seconds (10) or a duration (10s)", s)
+	}
+	return d, nil
+}

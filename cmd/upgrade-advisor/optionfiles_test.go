@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNormalizeArgsAcceptsTheMySQLClientForms(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{[]string{"ua", "inspect", "-uroot", "-P3307", "-hdb1", "-S/tmp/x.sock"}, []string{"ua", "inspect", "--user=root", "--port=3307", "--host=db1", "--socket=/tmp/x.sock"}},
+		{[]string{"ua", "inspect", "-pS3cret"}, []string{"ua", "inspect", "--password=S3cret"}},
+		{[]string{"ua", "inspect", "-p", "-u", "root"}, []string{"ua", "inspect", "--password-prompt", "-u", "root"}},
+		{[]string{"ua", "inspect", "--password"}, []string{"ua", "inspect", "--password-prompt"}},
+		{[]string{"ua", "inspect", "--password=x", "-q"}, []string{"ua", "inspect", "--password=x", "-q"}},
+		{[]string{"ua", "inspect", "--", "-uroot"}, []string{"ua", "inspect", "--", "-uroot"}},
+	}
+	for _, tt := range tests {
+		if got := normalizeArgs(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("normalizeArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMergeSettingsPrecedence(t *testing.T) {
+	env := map[string]string{"host": "envhost", "password": "envpw"}
+	files := map[string]string{"host": "filehost", "user": "fileuser"}
+	flags := map[string]string{"user": "flaguser"}
+	got := mergeSettings(env, files, flags)
+	want := map[string]string{"host": "filehost", "user": "flaguser", "password": "envpw"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
+func TestConnFromSettings(t *testing.T) {
+	o, err := connFromSettings(map[string]string{"port": "3307", "connect_timeout": "5", "ssl_mode": "REQUIRED"})
+	if err != nil || o.Port != 3307 || o.ConnectTimeout != 5*time.Second || o.TLS.Mode != "REQUIRED" {
+		t.Fatalf("got %+v, %v", o, err)
+	}
+	for _, bad := range []map[string]string{{"port": "x"}, {"port": "70000"}, {"connect_timeout": "soon"}} {
+		if _, err := connFromSettings(bad); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
+
+// writeMyCnf writes ~/.my.cnf in a fresh HOME and returns the env to use it.
+func writeMyCnf(t *testing.T, content string) []string {
+	t.Helper()
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, ".my.cnf"), []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"HOME=" + home, "MYSQL_UNIX_PORT=", "MYSQL_PWD="}
+}
+
+func TestOptionFilesAsTheMySQLClientReadsThem(t *testing.T) {
+	sock := socketOf(t)
+	t.Run("~/.my.cnf alone connects", func(t *testing.T) {
+		env := writeMyCnf(t, "[client]\nsocket = "+sock+"\nuser = root\n")
+		if _, stderr, code := run(t, env, "inspect", "-q"); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("[upgrade-advisor] group is read", func(t *testing.T) {
+		env := writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n[upgrade-advisor]\nsocket = "+sock+"\n")
+		if _, stderr, code := run(t, env, "inspect", "-q"); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("option file beats the environment, --no-defaults ignores it", func(t *testing.T) {
+		env := append(writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n"), "MYSQL_UNIX_PORT="+sock)
+		if _, stderr, code := run(t, env, "inspect", "-q"); code != exitError || !strings.Contains(stderr, "/nonexistent/x.sock") {
+			t.Fatalf("option file not used: exit %d: %s", code, stderr)
+		}
+		if _, stderr, code := run(t, env, "inspect", "-q", "--no-defaults"); code != 0 {
+			t.Fatalf("--no-defaults still read the file: exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("a flag overrides the option file", func(t *testing.T) {
+		env := writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n")
+		if _, stderr, code := run(t, env, "inspect", "-q", "-S"+sock); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("--defaults-file is the only file read", func(t *testing.T) {
+		env := writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n")
+		only := filepath.Join(t.TempDir(), "only.cnf")
+		os.WriteFile(only, []byte("[client]\nsocket="+sock+"\n"), 0o600)
+		if _, stderr, code := run(t, env, "inspect", "-q", "--defaults-file", only); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if _, stderr, code := run(t, env, "inspect", "-q", "--defaults-file", only+".missing"); code != exitError || !strings.Contains(stderr, "option file") {
+			t.Fatalf("missing --defaults-file: exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("a password from an option file is never printed", func(t *testing.T) {
+		env := writeMyCnf(t, "[client]\nsocket = "+sock+"\nuser = ua_nobody\npassword = F1le-Secret\n")
+		stdout, stderr, code := run(t, env, "inspect", "-q")
+		if code != exitError || strings.Contains(stdout+stderr, "F1le-Secret") || strings.Contains(stderr, "command line") {
+			t.Fatalf("exit %d, stderr %s", code, stderr)
+		}
+	})
+}
