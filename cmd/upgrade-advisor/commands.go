@@ -22,9 +22,10 @@ EXAMPLES:
    upgrade-advisor audit --sandbox --workload ddl-heavy
    upgrade-advisor audit -S /run/mysqld/mysqld.sock -u root --workload ddl-heavy --allow-set-global
    upgrade-advisor audit -h 127.0.0.1 -P 3307 -u admin --format json --mycnf-out advice.cnf
+   upgrade-advisor audit --hosts staging.txt --workload ddl-heavy --format json > fleet.jsonl
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), benchFlags(), adviceFlags(), outputFlags(), mycnfFlags()),
+		Flags:  flagsOf(connectionFlags(), fleetFlags(), benchFlags(), adviceFlags(), outputFlags(), mycnfFlags()),
 		Action: func(c *cli.Context) error { return runJob(c, "audit") },
 	}
 }
@@ -39,9 +40,10 @@ SHOW GLOBAL STATUS, and classifies the workload. Never writes to the server.
 EXAMPLES:
    upgrade-advisor inspect -S /run/mysqld/mysqld.sock
    upgrade-advisor inspect -h db1 -u advisor --format json
+   upgrade-advisor inspect --hosts staging.txt --concurrency 8 -u advisor
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), adviceFlags(), outputFlags()),
+		Flags:  flagsOf(connectionFlags(), fleetFlags(), adviceFlags(), outputFlags()),
 		Action: func(c *cli.Context) error { return runJob(c, "inspect") },
 	}
 }

@@ -60,7 +60,7 @@ func (r faultResult) String() string {
 // variables that would redirect the connection or the state directory, plus
 // extra ("KEY=value"). Whatever the caller passes wins.
 func faultEnv(extra []string) []string {
-	drop := []string{"MYSQL_PWD=", "MYSQL_HOST=", "MYSQL_TCP_PORT=", "MYSQL_UNIX_PORT=", "UPGRADE_ADVISOR_STATE_DIR=", "NO_COLOR="}
+	drop := []string{"HOME=", "MYSQL_PWD=", "MYSQL_HOST=", "MYSQL_TCP_PORT=", "MYSQL_UNIX_PORT=", "UPGRADE_ADVISOR_STATE_DIR=", "NO_COLOR="}
 	var env []string
 next:
 	for _, kv := range os.Environ() {
@@ -82,22 +82,41 @@ func faultNewStateDir(t *testing.T) (string, []string) {
 	return dir, []string{"UPGRADE_ADVISOR_STATE_DIR=" + dir}
 }
 
+// faultBuffer is a bytes.Buffer safe to read while the process writes it.
+type faultBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (f *faultBuffer) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.b.Write(p)
+}
+
+func (f *faultBuffer) String() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.b.String()
+}
+
 // faultProc is a run of the binary started in the background.
 type faultProc struct {
 	cmd            *exec.Cmd
-	stdout, stderr bytes.Buffer
+	stdout, stderr faultBuffer
 	started        time.Time
 	done           chan struct{}
 	err            error
 }
 
-// faultStart starts the binary with env added to a clean environment; it is
-// killed at the end of the test if it still runs.
+// faultStart starts the binary with env added to a clean environment and a
+// HOME of its own (no ~/.my.cnf of the developer's); it is killed at the end
+// of the test if it still runs.
 func faultStart(t *testing.T, env []string, args ...string) *faultProc {
 	t.Helper()
 	p := &faultProc{done: make(chan struct{})}
 	p.cmd = exec.Command(binary, args...)
-	p.cmd.Env = faultEnv(env)
+	p.cmd.Env = faultEnv(append([]string{"HOME=" + t.TempDir()}, env...))
 	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
 	p.started = time.Now()
 	if err := p.cmd.Start(); err != nil {
@@ -654,7 +673,7 @@ func faultGrant(t *testing.T, db *sql.DB, user, what string) {
 	}
 }
 
-// faultScratchGrant is the documented faultGrant for a user without global CREATE/DROP.
+// faultScratchGrant is the documented grant for a user without global CREATE/DROP.
 const faultScratchGrant = "CREATE, DROP ON `upgrade\\_advisor\\_%`.*"
 
 type faultReport struct {
@@ -680,7 +699,7 @@ func faultMeasured(t *testing.T, stdout string) map[string]bool {
 }
 
 // 7. A user without the privileges: refused before anything is created,
-// naming what is missing; with the scratch faultGrant it runs what it may.
+// naming what is missing; with the scratch grant it runs what it may.
 func TestFaultUserWithoutPrivileges(t *testing.T) {
 	sb := sandboxtest.Shared(t)
 	db := faultOpenDB(t, sb.DSN())
@@ -701,13 +720,13 @@ func TestFaultUserWithoutPrivileges(t *testing.T) {
 	})
 
 	faultGrant(t, db, user, faultScratchGrant)
-	t.Run("scratch faultGrant", func(t *testing.T) {
+	t.Run("scratch grant", func(t *testing.T) {
 		stateDir, senv := faultNewStateDir(t)
 		r := faultRun(t, append(senv, env...), audit("--format", "json")...)
 		faultRequireCode(t, r, exitOK)
 		m := faultMeasured(t, r.stdout)
 		if !m["baseline"] || !m["stats_persistent_off"] {
-			t.Errorf("baseline and stats_persistent_off should be measured with the scratch faultGrant: %v", m)
+			t.Errorf("baseline and stats_persistent_off should be measured with the scratch grant: %v", m)
 		}
 		if m["file_per_table_off"] {
 			t.Errorf("file_per_table_off measured without --allow-set-global: %v", m)

@@ -35,6 +35,13 @@ func connectionFlags() []cli.Flag {
 	}
 }
 
+func fleetFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "hosts", Usage: "run against every server of this file (one DSN or host[:port] a line, # comments); prints a summary table, JSON lines with --format json", Category: catConn},
+		&cli.IntFlag{Name: "concurrency", Value: 4, Usage: "with --hosts: servers worked on at once", Category: catConn},
+	}
+}
+
 func adviceFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "workload", Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice},

@@ -33,6 +33,9 @@ func runJob(c *cli.Context, command string) error {
 		opts.Bench = benchOptions(c)
 		opts.Bench.Progress = newProgress(c, format).update
 	}
+	if c.String("hosts") != "" {
+		return runFleet(c, opts, format, failOn)
+	}
 	var report *advisor.Report
 	if command != "inspect" && c.Bool("sandbox") {
 		if anyConnFlag(c) {

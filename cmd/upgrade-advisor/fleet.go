@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// errFleetFailures is returned when some hosts failed (exit code 2); the
+// summary has been printed.
+type errFleetFailures struct{ failed, total int }
+
+func (e errFleetFailures) Error() string {
+	return fmt.Sprintf("%d of %d host(s) failed (see above)", e.failed, e.total)
+}
+
+// runFleet runs the job against every host of --hosts and exits with the
+// worst outcome of all.
+func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.Severity) error {
+	if c.Bool("sandbox") || c.IsSet("mycnf-out") {
+		return fmt.Errorf("--hosts cannot be combined with --sandbox or --mycnf-out")
+	}
+	hosts, err := advisor.ReadHostsFile(c.String("hosts"))
+	if err != nil {
+		return err
+	}
+	if opts.Conn, err = resolveConn(c); err != nil {
+		return err
+	}
+	results := advisor.RunFleet(c.Context, opts, hosts, c.Int("concurrency"))
+	if format == "json" {
+		err = advisor.RenderFleetJSONLines(c.App.Writer, results)
+	} else {
+		err = advisor.RenderFleetText(c.App.Writer, results)
+	}
+	if err != nil {
+		return err
+	}
+	failed, worst, any := advisor.FleetWorst(results)
+	switch {
+	case failed:
+		n := 0
+		for _, r := range results {
+			if r.Err != nil {
+				n++
+			}
+		}
+		return errFleetFailures{failed: n, total: len(results)}
+	case any && worst >= failOn:
+		return findingsError{worst: worst.String()}
+	}
+	return nil
+}
