@@ -16,47 +16,17 @@ const (
 	StopRounds    = "rounds"     // a fixed number of rounds was asked
 )
 
-// Run performs the calibration: it creates the scratch schema, runs a
+// Run performs the calibration on one server: it opens a Session, runs a
 // warm-up round and then measured rounds of every measured variant in
-// rotating order, and always drops the schema and restores the globals it
-// changed, on a fresh context, whatever happens (error, cancelled ctx).
+// rotating order until the stop rule says so, and always drops the schema
+// and restores the globals it changed, on a fresh context, whatever happens
+// (error, cancelled ctx).
 func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
-	if err := cfg.setDefaults(); err != nil {
-		return nil, err
-	}
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("opening the benchmark connection: %w", err)
-	}
-	defer conn.Close()
-	if err := runStatements(ctx, conn, cfg.SessionSetup); err != nil {
-		return nil, err
-	}
-	originals, err := ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans))
+	results, err := RunInterleaved(ctx, []Target{{DB: db, Config: cfg}})
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSchemaAbsent(ctx, conn, cfg.Schema); err != nil {
-		return nil, err
-	}
-	if cfg.OnGlobalsSaved != nil {
-		if err := cfg.OnGlobalsSaved(originals); err != nil {
-			return nil, err
-		}
-	}
-	if err := CreateSchema(ctx, conn, cfg.Schema); err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := Cleanup(db, cfg.SessionSetup, cfg.Schema, originals); cerr != nil {
-			err = errors.Join(err, &CleanupError{Err: cerr})
-		}
-	}()
-	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {
-		return nil, fmt.Errorf("using scratch schema: %w", err)
-	}
-	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals)}
-	return r.run(ctx)
+	return results[0], nil
 }
 
 // CleanupError means the scratch schema or the original globals could not be
@@ -106,6 +76,7 @@ type runner struct {
 	originals map[string]string
 	current   map[string]string
 	samples   map[string]*samples
+	measured  []Plan
 }
 
 // samples are the raw timings of one variant (milliseconds).
@@ -114,67 +85,34 @@ type samples struct {
 	roundCreate, roundDrop []float64 // per round totals
 }
 
-func (r *runner) run(ctx context.Context) (*Result, error) {
-	var measured []Plan
-	for _, p := range r.cfg.Plans {
+func newRunner(cfg Config, conn *sql.Conn, originals map[string]string) *runner {
+	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals), samples: map[string]*samples{}}
+	for _, p := range cfg.Plans {
 		if p.Measured {
-			measured = append(measured, p)
+			r.measured = append(r.measured, p)
+			r.samples[p.Name] = &samples{}
 		}
 	}
-	r.samples = map[string]*samples{}
-	for _, p := range measured {
-		r.samples[p.Name] = &samples{}
-	}
-	start := time.Now()
-	rounds, stop := 0, ""
-	for round := 0; stop == ""; round++ {
-		roundStart := time.Now()
-		warmup := round == 0
-		for _, p := range rotate(measured, round) {
-			if err := r.runVariant(ctx, p, warmup); err != nil {
-				return nil, err
-			}
-			r.report(round, warmup, time.Since(start))
-		}
-		if !warmup {
-			rounds++
-			stop = r.stopReason(rounds, time.Since(start), time.Since(roundStart))
-		}
-	}
-	res := summarize(r.cfg, r.samples)
-	res.Rounds, res.StopReason, res.Duration = rounds, stop, time.Since(start)
-	return res, nil
+	return r
 }
 
-func (r *runner) report(round int, warmup bool, elapsed time.Duration) {
-	if r.cfg.Progress != nil {
-		r.cfg.Progress(Progress{Round: round, MaxRounds: r.cfg.MaxRounds, Warmup: warmup, Elapsed: elapsed, Budget: r.cfg.Budget})
-	}
-}
-
-// stopReason decides after a measured round whether to stop, and why.
-func (r *runner) stopReason(rounds int, elapsed, lastRound time.Duration) string {
-	switch {
-	case r.cfg.Rounds > 0:
-		if rounds >= r.cfg.Rounds {
-			return StopRounds
+// round runs every measured variant once, in the rotation of this round;
+// round 0 is the warm-up and is not recorded.
+func (r *runner) round(ctx context.Context, round int, start time.Time) error {
+	for _, p := range rotate(r.measured, round) {
+		if err := r.runVariant(ctx, p, round == 0); err != nil {
+			return err
 		}
-		return ""
-	case rounds >= r.cfg.MinRounds && r.precise():
-		return StopPrecision
-	case rounds >= r.cfg.MaxRounds:
-		return StopMaxRounds
-	case elapsed+lastRound > r.cfg.Budget:
-		return StopBudget
+		r.report(round, round == 0, time.Since(start))
 	}
-	return ""
+	return nil
 }
 
 // precise reports whether every variant's speedup interval is narrow enough.
 func (r *runner) precise() bool {
 	base := r.samples[Baseline]
 	for name, s := range r.samples {
-		if name == Baseline {
+		if name == Baseline || base == nil {
 			continue
 		}
 		if BootstrapMedian(PairedRatios(base.roundCreate, s.roundCreate)).HalfWidth() > r.cfg.Precision {
@@ -296,4 +234,10 @@ func clone(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+func (r *runner) report(round int, warmup bool, elapsed time.Duration) {
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(Progress{Round: round, MaxRounds: r.cfg.MaxRounds, Warmup: warmup, Elapsed: elapsed, Budget: r.cfg.Budget})
+	}
 }

@@ -1,0 +1,393 @@
+package ddlfile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// action is what the calibration does with a statement.
+type action uint8
+
+const (
+	actEmpty  action = iota // nothing to run (only comments, or skipped code)
+	actRun                  // run in every round
+	actIgnore               // not run, counted in the notes
+)
+
+// Statement kinds.
+const (
+	kindCreateTable = "CREATE TABLE"
+	kindCreateIndex = "CREATE INDEX"
+	kindAlterTable  = "ALTER TABLE"
+	kindSet         = "SET"
+	kindDropTable   = "DROP TABLE"
+	kindLockTables  = "LOCK/UNLOCK TABLES"
+)
+
+// verdict is the classification of one reading of a statement.
+type verdict struct {
+	action      action
+	kind        string
+	table       string   // table a CREATE TABLE creates
+	target      string   // existing table used: ALTER TABLE / CREATE INDEX target, LIKE source
+	like        bool     // CREATE TABLE ... LIKE
+	partitioned bool     // CREATE TABLE with a partition clause
+	noClause    bool     // appending a table option would not be valid (see endsCleanly, classifyRun)
+	engines     []string // storage engines other than InnoDB it names
+	foreignKeys bool     // it declares a foreign key
+}
+
+// same reports whether two readings of a statement do the same thing as far
+// as safety goes: same kind, same tables.
+func (v verdict) same(o verdict) bool {
+	return v.action == o.action && v.kind == o.kind && v.table == o.table && v.target == o.target
+}
+
+// allowedHint lists what --ddl-file accepts, for refusal messages.
+const allowedHint = "only CREATE TABLE, CREATE INDEX and ALTER TABLE run; session SET, DROP TABLE and LOCK/UNLOCK TABLES are ignored"
+
+// classify decides what a statement is from its significant tokens. A
+// non-empty reason means the statement is refused.
+func classify(toks []token) (v verdict, reason string) {
+	if len(toks) == 0 {
+		return verdict{action: actEmpty}, ""
+	}
+	c := &cursor{toks: toks}
+	switch {
+	case c.isWord(0, "CREATE"):
+		v, reason = classifyCreate(c)
+	case c.isWord(0, "ALTER"):
+		v, reason = classifyAlter(c)
+	default:
+		return classifyOther(c)
+	}
+	if reason == "" && v.action == actRun {
+		reason = parenProblem(toks)
+	}
+	if reason != "" {
+		return verdict{}, reason
+	}
+	return v, ""
+}
+
+// classifyOther classifies the statements that never run: the ignored ones
+// and those refused outright.
+func classifyOther(c *cursor) (verdict, string) {
+	switch {
+	case c.isWord(0, "DROP"):
+		return classifyDrop(c)
+	case c.isWord(0, "SET"):
+		return classifySet(c)
+	case c.acceptWords("LOCK", "TABLES"), c.acceptWords("LOCK", "TABLE"),
+		c.acceptWords("UNLOCK", "TABLES"), c.acceptWords("UNLOCK", "TABLE"):
+		return verdict{action: actIgnore, kind: kindLockTables}, ""
+	}
+	return verdict{}, notTableDDL(c.toks)
+}
+
+// parenProblem returns why the parentheses of a statement that runs do not
+// balance (the server would reject it, and an appended table clause would
+// land inside the open parenthesis), or "".
+func parenProblem(toks []token) string {
+	depth := 0
+	for _, t := range toks {
+		switch {
+		case isPunct(t, "("):
+			depth++
+		case isPunct(t, ")"):
+			depth--
+			if depth < 0 {
+				return "unbalanced parentheses: ')' without '('"
+			}
+		}
+	}
+	if depth > 0 {
+		return "unbalanced parentheses: '(' not closed"
+	}
+	return ""
+}
+
+// objectWords are the words naming what a CREATE, ALTER or DROP acts on.
+var objectWords = []string{"TABLE", "TABLES", "INDEX", "VIEW", "TRIGGER", "PROCEDURE", "FUNCTION",
+	"EVENT", "USER", "ROLE", "DATABASE", "SCHEMA", "TABLESPACE", "SERVER", "SEQUENCE", "PACKAGE",
+	"LOGFILE", "INSTANCE", "SYNONYM", "SYSTEM", "RESOURCE"}
+
+// hints say how to get a dump without the refused statement.
+var hints = map[string]string{
+	"USE":             "dump a single schema, without --databases or --all-databases",
+	"CREATE DATABASE": "dump a single schema, without --databases or --all-databases",
+	"CREATE SCHEMA":   "dump a single schema, without --databases or --all-databases",
+	"INSERT":          "dump with --no-data",
+	"REPLACE":         "dump with --no-data",
+	"CREATE VIEW":     "remove the views from the file",
+	"DROP VIEW":       "remove the views from the file",
+	"CREATE TRIGGER":  "dump with --skip-triggers",
+}
+
+// notTableDDL is the refusal of a statement of a kind --ddl-file never runs.
+func notTableDDL(toks []token) string {
+	desc := describe(toks)
+	reason := desc + " is not table DDL (" + allowedHint + ")"
+	if h, ok := hints[desc]; ok {
+		reason += "; " + h
+	}
+	return reason
+}
+
+// describe names a statement by its leading keyword and, for CREATE, ALTER
+// and DROP, the kind of object (e.g. "DROP DATABASE", "CREATE VIEW").
+func describe(toks []token) string {
+	first := toks[0]
+	if first.kind != tokWord {
+		return "statement starting with " + first.text
+	}
+	verb := strings.ToUpper(first.text)
+	if verb != "CREATE" && verb != "ALTER" && verb != "DROP" {
+		return verb
+	}
+	for _, t := range toks[1:min(len(toks), 16)] {
+		for _, w := range objectWords {
+			if isWord(t, w) {
+				return verb + " " + w
+			}
+		}
+	}
+	return verb
+}
+
+// classifyCreate handles CREATE [OR REPLACE] ... TABLE / INDEX.
+func classifyCreate(c *cursor) (verdict, string) {
+	c.next()
+	c.acceptWords("OR", "REPLACE")
+	if c.isWord(0, "TEMPORARY") {
+		return verdict{}, "CREATE TEMPORARY TABLE is not allowed (temporary tables are not what the calibration measures)"
+	}
+	if c.acceptWord("TABLE") {
+		return createTable(c)
+	}
+	c.acceptAnyWord("ONLINE", "OFFLINE")
+	c.acceptAnyWord("UNIQUE", "FULLTEXT", "SPATIAL")
+	if c.acceptWord("INDEX") {
+		return createIndex(c)
+	}
+	return verdict{}, notTableDDL(c.toks)
+}
+
+// tableName reads a table name at the cursor: an unqualified bare word or
+// quoted identifier.
+func tableName(c *cursor, where string) (string, string) {
+	t := c.next()
+	switch {
+	case isPunct(t, "."):
+		return "", fmt.Sprintf("schema-qualified table name .%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)", c.peek(0).text, where)
+	case t.kind == tokString:
+		return "", fmt.Sprintf("table name %s after %s is a string, not an identifier (use backticks)", t.text, where)
+	case !isName(t):
+		return "", "missing table name after " + where
+	}
+	name := nameOf(t)
+	if c.isPunct(0, ".") {
+		return "", fmt.Sprintf("schema-qualified table name %s.%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)",
+			display(name), display(nameOf(c.peek(1))), where)
+	}
+	if name == "" {
+		return "", "empty table name after " + where
+	}
+	if strings.IndexByte(name, 0) >= 0 {
+		return "", "table name with a NUL byte after " + where
+	}
+	return name, ""
+}
+
+// createTable handles the rest of CREATE TABLE [IF NOT EXISTS] name ...
+func createTable(c *cursor) (verdict, string) {
+	c.acceptWords("IF", "NOT", "EXISTS")
+	name, reason := tableName(c, "CREATE TABLE")
+	if reason != "" {
+		return verdict{}, reason
+	}
+	v := verdict{action: actRun, kind: kindCreateTable, table: name}
+	if isLike(c) {
+		return createTableLike(c, v)
+	}
+	rest := c.rest()
+	if reason := copiesData(rest); reason != "" {
+		return verdict{}, reason
+	}
+	if reason := checkOptions(rest, &v); reason != "" {
+		return verdict{}, reason
+	}
+	v.partitioned = partitionClause(rest) >= 0
+	v.noClause = !endsCleanly(rest)
+	return v, ""
+}
+
+// endsCleanly reports whether a table option can follow the last token of a
+// CREATE TABLE as a new option: after a name, a string, a number or ')', but
+// not after punctuation such as '.' or '=' that would join the two.
+func endsCleanly(rest []token) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	last := rest[len(rest)-1]
+	return last.kind != tokPunct || last.text == ")"
+}
+
+// isLike reports whether the cursor is at LIKE y or (LIKE y).
+func isLike(c *cursor) bool {
+	return c.isWord(0, "LIKE") || (c.isPunct(0, "(") && c.isWord(1, "LIKE"))
+}
+
+// createTableLike handles CREATE TABLE x LIKE y and CREATE TABLE x (LIKE y).
+func createTableLike(c *cursor, v verdict) (verdict, string) {
+	paren := c.isPunct(0, "(")
+	if paren {
+		c.next()
+	}
+	c.next()
+	src, reason := tableName(c, "LIKE")
+	if reason != "" {
+		return verdict{}, reason
+	}
+	if paren && !c.isPunct(0, ")") {
+		return verdict{}, "missing ) after (LIKE " + display(src)
+	}
+	if paren {
+		c.next()
+	}
+	if !c.done() {
+		return verdict{}, "unexpected text after CREATE TABLE ... LIKE " + display(src)
+	}
+	v.target, v.like = src, true
+	return v, ""
+}
+
+// queryWords start the query of CREATE TABLE ... [AS] SELECT / TABLE / VALUES.
+var queryWords = []string{"SELECT", "AS", "IGNORE", "REPLACE", "TABLE", "VALUES"}
+
+// copiesData returns a refusal when the rest of a CREATE TABLE holds a query
+// (CREATE TABLE ... [IGNORE|REPLACE] [AS] SELECT/TABLE/VALUES/WITH).
+func copiesData(rest []token) string {
+	const reason = "CREATE TABLE ... SELECT copies data (DML): only plain CREATE TABLE is allowed"
+	d := depths(rest)
+	for i, t := range rest {
+		if isWord(t, "SELECT") {
+			return reason
+		}
+		atTop := d[i] == 0 || (d[i] == 1 && i > 0 && isPunct(rest[i-1], "("))
+		if !atTop {
+			continue
+		}
+		for _, w := range queryWords {
+			if isWord(t, w) {
+				return reason
+			}
+		}
+		if isWord(t, "WITH") && !isWord(nextToken(rest, i), "SYSTEM") {
+			return reason
+		}
+	}
+	return ""
+}
+
+// partitionClause returns the index of PARTITION BY at the top level of the
+// rest of a CREATE TABLE, or -1.
+func partitionClause(rest []token) int {
+	d := depths(rest)
+	for i, t := range rest {
+		if d[i] == 0 && isWord(t, "PARTITION") && isWord(nextToken(rest, i), "BY") {
+			return i
+		}
+	}
+	return -1
+}
+
+// createIndex handles the rest of CREATE ... INDEX [IF NOT EXISTS] i ... ON t (...).
+func createIndex(c *cursor) (verdict, string) {
+	c.acceptWords("IF", "NOT", "EXISTS")
+	d := depths(c.toks)
+	for c.i < len(c.toks) && !(d[c.i] == 0 && c.isWord(0, "ON")) {
+		c.i++
+	}
+	if !c.acceptWord("ON") {
+		return verdict{}, "CREATE INDEX without ON table"
+	}
+	table, reason := tableName(c, "CREATE INDEX ... ON")
+	if reason != "" {
+		return verdict{}, reason
+	}
+	v := verdict{action: actRun, kind: kindCreateIndex, target: table}
+	if reason := checkOptions(c.rest(), &v); reason != "" {
+		return verdict{}, reason
+	}
+	return v, ""
+}
+
+// classifyAlter handles ALTER [ONLINE|OFFLINE] [IGNORE] TABLE [IF EXISTS] t ...
+func classifyAlter(c *cursor) (verdict, string) {
+	c.next()
+	c.acceptAnyWord("ONLINE", "OFFLINE")
+	c.acceptWord("IGNORE")
+	if !c.acceptWord("TABLE") {
+		return verdict{}, notTableDDL(c.toks)
+	}
+	c.acceptWords("IF", "EXISTS")
+	table, reason := tableName(c, "ALTER TABLE")
+	if reason != "" {
+		return verdict{}, reason
+	}
+	rest := c.rest()
+	if reason := changesNames(rest); reason != "" {
+		return verdict{}, reason
+	}
+	v := verdict{action: actRun, kind: kindAlterTable, target: table}
+	if reason := checkOptions(rest, &v); reason != "" {
+		return verdict{}, reason
+	}
+	return v, ""
+}
+
+// changesNames refuses ALTER TABLE clauses that rename things or move rows
+// between tables: the calibration drops by the names it saw created.
+func changesNames(rest []token) string {
+	d := depths(rest)
+	for i, t := range rest {
+		switch {
+		case isWord(t, "RENAME"):
+			return "RENAME in ALTER TABLE is not allowed: table, column and index names must stay stable"
+		case d[i] == 0 && isWord(t, "EXCHANGE"):
+			return "ALTER TABLE ... EXCHANGE PARTITION is not allowed: it swaps rows with another table"
+		case d[i] == 0 && isWord(t, "CONVERT") && (isWord(nextToken(rest, i), "PARTITION") || isWord(nextToken(rest, i), "TABLE")):
+			return "ALTER TABLE ... CONVERT PARTITION/TABLE is not allowed: it creates or absorbs another table"
+		}
+	}
+	return ""
+}
+
+// classifyDrop handles DROP [TEMPORARY] TABLE [IF EXISTS] t1[, t2] (ignored:
+// the calibration drops what it creates itself); every other DROP is refused.
+func classifyDrop(c *cursor) (verdict, string) {
+	c.next()
+	c.acceptWord("TEMPORARY")
+	if !c.acceptAnyWord("TABLE", "TABLES") {
+		return verdict{}, notTableDDL(c.toks)
+	}
+	c.acceptWords("IF", "EXISTS")
+	for {
+		if _, reason := tableName(c, "DROP TABLE"); reason != "" {
+			return verdict{}, reason
+		}
+		if !c.isPunct(0, ",") {
+			break
+		}
+		c.next()
+	}
+	c.acceptAnyWord("RESTRICT", "CASCADE", "NOWAIT")
+	if c.acceptWord("WAIT") {
+		c.next()
+	}
+	if !c.done() {
+		return verdict{}, "unexpected text after DROP TABLE list: " + c.peek(0).text
+	}
+	return verdict{action: actIgnore, kind: kindDropTable}, ""
+}

@@ -1,0 +1,309 @@
+// Package ddlfile reads a user's DDL file (typically `mysqldump --no-data`
+// output) into the workload the calibration runs in its scratch schema, and
+// refuses anything unsafe before anything runs.
+//
+// The file is cut into statements at every ';' outside strings, quoted
+// identifiers and comments. Executable comments (/*!40101 ... */,
+// /*!50100 PARTITION BY ... */, /*M!100500 ... */) are kept verbatim in the
+// statement text, since the server runs them, and their contents count as
+// code when a statement is classified.
+//
+// Statements are classified as:
+//
+//   - run: CREATE TABLE (plain or LIKE an earlier table), CREATE INDEX and
+//     ALTER TABLE on unqualified names of tables the file creates;
+//   - ignored, and counted in the notes: session SET statements, DROP TABLE
+//     on unqualified names (the calibration drops what it creates), LOCK and
+//     UNLOCK TABLES;
+//   - refused: everything else, including SET GLOBAL, CREATE TEMPORARY
+//     TABLE, CREATE TABLE ... SELECT, any schema-qualified name, RENAME in
+//     ALTER TABLE, DATA/INDEX DIRECTORY, engines that reach outside the
+//     server (FEDERATED, CONNECT, SPIDER), DELIMITER.
+//
+// A statement that runs must be the same statement on every server that may
+// read it: on MySQL and MariaDB at any version (versioned executable comments
+// may be skipped) and under NO_BACKSLASH_ESCAPES and ANSI_QUOTES.
+//
+// Parse reports every refused statement (up to ten, then a count) as
+// *RejectError values joined with errors.Join; errors.As finds the first one
+// and errors.Is(err, ErrRejected) is true for all of them. The package never
+// builds SQL: the statements are the file's own text, and names are only
+// extracted to drop the created tables and to validate.
+package ddlfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+)
+
+// MaxFileSize bounds the DDL files Parse reads.
+const MaxFileSize = 64 << 20
+
+// maxReported bounds the refused statements an error lists.
+const maxReported = 10
+
+// excerptLen is the length, in characters, of RejectError.Statement.
+const excerptLen = 80
+
+// ErrRejected matches, with errors.Is, every refusal of a DDL file: the CLI
+// exits 2 on it.
+var ErrRejected = errors.New("DDL file refused")
+
+// RejectError is a refused DDL file: the statement, where it starts and why.
+type RejectError struct {
+	File      string
+	Line      int    // line of the statement's first token; 0 for the whole file
+	Statement string // first 80 characters, whitespace collapsed
+	Reason    string
+}
+
+// Error returns "file:line: refused: reason: statement".
+func (e *RejectError) Error() string {
+	s := e.File
+	if e.Line > 0 {
+		s += ":" + strconv.Itoa(e.Line)
+	}
+	s += ": refused: " + e.Reason
+	if e.Statement != "" {
+		s += ": " + e.Statement
+	}
+	return s
+}
+
+// Is makes errors.Is(err, ErrRejected) true.
+func (e *RejectError) Is(target error) bool { return target == ErrRejected }
+
+// ParseFile reads the DDL file at path; see Parse.
+func ParseFile(path string) (bench.Workload, []string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return bench.Workload{}, nil, err
+	}
+	defer f.Close()
+	return Parse(path, f)
+}
+
+// Parse reads a DDL file into the calibration workload: the statements that
+// run, in file order, and notes on what was ignored or is worth knowing.
+// name is used in messages and, without its directory, in Workload.Name.
+// Any statement that may not run makes it return an error and no workload.
+func Parse(name string, r io.Reader) (bench.Workload, []string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return bench.Workload{}, nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return bench.Workload{}, nil, &RejectError{File: name, Reason: fmt.Sprintf("file larger than %d MiB", MaxFileSize>>20)}
+	}
+	src := strings.TrimPrefix(string(data), "\ufeff")
+	p := newParser(name)
+	for _, st := range splitStatements(src) {
+		if !p.add(st) {
+			break
+		}
+	}
+	return p.result()
+}
+
+// parser accumulates the workload, the notes and the refusals of one file.
+type parser struct {
+	file        string
+	workload    bench.Workload
+	created     map[string]bool // lower-cased names of the tables created so far
+	counts      map[string]int  // statements per kind
+	partitioned []string
+	otherEngine []string // "table (ENGINE)"
+	foreignKeys int
+	rejects     []*RejectError
+}
+
+func newParser(file string) *parser {
+	return &parser{file: file, created: map[string]bool{}, counts: map[string]int{}}
+}
+
+// add classifies one statement. It returns false when the rest of the file
+// cannot be read any more (after a DELIMITER command).
+func (p *parser) add(st rawStatement) bool {
+	if i := st.delimiterCommand(); i >= 0 {
+		t := st.toks[i]
+		p.reject(t.line, st.sql[t.pos-st.start:], "DELIMITER is a mysql client command for stored programs and triggers, which are not table DDL (dump with --skip-triggers, without --routines or --events)")
+		return false
+	}
+	if reason := st.lexicalProblem(); reason != "" {
+		p.reject(st.line, st.sql, reason)
+		return true
+	}
+	v, reason := classifyRun(st)
+	if reason == "" {
+		reason = p.checkTables(v)
+	}
+	if reason != "" {
+		p.reject(st.line, st.sql, reason)
+		return true
+	}
+	p.record(st, v)
+	return true
+}
+
+// checkTables checks a statement against the tables created before it: the
+// scratch schema starts empty, and every created table is dropped once.
+func (p *parser) checkTables(v verdict) string {
+	if v.action != actRun {
+		return ""
+	}
+	if v.kind == kindCreateTable && p.created[strings.ToLower(v.table)] {
+		return "table " + display(v.table) + " is created twice (each created table is dropped once per round)"
+	}
+	if v.target != "" && !p.created[strings.ToLower(v.target)] {
+		return "table " + display(v.target) + " is not created earlier in the file (the scratch schema starts empty)"
+	}
+	return ""
+}
+
+// record adds a statement that passed every check.
+func (p *parser) record(st rawStatement, v verdict) {
+	if v.action == actEmpty {
+		return
+	}
+	p.counts[v.kind]++
+	if v.action != actRun {
+		return
+	}
+	s := bench.Statement{SQL: st.sql}
+	table := v.target
+	if v.kind == kindCreateTable {
+		table = v.table
+		s.Table = v.table
+		s.AcceptsClause = !v.like && !v.partitioned && !v.noClause
+		p.created[strings.ToLower(v.table)] = true
+	}
+	if v.partitioned {
+		p.partitioned = append(p.partitioned, display(v.table))
+	}
+	for _, e := range v.engines {
+		p.otherEngine = append(p.otherEngine, display(table)+" ("+e+")")
+	}
+	if v.foreignKeys {
+		p.foreignKeys++
+	}
+	p.workload.Creates = append(p.workload.Creates, s)
+}
+
+// reject records a refused statement.
+func (p *parser) reject(line int, sql, reason string) {
+	p.rejects = append(p.rejects, &RejectError{File: p.file, Line: line, Statement: excerpt(sql), Reason: reason})
+}
+
+// result returns the workload and notes, or the refusals.
+func (p *parser) result() (bench.Workload, []string, error) {
+	if len(p.rejects) > 0 {
+		return bench.Workload{}, nil, p.rejection()
+	}
+	if p.counts[kindCreateTable] == 0 {
+		return bench.Workload{}, nil, &RejectError{File: p.file, Reason: "no CREATE TABLE statements"}
+	}
+	p.workload.Name = filepath.Base(p.file) + ": " + p.summary()
+	return p.workload, p.notes(), nil
+}
+
+// rejection joins the refusals, at most maxReported of them.
+func (p *parser) rejection() error {
+	errs := make([]error, 0, maxReported+1)
+	for _, r := range p.rejects[:min(len(p.rejects), maxReported)] {
+		errs = append(errs, r)
+	}
+	if n := len(p.rejects) - maxReported; n > 0 {
+		errs = append(errs, fmt.Errorf("%s: %d more refused statements not shown", p.file, n))
+	}
+	return errors.Join(errs...)
+}
+
+// summary counts the statements that run, e.g. "12 CREATE TABLE, 3 ALTER TABLE".
+func (p *parser) summary() string {
+	var parts []string
+	for _, k := range []string{kindCreateTable, kindAlterTable, kindCreateIndex} {
+		if n := p.counts[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, k))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// notes says what was ignored and what limits the measurement.
+func (p *parser) notes() []string {
+	var notes []string
+	var ignored []string
+	for _, k := range []string{kindSet, kindDropTable, kindLockTables} {
+		if n := p.counts[k]; n > 0 {
+			ignored = append(ignored, plural(n, k+" statement"))
+		}
+	}
+	if len(ignored) > 0 {
+		notes = append(notes, "ignored "+strings.Join(ignored, ", ")+
+			" (the calibration uses its own session settings and drops the tables it creates)")
+	}
+	if n := len(p.partitioned); n == 1 {
+		notes = append(notes, "table "+p.partitioned[0]+" is partitioned: variants that use a table clause run it unchanged")
+	} else if n > 1 {
+		notes = append(notes, "tables "+listNames(p.partitioned)+" are partitioned: variants that use a table clause run them unchanged")
+	}
+	if len(p.otherEngine) > 0 {
+		notes = append(notes, "not InnoDB: "+listNames(p.otherEngine)+": only InnoDB tables are affected by the variants")
+	}
+	if p.foreignKeys > 0 {
+		notes = append(notes, plural(p.foreignKeys, "statement")+" declare foreign keys: run the calibration session with foreign_key_checks=0 "+
+			"(the file's own SET FOREIGN_KEY_CHECKS is ignored, and dumps create tables in name order)")
+	}
+	return notes
+}
+
+// plural returns "1 thing" or "n things".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// listNames joins up to five names and counts the rest.
+func listNames(names []string) string {
+	const shown = 5
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:shown], ", ") + fmt.Sprintf(" and %d more", len(names)-shown)
+}
+
+// display quotes a name from the file for messages; names with unprintable
+// characters are shown Go-quoted so they cannot disturb a terminal.
+func display(name string) string {
+	if strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 || !utf8.ValidString(name) {
+		return strconv.Quote(name)
+	}
+	return bench.QuoteIdent(name)
+}
+
+// excerpt returns the first excerptLen characters of a statement with its
+// whitespace collapsed and unprintable characters replaced.
+func excerpt(sql string) string {
+	s := strings.Join(strings.Fields(strings.ToValidUTF8(sql, "?")), " ")
+	s = strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) {
+			return '?'
+		}
+		return r
+	}, s)
+	if utf8.RuneCountInString(s) <= excerptLen {
+		return s
+	}
+	return string([]rune(s)[:excerptLen])
+}

@@ -1,0 +1,298 @@
+package ddlfile
+
+import "strings"
+
+// tokKind is the kind of a lexical token.
+type tokKind uint8
+
+const (
+	tokWord      tokKind = iota // bare word: keyword, identifier or number chunk
+	tokIdent                    // quoted identifier; val holds the unquoted name
+	tokString                   // quoted string literal
+	tokPunct                    // one byte of punctuation
+	tokCondOpen                 // start of an executable comment: /*!, /*!NNNNN, /*M!, /*M!NNNNNN
+	tokCondClose                // the */ that ends an executable comment
+	tokIssue                    // a lexical problem; text holds the reason
+)
+
+// issueKind tells lexical problems apart: an unterminated string makes the
+// server reject the whole statement, the others are refused by us.
+type issueKind uint8
+
+const (
+	issueNone issueKind = iota
+	issueUnterminatedString
+	issueUnterminatedComment
+	issueOther
+)
+
+// token is one lexical token of a DDL file. Offsets are byte offsets into
+// the lexed text; line is 1-based.
+type token struct {
+	kind        tokKind
+	issue       issueKind
+	text        string // source text (the reason for tokIssue)
+	val         string // unquoted name, for tokIdent
+	pos, end    int
+	line        int
+	cond        int  // index of the executable comment holding it, -1 outside
+	firstOnLine bool // no other token precedes it on its line
+}
+
+// condComment describes one executable comment.
+type condComment struct {
+	version     int  // 0 when the comment carries no version number
+	mariadbOnly bool // /*M! ... */: MySQL treats it as a plain comment
+}
+
+// sqlMode holds the sql_mode flags that change how the server lexes text.
+type sqlMode struct {
+	noBackslashEscapes bool // NO_BACKSLASH_ESCAPES: '\' is an ordinary character in strings
+	ansiQuotes         bool // ANSI_QUOTES: "x" is an identifier, not a string
+}
+
+// String names the mode for messages.
+func (m sqlMode) String() string {
+	var parts []string
+	if m.noBackslashEscapes {
+		parts = append(parts, "NO_BACKSLASH_ESCAPES")
+	}
+	if m.ansiQuotes {
+		parts = append(parts, "ANSI_QUOTES")
+	}
+	if len(parts) == 0 {
+		return "the default sql_mode"
+	}
+	return "sql_mode " + strings.Join(parts, ",")
+}
+
+// sandboxMarker starts the first line of recent mariadb-dump output. The
+// version 999999 is never reached, so every server skips it; the text
+// inside (\-) is a mysql client command, not SQL.
+const sandboxMarker = "/*M!999999"
+
+// lexer splits SQL text into tokens the way the MySQL/MariaDB server lexer
+// does, as far as statement boundaries, comments, quoting and names go.
+type lexer struct {
+	src         string
+	mode        sqlMode
+	i           int
+	line        int
+	atLineStart bool
+	cond        int // index of the open executable comment, -1 if none
+	conds       []condComment
+	toks        []token
+}
+
+// lex tokenises src. Lexing stops at the first unterminated string,
+// identifier or comment, which becomes the last token (a tokIssue).
+func lex(src string, mode sqlMode) ([]token, []condComment) {
+	lx := &lexer{src: src, mode: mode, line: 1, atLineStart: true, cond: -1}
+	for lx.i < len(lx.src) && lx.step() {
+	}
+	if lx.cond >= 0 {
+		lx.issueAt(lx.i, len(src), issueUnterminatedComment, "unterminated conditional comment /*! ... */")
+	}
+	return lx.toks, lx.conds
+}
+
+// step consumes one token or one stretch of whitespace or comment. It
+// returns false when lexing must stop.
+func (lx *lexer) step() bool {
+	c := lx.src[lx.i]
+	switch {
+	case c == '\n':
+		lx.line++
+		lx.atLineStart = true
+		lx.i++
+	case isSpace(c):
+		lx.i++
+	case c == '#' || lx.startsDashComment():
+		lx.lineComment()
+	case strings.HasPrefix(lx.src[lx.i:], "/*"):
+		return lx.blockComment()
+	case lx.cond >= 0 && strings.HasPrefix(lx.src[lx.i:], "*/"):
+		lx.emit(tokCondClose, lx.i, lx.i+2)
+		lx.cond = -1
+	case c == '\'' || (c == '"' && !lx.mode.ansiQuotes):
+		return lx.quoted(tokString, !lx.mode.noBackslashEscapes)
+	case c == '`' || (c == '"' && lx.mode.ansiQuotes):
+		return lx.quoted(tokIdent, false)
+	case isWordByte(c):
+		j := lx.i
+		for j < len(lx.src) && isWordByte(lx.src[j]) {
+			j++
+		}
+		lx.emit(tokWord, lx.i, j)
+	case c == ';' && lx.cond >= 0:
+		lx.issueAt(lx.i, lx.i+1, issueOther, "semicolon inside a conditional comment /*! ... */")
+		lx.i++
+	default:
+		lx.emit(tokPunct, lx.i, lx.i+1)
+	}
+	return true
+}
+
+// startsDashComment reports whether "--" followed by a space, a control
+// character or the end of input starts at the cursor (MySQL's rule).
+func (lx *lexer) startsDashComment() bool {
+	s := lx.src[lx.i:]
+	return strings.HasPrefix(s, "--") && (len(s) == 2 || s[2] <= ' ')
+}
+
+// lineComment skips a -- or # comment up to (not including) the newline.
+func (lx *lexer) lineComment() {
+	if lx.cond >= 0 {
+		// Inside a conditional comment the server that runs it ends the line
+		// comment at the newline, a server that skips it at the first */.
+		lx.issueAt(lx.i, lx.i+1, issueOther, "line comment inside a conditional comment /*! ... */")
+	}
+	j := strings.IndexByte(lx.src[lx.i:], '\n')
+	if j < 0 {
+		lx.i = len(lx.src)
+		return
+	}
+	lx.i += j
+}
+
+// blockComment handles "/*": a plain comment is skipped, an executable one
+// opens a tokCondOpen whose contents are lexed as code.
+func (lx *lexer) blockComment() bool {
+	rest := lx.src[lx.i:]
+	executable := strings.HasPrefix(rest, "/*!") || strings.HasPrefix(rest, "/*M!")
+	if !executable || strings.HasPrefix(rest, sandboxMarker) {
+		return lx.plainComment()
+	}
+	if lx.cond >= 0 {
+		lx.issueAt(lx.i, lx.i+3, issueOther, "nested conditional comment")
+	}
+	start := lx.i
+	cc := condComment{mariadbOnly: rest[2] == 'M'}
+	lx.i += 3
+	if cc.mariadbOnly {
+		lx.i++
+	}
+	cc.version, lx.i = versionAt(lx.src, lx.i)
+	lx.conds = append(lx.conds, cc)
+	lx.cond = len(lx.conds) - 1
+	lx.emit(tokCondOpen, start, lx.i)
+	return true
+}
+
+// versionAt reads the 5- or 6-digit version number of an executable
+// comment at i; fewer digits are not a version (they are code).
+func versionAt(s string, i int) (version, next int) {
+	j := i
+	for j < len(s) && j-i < 6 && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j-i < 5 {
+		return 0, i
+	}
+	v := 0
+	for _, d := range s[i:j] {
+		v = v*10 + int(d-'0')
+	}
+	return v, j
+}
+
+// plainComment skips a /* ... */ comment; plain comments do not nest.
+func (lx *lexer) plainComment() bool {
+	j := strings.Index(lx.src[lx.i+2:], "*/")
+	if j < 0 {
+		lx.issueAt(lx.i, len(lx.src), issueUnterminatedComment, "unterminated comment /* ...")
+		return false
+	}
+	end := lx.i + 2 + j + 2
+	lx.countLines(lx.i, end)
+	lx.i = end
+	return true
+}
+
+// quoted consumes a string or quoted identifier. The closing quote may be
+// doubled to stand for itself; escapes says whether a backslash escapes the
+// next byte.
+func (lx *lexer) quoted(kind tokKind, escapes bool) bool {
+	q := lx.src[lx.i]
+	start := lx.i
+	j := lx.i + 1
+	for j < len(lx.src) {
+		switch c := lx.src[j]; {
+		case c == '\\' && escapes:
+			j += 2
+			continue
+		case c == q && j+1 < len(lx.src) && lx.src[j+1] == q:
+			j += 2
+			continue
+		case c == q:
+			lx.finishQuoted(kind, start, j+1)
+			return true
+		}
+		j++
+	}
+	what := "string"
+	if kind == tokIdent {
+		what = "quoted identifier"
+	}
+	lx.issueAt(start, len(lx.src), issueUnterminatedString, "unterminated "+what)
+	return false
+}
+
+// finishQuoted emits a quoted token ending at end and checks that, inside a
+// conditional comment, it holds no comment delimiters: a server that skips
+// the comment does not see the quotes and would end the comment there.
+func (lx *lexer) finishQuoted(kind tokKind, start, end int) {
+	t := lx.emit(kind, start, end)
+	if kind == tokIdent {
+		t.val = unquoteIdent(t.text)
+	}
+	if lx.cond >= 0 && (strings.Contains(t.text, "*/") || strings.Contains(t.text, "/*")) {
+		lx.issueAt(start, end, issueOther, "comment delimiter inside a quoted text in a conditional comment")
+	}
+}
+
+// emit appends a token spanning src[start:end] and moves the cursor past it.
+func (lx *lexer) emit(kind tokKind, start, end int) *token {
+	lx.toks = append(lx.toks, token{kind: kind, text: lx.src[start:end], pos: start, end: end,
+		line: lx.line, cond: lx.cond, firstOnLine: lx.atLineStart})
+	lx.atLineStart = false
+	lx.countLines(start, end)
+	lx.i = end
+	return &lx.toks[len(lx.toks)-1]
+}
+
+// issueAt records a lexical problem as a token.
+func (lx *lexer) issueAt(start, end int, kind issueKind, reason string) {
+	lx.toks = append(lx.toks, token{kind: tokIssue, issue: kind, text: reason, pos: start, end: end,
+		line: lx.line, cond: lx.cond, firstOnLine: lx.atLineStart})
+}
+
+// countLines advances the line counter over src[start:end].
+func (lx *lexer) countLines(start, end int) {
+	if n := strings.Count(lx.src[start:end], "\n"); n > 0 {
+		lx.line += n
+		lx.atLineStart = false
+	}
+}
+
+// unquoteIdent removes the outer quotes of a quoted identifier and turns
+// each doubled quote character inside into one (two backticks inside become one).
+func unquoteIdent(s string) string {
+	if len(s) < 2 {
+		return ""
+	}
+	q := s[:1]
+	return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
+}
+
+// isSpace reports the bytes the server treats as whitespace besides '\n'.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// isWordByte reports bytes of an unquoted identifier, keyword or number;
+// every byte of a multi-byte UTF-8 character counts.
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 0x80 ||
+		(c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}

@@ -1,0 +1,169 @@
+package bench
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Target is one server of a calibration and its configuration.
+type Target struct {
+	DB     *sql.DB
+	Config Config
+	// Extra, if set, decides whether more rounds are needed beyond every
+	// target's own precision (e.g. a comparison between the targets);
+	// it is asked after each measured round of all targets.
+	Extra func() bool
+}
+
+// session is a prepared calibration on one server.
+type session struct {
+	db        *sql.DB
+	cfg       Config
+	conn      *sql.Conn
+	originals map[string]string
+	created   bool
+	runner    *runner
+}
+
+// RunInterleaved calibrates several servers at once: their rounds alternate
+// (round 1 on every server, then round 2 ...) so that round i of each
+// server ran at nearly the same time and can be paired across servers. The
+// stop rule is the first target's: every server's intervals narrow enough
+// (after MinRounds), its budget spent, or MaxRounds. Every server's scratch
+// schema is dropped and its globals restored whatever happens.
+func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, err error) {
+	if len(targets) == 0 {
+		return nil, errors.New("no server to calibrate")
+	}
+	var sessions []*session
+	defer func() {
+		for _, s := range sessions {
+			if cerr := s.close(); cerr != nil {
+				err = errors.Join(err, cerr)
+			}
+		}
+	}()
+	for _, t := range targets {
+		s, err := openSession(ctx, t.DB, t.Config)
+		if s != nil {
+			sessions = append(sessions, s)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	rule := sessions[0].cfg
+	start := time.Now()
+	rounds, stop := 0, ""
+	for round := 0; stop == ""; round++ {
+		roundStart := time.Now()
+		for _, s := range sessions {
+			if err := s.runner.round(ctx, round, start); err != nil {
+				return nil, err
+			}
+		}
+		if round == 0 {
+			continue
+		}
+		rounds++
+		stop = stopReason(rule, rounds, time.Since(start), time.Since(roundStart), func() bool {
+			for _, s := range sessions {
+				if !s.runner.precise() {
+					return false
+				}
+			}
+			for _, t := range targets {
+				if t.Extra != nil && !t.Extra() {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	for _, s := range sessions {
+		res := summarize(s.cfg, s.runner.samples)
+		res.Rounds, res.StopReason, res.Duration = rounds, stop, time.Since(start)
+		results = append(results, res)
+	}
+	return results, nil
+}
+
+// SamplesOf returns the per-round CREATE totals of a variant of a result, for
+// comparisons across servers.
+func SamplesOf(r *Result, variant string) []float64 {
+	if v := r.Variant(variant); v != nil {
+		return v.CreateRoundMs
+	}
+	return nil
+}
+
+// stopReason decides after a measured round whether to stop, and why.
+func stopReason(cfg Config, rounds int, elapsed, lastRound time.Duration, precise func() bool) string {
+	switch {
+	case cfg.Rounds > 0:
+		if rounds >= cfg.Rounds {
+			return StopRounds
+		}
+		return ""
+	case rounds >= cfg.MinRounds && precise():
+		return StopPrecision
+	case rounds >= cfg.MaxRounds:
+		return StopMaxRounds
+	case elapsed+lastRound > cfg.Budget:
+		return StopBudget
+	}
+	return ""
+}
+
+// openSession prepares one server: session setup, original globals saved
+// (and reported through OnGlobalsSaved) before the scratch schema is created.
+// A non-nil session is returned whenever something may need cleaning up.
+func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) {
+	if err := cfg.setDefaults(); err != nil {
+		return nil, err
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("opening the benchmark connection: %w", err)
+	}
+	s := &session{db: db, cfg: cfg, conn: conn}
+	if err := runStatements(ctx, conn, cfg.SessionSetup); err != nil {
+		return s, err
+	}
+	if s.originals, err = ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans)); err != nil {
+		return s, err
+	}
+	if err := checkSchemaAbsent(ctx, conn, cfg.Schema); err != nil {
+		return s, err
+	}
+	if cfg.OnGlobalsSaved != nil {
+		if err := cfg.OnGlobalsSaved(s.originals); err != nil {
+			return s, err
+		}
+	}
+	s.created = true // from here on, cleanup drops the schema (IF EXISTS)
+	if err := CreateSchema(ctx, conn, cfg.Schema); err != nil {
+		return s, err
+	}
+	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {
+		return s, fmt.Errorf("using scratch schema: %w", err)
+	}
+	s.runner = newRunner(cfg, conn, s.originals)
+	return s, nil
+}
+
+// close releases the connection and, once the schema may exist, drops it and
+// restores the globals on a fresh context.
+func (s *session) close() error {
+	s.conn.Close()
+	if !s.created {
+		return nil
+	}
+	if err := Cleanup(s.db, s.cfg.SessionSetup, s.cfg.Schema, s.originals); err != nil {
+		return &CleanupError{Err: err}
+	}
+	return nil
+}
