@@ -98,27 +98,44 @@ func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload
 
 // calibrate checks that the server may be written to, then runs the benchmark.
 func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*bench.Result, error) {
-	setup, err := preflight(ctx, db, in, o)
+	cfg, state, err := prepareCalibration(ctx, db, in, o)
 	if err != nil {
 		return nil, err
+	}
+	res, err := bench.Run(ctx, db, cfg)
+	return res, finishState(state, err)
+}
+
+// prepareCalibration runs the pre-flight checks and builds the benchmark
+// configuration, with a state file that is written before anything changes.
+func prepareCalibration(ctx context.Context, db *sql.DB, in *Inspection, o Options) (bench.Config, *State, error) {
+	setup, err := preflight(ctx, db, in, o)
+	if err != nil {
+		return bench.Config{}, nil, err
 	}
 	schema := o.Bench.Schema
 	if schema == "" {
 		schema = bench.NewSchemaName()
 	}
 	if err := bench.ValidateSchemaName(schema); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
+		return bench.Config{}, nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: o.Bench.AllowSetGlobal || o.Sandbox})
 	if err := checkPrivileges(ctx, db, schema, len(bench.GlobalsTouched(plans)) > 0); err != nil {
-		return nil, err
+		return bench.Config{}, nil, err
 	}
 	state, err := newState(ctx, db, in, o, schema, setup)
 	if err != nil {
-		return nil, err
+		return bench.Config{}, nil, err
 	}
-	res, err := bench.Run(ctx, db, bench.Config{
-		Schema: schema, Workload: bench.ClassicWorkload(tablesOrDefault(o.Bench.Tables)), Plans: plans,
+	workload := o.Bench.Workload
+	if len(workload.Creates) == 0 {
+		workload = bench.ClassicWorkload(tablesOrDefault(o.Bench.Tables))
+	} else {
+		setup = append(setup, "SET SESSION foreign_key_checks = 0")
+	}
+	return bench.Config{
+		Schema: schema, Workload: workload, Plans: plans,
 		Budget: o.Bench.Budget, Rounds: o.Bench.Rounds, Precision: o.Bench.Precision,
 		SessionSetup: setup, Progress: o.Bench.Progress,
 		OnGlobalsSaved: func(originals map[string]string) error {
@@ -126,8 +143,7 @@ func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*ben
 			return state.Save()
 		},
 		BeforeVariant: newLoadGuard(db, o).check,
-	})
-	return res, finishState(state, err)
+	}, state, nil
 }
 
 // finishState clears the state file unless cleanup was incomplete, in which

@@ -47,6 +47,8 @@ type BenchOptions struct {
 	MaxThreadsRunning int
 	LoadWait          time.Duration
 	Progress          func(bench.Progress)
+	// Workload replaces the classic CREATE TABLE workload (--ddl-file).
+	Workload bench.Workload
 }
 
 // DefaultLockWaitTimeout bounds how long scratch DDL may wait for a metadata lock.

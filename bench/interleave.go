@@ -12,10 +12,6 @@ import (
 type Target struct {
 	DB     *sql.DB
 	Config Config
-	// Extra, if set, decides whether more rounds are needed beyond every
-	// target's own precision (e.g. a comparison between the targets);
-	// it is asked after each measured round of all targets.
-	Extra func() bool
 }
 
 // session is a prepared calibration on one server.
@@ -72,11 +68,6 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		stop = stopReason(rule, rounds, time.Since(start), time.Since(roundStart), func() bool {
 			for _, s := range sessions {
 				if !s.runner.precise() {
-					return false
-				}
-			}
-			for _, t := range targets {
-				if t.Extra != nil && !t.Extra() {
 					return false
 				}
 			}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -73,4 +74,12 @@ func PairedRatios(base, variant []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// String renders "1.45x (1.38-1.52)"; a nil interval renders "-".
+func (i *Interval) String() string {
+	if i == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx (%.2f-%.2f)", i.Ratio, i.Low, i.High)
 }

@@ -11,7 +11,7 @@ type cursor struct {
 // significant returns the tokens a server executing the comments keep(c)
 // says yes to would see: words, identifiers, strings and punctuation.
 func significant(toks []token, keep func(cond int) bool) []token {
-	var out []token
+	out := make([]token, 0, len(toks))
 	for _, t := range toks {
 		switch t.kind {
 		case tokCondOpen, tokCondClose, tokIssue:

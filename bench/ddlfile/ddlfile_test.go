@@ -465,7 +465,11 @@ func FuzzParse(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(string(seed))
+	// The dump's statements one by one: small seeds keep the fuzzer
+	// exploring instead of minimizing a 12 KB input.
+	for _, part := range strings.SplitAfter(string(seed), ";\n") {
+		f.Add(part)
+	}
 	for _, tc := range refusedCases {
 		f.Add("CREATE TABLE t (a int);\n" + tc.sql)
 	}

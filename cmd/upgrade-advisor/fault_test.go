@@ -11,6 +11,10 @@ package main
 // Faults are injected when the server shows the run is where the test wants
 // it (polling @@GLOBAL.innodb_file_per_table), never after a sleep; time only
 // enters as generous upper bounds.
+//
+// Tests on private sandboxes (or none) run in parallel; tests on the shared
+// sandbox do not, since each checks that the shared server holds no scratch
+// schema and its original globals afterwards.
 
 import (
 	"bytes"
@@ -369,6 +373,7 @@ func faultRequireContains(t *testing.T, what, text string, wants ...string) {
 // 1. SIGINT / SIGTERM mid-benchmark: the run restores and drops everything
 // itself and exits 2.
 func TestFaultSignalMidBenchmark(t *testing.T) {
+	t.Parallel() // private sandboxes only
 	for _, tc := range []struct {
 		name string
 		sig  syscall.Signal
@@ -377,6 +382,7 @@ func TestFaultSignalMidBenchmark(t *testing.T) {
 		{"SIGTERM", syscall.SIGTERM},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			sb := sandboxtest.Start(t)
 			db := faultOpenDB(t, sb.DSN())
 			original := faultGlobalsOf(t, db)
@@ -409,6 +415,7 @@ func TestFaultSignalMidBenchmark(t *testing.T) {
 // 2. kill -9 mid-benchmark: the schema and the changed global stay, the
 // state file records them; `cleanup` finishes the job; the next run warns.
 func TestFaultKill9ThenCleanup(t *testing.T) {
+	t.Parallel() // private sandbox
 	sb := sandboxtest.Start(t)
 	db := faultOpenDB(t, sb.DSN())
 	original := faultGlobalsOf(t, db)
@@ -469,6 +476,7 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 // 3. The server killed mid-benchmark: the run exits 2 promptly, keeps its
 // state file; after a restart `cleanup` drops the schema.
 func TestFaultServerKilledMidBenchmark(t *testing.T) {
+	t.Parallel() // private sandbox
 	sb := sandboxtest.Start(t)
 	db := faultOpenDB(t, sb.DSN())
 	original := faultGlobalsOf(t, db)
@@ -563,6 +571,7 @@ func faultSilentListener(t *testing.T) string {
 
 // 5. No server at the address: a bounded, clear failure.
 func TestFaultUnreachable(t *testing.T) {
+	t.Parallel() // no server
 	silentPort := faultSilentListener(t)
 	for _, tc := range []struct {
 		name   string
@@ -591,6 +600,7 @@ func TestFaultUnreachable(t *testing.T) {
 
 // 6. A read-only server: audit refuses before writing; inspect still works.
 func TestFaultReadOnlyServer(t *testing.T) {
+	t.Parallel() // private sandbox
 	sb := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"read_only=ON"}})
 	db := faultOpenDB(t, sb.DSN())
 	if v := faultGlobal(t, db, "read_only"); v != "1" {
@@ -801,6 +811,7 @@ func faultQueryRows(t *testing.T, db *sql.DB, query string) [][]string {
 // 8. Binary log on: the scratch DDL stays out of it where the user may turn
 // sql_log_bin off; otherwise the run refuses unless --allow-binlog.
 func TestFaultBinaryLog(t *testing.T) {
+	t.Parallel() // private sandbox
 	sb := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"log_bin=mysql-bin", "server_id=1"}})
 	db := faultOpenDB(t, sb.DSN())
 	if v := faultGlobal(t, db, "log_bin"); v != "1" {

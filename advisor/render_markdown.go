@@ -1,0 +1,498 @@
+package advisor
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// RenderMarkdown writes the report as GitHub-flavoured Markdown for a
+// ticket or a pull request: headings, tables and bullet lists, no raw HTML.
+// Every value taken from the report is escaped, so server strings and file
+// paths cannot break a table or inject markup. The output depends only on
+// the report (map keys are sorted), so it can be compared with a golden file.
+func RenderMarkdown(w io.Writer, r *Report) error {
+	m := &mdWriter{}
+	m.title(r)
+	m.overview(r)
+	m.settings(r)
+	m.config(r)
+	m.calibration(r)
+	m.findings(r)
+	m.snippet(r)
+	m.notes(r)
+	m.footer(r)
+	_, err := io.WriteString(w, m.b.String())
+	return err
+}
+
+// mdWriter accumulates the Markdown document.
+type mdWriter struct {
+	b strings.Builder
+}
+
+// line writes one line of Markdown followed by a newline.
+func (m *mdWriter) line(s string) {
+	m.b.WriteString(s)
+	m.b.WriteString("\n")
+}
+
+// heading writes a heading of the given level with an empty line after it.
+func (m *mdWriter) heading(level int, text string) {
+	m.line(strings.Repeat("#", level) + " " + text)
+	m.line("")
+}
+
+// table writes a GitHub table; every cell must already be Markdown that is
+// safe in a table (mdText or mdCodeCell, which escape every pipe).
+func (m *mdWriter) table(header []string, align []string, rows [][]string) {
+	m.line(tableRow(header))
+	m.line("|" + strings.Join(align, "|") + "|")
+	for _, row := range rows {
+		m.line(tableRow(row))
+	}
+	m.line("")
+}
+
+func tableRow(cells []string) string {
+	return "| " + strings.Join(cells, " | ") + " |"
+}
+
+func (m *mdWriter) title(r *Report) {
+	m.heading(1, fmt.Sprintf("upgrade-advisor %s: %s", mdText(r.Command), mdText(r.Server.Address)))
+}
+
+func (m *mdWriter) overview(r *Report) {
+	m.heading(2, "Server and workload")
+	m.line("- **Server:** " + mdText(serverSummary(r.Server)))
+	m.line("- **Address:** " + mdCode(r.Server.Address))
+	if r.Server.ReadOnly {
+		m.line("- **Read-only:** yes")
+	}
+	if r.Target != nil {
+		m.line("- **Target:** " + mdText(flavorName(r.Target.Flavor)+" "+r.Target.Version))
+	}
+	wl := r.Workload
+	m.line("- **Workload:** " + mdCode(wl.Class) + reasonSuffix(wl.Reason))
+	m.line("  - decided by " + mdText(workloadSource(wl)))
+	if obs := workloadObserved(wl); obs != "" {
+		m.line("  - observed: " + mdText(obs))
+	}
+	m.line("")
+}
+
+func (m *mdWriter) settings(r *Report) {
+	names := settingNames(r.Settings)
+	if len(names) == 0 {
+		return
+	}
+	m.heading(2, "Key settings")
+	rows := make([][]string, 0, len(names))
+	for _, name := range names {
+		s := r.Settings[name]
+		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(string(s.Origin))})
+	}
+	m.table([]string{"setting", "value", "origin"}, []string{"---", "---", "---"}, rows)
+}
+
+func (m *mdWriter) config(r *Report) {
+	if len(r.Config) == 0 {
+		return
+	}
+	m.heading(2, "Server options from --config")
+	rows := make([][]string, 0, len(r.Config))
+	for _, o := range r.Config {
+		rows = append(rows, []string{mdCodeCell(o.Name), mdCodeCell(o.Value) + looseNote(o.Loose),
+			mdCodeCell(fmt.Sprintf("%s:%d", o.File, o.Line)), mdCodeCell("[" + o.Section + "]")})
+	}
+	m.table([]string{"option", "value", "file:line", "section"}, []string{"---", "---", "---", "---"}, rows)
+}
+
+func looseNote(loose bool) string {
+	if loose {
+		return " (loose)"
+	}
+	return ""
+}
+
+func (m *mdWriter) calibration(r *Report) {
+	b := r.Benchmark
+	if b == nil {
+		return
+	}
+	m.heading(2, "Calibration")
+	m.line(mdText(calibrationSummary(b)))
+	m.line("")
+	rows := make([][]string, 0, len(b.Variants))
+	for _, v := range b.Variants {
+		rows = append(rows, variantRow(v))
+	}
+	m.table([]string{"variant", "mechanism", "CREATE p50 / p95 ms", "DROP p50 / p95 ms", "CREATE speedup (95% CI)"},
+		[]string{"---", "---", "--:", "--:", "---"}, rows)
+	m.line("- **Method:** " + mdText(b.Method))
+	m.line("- **Stopped on:** " + mdText(stopReasonText(b)))
+	m.line("")
+}
+
+// variantRow is a calibration table row; a variant that was not measured
+// says why and which flag would measure it.
+func variantRow(v VariantInfo) []string {
+	if !isMeasured(v) {
+		return []string{mdCodeCell(v.Name), mdText(v.Mechanism), "—", "—", mdText(notMeasuredText(v))}
+	}
+	return []string{mdCodeCell(v.Name), mdText(v.Mechanism), msPair(v.CreateMs), msPair(v.DropMs), mdText(speedupText(v))}
+}
+
+func (m *mdWriter) findings(r *Report) {
+	groups := severityGroups(r.Findings)
+	m.heading(2, "Findings: "+mdText(findingCounts(groups)))
+	for _, g := range groups {
+		m.heading(3, fmt.Sprintf("%s (%d)", g.Label, len(g.Findings)))
+		if len(g.Findings) == 0 {
+			m.line("None.")
+			m.line("")
+		}
+		for _, f := range g.Findings {
+			m.finding(f)
+		}
+	}
+}
+
+func (m *mdWriter) finding(f FindingInfo) {
+	m.heading(4, mdText(f.Title))
+	m.line("- **ID:** " + mdCode(f.ID))
+	if f.Detail != "" {
+		m.line("- " + mdText(f.Detail))
+	}
+	if s := f.MeasuredSpeedup; s != nil {
+		m.line("- **Measured:** " + mdCode(s.Variant) + " " + mdText(measuredText(s)))
+	}
+	m.list("SQL", f.Recommendation.SQL, mdCode)
+	m.list("Trade-offs", f.Recommendation.Tradeoffs, mdText)
+	m.line("")
+}
+
+// list writes a labelled bullet with one nested bullet per item; nothing
+// when there are no items.
+func (m *mdWriter) list(label string, items []string, format func(string) string) {
+	if len(items) == 0 {
+		return
+	}
+	m.line("- **" + label + ":**")
+	for _, it := range items {
+		m.line("  - " + format(it))
+	}
+}
+
+func (m *mdWriter) snippet(r *Report) {
+	m.heading(2, "my.cnf snippet")
+	body := strings.TrimRight(r.MyCnf, "\n")
+	fence := codeFence(body)
+	m.line(fence + "ini")
+	if body != "" {
+		m.line(body)
+	}
+	m.line(fence)
+	m.line("")
+}
+
+func (m *mdWriter) notes(r *Report) {
+	if len(r.Notes) == 0 {
+		return
+	}
+	m.heading(2, "Notes")
+	for _, n := range r.Notes {
+		m.line("- " + mdText(n))
+	}
+	m.line("")
+}
+
+func (m *mdWriter) footer(r *Report) {
+	m.line("---")
+	m.line("")
+	m.line(mdText(footerText(r)))
+}
+
+// mdSpecial are the characters escaped with a backslash in Markdown text:
+// those that could start emphasis, code, links, raw HTML or autolinks,
+// entities, strike-through, a closing heading sequence or a table cell
+// boundary. A '>' only quotes at the start of a line, where no text goes.
+const mdSpecial = "\\`*[]<&|~#"
+
+// mdText escapes s for Markdown prose so it renders literally and never as
+// markup or raw HTML; a pipe is escaped too, so the result is safe in a
+// table cell. Line breaks become spaces so s stays on one line. An
+// underscore inside a word (innodb_file_per_table) cannot start emphasis
+// and is left alone to keep the source readable.
+func mdText(s string) string {
+	rs := []rune(oneLine(s))
+	var b strings.Builder
+	for i, r := range rs {
+		if strings.ContainsRune(mdSpecial, r) || (r == '_' && !insideWord(rs, i)) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// insideWord reports whether the rune at i has a letter or digit on both sides.
+func insideWord(rs []rune, i int) bool {
+	return i > 0 && i < len(rs)-1 && isWordRune(rs[i-1]) && isWordRune(rs[i+1])
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// mdCode renders s as an inline code span, with a fence of backticks longer
+// than any run of backticks inside s. An empty s renders as an em dash.
+// Outside tables only: a table splits cells at pipes even inside code, so
+// table cells use mdCodeCell.
+func mdCode(s string) string {
+	s = oneLine(s)
+	if s == "" {
+		return "—"
+	}
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// mdCodeCell is mdCode for a table cell. GitHub ends a cell at a pipe even
+// inside a code span and removes the backslash of an escaped one, so a
+// backslash before a pipe cannot survive in code; a value with a pipe is
+// written as escaped text instead.
+func mdCodeCell(s string) string {
+	if strings.Contains(s, "|") {
+		return mdText(s)
+	}
+	return mdCode(s)
+}
+
+// codeFence returns a backtick fence longer than any backtick run in body
+// (at least three), so the body cannot close the code block.
+func codeFence(body string) string {
+	return strings.Repeat("`", max(3, longestRun(body, '`')+1))
+}
+
+func longestRun(s string, c rune) int {
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
+
+// oneLine replaces line breaks and tabs with spaces.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
+}
+
+// The helpers below are shared by the Markdown and HTML renderers.
+
+// severityGroup is the findings of one severity, in report order.
+type severityGroup struct {
+	Severity string
+	Label    string
+	Findings []FindingInfo
+}
+
+// severityGroups groups findings by severity: critical, warning and info
+// always (possibly empty), then any other severity in name order.
+func severityGroups(fs []FindingInfo) []severityGroup {
+	groups := []severityGroup{{Severity: "critical", Label: "Critical"}, {Severity: "warning", Label: "Warning"}, {Severity: "info", Label: "Info"}}
+	index := map[string]int{"critical": 0, "warning": 1, "info": 2}
+	var others []string
+	for _, f := range fs {
+		if _, ok := index[f.Severity]; !ok {
+			index[f.Severity] = -1
+			others = append(others, f.Severity)
+		}
+	}
+	sort.Strings(others)
+	for _, s := range others {
+		index[s] = len(groups)
+		groups = append(groups, severityGroup{Severity: s, Label: capitalize(s)})
+	}
+	for _, f := range fs {
+		g := &groups[index[f.Severity]]
+		g.Findings = append(g.Findings, f)
+	}
+	return groups
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return "Unclassified"
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// findingCounts is "0 critical, 1 warning, 1 info" (plus other severities).
+func findingCounts(groups []severityGroup) string {
+	parts := make([]string, 0, len(groups))
+	for _, g := range groups {
+		parts = append(parts, fmt.Sprintf("%d %s", len(g.Findings), strings.ToLower(g.Label)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// settingNames orders the settings as the text report does (KeySettings
+// order), followed by any others in name order.
+func settingNames(settings map[string]rules.Setting) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, name := range KeySettings {
+		if _, ok := settings[name]; ok {
+			names = append(names, name)
+			seen[name] = true
+		}
+	}
+	for _, name := range sortedNames(settings) {
+		if !seen[name] {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// serverSummary is "MariaDB 10.11.19 (10.11.19-MariaDB-0+deb12u1; Debian 12)".
+func serverSummary(s ServerInfo) string {
+	if s.Version == "" {
+		return "unknown (give --variables or --server-version to check drift from today's version)"
+	}
+	out := flavorName(s.Flavor) + " " + s.Version
+	var detail []string
+	for _, d := range []string{s.VersionString, s.VersionComment} {
+		if d != "" {
+			detail = append(detail, d)
+		}
+	}
+	if len(detail) > 0 {
+		out += " (" + strings.Join(detail, "; ") + ")"
+	}
+	return out + sandboxNote(s.Sandbox)
+}
+
+// workloadSource says how the workload class was decided.
+func workloadSource(w WorkloadInfo) string {
+	switch w.Source {
+	case "flag":
+		return "the --workload flag"
+	case "status":
+		return "the status counters (SHOW GLOBAL STATUS)"
+	case "":
+		return "an unknown source"
+	}
+	return w.Source
+}
+
+// reasonSuffix is " — reason" in Markdown, or nothing without a reason.
+func reasonSuffix(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return " — " + mdText(reason)
+}
+
+// workloadObserved is the status-counter evidence when the class was set
+// with --workload; a class from the counters already states it in its
+// reason. It is empty without uptime.
+func workloadObserved(w WorkloadInfo) string {
+	if w.UptimeS <= 0 || w.Source == "status" {
+		return ""
+	}
+	return fmt.Sprintf("%s of uptime, %.0f table DDL per hour, %.2f%% of statements",
+		uptimeText(w.UptimeS), w.DDLPerHour, w.DDLShare*100)
+}
+
+func uptimeText(s int64) string {
+	switch {
+	case s >= 86400:
+		return fmt.Sprintf("%.1f days", float64(s)/86400)
+	case s >= 3600:
+		return fmt.Sprintf("%.1f h", float64(s)/3600)
+	}
+	return fmt.Sprintf("%d s", s)
+}
+
+// calibrationSummary is one sentence on what was measured and how long.
+func calibrationSummary(b *BenchmarkInfo) string {
+	return fmt.Sprintf("%s; %d measured rounds of %d tables in %.1f s.", b.Workload, b.Rounds, b.TablesPerRound, b.DurationS)
+}
+
+// stopReasonText explains why the calibration stopped.
+func stopReasonText(b *BenchmarkInfo) string {
+	switch b.StopReason {
+	case bench.StopPrecision:
+		return fmt.Sprintf("precision — every 95%% interval narrower than ±%.0f%%", b.Precision*100)
+	case bench.StopBudget:
+		return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+	case bench.StopMaxRounds:
+		return "max-rounds — the round limit was reached"
+	case bench.StopRounds:
+		return fmt.Sprintf("rounds — a fixed number of rounds (%d) was asked", b.Rounds)
+	}
+	return b.StopReason
+}
+
+// isMeasured reports whether a variant has the numbers to show.
+func isMeasured(v VariantInfo) bool {
+	return v.Measured && v.CreateMs != nil && v.DropMs != nil
+}
+
+// msPair is "p50 / p95" in milliseconds.
+func msPair(s *bench.Summary) string {
+	if s == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f / %.2f", s.P50, s.P95)
+}
+
+// speedupText is "1.45x (1.38-1.52)", or "1.00x (reference)" for the baseline.
+func speedupText(v VariantInfo) string {
+	if v.Name == bench.Baseline {
+		return "1.00x (reference)"
+	}
+	if v.Speedup == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.2fx (%.2f-%.2f)", v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+}
+
+// notMeasuredText is "not measured: reason (measure it with flag)".
+func notMeasuredText(v VariantInfo) string {
+	reason := v.Reason
+	if reason == "" {
+		reason = "no reason given"
+	}
+	return "not measured: " + reason + flagHint(v.Flag)
+}
+
+// measuredText describes a finding's measured speedup.
+func measuredText(s *SpeedupInfo) string {
+	return fmt.Sprintf("speedup %.2fx (95%% CI %.2f-%.2f); CREATE TABLE %.2f -> %.2f ms per statement",
+		s.Ratio, s.CILow, s.CIHigh, s.BaselineMs, s.VariantMs)
+}
+
+// footerText names the tool and the schema version.
+func footerText(r *Report) string {
+	name := r.Tool.Name
+	if name == "" {
+		name = "upgrade-advisor"
+	}
+	return fmt.Sprintf("Generated by %s %s (report schema_version %d).", name, r.Tool.Version, r.SchemaVersion)
+}

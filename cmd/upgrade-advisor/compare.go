@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+)
+
+func compareCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "compare",
+		Usage: "the same calibration on two servers or sandboxes, interleaved: the target's regression and what recovers it",
+		Description: `Runs the calibration on --source and --target with their rounds interleaved,
+and reports per variant the target's CREATE TABLE time relative to the source
+(with a 95% interval), and which settings on the target recover the source's
+speed. Either side may be an existing server (DSN or host[:port]; the
+connection flags give user and password) or a throwaway sandbox:
+
+   sandbox:                                   installed binaries, defaults
+   sandbox:?innodb_file_per_table=0&innodb_stats_persistent=0
+   sandbox:/opt/mysql-5.6.51                  an extracted tarball (--basedir)
+
+EXAMPLES:
+   # the MySQL 5.5 -> 5.6 experiment on this machine's server binaries
+   upgrade-advisor compare --source 'sandbox:?innodb_file_per_table=0&innodb_stats_persistent=0' --target sandbox:
+
+   # two real tarballs
+   upgrade-advisor compare --source sandbox:/opt/mysql-5.5.62 --target sandbox:/opt/mysql-5.6.51 --format markdown
+
+   # two staging servers
+   upgrade-advisor compare --source db-old:3306 --target db-new:3306 -u admin
+
+` + exitCodesHelp,
+		Flags: flagsOf(connectionFlags(), []cli.Flag{
+			&cli.StringFlag{Name: "source", Usage: "the server as it runs today (DSN, host[:port] or sandbox:...)", Required: true},
+			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
+			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},
+			&cli.StringSliceFlag{Name: "target-option", Usage: "extra server option key=value for a sandbox target (repeatable)"},
+		}, benchFlags()[1:], []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "text, json or markdown", Category: catOutput},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput},
+		}),
+		Action: runCompare,
+	}
+}
+
+func runCompare(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
+	format := strings.ToLower(c.String("format"))
+	if format != "text" && format != "json" && format != "markdown" {
+		return fmt.Errorf("unknown --format %q: use text, json or markdown", c.String("format"))
+	}
+	base, err := resolveConn(c)
+	if err != nil {
+		return err
+	}
+	src, err := advisor.ParseEndpoint(c.String("source"), base, c.StringSlice("source-option"))
+	if err != nil {
+		return err
+	}
+	dst, err := advisor.ParseEndpoint(c.String("target"), base, c.StringSlice("target-option"))
+	if err != nil {
+		return err
+	}
+	bo := benchOptions(c)
+	bo.Progress = newProgress(c, format).update
+	report, err := advisor.Compare(c.Context, advisor.CompareOptions{
+		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c),
+		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
+	})
+	clearProgress(c, format)
+	if err != nil {
+		return err
+	}
+	switch format {
+	case "json":
+		return advisor.RenderCompareJSON(c.App.Writer, report)
+	case "markdown":
+		return advisor.RenderCompareMarkdown(c.App.Writer, report)
+	}
+	return advisor.RenderCompareText(c.App.Writer, report)
+}
