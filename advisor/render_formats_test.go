@@ -265,7 +265,7 @@ func TestNotMeasuredVariantShowsItsReason(t *testing.T) {
 		t.Errorf("Markdown lacks the row %q:\n%s", want, md)
 	}
 	page := renderHTML(t, r)
-	if !strings.Contains(page, `<td class="missing">`+want+`</td>`) {
+	if !strings.Contains(page, `<td class="missing" colspan="3">`+want+`</td>`) {
 		t.Errorf("HTML table lacks %q", want)
 	}
 	if strings.Contains(page, `class="whisker" data-variant="`+v.Name+`"`) ||

@@ -131,7 +131,7 @@ func newHTMLBench(b *BenchmarkInfo) *htmlBench {
 	hb := &htmlBench{Summary: calibrationSummary(b), Method: b.Method, Stop: stopReasonText(b),
 		Time: newTimeChart(b.Variants), Speedup: newSpeedupChart(b.Variants)}
 	for _, v := range b.Variants {
-		row := htmlVariantRow{Name: v.Name, Mechanism: v.Mechanism, Create: "—", Drop: "—", Measured: isMeasured(v)}
+		row := htmlVariantRow{Name: v.Name, Mechanism: v.Mechanism, Measured: isMeasured(v)}
 		if row.Measured {
 			row.Create, row.Drop, row.Speedup = msPair(v.CreateMs), msPair(v.DropMs), speedupText(v)
 		} else {
@@ -451,7 +451,7 @@ table { border-collapse: collapse; width: 100%; margin: 8px 0 12px; font-size: 0
 th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid #e4e7eb; vertical-align: top; }
 th { background: #f0f2f5; font-weight: 600; }
 td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-td.variant { white-space: nowrap; }
+td.variant, td.speedup { white-space: nowrap; }
 td.missing { color: #8a5a00; font-style: italic; }
 .muted { color: #5b6474; font-size: 0.92em; }
 figure { margin: 16px 0; }
@@ -606,7 +606,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 <thead><tr><th>variant</th><th>mechanism</th><th class="num">CREATE p50 / p95 ms</th><th class="num">DROP p50 / p95 ms</th><th>CREATE speedup (95% CI)</th></tr></thead>
 <tbody>
 {{- range .Rows}}
-<tr><td class="variant"><code>{{.Name}}</code></td><td>{{.Mechanism}}</td><td class="num">{{.Create}}</td><td class="num">{{.Drop}}</td>{{if .Measured}}<td>{{.Speedup}}</td>{{else}}<td class="missing">{{.Speedup}}</td>{{end}}</tr>
+<tr><td class="variant"><code>{{.Name}}</code></td><td>{{.Mechanism}}</td>{{if .Measured}}<td class="num">{{.Create}}</td><td class="num">{{.Drop}}</td><td class="speedup">{{.Speedup}}</td>{{else}}<td class="missing" colspan="3">{{.Speedup}}</td>{{end}}</tr>
 {{- end}}
 </tbody>
 </table>

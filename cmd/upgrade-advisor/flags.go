@@ -63,6 +63,9 @@ func outputFlags() []cli.Flag {
 func benchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
+		&cli.BoolFlag{Name: "what-if-sandbox", Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
+		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
+		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
 		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round", Category: catBench},
 		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier when every interval is narrow enough", Category: catBench},
 		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},

@@ -37,13 +37,22 @@ func runJob(c *cli.Context, command string) error {
 		return runFleet(c, opts, format, failOn)
 	}
 	var report *advisor.Report
-	if command != "inspect" && c.Bool("sandbox") {
+	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
+	switch {
+	case command != "inspect" && c.Bool("sandbox") && c.Bool("what-if-sandbox"):
+		return fmt.Errorf("--sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings")
+	case command != "inspect" && c.Bool("sandbox"):
 		if anyConnFlag(c) {
 			return fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
 		}
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
-		report, err = advisor.RunOnSandbox(c.Context, opts, sandbox.Options{Log: progressLog(c)})
-	} else {
+		report, err = advisor.RunOnSandbox(c.Context, opts, sandboxOpts)
+	case command != "inspect" && c.Bool("what-if-sandbox"):
+		if opts.Conn, err = resolveConn(c); err != nil {
+			return err
+		}
+		report, err = advisor.RunWhatIf(c.Context, opts, sandboxOpts)
+	default:
 		if opts.Conn, err = resolveConn(c); err != nil {
 			return err
 		}

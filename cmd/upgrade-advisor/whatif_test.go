@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+// writeStatement matches a logged query that would change the server.
+var writeStatement = regexp.MustCompile(`(?i)\bQuery\s+(/\*.*?\*/\s*)?(CREATE|DROP|SET|INSERT|UPDATE|DELETE|ALTER|GRANT|TRUNCATE|RENAME|REPLACE)\b`)
+
+func TestWhatIfSandboxWritesNothingToTheInspectedServer(t *testing.T) {
+	logPath := filepath.Join(t.TempDir(), "general.log")
+	inspected := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"general_log=1", "general_log_file=" + logPath, "innodb_stats_persistent=0"}})
+	stdout, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", inspected.Socket(), "-u", "root", "--what-if-sandbox",
+		"--workload", "ddl-heavy", "--tables", "10", "--rounds", "2", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Server    struct{ Address string }
+		Benchmark struct {
+			Variants []struct {
+				Name     string
+				Measured bool
+				Reason   string
+			}
+		}
+		Notes []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(doc.Server.Address, inspected.Socket()) {
+		t.Errorf("the report is not about the inspected server: %s", doc.Server.Address)
+	}
+	measured := map[string]bool{}
+	for _, v := range doc.Benchmark.Variants {
+		measured[v.Name] = v.Measured
+	}
+	// The sandbox copies innodb_stats_persistent=0 from the inspected server,
+	// so that variant equals the baseline there; file_per_table is measured.
+	if !measured["baseline"] || !measured["file_per_table_off"] || measured["stats_persistent_off"] {
+		t.Errorf("variants %v: the sandbox did not copy the inspected settings", measured)
+	}
+	if !strings.Contains(strings.Join(doc.Notes, "\n"), "only the speedup ratios carry over") {
+		t.Errorf("notes do not say where the times come from: %v", doc.Notes)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(log), "SHOW GLOBAL VARIABLES") {
+		t.Fatalf("the general log did not record the inspection:\n%s", log)
+	}
+	for _, line := range strings.Split(string(log), "\n") {
+		if writeStatement.MatchString(line) {
+			t.Errorf("the tool wrote to the inspected server: %s", line)
+		}
+	}
+}
