@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+func TestCompareFiveFiveLikeSourceWithDefaultTarget(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	stdout, stderr, code := run(t, nil, "compare", "--no-defaults",
+		"--source", "sandbox:?innodb_file_per_table=0&innodb_stats_persistent=0", "--target", "sandbox:",
+		"--tables", "20", "--rounds", "3", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	type interval struct {
+		Ratio  float64 `json:"ratio"`
+		CILow  float64 `json:"ci_low"`
+		CIHigh float64 `json:"ci_high"`
+	}
+	var doc struct {
+		Rounds   int
+		Variants []struct {
+			Name             string
+			Source, Target   *struct{ Measured bool }
+			Regression       *interval
+			VsSourceBaseline *interval `json:"vs_source_baseline"`
+		}
+		Summary []string
+		Source  struct {
+			Settings map[string]struct{ Value string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if doc.Rounds != 3 || len(doc.Variants) != 4 || len(doc.Summary) < 2 {
+		t.Fatalf("unexpected report: %+v", doc)
+	}
+	if doc.Source.Settings["innodb_file_per_table"].Value != "OFF" {
+		t.Errorf("the source sandbox did not get its options: %+v", doc.Source.Settings)
+	}
+	for _, v := range doc.Variants {
+		if !v.Target.Measured || v.VsSourceBaseline == nil {
+			t.Errorf("%s: not measured on the target", v.Name)
+			continue
+		}
+		iv := v.VsSourceBaseline
+		if !(iv.CILow <= iv.Ratio && iv.Ratio <= iv.CIHigh) {
+			t.Errorf("%s: interval %+v does not contain its ratio", v.Name, iv)
+		}
+	}
+	base := doc.Variants[0]
+	if base.Regression == nil || base.Regression.CILow > base.Regression.Ratio {
+		t.Errorf("baseline regression missing or inconsistent: %+v", base.Regression)
+	}
+	if !strings.Contains(doc.Summary[0], "the source's time") || !(strings.Contains(doc.Summary[1], "Recovered") ||
+		strings.Contains(doc.Summary[1], "closest") || strings.Contains(doc.Summary[1], "nothing to recover")) {
+		t.Errorf("summary: %q", doc.Summary)
+	}
+}
+
+func TestSandboxWithABadOptionFailsCleanly(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	parent := t.TempDir()
+	_, stderr, code := run(t, nil, "sandbox", "start", "--dir", parent, "--option", "innodb_no_such_option=1")
+	if code != exitError || !strings.Contains(stderr, "innodb_no_such_option") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	left, _ := filepath.Glob(filepath.Join(parent, "*"))
+	if len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), parent) {
+			t.Errorf("a server process is still running: %s", strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+}
+
+func TestSandboxStartAndStop(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	parent := t.TempDir()
+	stdout, stderr, code := run(t, nil, "sandbox", "start", "--dir", parent)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var dir string
+	for _, line := range strings.Split(stdout, "\n") {
+		if d, ok := strings.CutPrefix(strings.TrimSpace(line), "dir:"); ok {
+			dir = strings.TrimSpace(d)
+		}
+	}
+	if dir == "" || !strings.Contains(stdout, "audit:   upgrade-advisor audit -S ") {
+		t.Fatalf("start did not say how to connect:\n%s", stdout)
+	}
+	if _, stderr, code := run(t, nil, "inspect", "--no-defaults", "-S", filepath.Join(dir, "mysql.sock"), "-q"); code != 0 {
+		t.Errorf("inspect of the sandbox: exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := run(t, nil, "sandbox", "stop", dir); code != 0 {
+		t.Fatalf("stop: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s still exists", dir)
+	}
+}
