@@ -98,6 +98,9 @@ func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload
 
 // calibrate checks that the server may be written to, then runs the benchmark.
 func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*bench.Result, error) {
+	if o.ServerVariants && o.sandboxOptions != nil {
+		return calibrateWithServerVariants(ctx, db, in, o, *o.sandboxOptions)
+	}
 	cfg, state, err := prepareCalibration(ctx, db, in, o)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
 // Options of an audit, inspect or bench job.
@@ -19,6 +20,12 @@ type Options struct {
 	ConfigFile string
 	// ExpectTables projects a setup that creates this many tables (0 = none).
 	ExpectTables int
+	// ServerVariants also measures settings that need a restart on extra
+	// sandboxes (only with a sandbox or what-if sandbox).
+	ServerVariants bool
+	// sandboxOptions are the options the run's sandbox was started with;
+	// set by RunOnSandbox and RunWhatIf for server variants.
+	sandboxOptions *sandbox.Options
 	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
 	Sandbox bool
 	Bench   BenchOptions

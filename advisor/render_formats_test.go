@@ -336,7 +336,7 @@ func hostileReport() *Report {
 	f.Recommendation.SQL = []string{hostile}
 	f.Recommendation.Tradeoffs = []string{hostile}
 	r.Notes = []string{hostile}
-	r.MyCnf = "[mysqld]\n" + hostile + "\n"
+	r.MyCnf = "[mysqld]\n```\n" + hostile + "\n"
 	return r
 }
 

@@ -80,6 +80,7 @@ type htmlFinding struct {
 	Measured string
 }
 
+// newHTMLView prepares the report for the template.
 func newHTMLView(r *Report) htmlView {
 	v := htmlView{
 		Title:            fmt.Sprintf("upgrade-advisor %s: %s", r.Command, r.Server.Address),
@@ -124,6 +125,7 @@ func htmlConfigs(opts []ConfigInfo) []htmlConfig {
 	return out
 }
 
+// newHTMLBench prepares the calibration section; nil without a benchmark.
 func newHTMLBench(b *BenchmarkInfo) *htmlBench {
 	if b == nil {
 		return nil
@@ -191,6 +193,8 @@ type timeChart struct {
 	Rows          []timeBar
 }
 
+// timeBar is one row of the time chart: the variant's name, its bar and
+// the number after it, or a note when it was not measured.
 type timeBar struct {
 	Name      string
 	Measured  bool
@@ -203,6 +207,7 @@ type timeBar struct {
 	ValueText string
 }
 
+// newTimeChart lays out the time chart, one row per variant in report order.
 func newTimeChart(variants []VariantInfo) timeChart {
 	longest := 0.0
 	for _, v := range variants {
@@ -279,6 +284,8 @@ type whisker struct {
 	ValueX, ValueText string
 }
 
+// newSpeedupChart lays out the speedup chart; nil when no variant but the
+// baseline was measured.
 func newSpeedupChart(variants []VariantInfo) *speedupChart {
 	var shown []VariantInfo
 	for _, v := range variants {
@@ -312,12 +319,14 @@ func newSpeedupChart(variants []VariantInfo) *speedupChart {
 	return c
 }
 
+// newWhisker lays out one variant's row of the speedup chart, top being
+// the row's upper edge.
 func newWhisker(v VariantInfo, axis ratioAxis, top float64) whisker {
 	s := v.Speedup
 	cy := top + chartRowH/2
 	return whisker{
 		Name:  v.Name,
-		Title: fmt.Sprintf("%s: CREATE TABLE %.2fx faster, 95%% CI %.2f-%.2f", v.Name, s.Ratio, s.Low, s.High),
+		Title: fmt.Sprintf("%s: CREATE TABLE speedup %.2fx, 95%% CI %.2f-%.2f", v.Name, s.Ratio, s.Low, s.High),
 		Gain:  s.Low > 1+rules.GainMargin,
 		Y:     coord(cy), CapTop: coord(cy - capHalfHeight), CapBot: coord(cy + capHalfHeight),
 		TextY: coord(cy + 4), LabelX: coord(chartLabelW - 10),
@@ -348,7 +357,7 @@ func newRatioAxis(vs []VariantInfo) ratioAxis {
 	lo = math.Floor(lo/step+1e-9) * step
 	hi = math.Ceil(hi/step-1e-9) * step
 	// Keep a margin so a dot or cap never sits on the frame.
-	if hi-maxRatio(vs) < step/4 {
+	if hi-maxHigh(vs) < step/4 {
 		hi += step
 	}
 	if minLow(vs)-lo < step/4 && lo-step >= 0 {
@@ -357,7 +366,8 @@ func newRatioAxis(vs []VariantInfo) ratioAxis {
 	return ratioAxis{lo: lo, hi: hi, step: step}
 }
 
-func maxRatio(vs []VariantInfo) float64 {
+// maxHigh is the highest upper end of the intervals.
+func maxHigh(vs []VariantInfo) float64 {
 	m := 0.0
 	for _, v := range vs {
 		m = math.Max(m, v.Speedup.High)
@@ -365,6 +375,7 @@ func maxRatio(vs []VariantInfo) float64 {
 	return m
 }
 
+// minLow is the lowest lower end of the intervals.
 func minLow(vs []VariantInfo) float64 {
 	m := math.Inf(1)
 	for _, v := range vs {

@@ -80,6 +80,10 @@ type VariantInfo struct {
 	TablesPerSecond float64           `json:"tables_per_s,omitempty"`
 	Speedup         *bench.Interval   `json:"speedup,omitempty"`
 	DropSpeedup     *bench.Interval   `json:"drop_speedup,omitempty"`
+	// Set for variants measured on a separate sandbox (settings that need a restart).
+	ServerOption   string `json:"server_option,omitempty"`
+	DurabilityCost string `json:"durability_cost,omitempty"`
+	StagingOnly    bool   `json:"staging_only,omitempty"`
 }
 
 // TargetInfo is the version the upgrade goes to.
@@ -185,7 +189,8 @@ func benchmarkInfo(res *bench.Result) *BenchmarkInfo {
 		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: round(res.Duration.Seconds(), 2),
 	}
 	for _, v := range res.Variants {
-		vi := VariantInfo{Name: v.Name, Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings}
+		vi := VariantInfo{Name: v.Name, Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
+			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly}
 		if v.Measured {
 			c, d := roundSummary(v.Create), roundSummary(v.Drop)
 			s, ds := roundInterval(v.Speedup), roundInterval(v.DropSpeedup)
@@ -208,7 +213,8 @@ func measurements(res *bench.Result) *rules.Measurements {
 			Name: v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
 			CreateP50: v.Create.P50, CreateP95: v.Create.P95, CreateMean: v.Create.Mean,
 			DropP50: v.Drop.P50, DropP95: v.Drop.P95, DropMean: v.Drop.Mean,
-			Speedup: rules.Interval{Ratio: round(v.Speedup.Ratio, 3), Low: round(v.Speedup.Low, 3), High: round(v.Speedup.High, 3)},
+			Speedup:      rules.Interval{Ratio: round(v.Speedup.Ratio, 3), Low: round(v.Speedup.Low, 3), High: round(v.Speedup.High, 3)},
+			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly,
 		})
 	}
 	return m

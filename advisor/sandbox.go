@@ -28,6 +28,6 @@ func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (report *R
 		}
 	}()
 	o.Conn = ConnOptions{DSN: sb.DSN(), ConnectTimeout: o.Conn.ConnectTimeout}
-	o.Sandbox = true
+	o.Sandbox, o.sandboxOptions = true, &so
 	return Run(ctx, o)
 }

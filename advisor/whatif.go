@@ -77,7 +77,7 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Repo
 		}
 	}()
 	sbo := o
-	sbo.Sandbox, sbo.Conn = true, ConnOptions{DSN: sb.DSN()}
+	sbo.Sandbox, sbo.Conn, sbo.sandboxOptions = true, ConnOptions{DSN: sb.DSN()}, &so
 	sdb, scfg, err := Open(ctx, sbo.Conn)
 	if err != nil {
 		return nil, err

@@ -59,6 +59,11 @@ type Plan struct {
 	Globals map[string]string
 	// Settings describes the effective settings of the variant, for the report.
 	Settings map[string]string
+	// ServerOption, DurabilityCost and StagingOnly describe a variant
+	// measured on a separate server started with that option.
+	ServerOption   string
+	DurabilityCost string
+	StagingOnly    bool
 }
 
 // Mechanism describes how the variant is produced, for humans.
@@ -66,6 +71,8 @@ func (p Plan) Mechanism() string {
 	switch {
 	case !p.Measured:
 		return "not measured"
+	case p.ServerOption != "":
+		return "separate sandbox started with " + p.ServerOption
 	case len(p.Globals) > 0 && p.TableClause != "":
 		return "SET GLOBAL " + joinKeys(p.Globals) + " + table clause" + p.TableClause
 	case len(p.Globals) > 0:

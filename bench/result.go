@@ -38,8 +38,9 @@ type VariantResult struct {
 	// Speedup is baseline/variant of the per-round CREATE TABLE time, paired
 	// by round: median with a bootstrap 95% interval. DropSpeedup likewise.
 	Speedup, DropSpeedup Interval
-	// CreateRoundMs holds the per-round CREATE totals (for impact estimates).
-	CreateRoundMs []float64
+	// CreateRoundMs and DropRoundMs hold the per-round totals, for
+	// comparisons paired by round (across servers too).
+	CreateRoundMs, DropRoundMs []float64
 }
 
 // Variant returns the named variant, or nil.
@@ -65,7 +66,7 @@ func summarize(cfg Config, all map[string]*samples) *Result {
 			}
 			v.Speedup = BootstrapMedian(PairedRatios(base.roundCreate, s.roundCreate))
 			v.DropSpeedup = BootstrapMedian(PairedRatios(base.roundDrop, s.roundDrop))
-			v.CreateRoundMs = s.roundCreate
+			v.CreateRoundMs, v.DropRoundMs = s.roundCreate, s.roundDrop
 		}
 		res.Variants = append(res.Variants, v)
 	}

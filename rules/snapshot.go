@@ -119,6 +119,13 @@ type Variant struct {
 	DropP95    float64
 	DropMean   float64
 	Speedup    Interval // baseline / variant, CREATE+DROP per round, paired
+	// ServerOption is set for variants measured on a separate sandbox
+	// started with this option (settings that need a restart).
+	ServerOption string
+	// DurabilityCost says what the setting risks; StagingOnly marks
+	// settings that weaken durability.
+	DurabilityCost string
+	StagingOnly    bool
 }
 
 // Interval is a ratio with its 95% confidence interval.

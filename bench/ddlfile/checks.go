@@ -49,7 +49,7 @@ func sessionAssignment(a []token) string {
 	case isPunct(first, "@"):
 		return "" // user variable
 	case first.kind != tokWord:
-		return "unrecognised SET form: SET " + first.text
+		return "unrecognised SET form: SET " + quoteShort(first.text)
 	}
 	word := strings.ToUpper(first.text)
 	if reason, ok := setRefusals[word]; ok {
@@ -71,7 +71,11 @@ func systemVariable(c *cursor) string {
 		scope := strings.ToUpper(c.peek(2).text)
 		switch scope {
 		case "GLOBAL", "PERSIST", "PERSIST_ONLY":
-			return "SET @@" + strings.ToLower(scope) + ". changes a server-wide setting"
+			reason := "SET @@" + strings.ToLower(scope) + ". changes a server-wide setting"
+			if isWord(c.peek(4), "GTID_PURGED") {
+				reason += "; dump with --set-gtid-purged=OFF"
+			}
+			return reason
 		}
 	}
 	return ""

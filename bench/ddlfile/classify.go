@@ -122,6 +122,9 @@ var hints = map[string]string{
 	"CREATE VIEW":     "remove the views from the file",
 	"DROP VIEW":       "remove the views from the file",
 	"CREATE TRIGGER":  "dump with --skip-triggers",
+	"PREPARE":         "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
+	"EXECUTE":         "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
+	"DEALLOCATE":      "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
 }
 
 // notTableDDL is the refusal of a statement of a kind --ddl-file never runs.
@@ -139,7 +142,7 @@ func notTableDDL(toks []token) string {
 func describe(toks []token) string {
 	first := toks[0]
 	if first.kind != tokWord {
-		return "statement starting with " + first.text
+		return "statement starting with " + quoteShort(first.text)
 	}
 	verb := strings.ToUpper(first.text)
 	if verb != "CREATE" && verb != "ALTER" && verb != "DROP" {
@@ -179,9 +182,9 @@ func tableName(c *cursor, where string) (string, string) {
 	t := c.next()
 	switch {
 	case isPunct(t, "."):
-		return "", fmt.Sprintf("schema-qualified table name .%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)", c.peek(0).text, where)
+		return "", fmt.Sprintf("schema-qualified table name .%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)", display(nameOf(c.peek(0))), where)
 	case t.kind == tokString:
-		return "", fmt.Sprintf("table name %s after %s is a string, not an identifier (use backticks)", t.text, where)
+		return "", fmt.Sprintf("table name %s after %s is a string, not an identifier (use backticks)", quoteShort(t.text), where)
 	case !isName(t):
 		return "", "missing table name after " + where
 	}

@@ -22,7 +22,17 @@
 //
 // A statement that runs must be the same statement on every server that may
 // read it: on MySQL and MariaDB at any version (versioned executable comments
-// may be skipped) and under NO_BACKSLASH_ESCAPES and ANSI_QUOTES.
+// may be skipped) and under NO_BACKSLASH_ESCAPES and ANSI_QUOTES. It must be
+// valid UTF-8, free of NUL bytes and mysql client commands, and have balanced
+// parentheses. Each table is created once, and ALTER TABLE, CREATE INDEX and
+// CREATE TABLE ... LIKE name a table created earlier in the file: the scratch
+// schema starts empty.
+//
+// Statement.SQL is the statement's text from its first to its last token
+// (comments around it and the ';' dropped). AcceptsClause is set for CREATE
+// TABLE statements a table option can be appended to: not for LIKE, not for
+// partitioned tables (the partition clause must come last), not when a
+// server that skips a versioned comment would see nothing but the option.
 //
 // Parse reports every refused statement (up to ten, then a count) as
 // *RejectError values joined with errors.Join; errors.As finds the first one
@@ -121,6 +131,7 @@ type parser struct {
 	created     map[string]bool // lower-cased names of the tables created so far
 	counts      map[string]int  // statements per kind
 	partitioned []string
+	likeTables  []string
 	otherEngine []string // "table (ENGINE)"
 	foreignKeys int
 	rejects     []*RejectError
@@ -189,6 +200,9 @@ func (p *parser) record(st rawStatement, v verdict) {
 	if v.partitioned {
 		p.partitioned = append(p.partitioned, display(v.table))
 	}
+	if v.like {
+		p.likeTables = append(p.likeTables, display(v.table))
+	}
 	for _, e := range v.engines {
 		p.otherEngine = append(p.otherEngine, display(table)+" ("+e+")")
 	}
@@ -256,11 +270,14 @@ func (p *parser) notes() []string {
 	} else if n > 1 {
 		notes = append(notes, "tables "+listNames(p.partitioned)+" are partitioned: variants that use a table clause run them unchanged")
 	}
+	if len(p.likeTables) > 0 {
+		notes = append(notes, "created with CREATE TABLE ... LIKE: "+listNames(p.likeTables)+": variants that use a table clause run them unchanged")
+	}
 	if len(p.otherEngine) > 0 {
 		notes = append(notes, "not InnoDB: "+listNames(p.otherEngine)+": only InnoDB tables are affected by the variants")
 	}
 	if p.foreignKeys > 0 {
-		notes = append(notes, plural(p.foreignKeys, "statement")+" declare foreign keys: run the calibration session with foreign_key_checks=0 "+
+		notes = append(notes, "foreign keys in "+plural(p.foreignKeys, "statement")+": the calibration session needs foreign_key_checks=0 "+
 			"(the file's own SET FOREIGN_KEY_CHECKS is ignored, and dumps create tables in name order)")
 	}
 	return notes
@@ -290,6 +307,16 @@ func display(name string) string {
 		return strconv.Quote(name)
 	}
 	return bench.QuoteIdent(name)
+}
+
+// quoteShort shows a piece of source text in a message: Go-quoted, at most
+// 24 characters.
+func quoteShort(s string) string {
+	const n = 24
+	if utf8.RuneCountInString(s) > n {
+		s = string([]rune(s)[:n]) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 // excerpt returns the first excerptLen characters of a statement with its

@@ -1,6 +1,9 @@
 package ddlfile
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // tokKind is the kind of a lexical token.
 type tokKind uint8
@@ -43,6 +46,22 @@ type token struct {
 type condComment struct {
 	version     int  // 0 when the comment carries no version number
 	mariadbOnly bool // /*M! ... */: MySQL treats it as a plain comment
+}
+
+// versioned reports whether some servers skip the comment: it has a version
+// number or is MariaDB-only. Every server runs a plain /*! ... */.
+func (cc condComment) versioned() bool { return cc.version > 0 || cc.mariadbOnly }
+
+// String shows how the comment starts, e.g. "/*!50100" or "/*M!".
+func (cc condComment) String() string {
+	s := "/*!"
+	if cc.mariadbOnly {
+		s = "/*M!"
+	}
+	if cc.version > 0 {
+		s += strconv.Itoa(cc.version)
+	}
+	return s
 }
 
 // sqlMode holds the sql_mode flags that change how the server lexes text.

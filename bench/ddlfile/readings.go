@@ -3,13 +3,14 @@ package ddlfile
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // A statement the calibration runs must be safe however the server reads
 // it. Two things change the reading of the same text:
 //
 //   - versioned executable comments (/*!50100 ...*/, /*M!100500 ...*/) run
-//     only on servers at least that version, and /*M! only on MariaDB;
+//     or not depending on the server's flavor and version;
 //   - the session's sql_mode: NO_BACKSLASH_ESCAPES and ANSI_QUOTES move the
 //     ends of strings and turn "x" into an identifier.
 //
@@ -52,6 +53,8 @@ func classifyRun(st rawStatement) (verdict, string) {
 			v.noClause = true // an appended table option would stand alone
 		case !o.same(v):
 			return verdict{}, fmt.Sprintf("the statement is a different %s %s (%s)", o.kind, o.table+o.target, r.desc)
+		case o.noClause || o.partitioned:
+			v.noClause = true // in that reading an appended option would not be valid
 		}
 	}
 	return v, ""
@@ -111,68 +114,57 @@ func modeProblem(toks []token, m sqlMode) (reason string, skip bool) {
 	return "", false
 }
 
-// maxVersions bounds the distinct versions of executable comments in one
-// statement (mysqldump uses two or three), which bounds the readings.
-const maxVersions = 16
+// maxVersions bounds the distinct versioned comments of one statement
+// (mysqldump writes one to three), which bounds the readings to 2^maxVersions.
+const maxVersions = 6
 
-// versionReadings returns the readings of servers of both flavors at every
-// version threshold the statement's versioned comments name.
+// versionReadings returns a reading for every subset of the statement's
+// versioned comments a server may skip. Servers run an unversioned /*! */
+// always, but which versioned ones they run follows no single order: MySQL
+// skips /*M! and versions above its own, MariaDB runs /*M! and its own
+// versions but skips MySQL's five-digit versions from 5.7 on (/*!80016 too).
+// So every combination counts.
 func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, string) {
-	used := condsUsed(toks)
-	if len(used) == 0 {
+	keys := versionedKeys(toks, conds)
+	if len(keys) == 0 {
 		return nil, ""
 	}
-	thresholds := []int{0}
-	for _, ci := range used {
-		thresholds = append(thresholds, conds[ci].version)
-	}
-	slices.Sort(thresholds)
-	thresholds = slices.Compact(thresholds)
-	if len(thresholds) > maxVersions {
-		return nil, fmt.Sprintf("more than %d different versions in conditional comments", maxVersions-1)
+	if len(keys) > maxVersions {
+		return nil, fmt.Sprintf("more than %d different versions in conditional comments", maxVersions)
 	}
 	var out []reading
-	for _, mariadb := range []bool{false, true} {
-		for _, v := range thresholds {
-			keep := func(ci int) bool { return executes(conds[ci], mariadb, v) }
-			out = append(out, reading{desc: readingDesc(mariadb, v, m), toks: significant(toks, keep)})
+	all := 1<<len(keys) - 1
+	for mask := 0; mask < all; mask++ { // mask == all runs everything: the mode's main reading
+		run := map[condComment]bool{}
+		var skipped []string
+		for i, k := range keys {
+			if mask&(1<<i) != 0 {
+				run[k] = true
+			} else {
+				skipped = append(skipped, k.String())
+			}
 		}
+		keep := func(ci int) bool { return !conds[ci].versioned() || run[conds[ci]] }
+		desc := "on a server that skips " + strings.Join(skipped, ", ")
+		if m != defaultMode {
+			desc += " under " + m.String()
+		}
+		out = append(out, reading{desc: desc, toks: significant(toks, keep)})
 	}
 	return out, ""
 }
 
-// condsUsed lists the executable comments the tokens are in.
-func condsUsed(toks []token) []int {
-	var used []int
+// versionedKeys lists the distinct versioned comments the tokens are in, in
+// order of appearance.
+func versionedKeys(toks []token, conds []condComment) []condComment {
+	var keys []condComment
 	for _, t := range toks {
-		if t.kind == tokCondOpen && t.cond >= 0 {
-			used = append(used, t.cond)
+		if t.kind != tokCondOpen || t.cond < 0 {
+			continue
+		}
+		if cc := conds[t.cond]; cc.versioned() && !slices.Contains(keys, cc) {
+			keys = append(keys, cc)
 		}
 	}
-	return used
-}
-
-// executes reports whether a server of the flavor at version runs the
-// executable comment cc.
-func executes(cc condComment, mariadb bool, version int) bool {
-	if cc.mariadbOnly && !mariadb {
-		return false
-	}
-	return cc.version <= version
-}
-
-// readingDesc describes a server reading for messages.
-func readingDesc(mariadb bool, version int, m sqlMode) string {
-	flavor := "MySQL"
-	if mariadb {
-		flavor = "MariaDB"
-	}
-	s := fmt.Sprintf("on a %s server at version %d", flavor, version)
-	if version == 0 {
-		s = fmt.Sprintf("on a %s server that skips the versioned comments", flavor)
-	}
-	if m != defaultMode {
-		s += " under " + m.String()
-	}
-	return s
+	return keys
 }

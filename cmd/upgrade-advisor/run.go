@@ -37,6 +37,12 @@ func runJob(c *cli.Context, command string) error {
 		return runFleet(c, opts, format, failOn)
 	}
 	var report *advisor.Report
+	if command != "inspect" {
+		opts.ServerVariants = c.Bool("server-variants")
+		if opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox") {
+			return fmt.Errorf("--server-variants restarts servers: use it with --sandbox or --what-if-sandbox")
+		}
+	}
 	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
 	switch {
 	case command != "inspect" && c.Bool("sandbox") && c.Bool("what-if-sandbox"):
