@@ -47,6 +47,10 @@ const (
 	DefaultMinRounds        = 5
 	DefaultMaxRounds        = 200
 	DefaultStatementTimeout = 60 * time.Second
+	// MinBudgetRounds is the fewest measured rounds a budget stops at: a
+	// 95% interval needs a few rounds, so a slow server overruns the budget
+	// rather than reporting a meaningless interval.
+	MinBudgetRounds = 3
 )
 
 func (c *Config) setDefaults() error {

@@ -103,7 +103,7 @@ func stopReason(cfg Config, rounds int, elapsed, lastRound time.Duration, precis
 		return StopPrecision
 	case rounds >= cfg.MaxRounds:
 		return StopMaxRounds
-	case elapsed+lastRound > cfg.Budget:
+	case rounds >= MinBudgetRounds && elapsed+lastRound > cfg.Budget:
 		return StopBudget
 	}
 	return ""

@@ -16,7 +16,7 @@ func checkBothOff(s Snapshot) []Finding {
 	if both == nil || base == nil || fpt == nil || stats == nil || !both.Measured || !fpt.Measured || !stats.Measured {
 		return nil
 	}
-	if !fpt.Speedup.Faster(GainMargin) || !stats.Speedup.Faster(GainMargin) {
+	if s.Bench.Rounds < MinRoundsForAdvice || !fpt.Speedup.Faster(GainMargin) || !stats.Speedup.Faster(GainMargin) {
 		return nil
 	}
 	if both.Speedup.Low <= max(fpt.Speedup.Ratio, stats.Speedup.Ratio) {

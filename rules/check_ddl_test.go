@@ -104,7 +104,7 @@ func TestRecommendationCarriesTheMeasurement(t *testing.T) {
 		t.Fatalf("finding %+v", f)
 	}
 	cnf := strings.Join(f.Recommendation.MyCnf, "\n")
-	if !strings.Contains(cnf, "1.45x faster measured (2.90 -> 2.00 ms, 95% CI 1.38-1.52)") {
+	if !strings.Contains(cnf, "1.45x faster measured (3.10 -> 2.14 ms, 95% CI 1.38-1.52)") {
 		t.Errorf("my.cnf comment lacks the measurement:\n%s", cnf)
 	}
 	if len(f.Recommendation.Tradeoffs) == 0 || !strings.Contains(f.Detail, "per hour") {
@@ -151,5 +151,26 @@ func TestImpactProjectsRateAndSetupScenario(t *testing.T) {
 		if !strings.Contains(f.Detail, want) {
 			t.Errorf("detail lacks %q:\n%s", want, f.Detail)
 		}
+	}
+}
+
+func TestTooFewRoundsIsInconclusive(t *testing.T) {
+	s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.45, 1.45), ddlIv(1.3, 1.3, 1.3), ddlIv(2, 2, 2))
+	s.Bench.Rounds = 1
+	fs := Evaluate(s)
+	for _, f := range fs {
+		if len(f.Recommendation.MyCnf) > 0 || f.Severity != Info {
+			t.Errorf("%s acts on one round: %+v", f.ID, f.Recommendation)
+		}
+	}
+	if ddlTestFinding(fs, "ddl-file-per-table-inconclusive") == nil {
+		t.Errorf("no inconclusive finding: %v", ddlTestIDs(fs))
+	}
+}
+
+func TestSlowerIsSaidAsSlower(t *testing.T) {
+	v := &Variant{CreateMean: 4, Speedup: Interval{0.5, 0.45, 0.55}}
+	if got := SpeedupText(v, &Variant{CreateMean: 2}); !strings.Contains(got, "2.00x slower") {
+		t.Errorf("got %q", got)
 	}
 }

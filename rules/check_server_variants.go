@@ -23,6 +23,10 @@ func checkServerVariants(s Snapshot) []Finding {
 		if v.ServerOption == "" || !v.Measured || base == nil {
 			continue
 		}
+		if f, few := tooFewRounds(s, "server-variant-"+v.Name, v.ServerOption); few {
+			out = append(out, f)
+			continue
+		}
 		out = append(out, serverVariantFinding(s, v, base))
 	}
 	return out

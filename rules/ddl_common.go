@@ -24,13 +24,44 @@ type ddlChange struct {
 
 // SpeedupText renders a measured speedup the way the report and the my.cnf
 // comments print it, e.g. "CREATE TABLE 1.45x faster measured (2.90 -> 2.00 ms, 95% CI 1.38-1.52)".
+// The times are means per statement, which is what the per-round totals
+// behind the ratio are made of; a ratio below 1 is said as "slower".
 func SpeedupText(v *Variant, base *Variant) string {
-	return fmt.Sprintf("CREATE TABLE %.2fx faster measured (%.2f -> %.2f ms, 95%% CI %.2f-%.2f)",
-		v.Speedup.Ratio, base.CreateP50, v.CreateP50, v.Speedup.Low, v.Speedup.High)
+	how := fmt.Sprintf("%.2fx faster", v.Speedup.Ratio)
+	if v.Speedup.Ratio < 1 && v.Speedup.Ratio > 0 {
+		how = fmt.Sprintf("%.2fx slower", 1/v.Speedup.Ratio)
+	}
+	return fmt.Sprintf("CREATE TABLE %s measured (%.2f -> %.2f ms, 95%% CI %.2f-%.2f)",
+		how, meanOrP50(base), meanOrP50(v), v.Speedup.Low, v.Speedup.High)
+}
+
+// meanOrP50 is the mean time per CREATE TABLE, or the median where no mean
+// was recorded.
+func meanOrP50(v *Variant) float64 {
+	if v.CreateMean > 0 {
+		return v.CreateMean
+	}
+	return v.CreateP50
 }
 
 func measuredSpeedup(v, base *Variant) *MeasuredSpeedup {
-	return &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, BaselineMs: base.CreateP50, VariantMs: v.CreateP50}
+	return &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, BaselineMs: meanOrP50(base), VariantMs: meanOrP50(v)}
+}
+
+// MinRoundsForAdvice is the fewest measured rounds whose interval the rules
+// act on; with fewer, a finding says the measurement is inconclusive.
+const MinRoundsForAdvice = 3
+
+// tooFewRounds returns the inconclusive finding when the calibration ran
+// fewer rounds than the rules need.
+func tooFewRounds(s Snapshot, idPrefix, label string) (Finding, bool) {
+	if s.Bench == nil || s.Bench.Rounds >= MinRoundsForAdvice {
+		return Finding{}, false
+	}
+	return Finding{ID: idPrefix + "-inconclusive", Severity: Info,
+		Title:    label + ": too few rounds to judge",
+		Detail:   fmt.Sprintf("Only %d measured round(s); a 95%% interval needs at least %d. Run with a larger --budget or --rounds %d.", s.Bench.Rounds, MinRoundsForAdvice, 2*MinRoundsForAdvice),
+		Evidence: map[string]string{"rounds": fmt.Sprint(s.Bench.Rounds)}}, true
 }
 
 // impactText estimates the time saved per hour at the observed CREATE and
@@ -57,6 +88,9 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 	base := s.Bench.Variant(VariantBaseline)
 	if v == nil || base == nil {
 		return nil
+	}
+	if f, few := tooFewRounds(s, c.idPrefix, c.label); few && v.Measured {
+		return []Finding{f}
 	}
 	if !v.Measured {
 		return []Finding{{ID: c.idPrefix + "-not-measured", Severity: Info,

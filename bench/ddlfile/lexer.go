@@ -18,8 +18,9 @@ const (
 	tokIssue                    // a lexical problem; text holds the reason
 )
 
-// issueKind tells lexical problems apart: an unterminated string makes the
-// server reject the whole statement, the others are refused by us.
+// issueKind tells lexical problems apart. In the main reading every problem
+// refuses the statement; in another sql_mode's reading an unterminated
+// string only means that the server would reject the statement whole.
 type issueKind uint8
 
 const (
