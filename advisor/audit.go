@@ -170,12 +170,33 @@ func newState(ctx context.Context, db *sql.DB, in *Inspection, o Options, schema
 	if err != nil {
 		return nil, err
 	}
-	if left, _ := StatesFor(id); len(left) > 0 {
-		o.warn(fmt.Sprintf("an earlier run did not finish on this server (scratch schema %s, started %s): run `upgrade-advisor cleanup` to drop it and restore its globals",
-			left[0].Schema, left[0].Started.Format(time.RFC3339)))
+	left, _ := StatesFor(id)
+	if err := checkUnfinished(left, o.warn); err != nil {
+		return nil, err
 	}
 	return &State{Server: id, Address: in.Address, Schema: schema, SessionSetup: setup, PID: os.Getpid(),
 		Started: time.Now().UTC(), ToolVersion: o.ToolVersion}, nil
+}
+
+// checkUnfinished looks at the runs recorded for this server: one still
+// running, or one that may have left a global changed, makes this run's
+// measurement meaningless and is refused; a left-over schema only warns.
+func checkUnfinished(left []*State, warn func(string)) error {
+	for _, l := range left {
+		started := l.Started.Format(time.RFC3339)
+		switch {
+		case l.PID != os.Getpid() && processAlive(l.PID):
+			return fmt.Errorf("%w: another run (pid %d, scratch schema %s, started %s) is calibrating this server; wait for it to finish",
+				ErrPreflight, l.PID, l.Schema, started)
+		case len(l.Globals) > 0:
+			return fmt.Errorf("%w: an earlier run did not finish on this server (scratch schema %s, started %s) and may have left %s changed, which would skew this measurement: run `upgrade-advisor cleanup` with the same connection options first",
+				ErrPreflight, l.Schema, started, describeGlobals(l.Globals))
+		default:
+			warn(fmt.Sprintf("an earlier run did not finish on this server (scratch schema %s, started %s): run `upgrade-advisor cleanup` to drop it",
+				l.Schema, started))
+		}
+	}
+	return nil
 }
 
 func newLoadGuard(db *sql.DB, o Options) loadGuard {
@@ -232,5 +253,6 @@ func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Resu
 	if !o.runsBench() {
 		r.Notes = append(r.Notes, "nothing was measured: "+o.Command+" only reads; run `audit` to measure the DDL variants")
 	}
+	r.Notes = append(r.Notes, o.Notes...)
 	return r
 }

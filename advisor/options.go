@@ -31,6 +31,8 @@ type Options struct {
 	Bench   BenchOptions
 	// Warn receives warnings for the user (stderr); nil discards them.
 	Warn func(string)
+	// Notes are added to the report (e.g. what --ddl-file ignored).
+	Notes []string
 }
 
 func (o Options) warn(msg string) {

@@ -31,7 +31,7 @@ func preflight(ctx context.Context, db *sql.DB, in *Inspection, o Options) ([]st
 	if err := canSkipBinlog(ctx, db); err == nil {
 		return append(setup, "SET SESSION sql_log_bin = 0"), nil
 	} else if !o.Bench.AllowBinlog {
-		return nil, fmt.Errorf("%w: the binary log is on and this user may not turn it off for its session (%v), so the scratch DDL would replicate to every replica; grant SUPER (MySQL 5.7/MariaDB) or SYSTEM_VARIABLES_ADMIN / SESSION_VARIABLES_ADMIN (MySQL 8.0+), or accept it with --allow-binlog",
+		return nil, fmt.Errorf("%w: the binary log is on and this user may not turn it off for its session (%v), so the scratch DDL would replicate to every replica; grant BINLOG ADMIN (MariaDB 10.5.2+), SUPER (MariaDB before 10.5.2, MySQL 5.7) or SYSTEM_VARIABLES_ADMIN / SESSION_VARIABLES_ADMIN (MySQL 8.0+), or accept it with --allow-binlog",
 			ErrPreflight, err)
 	}
 	return setup, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
@@ -15,40 +16,88 @@ type grants struct {
 	schema map[string]map[string]bool // schema pattern -> privileges
 }
 
-// readGrants scans the current user's global and schema-level privileges.
+// readGrants reads the current user's privileges from SHOW GRANTS, which
+// also lists the privileges of the roles the session has enabled.
 func readGrants(ctx context.Context, db *sql.DB) (grants, error) {
 	g := grants{global: map[string]bool{}, schema: map[string]map[string]bool{}}
-	rows, err := db.QueryContext(ctx, bench.Tag+`SELECT PRIVILEGE_TYPE FROM information_schema.USER_PRIVILEGES
-		WHERE GRANTEE = CONCAT("'", SUBSTRING_INDEX(CURRENT_USER(), '@', 1), "'@'", SUBSTRING_INDEX(CURRENT_USER(), '@', -1), "'")`)
+	rows, err := db.QueryContext(ctx, bench.Tag+"SHOW GRANTS")
 	if err != nil {
-		return g, fmt.Errorf("reading privileges: %w", err)
-	}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			rows.Close()
-			return g, err
-		}
-		g.global[strings.ToUpper(p)] = true
-	}
-	rows.Close()
-	rows, err = db.QueryContext(ctx, bench.Tag+`SELECT TABLE_SCHEMA, PRIVILEGE_TYPE FROM information_schema.SCHEMA_PRIVILEGES
-		WHERE GRANTEE = CONCAT("'", SUBSTRING_INDEX(CURRENT_USER(), '@', 1), "'@'", SUBSTRING_INDEX(CURRENT_USER(), '@', -1), "'")`)
-	if err != nil {
-		return g, fmt.Errorf("reading privileges: %w", err)
+		return g, fmt.Errorf("reading privileges (SHOW GRANTS): %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var schema, p string
-		if err := rows.Scan(&schema, &p); err != nil {
+		var line string
+		if err := rows.Scan(&line); err != nil {
 			return g, err
 		}
-		if g.schema[schema] == nil {
-			g.schema[schema] = map[string]bool{}
-		}
-		g.schema[schema][strings.ToUpper(p)] = true
+		g.add(line)
 	}
 	return g, rows.Err()
+}
+
+var grantLine = regexp.MustCompile(`^GRANT (.+?) ON (\*|` + "`(?:[^`]|``)*`" + `)\.(\*|` + "`(?:[^`]|``)*`" + `) TO `)
+
+// add records the privileges of one SHOW GRANTS line; lines that grant roles,
+// proxies or table/column privileges are ignored.
+func (g grants) add(line string) {
+	m := grantLine.FindStringSubmatch(line)
+	if m == nil || m[3] != "*" {
+		return
+	}
+	privs := map[string]bool{}
+	for _, p := range splitPrivileges(m[1]) {
+		if p == "ALL" || p == "ALL PRIVILEGES" {
+			p = "ALL"
+		}
+		privs[p] = true
+	}
+	if m[2] == "*" {
+		for p := range privs {
+			g.global[p] = true
+		}
+		return
+	}
+	schema := strings.ReplaceAll(strings.Trim(m[2], "`"), "``", "`")
+	if g.schema[schema] == nil {
+		g.schema[schema] = map[string]bool{}
+	}
+	for p := range privs {
+		g.schema[schema][p] = true
+	}
+}
+
+// splitPrivileges splits "SELECT, INSERT (a, b), CREATE" at top-level commas
+// and drops column lists.
+func splitPrivileges(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) {
+			switch s[i] {
+			case '(':
+				depth++
+				continue
+			case ')':
+				depth--
+				continue
+			case ',':
+				if depth > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		p := strings.TrimSpace(s[start:i])
+		if j := strings.Index(p, "("); j >= 0 {
+			p = strings.TrimSpace(p[:j])
+		}
+		if p != "" {
+			out = append(out, strings.ToUpper(p))
+		}
+		start = i + 1
+	}
+	return out
 }
 
 // missingPrivileges decides, without I/O, what the run lacks: CREATE and DROP
@@ -57,11 +106,11 @@ func readGrants(ctx context.Context, db *sql.DB) (grants, error) {
 func missingPrivileges(g grants, schema string, setGlobal bool) []string {
 	var missing []string
 	for _, p := range []string{"CREATE", "DROP"} {
-		if !g.global[p] && !schemaGrantCovers(g.schema, schema, p) {
+		if !g.global[p] && !g.global["ALL"] && !schemaGrantCovers(g.schema, schema, p) {
 			missing = append(missing, p+" on the scratch schema")
 		}
 	}
-	if setGlobal && !g.global["SUPER"] && !g.global["SYSTEM_VARIABLES_ADMIN"] {
+	if setGlobal && !g.global["SUPER"] && !g.global["SYSTEM_VARIABLES_ADMIN"] && !g.global["ALL"] {
 		missing = append(missing, "SUPER or SYSTEM_VARIABLES_ADMIN (to SET GLOBAL with --allow-set-global)")
 	}
 	return missing
@@ -71,7 +120,7 @@ func missingPrivileges(g grants, schema string, setGlobal bool) []string {
 // (LIKE syntax, \_ for a literal underscore) matches schema carries priv.
 func schemaGrantCovers(bySchema map[string]map[string]bool, schema, priv string) bool {
 	for pattern, privs := range bySchema {
-		if privs[priv] && likeMatch(pattern, schema) {
+		if (privs[priv] || privs["ALL"]) && likeMatch(pattern, schema) {
 			return true
 		}
 	}
@@ -100,6 +149,22 @@ func likeMatch(pattern, s string) bool {
 	}
 }
 
+// grantHint says what to grant for what is missing.
+func grantHint(missing []string) string {
+	var hints []string
+	for _, m := range missing {
+		switch {
+		case strings.HasPrefix(m, "CREATE") || strings.HasPrefix(m, "DROP"):
+			if len(hints) == 0 || !strings.Contains(hints[0], "CREATE, DROP") {
+				hints = append([]string{"GRANT CREATE, DROP ON `upgrade\\_advisor\\_%`.* TO <user>"}, hints...)
+			}
+		case strings.HasPrefix(m, "SUPER"):
+			hints = append(hints, "GRANT SYSTEM_VARIABLES_ADMIN ON *.* TO <user> (MySQL 8.0+) or GRANT SUPER ON *.* (MariaDB, MySQL 5.7), or leave out --allow-set-global")
+		}
+	}
+	return "e.g. " + strings.Join(hints, "; ")
+}
+
 // checkPrivileges refuses, before anything is created, a run the user's
 // privileges do not allow.
 func checkPrivileges(ctx context.Context, db *sql.DB, schema string, setGlobal bool) error {
@@ -111,6 +176,6 @@ func checkPrivileges(ctx context.Context, db *sql.DB, schema string, setGlobal b
 	if len(missing) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: the user lacks %s; grant it, e.g. GRANT CREATE, DROP ON `upgrade\\_advisor\\_%%`.* TO <user>, or run `inspect`, which only reads",
-		ErrPreflight, strings.Join(missing, " and "))
+	return fmt.Errorf("%w: the user lacks %s; %s, or run `inspect`, which only reads",
+		ErrPreflight, strings.Join(missing, " and "), grantHint(missing))
 }

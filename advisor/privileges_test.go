@@ -63,3 +63,38 @@ func TestLikeMatch(t *testing.T) {
 		}
 	}
 }
+
+func TestGrantsFromShowGrants(t *testing.T) {
+	tests := []struct {
+		name      string
+		lines     []string
+		setGlobal bool
+		missing   int
+	}{
+		{"root", []string{"GRANT ALL PRIVILEGES ON *.* TO `root`@`localhost` WITH GRANT OPTION", "GRANT PROXY ON ``@`%` TO `root`@`localhost` WITH GRANT OPTION"}, true, 0},
+		{"through a role", []string{"GRANT `ua_role` TO `u`@`localhost`", "GRANT USAGE ON *.* TO `u`@`localhost`",
+			"GRANT SUPER ON *.* TO `ua_role`", "GRANT CREATE, DROP ON `upgrade\\_advisor\\_%`.* TO `ua_role`"}, true, 0},
+		{"mysql 8 dynamic", []string{"GRANT CREATE, DROP ON *.* TO `u`@`%`", "GRANT SYSTEM_VARIABLES_ADMIN ON *.* TO `u`@`%`"}, true, 0},
+		{"select only", []string{"GRANT SELECT ON *.* TO `u`@`localhost`"}, false, 2},
+		{"column and table grants do not count", []string{"GRANT SELECT (a), INSERT ON `app`.`t` TO `u`@`%`", "GRANT CREATE ON `app`.* TO `u`@`%`"}, false, 2},
+		{"all on the scratch pattern", []string{"GRANT ALL PRIVILEGES ON `upgrade\\_advisor\\_%`.* TO `u`@`%`"}, true, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := grants{global: map[string]bool{}, schema: map[string]map[string]bool{}}
+			for _, l := range tt.lines {
+				g.add(l)
+			}
+			if got := missingPrivileges(g, "upgrade_advisor_0123456789abcdef", tt.setGlobal); len(got) != tt.missing {
+				t.Errorf("missing %q, want %d missing", got, tt.missing)
+			}
+		})
+	}
+}
+
+func TestSplitPrivileges(t *testing.T) {
+	got := strings.Join(splitPrivileges("SELECT, INSERT (a, b), create ,ALL PRIVILEGES"), "|")
+	if got != "SELECT|INSERT|CREATE|ALL PRIVILEGES" {
+		t.Fatalf("got %q", got)
+	}
+}

@@ -2,7 +2,9 @@ package advisor
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,7 +55,10 @@ func (s *State) Save() error {
 		return fmt.Errorf("creating the state directory: %w", err)
 	}
 	if s.path == "" {
-		s.path = filepath.Join(dir, s.Schema+".json")
+		// The server's identity is part of the name: the same scratch name
+		// on two servers must not share (and overwrite) one state file.
+		sum := sha256.Sum256([]byte(s.Server))
+		s.path = filepath.Join(dir, s.Schema+"-"+hex.EncodeToString(sum[:4])+".json")
 	}
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {

@@ -68,6 +68,7 @@ func benchFlags() []cli.Flag {
 		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
 		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
 		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round", Category: catBench},
+		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own CREATE TABLE statements (e.g. mysqldump --no-data output) instead of --tables; anything but table DDL on unqualified names is refused before anything runs", Category: catBench},
 		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier when every interval is narrow enough", Category: catBench},
 		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
 		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "stop when every 95% interval's half-width is below this fraction of its ratio", Category: catBench},

@@ -222,3 +222,62 @@ func TestCheckParsesTheDebianConfigTree(t *testing.T) {
 		t.Errorf("options not attributed to their files: %v", files)
 	}
 }
+
+func TestDDLFileOfAMysqldumpSchemaWithForeignKeys(t *testing.T) {
+	sock := socketOf(t)
+	dump, err := os.ReadFile("../../bench/ddlfile/testdata/sakila-like.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// MariaDB 10.11 lacks MySQL 8's default collation.
+	path := filepath.Join(t.TempDir(), "schema.sql")
+	os.WriteFile(path, []byte(strings.ReplaceAll(string(dump), "utf8mb4_0900_ai_ci", "utf8mb4_general_ci")), 0o644)
+	stdout, stderr, code := run(t, nil, "bench", "--no-defaults", "-S", sock, "--ddl-file", path, "--rounds", "3", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Benchmark struct {
+			Workload       string
+			TablesPerRound int `json:"tables_per_round"`
+			Variants       []struct {
+				Name     string
+				Measured bool
+			}
+		}
+		Notes []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Benchmark.TablesPerRound != 11 || !strings.Contains(doc.Benchmark.Workload, "schema.sql") {
+		t.Errorf("workload %q with %d statements", doc.Benchmark.Workload, doc.Benchmark.TablesPerRound)
+	}
+	if !strings.Contains(strings.Join(doc.Notes, "\n"), "foreign keys") {
+		t.Errorf("notes: %v", doc.Notes)
+	}
+	measured := 0
+	for _, v := range doc.Benchmark.Variants {
+		if v.Measured {
+			measured++
+		}
+	}
+	if measured < 2 {
+		t.Errorf("variants: %+v", doc.Benchmark.Variants)
+	}
+}
+
+func TestDDLFileWithDropDatabaseIsRefusedBeforeAnythingRuns(t *testing.T) {
+	sock := socketOf(t)
+	path := filepath.Join(t.TempDir(), "evil.sql")
+	os.WriteFile(path, []byte("CREATE TABLE a (i INT);\n-- looks harmless\nDROP DATABASE mysql;\n"), 0o644)
+	_, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", sock, "--ddl-file", path, "--allow-set-global")
+	if code != exitError || !strings.Contains(stderr, "evil.sql:3") || !strings.Contains(stderr, "nothing was run") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Nothing ran: not even the connection was opened, so no scratch schema.
+	out, _, _ := run(t, nil, "cleanup", "--no-defaults", "-S", sock)
+	if strings.Contains(out, "upgrade_advisor_") {
+		t.Errorf("a scratch schema exists: %s", out)
+	}
+}

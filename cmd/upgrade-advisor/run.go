@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -32,6 +33,14 @@ func runJob(c *cli.Context, command string) error {
 	if command != "inspect" {
 		opts.Bench = benchOptions(c)
 		opts.Bench.Progress = newProgress(c, format).update
+		if path := c.String("ddl-file"); path != "" {
+			workload, notes, err := ddlfile.ParseFile(path)
+			if err != nil {
+				return fmt.Errorf("--ddl-file: %w (nothing was run)", err)
+			}
+			opts.Bench.Workload = workload
+			opts.Notes = append(opts.Notes, prefixed("ddl-file: ", notes)...)
+		}
 	}
 	if c.String("hosts") != "" {
 		return runFleet(c, opts, format, failOn)
@@ -89,6 +98,14 @@ func anyConnFlag(c *cli.Context) bool {
 		}
 	}
 	return false
+}
+
+func prefixed(prefix string, lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = prefix + l
+	}
+	return out
 }
 
 // noArgs refuses positional arguments without echoing them: after a bare -p
