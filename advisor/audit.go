@@ -3,10 +3,13 @@ package advisor
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -106,7 +109,16 @@ func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*ben
 		return nil, err
 	}
 	res, err := bench.Run(ctx, db, cfg)
-	return res, finishState(state, err)
+	return res, explainLostConnection(finishState(state, err))
+}
+
+// explainLostConnection says in words what the driver's "invalid connection"
+// means during a calibration.
+func explainLostConnection(err error) error {
+	if err != nil && (errors.Is(err, mysql.ErrInvalidConn) || errors.Is(err, driver.ErrBadConn)) {
+		return fmt.Errorf("lost the connection to the server (did it restart or crash?): %w", err)
+	}
+	return err
 }
 
 // prepareCalibration runs the pre-flight checks and builds the benchmark
@@ -189,7 +201,7 @@ func checkUnfinished(left []*State, warn func(string)) error {
 			return fmt.Errorf("%w: another run (pid %d, scratch schema %s, started %s) is calibrating this server; wait for it to finish",
 				ErrPreflight, l.PID, l.Schema, started)
 		case len(l.Globals) > 0:
-			return fmt.Errorf("%w: an earlier run did not finish on this server (scratch schema %s, started %s) and may have left %s changed, which would skew this measurement: run `upgrade-advisor cleanup` with the same connection options first",
+			return fmt.Errorf("%w: an earlier run did not finish on this server (scratch schema %s, started %s) and may have left a global changed (originals: %s), which would skew this measurement: run `upgrade-advisor cleanup` with the same connection options first",
 				ErrPreflight, l.Schema, started, describeGlobals(l.Globals))
 		default:
 			warn(fmt.Sprintf("an earlier run did not finish on this server (scratch schema %s, started %s): run `upgrade-advisor cleanup` to drop it",

@@ -456,13 +456,13 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 	t.Run("cleanup", func(t *testing.T) {
 		cleanup(t, killRun(t))
 	})
-	t.Run("next run warns", func(t *testing.T) {
+	t.Run("next run refuses while a global may be left changed", func(t *testing.T) {
 		schema := killRun(t)
 		r := faultRun(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--allow-set-global",
 			"--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		faultRequireCode(t, r, exitOK)
+		faultRequireCode(t, r, exitError)
 		faultRequireContains(t, "stderr of the next run", r.stderr, "earlier run did not finish", schema, "upgrade-advisor cleanup")
-		// The next run cleaned up after itself, not after the killed one.
+		// The refused run touched nothing: the killed run's state stays.
 		if st := faultOnlyState(t, stateDir); st.Schema != schema {
 			t.Errorf("state file now names %s, want the killed run's %s", st.Schema, schema)
 		}
@@ -493,7 +493,7 @@ func TestFaultServerKilledMidBenchmark(t *testing.T) {
 	faultRequireCode(t, r, exitError)
 	faultRequireContains(t, "stderr", r.stderr, "connection", "cleanup")
 	st := faultOnlyState(t, stateDir)
-	faultRequireContains(t, "stderr", r.stderr, st.Schema+".json")
+	faultRequireContains(t, "stderr", r.stderr, st.Schema, ".json")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*sandbox.DefaultStartTimeout)
 	defer cancel()
@@ -879,4 +879,32 @@ func TestFaultHostileScratchSchema(t *testing.T) {
 			faultAssertClean(t, db, stateDir, original)
 		})
 	}
+}
+
+// A kill -9 of a run that changed no global leaves only a schema: the next
+// run warns and measures; cleanup then drops the leftover.
+func TestFaultKill9WithoutGlobalsOnlyWarns(t *testing.T) {
+	t.Parallel() // private sandbox
+	sb := sandboxtest.Start(t)
+	db := faultOpenDB(t, sb.DSN())
+	original := faultGlobalsOf(t, db)
+	stateDir, env := faultNewStateDir(t)
+	p := faultStart(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--budget", "60s", "--tables", "50", "-q")
+	deadline := time.Now().Add(faultPollTimeout)
+	for len(faultScratchSchemas(t, db)) == 0 {
+		if p.exited() || time.Now().After(deadline) {
+			t.Fatalf("no scratch schema appeared:\n%s", p.stderr.String())
+		}
+		time.Sleep(faultPollEvery)
+	}
+	if err := p.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	p.wait(t, 10*time.Second)
+	left := faultOnlyState(t, stateDir).Schema
+	r := faultRun(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
+	faultRequireCode(t, r, exitOK)
+	faultRequireContains(t, "stderr of the next run", r.stderr, "earlier run did not finish", left, "upgrade-advisor cleanup")
+	faultRequireCode(t, faultRun(t, env, "cleanup", "-S", sb.Socket()), exitOK)
+	faultAssertClean(t, db, stateDir, original)
 }

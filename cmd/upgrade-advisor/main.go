@@ -10,9 +10,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -26,6 +30,9 @@ const (
 )
 
 func main() {
+	// The driver logs connection trouble to stderr itself; the errors it
+	// returns say the same, explained, so its own lines are silenced.
+	mysql.SetLogger(log.New(io.Discard, "", 0))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := newApp().RunContext(ctx, normalizeArgs(os.Args))
 	interrupted := ctx.Err() != nil
