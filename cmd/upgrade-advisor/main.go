@@ -17,6 +17,8 @@ import (
 	"syscall"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -49,7 +51,12 @@ func exitCode(err error, interrupted bool) int {
 	case errors.As(err, &fe):
 		return exitFindings
 	case interrupted:
-		fmt.Fprintf(os.Stderr, "upgrade-advisor: interrupted: %v\n", err)
+		var cerr *bench.CleanupError
+		if errors.As(err, &cerr) {
+			fmt.Fprintf(os.Stderr, "upgrade-advisor: interrupted, and the cleanup is incomplete: %v\n", err)
+		} else {
+			fmt.Fprintln(os.Stderr, "upgrade-advisor: interrupted; nothing is left behind (any scratch schema dropped, any changed global restored)")
+		}
 		return exitError
 	}
 	fmt.Fprintf(os.Stderr, "upgrade-advisor: %v\n", err)
