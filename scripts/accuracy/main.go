@@ -44,16 +44,25 @@ var settings = []setting{
 func main() {
 	runs := flag.Int("runs", 3, "classic protocol runs per setting")
 	tables := flag.Int("tables", 1000, "tables per classic run")
-	budget := flag.Duration("budget", bench.DefaultBudget, "the tool's calibration budget (its default)")
+	budgets := flag.String("budget", bench.DefaultBudget.String(), "the tool's calibration budget(s), comma-separated (default: its default)")
 	overheadRuns := flag.Int("overhead-runs", 5, "runs of the client-overhead comparison")
 	flag.Parse()
-	if err := run(*runs, *tables, *budget, *overheadRuns); err != nil {
+	var list []time.Duration
+	for _, b := range strings.Split(*budgets, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(b))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "accuracy: -budget:", err)
+			os.Exit(2)
+		}
+		list = append(list, d)
+	}
+	if err := run(*runs, *tables, list, *overheadRuns); err != nil {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
 	}
 }
 
-func run(runs, tables int, budget time.Duration, overheadRuns int) error {
+func run(runs, tables int, budgets []time.Duration, overheadRuns int) error {
 	ctx := context.Background()
 	client, err := findClient()
 	if err != nil {
@@ -83,15 +92,16 @@ func run(runs, tables int, budget time.Duration, overheadRuns int) error {
 	}
 	classicWall := time.Since(classicStart)
 
-	fmt.Fprintf(os.Stderr, "tool: default calibration (budget %s) ...\n", budget)
-	toolStart := time.Now()
-	report, err := advisor.Run(ctx, advisor.Options{Command: "bench", ToolVersion: "accuracy", Sandbox: true,
-		Conn: advisor.ConnOptions{DSN: sb.DSN()}, Bench: advisor.BenchOptions{Budget: budget}})
-	if err != nil {
-		return err
+	for _, budget := range budgets {
+		fmt.Fprintf(os.Stderr, "tool: calibration with budget %s ...\n", budget)
+		toolStart := time.Now()
+		report, err := advisor.Run(ctx, advisor.Options{Command: "bench", ToolVersion: "accuracy", Sandbox: true,
+			Conn: advisor.ConnOptions{DSN: sb.DSN()}, Bench: advisor.BenchOptions{Budget: budget}})
+		if err != nil {
+			return err
+		}
+		printAccuracy(classic, report, classicWall, time.Since(toolStart), runs, tables, budget)
 	}
-	toolWall := time.Since(toolStart)
-	printAccuracy(classic, report, classicWall, toolWall, runs, tables)
 
 	fmt.Fprintf(os.Stderr, "client overhead: %d runs ...\n", overheadRuns)
 	return clientOverhead(ctx, db, client, sb.Socket(), file, tables, overheadRuns)
@@ -182,9 +192,9 @@ func mean(xs []float64) float64 {
 	return t / float64(len(xs))
 }
 
-func printAccuracy(classic map[string][]float64, r *advisor.Report, classicWall, toolWall time.Duration, runs, tables int) {
+func printAccuracy(classic map[string][]float64, r *advisor.Report, classicWall, toolWall time.Duration, runs, tables int, budget time.Duration) {
 	base := mean(classic[bench.Baseline])
-	fmt.Printf("\n### Accuracy: classic protocol (%d tables x %d runs per setting) vs default calibration\n\n", tables, runs)
+	fmt.Printf("\n### Accuracy: classic protocol (%d tables x %d runs per setting) vs calibration with --budget %s\n\n", tables, runs, budget)
 	fmt.Println("| variant | classic mean s | classic speedup | tool speedup (95% CI) | tool / classic |")
 	fmt.Println("|---|---|---|---|---|")
 	for _, s := range settings {
