@@ -38,7 +38,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		UseShortOptionHandling: false,
-		Commands:               []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), sandboxCommand(), cleanupCommand(), versionCommand()},
+		Commands:               []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
 		HideVersion:            false,
 	}
 }

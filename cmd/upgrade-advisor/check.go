@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -45,9 +43,9 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format := strings.ToLower(c.String("format"))
-	if format != "text" && format != "json" {
-		return fmt.Errorf("unknown --format %q: use text or json", c.String("format"))
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
 	}
 	report, err := advisor.RunCheck(advisor.CheckOptions{
 		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),

@@ -54,7 +54,8 @@ func adviceFlags() []cli.Flag {
 
 func outputFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "report format: text or json", Category: catOutput},
+		&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "report format: text, json or markdown", Category: catOutput},
+		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report (SVG chart of the variants) to this file", Category: catOutput},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour in text output: auto, always, never (NO_COLOR is respected)", Category: catOutput},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput},
 	}

@@ -281,3 +281,23 @@ func TestDDLFileWithDropDatabaseIsRefusedBeforeAnythingRuns(t *testing.T) {
 		t.Errorf("a scratch schema exists: %s", out)
 	}
 }
+
+func TestManPageAndCompletionComeFromTheDefinitions(t *testing.T) {
+	man, _, code := run(t, nil, "man")
+	if code != 0 || !strings.Contains(man, ".TH") || !strings.Contains(man, "allow-set-global") || !strings.Contains(man, "compare") {
+		t.Fatalf("man page (exit %d):\n%.400s", code, man)
+	}
+	bash, _, code := run(t, nil, "completion", "bash")
+	if code != 0 || !strings.Contains(bash, "complete -o default -F _upgrade_advisor upgrade-advisor") ||
+		!strings.Contains(bash, "--what-if-sandbox") || !strings.Contains(bash, "audit) COMPREPLY") {
+		t.Fatalf("completion (exit %d):\n%s", code, bash)
+	}
+	check := exec.Command("bash", "-n")
+	check.Stdin = strings.NewReader(bash)
+	if out, err := check.CombinedOutput(); err != nil {
+		t.Fatalf("the bash script does not parse: %v\n%s", err, out)
+	}
+	if _, _, code := run(t, nil, "completion", "fish"); code != exitError {
+		t.Errorf("unknown shell: exit %d", code)
+	}
+}

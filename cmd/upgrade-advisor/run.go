@@ -22,9 +22,9 @@ func runJob(c *cli.Context, command string) error {
 	if err != nil && command != "bench" {
 		return err
 	}
-	format := strings.ToLower(c.String("format"))
-	if format != "text" && format != "json" {
-		return fmt.Errorf("unknown --format %q: use text or json", c.String("format"))
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
 	}
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"), ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
@@ -117,14 +117,44 @@ func noArgs(c *cli.Context) error {
 	return nil
 }
 
+// outputFormat validates --format.
+func outputFormat(c *cli.Context) (string, error) {
+	format := strings.ToLower(c.String("format"))
+	switch format {
+	case "text", "json", "markdown", "md":
+		return strings.Replace(format, "md", "markdown", 1), nil
+	}
+	return "", fmt.Errorf("unknown --format %q: use text, json or markdown", c.String("format"))
+}
+
 func render(c *cli.Context, r *advisor.Report, format string) error {
 	if path := c.String("mycnf-out"); path != "" {
 		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
 			return fmt.Errorf("writing --mycnf-out: %w", err)
 		}
 	}
-	if format == "json" {
+	if path := c.String("html"); path != "" {
+		if err := writeHTML(path, r); err != nil {
+			return err
+		}
+	}
+	switch format {
+	case "json":
 		return advisor.RenderJSON(c.App.Writer, r)
+	case "markdown":
+		return advisor.RenderMarkdown(c.App.Writer, r)
 	}
 	return advisor.RenderText(c.App.Writer, r, advisor.TextStyle{Color: useColor(c)})
+}
+
+func writeHTML(path string, r *advisor.Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("writing --html: %w", err)
+	}
+	if err := advisor.RenderHTML(f, r); err != nil {
+		f.Close()
+		return fmt.Errorf("writing --html: %w", err)
+	}
+	return f.Close()
 }
