@@ -97,3 +97,18 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseTarget(f *testing.F) {
+	for _, s := range []string{"5.6", "8.0.36", "mariadb-11.4", "mysql:8.4", "percona 8.0", "", "latest"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fl, err := ParseTarget(s, VendorMariaDB)
+		if err != nil {
+			return
+		}
+		if fl.Vendor == VendorUnknown || fl.Version.Major < 0 || fl.Version.Minor < 0 {
+			t.Fatalf("ParseTarget(%q) = %+v", s, fl)
+		}
+	})
+}

@@ -108,3 +108,24 @@ func TestOptionFilesAsTheMySQLClientReadsThem(t *testing.T) {
 		}
 	})
 }
+
+func FuzzNormalizeArgs(f *testing.F) {
+	for _, s := range []string{"-uroot", "-p", "-pS3cret", "--password", "-P3307", "--", "-h", "--format=json"} {
+		f.Add(s, "-q")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		in := []string{"upgrade-advisor", "inspect", a, b}
+		out := normalizeArgs(in)
+		if len(out) != len(in) || out[0] != in[0] || out[1] != in[1] {
+			t.Fatalf("normalizeArgs(%q) = %q", in, out)
+		}
+		for _, arg := range out {
+			if arg == "--" {
+				break // everything after -- is left as it is
+			}
+			if arg == "-p" || arg == "--password" {
+				t.Fatalf("a bare password flag survived: %q", out)
+			}
+		}
+	})
+}
