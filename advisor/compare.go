@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
@@ -220,12 +221,16 @@ func compareSummary(r *CompareReport) []string {
 			return append(out, "The target is not shown to be slower than the source: nothing to recover.")
 		}
 	}
+	var recovering []string
 	for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
 		v := variantByName(r.Variants, name)
 		if v != nil && v.Recovers {
-			return append(out, fmt.Sprintf("Recovered on the target by %s: %.2fx the source's time (95%% CI %.2f-%.2f).",
+			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (95%% CI %.2f-%.2f)",
 				settingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.Low, v.VsSourceBaseline.High))
 		}
+	}
+	if len(recovering) > 0 {
+		return append(out, "Recovered on the target by "+strings.Join(recovering, "; by ")+".")
 	}
 	if best := closestVariant(r.Variants); best != nil {
 		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (95%% CI %.2f-%.2f).",
