@@ -44,11 +44,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload), Config: config,
-		ExpectTables: o.ExpectTables}
-	if target != nil {
-		snap.Target = resolveTarget(o.Target, in.Flavor)
-	}
+	snap := snapshotOf(in, o, workload, target)
+	snap.Config = config
 	var res *bench.Result
 	if o.runsBench() {
 		if res, err = calibrate(ctx, db, in, o); err != nil {
@@ -79,6 +76,17 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 		return "", nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
 	return class, &t, nil
+}
+
+// snapshotOf builds the rules' view of an inspected server: workload class
+// (from the flag or the counters), target and setup scenario.
+func snapshotOf(in *Inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status,
+		Workload: classify(in.Status, workload), ExpectTables: o.ExpectTables}
+	if target != nil {
+		snap.Target = resolveTarget(o.Target, in.Flavor)
+	}
+	return snap
 }
 
 // resolveTarget reads --target again once the server's flavor is known, so

@@ -31,10 +31,7 @@ func RunCheck(o CheckOptions) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload)}
-	if target != nil {
-		snap.Target = resolveTarget(o.Target, in.Flavor)
-	}
+	snap := snapshotOf(in, Options{Target: o.Target}, workload, target)
 	var notes []string
 	if o.ConfigFile != "" {
 		if snap.Config, notes, err = LoadConfig(o.ConfigFile); err != nil {

@@ -103,11 +103,7 @@ func (s *side) close() error {
 		s.db.Close()
 	}
 	if s.sb != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), SandboxStopTimeout)
-		defer cancel()
-		if serr := s.sb.Stop(ctx); serr != nil {
-			err = fmt.Errorf("removing the sandbox %s: %w", s.sb.Dir(), serr)
-		}
+		err = stopSandbox(s.sb)
 	}
 	return err
 }

@@ -20,14 +20,19 @@ func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (report *R
 	if err != nil {
 		return nil, fmt.Errorf("starting the sandbox server: %w", err)
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), SandboxStopTimeout)
-		defer cancel()
-		if serr := sb.Stop(sctx); serr != nil {
-			err = errors.Join(err, fmt.Errorf("removing the sandbox %s: %w", sb.Dir(), serr))
-		}
-	}()
+	defer func() { err = errors.Join(err, stopSandbox(sb)) }()
 	o.Conn = ConnOptions{DSN: sb.DSN(), ConnectTimeout: o.Conn.ConnectTimeout}
 	o.Sandbox, o.sandboxOptions = true, &so
 	return Run(ctx, o)
+}
+
+// stopSandbox stops and removes a sandbox on a fresh context with its own
+// timeout, so it also runs after Ctrl-C.
+func stopSandbox(sb *sandbox.Sandbox) error {
+	ctx, cancel := context.WithTimeout(context.Background(), SandboxStopTimeout)
+	defer cancel()
+	if err := sb.Stop(ctx); err != nil {
+		return fmt.Errorf("removing the sandbox %s: %w", sb.Dir(), err)
+	}
+	return nil
 }

@@ -108,9 +108,7 @@ func (e *extraSide) close() error {
 	if e.db != nil {
 		e.db.Close()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), SandboxStopTimeout)
-	defer cancel()
-	return e.sb.Stop(ctx)
+	return stopSandbox(e.sb)
 }
 
 // mergeServerVariants appends each extra sandbox's baseline as a variant.

@@ -69,13 +69,7 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Repo
 	if err != nil {
 		return nil, fmt.Errorf("starting the what-if sandbox with the inspected server's settings (%s): %w", strings.Join(copied, " "), err)
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), SandboxStopTimeout)
-		defer cancel()
-		if serr := sb.Stop(sctx); serr != nil {
-			err = errors.Join(err, fmt.Errorf("removing the sandbox %s: %w", sb.Dir(), serr))
-		}
-	}()
+	defer func() { err = errors.Join(err, stopSandbox(sb)) }()
 	sbo := o
 	sbo.Sandbox, sbo.Conn, sbo.sandboxOptions = true, ConnOptions{DSN: sb.DSN()}, &so
 	sdb, scfg, err := Open(ctx, sbo.Conn)
@@ -91,11 +85,8 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Repo
 	if err != nil {
 		return nil, err
 	}
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status, Workload: classify(in.Status, workload),
-		Bench: measurements(res), ExpectTables: o.ExpectTables}
-	if target != nil {
-		snap.Target = resolveTarget(o.Target, in.Flavor)
-	}
+	snap := snapshotOf(in, o, workload, target)
+	snap.Bench = measurements(res)
 	r := buildReport(o, in, snap, res)
 	r.Notes = append(r.Notes, whatIfNotes(in, sin, copied)...)
 	r.Notes = append(r.Notes, notes...)
