@@ -44,12 +44,16 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	in.OwnDDL = ownDDLFor(ctx, db)
 	snap := snapshotOf(in, o, workload, target)
 	snap.Config = config
 	var res *bench.Result
 	if o.runsBench() {
 		if res, err = calibrate(ctx, db, in, o); err != nil {
 			return nil, err
+		}
+		if !o.Sandbox {
+			_ = recordOwnDDL(ctx, db, res) // best effort: see ledger.go
 		}
 		snap.Bench = measurements(res)
 	}
@@ -81,8 +85,12 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 // snapshotOf builds the rules' view of an inspected server: workload class
 // (from the flag or the counters), target and setup scenario.
 func snapshotOf(in *Inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status,
-		Workload: classify(in.Status, workload), ExpectTables: o.ExpectTables}
+	status, own := withoutOwnDDL(in.Status, in.OwnDDL)
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: status,
+		Workload: classify(status, workload), ExpectTables: o.ExpectTables}
+	if own > 0 {
+		snap.Workload.Reason += fmt.Sprintf(" (not counting %d DDL statements of this tool's own earlier calibrations since the server started)", own)
+	}
 	if target != nil {
 		snap.Target = resolveTarget(o.Target, in.Flavor)
 	}

@@ -63,6 +63,11 @@ func Compare(ctx context.Context, o CompareOptions) (report *CompareReport, err 
 	if err != nil {
 		return nil, err
 	}
+	for i, s := range sides {
+		if s.sb == nil {
+			_ = recordOwnDDL(ctx, s.db, results[i]) // best effort: see ledger.go
+		}
+	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil
 }
 

@@ -25,6 +25,9 @@ type Inspection struct {
 	Flavor         rules.Flavor
 	Variables      map[string]rules.Setting
 	Status         map[string]string
+	// OwnDDL counts this tool's own earlier calibration statements on the
+	// server since its start (from the local ledger), by status counter.
+	OwnDDL map[string]int64
 }
 
 // Inspect reads the server's identity, variables (with origins where the

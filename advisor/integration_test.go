@@ -266,3 +266,17 @@ func TestHostileScratchNameIsRejected(t *testing.T) {
 		}
 	}
 }
+
+func TestInspectAfterAuditDoesNotCountTheToolsOwnDDL(t *testing.T) {
+	dsn, _ := openShared(t)
+	if _, err := Run(context.Background(), quickAudit(dsn, "ddl-heavy", false)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{DSN: dsn}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Workload.Reason, "this tool's own earlier calibrations") {
+		t.Errorf("the tool's own DDL was counted: %s", r.Workload.Reason)
+	}
+}

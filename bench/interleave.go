@@ -77,6 +77,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	for _, s := range sessions {
 		res := summarize(s.cfg, s.runner.samples)
 		res.Rounds, res.StopReason, res.Duration = rounds, stop, time.Since(start)
+		res.Executed = s.runner.executed
 		results = append(results, res)
 	}
 	return results, nil

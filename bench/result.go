@@ -13,6 +13,9 @@ type Result struct {
 	Precision      float64
 	Budget         time.Duration
 	Variants       []VariantResult
+	// Executed counts the workload statements run (warm-up included) by the
+	// status counter they raise, e.g. "com_create_table".
+	Executed map[string]int64
 }
 
 // Summary is a distribution of per-statement times in milliseconds.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -77,6 +78,7 @@ type runner struct {
 	current   map[string]string
 	samples   map[string]*samples
 	measured  []Plan
+	executed  map[string]int64 // status counter -> statements run
 }
 
 // samples are the raw timings of one variant (milliseconds).
@@ -86,7 +88,8 @@ type samples struct {
 }
 
 func newRunner(cfg Config, conn *sql.Conn, originals map[string]string) *runner {
-	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals), samples: map[string]*samples{}}
+	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals), samples: map[string]*samples{},
+		executed: map[string]int64{}}
 	for _, p := range cfg.Plans {
 		if p.Measured {
 			r.measured = append(r.measured, p)
@@ -144,6 +147,7 @@ func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
 		if err != nil {
 			return fmt.Errorf("variant %s: %w", p.Name, err)
 		}
+		r.count(st)
 		createMs = append(createMs, ms)
 		if st.Table != "" {
 			created = append(created, st.Table)
@@ -154,12 +158,24 @@ func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
 		if err != nil {
 			return fmt.Errorf("variant %s: %w", p.Name, err)
 		}
+		r.executed["com_drop_table"]++
 		dropMs = append(dropMs, ms)
 	}
 	if !warmup {
 		r.samples[p.Name].add(createMs, dropMs)
 	}
 	return nil
+}
+
+// count records an executed workload statement under the status counter it
+// raises, so the tool's own DDL can be told apart from the server's.
+func (r *runner) count(st Statement) {
+	switch {
+	case st.Table != "":
+		r.executed["com_create_table"]++
+	case strings.HasPrefix(strings.ToUpper(strings.TrimSpace(st.SQL)), "ALTER"):
+		r.executed["com_alter_table"]++
+	}
 }
 
 func (s *samples) add(createMs, dropMs []float64) {
