@@ -124,7 +124,7 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 	case s.Workload.Class == WorkloadOLTP:
 		f.ID, f.Severity = c.idPrefix+"-keep", Info
 		f.Title = fmt.Sprintf("OLTP workload: keep the current setting (%s would save little)", c.label)
-		f.Detail = measured + impactText(s, v, base) + " This server rarely creates or drops tables, so the one-off saving does not pay for the trade-offs: " + strings.Join(c.tradeoffs, "; ") + "."
+		f.Detail = measured + impactText(s, v, base) + " An OLTP workload rarely creates or drops tables, so the saving does not pay for the trade-offs: " + strings.Join(c.tradeoffs, "; ") + "."
 	default:
 		f.ID, f.Severity = c.idPrefix+"-if-ddl-heavy", Info
 		f.Title = fmt.Sprintf("If the application creates tables routinely: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
