@@ -110,3 +110,38 @@ func TestSandboxStartAndStop(t *testing.T) {
 		t.Errorf("%s still exists", dir)
 	}
 }
+
+// basedirFromPackage lays out the installed Debian binaries as an extracted
+// tarball would hold them (bin/, scripts/, share/, lib/), so --basedir runs
+// against real binaries.
+func basedirFromPackage(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	links := map[string]string{
+		"bin/mariadbd": "/usr/sbin/mariadbd", "sbin/mariadbd": "/usr/sbin/mariadbd",
+		"scripts/mariadb-install-db": "/usr/bin/mariadb-install-db", "bin/my_print_defaults": "/usr/bin/my_print_defaults",
+		"bin/resolveip": "/usr/bin/resolveip", "share": "/usr/share", "lib": "/usr/lib",
+	}
+	for link, target := range links {
+		if _, err := os.Stat(target); err != nil {
+			t.Fatalf("%s missing: the Debian mariadb-server package lays out its files there (%v)", target, err)
+		}
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, link)), 0o755)
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestSandboxFromABasedir(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	basedir := basedirFromPackage(t)
+	stdout, stderr, code := run(t, nil, "bench", "--no-defaults", "--sandbox", "--basedir", basedir, "--tables", "5", "--rounds", "1", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, `"sandbox": true`) || !strings.Contains(stdout, `"flavor": "mariadb"`) {
+		t.Errorf("report: %.300s", stdout)
+	}
+}
