@@ -1,12 +1,16 @@
 package main
 
 import (
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
 func TestNormalizeArgsAcceptsTheMySQLClientForms(t *testing.T) {
@@ -128,4 +132,60 @@ func FuzzNormalizeArgs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBarePAsksWithoutEcho runs the binary on a pseudo-terminal (util-linux
+// script), answers the prompt and checks the password is not echoed.
+func TestBarePAsksWithoutEcho(t *testing.T) {
+	scriptBin, err := exec.LookPath("script")
+	if err != nil {
+		t.Fatal("util-linux script is needed to give the binary a terminal (Debian: bsdutils)")
+	}
+	sock := socketOf(t)
+	db := faultOpenDB(t, sandboxtest.SharedDSN(t))
+	if _, err := db.Exec("CREATE USER IF NOT EXISTS 'ua_prompt'@'localhost' IDENTIFIED BY 'Pr0mpt-pw'"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Exec("DROP USER IF EXISTS 'ua_prompt'@'localhost'") })
+	typescript := filepath.Join(t.TempDir(), "typescript")
+	cmd := exec.Command(scriptBin, "-qfc", binary+" inspect --no-defaults -S "+sock+" -u ua_prompt -p -q", typescript)
+	stdin, _ := cmd.StdinPipe()
+	go func() {
+		time.Sleep(1500 * time.Millisecond)
+		io.WriteString(stdin, "Pr0mpt-pw\r")
+	}()
+	cmd.Run()
+	out, err := os.ReadFile(typescript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "Enter password:") || !strings.Contains(string(out), "Server: MariaDB") {
+		t.Fatalf("no prompt or no report:\n%s", out)
+	}
+	if strings.Contains(string(out), "Pr0mpt-pw") {
+		t.Fatalf("the password was echoed:\n%s", out)
+	}
+}
+
+func TestProgressBarOnlyOnATerminal(t *testing.T) {
+	scriptBin, err := exec.LookPath("script")
+	if err != nil {
+		t.Fatal("util-linux script is needed to give the binary a terminal (Debian: bsdutils)")
+	}
+	sock := socketOf(t)
+	args := "bench --no-defaults -S " + sock + " --tables 5 --rounds 2"
+	typescript := filepath.Join(t.TempDir(), "typescript")
+	exec.Command(scriptBin, "-qfc", binary+" "+args, typescript).Run()
+	out, _ := os.ReadFile(typescript)
+	if !strings.Contains(string(out), "calibrating [") {
+		t.Errorf("no progress bar on a terminal:\n%s", out)
+	}
+	exec.Command(scriptBin, "-qfc", binary+" "+args+" --quiet", typescript).Run()
+	if out, _ := os.ReadFile(typescript); strings.Contains(string(out), "calibrating [") {
+		t.Errorf("progress bar despite --quiet")
+	}
+	_, stderr, code := run(t, nil, strings.Fields(args)...)
+	if code != 0 || strings.Contains(stderr, "calibrating") {
+		t.Errorf("progress on a pipe (exit %d): %q", code, stderr)
+	}
 }
