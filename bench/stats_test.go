@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -78,4 +79,20 @@ func seq(n int) []float64 {
 		out[i] = float64(i + 1)
 	}
 	return out
+}
+
+// BenchmarkBootstrapMedian measures the statistics the stop rule computes
+// after every round for every variant (2000 resamples).
+func BenchmarkBootstrapMedian(b *testing.B) {
+	for _, rounds := range []int{5, 20, 100} {
+		xs := make([]float64, rounds)
+		for i := range xs {
+			xs[i] = 1.4 + float64(i%7)/100
+		}
+		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
+			for b.Loop() {
+				BootstrapMedian(xs)
+			}
+		})
+	}
 }
