@@ -258,8 +258,8 @@ func faultSchemaExists(t *testing.T, db *sql.DB, name string) bool {
 	return n > 0
 }
 
-// faultStateFiles lists every entry of the state directory (a missing directory
-// is empty).
+// faultStateFiles lists every entry of the state directory but the ledger (a
+// missing directory is empty).
 func faultStateFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -271,6 +271,9 @@ func faultStateFiles(t *testing.T, dir string) []string {
 	}
 	var out []string
 	for _, e := range entries {
+		if e.Name() == "own-ddl.ledger" {
+			continue // the ledger of the tool's own DDL (advisor/ledger.go) is no unfinished run
+		}
 		out = append(out, e.Name())
 	}
 	return out
