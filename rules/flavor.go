@@ -110,6 +110,9 @@ func IdentifyFlavor(version, versionComment string) (Flavor, error) {
 	return fl, nil
 }
 
+// maxVersionPart bounds each part of a version; real ones are far below.
+const maxVersionPart = 99999
+
 // leadingVersion matches the numeric head of a server version string.
 var leadingVersion = regexp.MustCompile(`^\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?`)
 
@@ -136,6 +139,9 @@ func ParseVersion(raw string) (Version, error) {
 	sv, err := semver.StrictNewVersion(normalizeCore(core))
 	if err != nil {
 		return Version{}, fmt.Errorf("cannot read a version from %q: %w", raw, err)
+	}
+	if sv.Major() > maxVersionPart || sv.Minor() > maxVersionPart || sv.Patch() > maxVersionPart {
+		return Version{}, fmt.Errorf("cannot read a version from %q: a part is larger than %d", raw, maxVersionPart)
 	}
 	return Version{int(sv.Major()), int(sv.Minor()), int(sv.Patch())}, nil
 }

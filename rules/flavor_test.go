@@ -38,7 +38,7 @@ func TestIdentifyFlavorFromRealVersionStrings(t *testing.T) {
 }
 
 func TestParseVersionRejectsGarbage(t *testing.T) {
-	for _, s := range []string{"", "MariaDB", "abc.def", "-1.2"} {
+	for _, s := range []string{"", "MariaDB", "abc.def", "-1.2", "10000000000000000000", "8.0.99999999999"} {
 		if _, err := ParseVersion(s); err == nil {
 			t.Errorf("ParseVersion(%q) accepted", s)
 		}

@@ -17,7 +17,11 @@ for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")
   for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     echo "   $target ($pkg)" >&2
-    go test -run='^$' -fuzz="^${target}\$" -fuzztime="$FUZZTIME" "$pkg" >/dev/null
+    if ! out=$(go test -run='^$' -fuzz="^${target}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
+      echo "$out" >&2
+      echo "fuzz target $target failed; the failing input is saved under testdata/fuzz/$target" >&2
+      exit 1
+    fi
   done
 done
 echo "all tests passed" >&2
