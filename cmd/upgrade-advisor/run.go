@@ -18,61 +18,25 @@ func runJob(c *cli.Context, command string) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	failOn, err := rules.ParseSeverity(c.String("fail-on"))
-	if err != nil && command != "bench" {
-		return err
+	failOn := rules.Critical + 1 // bench has no --fail-on: it never fails on findings
+	if command != "bench" {
+		var err error
+		if failOn, err = rules.ParseSeverity(c.String("fail-on")); err != nil {
+			return err
+		}
 	}
 	format, err := outputFormat(c)
 	if err != nil {
 		return err
 	}
-	opts := advisor.Options{
-		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"), ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
-		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
-	}
-	if command != "inspect" {
-		opts.Bench = benchOptions(c)
-		opts.Bench.Progress = newProgress(c, format).update
-		if path := c.String("ddl-file"); path != "" {
-			workload, notes, err := ddlfile.ParseFile(path)
-			if err != nil {
-				return fmt.Errorf("--ddl-file: %w (nothing was run)", err)
-			}
-			opts.Bench.Workload = workload
-			opts.Notes = append(opts.Notes, prefixed("ddl-file: ", notes)...)
-		}
+	opts, err := jobOptions(c, command, format)
+	if err != nil {
+		return err
 	}
 	if c.String("hosts") != "" {
 		return runFleet(c, opts, format, failOn)
 	}
-	var report *advisor.Report
-	if command != "inspect" {
-		opts.ServerVariants = c.Bool("server-variants")
-		if opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox") {
-			return fmt.Errorf("--server-variants restarts servers: use it with --sandbox or --what-if-sandbox")
-		}
-	}
-	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
-	switch {
-	case command != "inspect" && c.Bool("sandbox") && c.Bool("what-if-sandbox"):
-		return fmt.Errorf("--sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings")
-	case command != "inspect" && c.Bool("sandbox"):
-		if anyConnFlag(c) {
-			return fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
-		}
-		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
-		report, err = advisor.RunOnSandbox(c.Context, opts, sandboxOpts)
-	case command != "inspect" && c.Bool("what-if-sandbox"):
-		if opts.Conn, err = resolveConn(c); err != nil {
-			return err
-		}
-		report, err = advisor.RunWhatIf(c.Context, opts, sandboxOpts)
-	default:
-		if opts.Conn, err = resolveConn(c); err != nil {
-			return err
-		}
-		report, err = advisor.Run(c.Context, opts)
-	}
+	report, err := runOne(c, command, opts)
 	clearProgress(c, format)
 	if err != nil {
 		return err
@@ -81,6 +45,58 @@ func runJob(c *cli.Context, command string) error {
 		return err
 	}
 	return failOnFindings(report, failOn, command)
+}
+
+// jobOptions reads the flags of a job into advisor options; --ddl-file is
+// parsed (and refused) here, before anything connects.
+func jobOptions(c *cli.Context, command, format string) (advisor.Options, error) {
+	opts := advisor.Options{
+		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
+		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
+		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
+	}
+	if command == "inspect" {
+		return opts, nil
+	}
+	opts.Bench = benchOptions(c)
+	opts.Bench.Progress = newProgress(c, format).update
+	if path := c.String("ddl-file"); path != "" {
+		workload, notes, err := ddlfile.ParseFile(path)
+		if err != nil {
+			return opts, fmt.Errorf("--ddl-file: %w (nothing was run)", err)
+		}
+		opts.Bench.Workload = workload
+		opts.Notes = append(opts.Notes, prefixed("ddl-file: ", notes)...)
+	}
+	opts.ServerVariants = c.Bool("server-variants")
+	switch {
+	case opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
+		return opts, fmt.Errorf("--server-variants restarts servers: use it with --sandbox or --what-if-sandbox")
+	case c.Bool("sandbox") && c.Bool("what-if-sandbox"):
+		return opts, fmt.Errorf("--sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings")
+	case c.Bool("sandbox") && anyConnFlag(c):
+		return opts, fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
+	}
+	return opts, nil
+}
+
+// runOne runs the job against a sandbox, a what-if sandbox or the server
+// the connection options name.
+func runOne(c *cli.Context, command string, opts advisor.Options) (*advisor.Report, error) {
+	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
+	if command != "inspect" && c.Bool("sandbox") {
+		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
+		return advisor.RunOnSandbox(c.Context, opts, sandboxOpts)
+	}
+	conn, err := resolveConn(c)
+	if err != nil {
+		return nil, err
+	}
+	opts.Conn = conn
+	if command != "inspect" && c.Bool("what-if-sandbox") {
+		return advisor.RunWhatIf(c.Context, opts, sandboxOpts)
+	}
+	return advisor.Run(c.Context, opts)
 }
 
 // failOnFindings turns findings at or above --fail-on into exit code 1.
