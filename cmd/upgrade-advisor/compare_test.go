@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
@@ -143,5 +146,48 @@ func TestSandboxFromABasedir(t *testing.T) {
 	}
 	if !strings.Contains(stdout, `"sandbox": true`) || !strings.Contains(stdout, `"flavor": "mariadb"`) {
 		t.Errorf("report: %.300s", stdout)
+	}
+}
+
+func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	tmp, err := os.MkdirTemp("/tmp", "ua-int-") // short: the socket path must stay under 108 bytes
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	cmd := exec.Command(binary, "audit", "--no-defaults", "--sandbox", "--budget", "60s", "-q")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "UPGRADE_ADVISOR_STATE_DIR="+filepath.Join(tmp, "state"))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for { // wait until the calibration runs: a scratch schema directory appears in the sandbox datadir
+		found, _ := filepath.Glob(filepath.Join(tmp, "upgrade-advisor-sandbox-*", "data", "upgrade_advisor_*"))
+		if len(found) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the calibration did not start: %s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitError || !strings.Contains(stderr.String(), "interrupted") {
+		t.Fatalf("exit %v: %s", err, stderr.String())
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "upgrade-advisor-sandbox-*")); len(left) != 0 {
+		t.Errorf("sandbox left behind: %v", left)
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp) {
+			t.Errorf("a server still runs: %s", strings.ReplaceAll(string(b), "\x00", " "))
+		}
 	}
 }
