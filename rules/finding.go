@@ -80,17 +80,3 @@ func SortFindings(fs []Finding) {
 		return fs[i].ID < fs[j].ID
 	})
 }
-
-// Worst returns the highest severity among findings, and false when there are none.
-func Worst(fs []Finding) (Severity, bool) {
-	if len(fs) == 0 {
-		return Info, false
-	}
-	w := Info
-	for _, f := range fs {
-		if f.Severity > w {
-			w = f.Severity
-		}
-	}
-	return w, true
-}
