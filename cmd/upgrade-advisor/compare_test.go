@@ -103,6 +103,9 @@ func TestSandboxStartAndStop(t *testing.T) {
 	if dir == "" || !strings.Contains(stdout, "audit:   upgrade-advisor audit -S ") {
 		t.Fatalf("start did not say how to connect:\n%s", stdout)
 	}
+	if out, _, code := run(t, nil, "sandbox", "list", "--dir", parent); code != 0 || !strings.Contains(out, dir) || !strings.Contains(out, "running") {
+		t.Errorf("sandbox list (exit %d):\n%s", code, out)
+	}
 	if _, stderr, code := run(t, nil, "inspect", "--no-defaults", "-S", filepath.Join(dir, "mysql.sock"), "-q"); code != 0 {
 		t.Errorf("inspect of the sandbox: exit %d: %s", code, stderr)
 	}

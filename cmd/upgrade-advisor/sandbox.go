@@ -33,6 +33,12 @@ func sandboxCommand() *cli.Command {
 				Action: sandboxStart,
 			},
 			{
+				Name:   "list",
+				Usage:  "list the sandboxes under a directory (default: the temp dir), running or not",
+				Flags:  []cli.Flag{&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandboxes (default: the temp dir)"}},
+				Action: sandboxList,
+			},
+			{
 				Name:      "stop",
 				Usage:     "stop a sandbox and remove its directory",
 				ArgsUsage: "DIR",
@@ -74,5 +80,24 @@ func sandboxStop(c *cli.Context) error {
 		return err
 	}
 	fmt.Fprintf(c.App.Writer, "sandbox %s stopped and removed\n", c.Args().First())
+	return nil
+}
+
+func sandboxList(c *cli.Context) error {
+	sbs, err := sandbox.List(c.String("dir"))
+	if err != nil {
+		return err
+	}
+	for _, sb := range sbs {
+		flavor, ver := sb.Flavor()
+		state := "stopped"
+		if sb.Running() {
+			state = fmt.Sprintf("running (pid %d)", sb.PID())
+		}
+		fmt.Fprintf(c.App.Writer, "%s  %s %s  %s  socket %s\n", sb.Dir(), flavor, ver, state, sb.Socket())
+	}
+	if len(sbs) == 0 {
+		fmt.Fprintln(c.App.Writer, "no sandboxes")
+	}
 	return nil
 }
