@@ -150,8 +150,13 @@ func TestBarePAsksWithoutEcho(t *testing.T) {
 	typescript := filepath.Join(t.TempDir(), "typescript")
 	cmd := exec.Command(scriptBin, "-qfc", binary+" inspect --no-defaults -S "+sock+" -u ua_prompt -p -q", typescript)
 	stdin, _ := cmd.StdinPipe()
-	go func() {
-		time.Sleep(1500 * time.Millisecond)
+	go func() { // answer once the prompt is on the terminal (script -f flushes it)
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if b, _ := os.ReadFile(typescript); strings.Contains(string(b), "Enter password:") {
+				break
+			}
+		}
+		time.Sleep(200 * time.Millisecond) // echo is switched off right after the prompt is written
 		io.WriteString(stdin, "Pr0mpt-pw\r")
 	}()
 	cmd.Run()
