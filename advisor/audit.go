@@ -38,7 +38,6 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	in.OwnDDL = ownDDLFor(ctx, db)
 	snap := snapshotOf(in, o, workload, target)
 	snap.Config = config
 	var res *bench.Result
@@ -47,7 +46,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			return nil, err
 		}
 		if !o.Sandbox {
-			_ = recordOwnDDL(ctx, db, res) // best effort: see ledger.go
+			_ = recordOwnDDL(in, res) // best effort: see ledger.go
 		}
 		snap.Bench = measurements(res)
 	}

@@ -94,10 +94,7 @@ func finishState(state *State, err error) error {
 }
 
 func newState(ctx context.Context, db *sql.DB, in *Inspection, o Options, schema string, setup []string) (*State, error) {
-	id, err := ServerIdentity(ctx, db)
-	if err != nil {
-		return nil, err
-	}
+	id := in.Identity()
 	left, _ := StatesFor(id)
 	if err := checkUnfinished(left, o.warn); err != nil {
 		return nil, err

@@ -65,7 +65,7 @@ func Compare(ctx context.Context, o CompareOptions) (report *CompareReport, err 
 	}
 	for i, s := range sides {
 		if s.sb == nil {
-			_ = recordOwnDDL(ctx, s.db, results[i]) // best effort: see ledger.go
+			_ = recordOwnDDL(s.in, results[i]) // best effort: see ledger.go
 		}
 	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil

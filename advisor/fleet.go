@@ -119,12 +119,12 @@ func runHost(ctx context.Context, base Options, host string) HostResult {
 	return HostResult{Host: host, Report: r, Err: err, Duration: time.Since(start)}
 }
 
-// FleetWorst is the exit-code view of a fleet: any error, else the worst
-// finding severity.
-func FleetWorst(results []HostResult) (failed bool, worst rules.Severity, any bool) {
+// FleetWorst is the exit-code view of a fleet: how many hosts failed, and
+// the worst finding severity of the others.
+func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any bool) {
 	for _, r := range results {
 		if r.Err != nil {
-			failed = true
+			failed++
 			continue
 		}
 		if w, ok := r.Report.Worst(); ok && (!any || w > worst) {

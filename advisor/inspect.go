@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -25,6 +26,8 @@ type Inspection struct {
 	Flavor         rules.Flavor
 	Variables      map[string]rules.Setting
 	Status         map[string]string
+	// Inspected is when the status counters were read.
+	Inspected time.Time
 	// OwnDDL counts this tool's own earlier calibration statements on the
 	// server since its start (from the local ledger), by status counter.
 	OwnDDL map[string]int64
@@ -59,6 +62,8 @@ func Inspect(ctx context.Context, db *sql.DB, address string) (*Inspection, erro
 	if in.Status, err = scanPairs(ctx, db, "SHOW GLOBAL STATUS"); err != nil {
 		return nil, err
 	}
+	in.Inspected = time.Now()
+	in.OwnDDL = ownDDLFor(in)
 	return in, nil
 }
 

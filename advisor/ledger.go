@@ -1,8 +1,6 @@
 package advisor
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -58,14 +56,10 @@ func readLedger() []ledgerEntry {
 
 // recordOwnDDL adds a finished calibration to the ledger (best effort: a
 // failure only makes later classifications count the tool's DDL).
-func recordOwnDDL(ctx context.Context, db *sql.DB, res *bench.Result) error {
-	id, err := ServerIdentity(ctx, db)
-	if err != nil {
-		return err
-	}
-	boot, err := serverBoot(ctx, db)
-	if err != nil {
-		return err
+func recordOwnDDL(in *Inspection, res *bench.Result) error {
+	boot, ok := in.Boot()
+	if !ok {
+		return fmt.Errorf("no Uptime in the status counters")
 	}
 	path, err := ledgerPath()
 	if err != nil {
@@ -77,7 +71,7 @@ func recordOwnDDL(ctx context.Context, db *sql.DB, res *bench.Result) error {
 			kept = append(kept, e)
 		}
 	}
-	kept = append(kept, ledgerEntry{Server: id, Boot: boot, Recorded: time.Now().UTC(), Counts: res.Executed})
+	kept = append(kept, ledgerEntry{Server: in.Identity(), Boot: boot, Recorded: time.Now().UTC(), Counts: res.Executed})
 	b, err := json.Marshal(kept)
 	if err != nil {
 		return err
@@ -88,17 +82,14 @@ func recordOwnDDL(ctx context.Context, db *sql.DB, res *bench.Result) error {
 	return os.WriteFile(path, b, 0o600)
 }
 
-// serverBoot is the server's start time as a Unix time.
-func serverBoot(ctx context.Context, db *sql.DB) (int64, error) {
-	var name, value string
-	if err := db.QueryRowContext(ctx, bench.Tag+"SHOW GLOBAL STATUS LIKE 'Uptime'").Scan(&name, &value); err != nil {
-		return 0, fmt.Errorf("reading Uptime: %w", err)
-	}
-	up, err := strconv.ParseInt(value, 10, 64)
+// Boot is the server's start time as a Unix time, from the Uptime read at
+// inspection.
+func (in *Inspection) Boot() (int64, bool) {
+	up, err := strconv.ParseInt(in.Status["uptime"], 10, 64)
 	if err != nil {
-		return 0, err
+		return 0, false
 	}
-	return time.Now().Unix() - up, nil
+	return in.Inspected.Unix() - up, true
 }
 
 // ownDDL sums the ledger's statements on this server since its last start.
@@ -138,15 +129,11 @@ func withoutOwnDDL(status map[string]string, own map[string]int64) (map[string]s
 	return out, removed
 }
 
-// ownDDLFor looks up the ledger for a live server (best effort).
-func ownDDLFor(ctx context.Context, db *sql.DB) map[string]int64 {
-	id, err := ServerIdentity(ctx, db)
-	if err != nil {
+// ownDDLFor looks up the ledger for an inspected server.
+func ownDDLFor(in *Inspection) map[string]int64 {
+	boot, ok := in.Boot()
+	if !ok {
 		return nil
 	}
-	boot, err := serverBoot(ctx, db)
-	if err != nil {
-		return nil
-	}
-	return ownDDL(readLedger(), id, boot)
+	return ownDDL(readLedger(), in.Identity(), boot)
 }

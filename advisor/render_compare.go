@@ -1,18 +1,13 @@
 package advisor
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 )
 
 // RenderCompareJSON writes the comparison as indented JSON.
-func RenderCompareJSON(w io.Writer, r *CompareReport) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
+func RenderCompareJSON(w io.Writer, r *CompareReport) error { return writeJSON(w, r) }
 
 // RenderCompareText writes the comparison for a terminal.
 func RenderCompareText(w io.Writer, r *CompareReport) error {

@@ -6,8 +6,11 @@ import (
 )
 
 // RenderJSON writes the report as indented JSON (schema_version 1).
-func RenderJSON(w io.Writer, r *Report) error {
+func RenderJSON(w io.Writer, r *Report) error { return writeJSON(w, r) }
+
+// writeJSON writes any report as indented JSON.
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return enc.Encode(v)
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -138,7 +139,18 @@ func ServerIdentity(ctx context.Context, db *sql.DB) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("reading the server identity: %w", err)
 	}
-	return fmt.Sprintf("%s:%d:%s", host.String, port.Int64, strings.TrimRight(datadir.String, "/")), nil
+	return identity(host.String, strconv.FormatInt(port.Int64, 10), datadir.String), nil
+}
+
+// identity formats hostname, port and datadir as the state files and the
+// ledger key servers.
+func identity(host, port, datadir string) string {
+	return host + ":" + port + ":" + strings.TrimRight(datadir, "/")
+}
+
+// Identity is the inspected server's identity, from the variables already read.
+func (in *Inspection) Identity() string {
+	return identity(in.Variables["hostname"].Value, in.Variables["port"].Value, in.Variables["datadir"].Value)
 }
 
 // StatesFor returns the recorded states of one server.

@@ -59,9 +59,6 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Repo
 		return nil, err
 	}
 	in, err := Inspect(ctx, db, Address(cfg))
-	if err == nil {
-		in.OwnDDL = ownDDLFor(ctx, db)
-	}
 	db.Close()
 	if err != nil {
 		return nil, err

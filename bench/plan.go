@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Variant names, in report order.
@@ -89,14 +90,7 @@ func joinKeys(m map[string]string) string {
 		keys = append(keys, k+"="+v)
 	}
 	sort.Strings(keys)
-	out := ""
-	for i, k := range keys {
-		if i > 0 {
-			out += ", "
-		}
-		out += k
-	}
-	return out
+	return strings.Join(keys, ", ")
 }
 
 // PlanVariants decides, per variant, the least intrusive mechanism the server

@@ -41,14 +41,8 @@ func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.
 	}
 	failed, worst, any := advisor.FleetWorst(results)
 	switch {
-	case failed:
-		n := 0
-		for _, r := range results {
-			if r.Err != nil {
-				n++
-			}
-		}
-		return errFleetFailures{failed: n, total: len(results)}
+	case failed > 0:
+		return errFleetFailures{failed: failed, total: len(results)}
 	case any && worst >= failOn:
 		return findingsError{worst: worst.String()}
 	}
