@@ -50,32 +50,13 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Worst case of os.MkdirTemp's random suffix: 10 digits.
-	if err := checkSocketPath(filepath.Join(o.Dir, dirPrefix+"0123456789", socketName)); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("sandbox: not started: %w", err)
-	}
-	bin, err := Detect(ctx, o.Basedir)
+	bin, method, err := chooseServer(ctx, o)
 	if err != nil {
 		return nil, err
 	}
-	method, err := ChooseInit(bin.Flavor, bin.Version)
+	dir, err := makeSandboxDir(o.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("sandbox: %s: %w", bin.Path, err)
-	}
-	if o.Networking && o.Port != 0 {
-		if err := portFree(o.Port); err != nil {
-			return nil, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another Port, or 0 for a free one", o.Port, err)
-		}
-	}
-	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("sandbox: creating %s: %w", o.Dir, err)
-	}
-	dir, err := os.MkdirTemp(o.Dir, dirPrefix)
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; set Options.Dir to a writable directory", o.Dir, err)
+		return nil, err
 	}
 	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout}
 	ok := false
@@ -84,63 +65,119 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 			s.abort(o.KeepOnFailure)
 		}
 	}()
-	if err := checkSocketPath(filepath.Join(dir, socketName)); err != nil {
+	if err := s.initialise(ctx, o, bin, method, extra); err != nil {
 		return nil, err
 	}
+	if err := s.launchOnFreePort(ctx, o, bin, method, extra, began); err != nil {
+		return nil, err
+	}
+	ok = true
+	s.logf("started %s %s (pid %d) at %s in %v", bin.Flavor, bin.VersionString, s.meta.PID, s.address(), time.Since(began).Round(time.Millisecond))
+	return s, nil
+}
 
-	asRoot := os.Geteuid() == 0
-	datadir := filepath.Join(dir, dataName)
-	if err := os.Mkdir(filepath.Join(dir, tmpName), 0o700); err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
+// chooseServer checks what can be checked before anything is created and
+// finds the server binary and how to initialise its datadir.
+func chooseServer(ctx context.Context, o Options) (*Binary, InitMethod, error) {
+	// Worst case of os.MkdirTemp's random suffix: 10 digits.
+	if err := checkSocketPath(filepath.Join(o.Dir, dirPrefix+"0123456789", socketName)); err != nil {
+		return nil, 0, err
 	}
-	path, args, err := initCommand(bin, method, dir, asRoot, probeInstallDB(ctx, bin), extra)
+	if err := ctx.Err(); err != nil {
+		return nil, 0, fmt.Errorf("sandbox: not started: %w", err)
+	}
+	bin, err := Detect(ctx, o.Basedir)
 	if err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
+		return nil, 0, err
 	}
-	s.logf("initialising %s %s datadir in %s (%s)", bin.Flavor, bin.VersionString, dir, method)
+	method, err := ChooseInit(bin.Flavor, bin.Version)
+	if err != nil {
+		return nil, 0, fmt.Errorf("sandbox: %s: %w", bin.Path, err)
+	}
+	if o.Networking && o.Port != 0 {
+		if err := portFree(o.Port); err != nil {
+			return nil, 0, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another Port, or 0 for a free one", o.Port, err)
+		}
+	}
+	return bin, method, nil
+}
+
+// makeSandboxDir creates the sandbox's own directory under parent.
+func makeSandboxDir(parent string) (string, error) {
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", fmt.Errorf("sandbox: creating %s: %w", parent, err)
+	}
+	dir, err := os.MkdirTemp(parent, dirPrefix)
+	if err != nil {
+		return "", fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; set Options.Dir to a writable directory", parent, err)
+	}
+	return dir, nil
+}
+
+// initialise checks the socket path and creates the datadir.
+func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method InitMethod, extra []string) error {
+	if err := checkSocketPath(filepath.Join(s.dir, socketName)); err != nil {
+		return err
+	}
+	if err := os.Mkdir(filepath.Join(s.dir, tmpName), 0o700); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	path, args, err := initCommand(bin, method, s.dir, os.Geteuid() == 0, probeInstallDB(ctx, bin), extra)
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	s.logf("initialising %s %s datadir in %s (%s)", bin.Flavor, bin.VersionString, s.dir, method)
 	t0 := time.Now()
-	if err := initDatadir(ctx, path, args, filepath.Join(dir, installLog), o.StartTimeout); err != nil {
-		return nil, fmt.Errorf("sandbox: initialising the datadir with %s: %w", method, err)
+	if err := initDatadir(ctx, path, args, filepath.Join(s.dir, installLog), o.StartTimeout); err != nil {
+		return fmt.Errorf("sandbox: initialising the datadir with %s: %w", method, err)
 	}
 	s.logf("datadir initialised in %v", time.Since(t0).Round(time.Millisecond))
+	return nil
+}
 
+// launchOnFreePort starts the server; when it picked the port itself and
+// another process took that port meanwhile, it tries another one.
+func (s *Sandbox) launchOnFreePort(ctx context.Context, o Options, bin *Binary, method InitMethod, extra []string, began time.Time) error {
 	for attempt := 1; ; attempt++ {
 		port := o.Port
 		if o.Networking && port == 0 {
+			var err error
 			if port, err = freePort(); err != nil {
-				return nil, fmt.Errorf("sandbox: %w", err)
+				return fmt.Errorf("sandbox: %w", err)
 			}
 		}
-		s.meta = Metadata{
-			Socket:        filepath.Join(dir, socketName),
-			Port:          port,
-			Datadir:       datadir,
-			Basedir:       bin.Basedir,
-			Binary:        bin.Path,
-			Flavor:        bin.Flavor,
-			Version:       bin.VersionString,
-			VersionOutput: bin.VersionOutput,
-			InitMethod:    method.String(),
-			Args:          serverArgs(bin, dir, port, asRoot, extra),
-			PIDFile:       filepath.Join(dir, pidName),
-			ErrorLog:      filepath.Join(dir, errorLogName),
-			Created:       began,
-		}
+		s.meta = s.metadata(bin, method, port, extra, began)
 		logStart := fileSize(s.meta.ErrorLog)
-		err = s.launch(ctx)
+		err := s.launch(ctx)
 		if err == nil {
-			break
+			return nil
 		}
 		if o.Networking && o.Port == 0 && attempt < portAttempts &&
 			strings.Contains(logSince(s.meta.ErrorLog, logStart), "already in use") {
 			s.logf("port %d was taken meanwhile; trying another", port)
 			continue
 		}
-		return nil, err
+		return err
 	}
-	ok = true
-	s.logf("started %s %s (pid %d) at %s in %v", bin.Flavor, bin.VersionString, s.meta.PID, s.address(), time.Since(began).Round(time.Millisecond))
-	return s, nil
+}
+
+// metadata describes the sandbox as it is about to be launched.
+func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []string, began time.Time) Metadata {
+	return Metadata{
+		Socket:        filepath.Join(s.dir, socketName),
+		Port:          port,
+		Datadir:       filepath.Join(s.dir, dataName),
+		Basedir:       bin.Basedir,
+		Binary:        bin.Path,
+		Flavor:        bin.Flavor,
+		Version:       bin.VersionString,
+		VersionOutput: bin.VersionOutput,
+		InitMethod:    method.String(),
+		Args:          serverArgs(bin, s.dir, port, os.Geteuid() == 0, extra),
+		PIDFile:       filepath.Join(s.dir, pidName),
+		ErrorLog:      filepath.Join(s.dir, errorLogName),
+		Created:       began,
+	}
 }
 
 // serverArgs are the server's arguments; --no-defaults must come first.
