@@ -171,16 +171,31 @@ func effectiveVersion(v Version) Version {
 	return v
 }
 
+// The series the knowledge base covers, per vendor line.
+var (
+	oldestMySQL   = V(5, 5, 0)
+	newestMySQL   = V(8, 4, latestPatch)
+	oldestMariaDB = V(10, 5, 0)
+	newestMariaDB = V(11, 8, latestPatch)
+)
+
+// KnowledgeCoverage names the versions the knowledge base has facts for.
+const KnowledgeCoverage = "MySQL and Percona Server 5.5-8.4, MariaDB 10.5-11.8"
+
 // covered reports whether the knowledge base covers fl's version.
 func covered(fl Flavor, v Version) bool {
 	switch {
 	case fl.IsMySQLFamily():
-		return v.AtLeast(5, 5, 0) && v.Compare(V(8, 4, latestPatch)) <= 0
+		return v.Compare(oldestMySQL) >= 0 && v.Compare(newestMySQL) <= 0
 	case fl.IsMariaDB():
-		return v.AtLeast(10, 5, 0) && v.Compare(V(11, 8, latestPatch)) <= 0
+		return v.Compare(oldestMariaDB) >= 0 && v.Compare(newestMariaDB) <= 0
 	}
 	return false
 }
+
+// Covers reports whether the knowledge base has facts for fl's version (a
+// bare series such as 8.0 stands for its newest release).
+func Covers(fl Flavor) bool { return covered(fl, effectiveVersion(fl.Version)) }
 
 // line returns the history for fl's vendor line, or nil when unknown.
 func (f VarFact) line(fl Flavor) *Line {
