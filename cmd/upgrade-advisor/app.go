@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/urfave/cli/v2"
 )
 
@@ -38,7 +40,28 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		UseShortOptionHandling: false,
-		Commands:               []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
-		HideVersion:            false,
+		Action:                 unknownCommand("", "audit, inspect, bench, check, compare, sandbox, cleanup, completion, man or version"),
+		// Errors, cli's own included, reach main's exit codes: 2, never cli's 3.
+		ExitErrHandler: func(*cli.Context, error) {},
+		Commands:       []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
+		HideVersion:    false,
+	}
+}
+
+// unknownCommand is the action of a command that needs a subcommand: help
+// without arguments, a usage error (exit 2) naming the choices otherwise.
+func unknownCommand(parent, choices string) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.NArg() == 0 {
+			if parent == "" {
+				return cli.ShowAppHelp(c)
+			}
+			return cli.ShowSubcommandHelp(c)
+		}
+		prefix := ""
+		if parent != "" {
+			prefix = parent + " "
+		}
+		return fmt.Errorf("unknown command %q: use %s%s (see --help)", prefix+c.Args().First(), prefix, choices)
 	}
 }

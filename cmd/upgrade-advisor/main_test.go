@@ -66,6 +66,9 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		{"inspect", "--fail-on", "fatal"},
 		{"inspect", "--target", "latest", "-S", "/nonexistent.sock"},
 		{"inspect", "-S", "/nonexistent/mysqld.sock", "--connect-timeout", "2s"},
+		{"frob"},
+		{"sandbox", "frob"},
+		{"help", "frob"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			_, stderr, code := run(t, nil, args...)
@@ -73,6 +76,26 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 				t.Errorf("exit %d, stderr %q", code, stderr)
 			}
 		})
+	}
+}
+
+func TestUnknownCommandNamesTheChoices(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"frob"}, `unknown command "frob": use audit, inspect,`},
+		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list or stop`},
+	} {
+		stdout, stderr, code := run(t, nil, tc.args...)
+		if code != exitError || !strings.Contains(stderr, tc.want) || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+	for _, args := range [][]string{{}, {"sandbox"}} {
+		if stdout, _, code := run(t, nil, args...); code != exitOK || !strings.Contains(stdout, "USAGE:") {
+			t.Errorf("%v: exit %d, want help on stdout and exit 0:\n%s", args, code, stdout)
+		}
 	}
 }
 

@@ -13,8 +13,9 @@ import (
 
 func sandboxCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "sandbox",
-		Usage: "start or stop a throwaway local server from the installed binaries or a tarball",
+		Name:   "sandbox",
+		Usage:  "start or stop a throwaway local server from the installed binaries or a tarball",
+		Action: unknownCommand("sandbox", "start, list or stop"),
 		Subcommands: []*cli.Command{
 			{
 				Name:  "start",
