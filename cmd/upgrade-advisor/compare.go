@@ -68,6 +68,9 @@ func runCompare(c *cli.Context) error {
 		return err
 	}
 	bo := benchOptions(c)
+	if err := bo.Validate(); err != nil {
+		return err
+	}
 	bo.Progress = newProgress(c, format).update
 	report, err := advisor.Compare(c.Context, advisor.CompareOptions{
 		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c),

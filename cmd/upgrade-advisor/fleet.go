@@ -23,6 +23,9 @@ func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.
 	if c.Bool("sandbox") || c.IsSet("mycnf-out") {
 		return fmt.Errorf("--hosts cannot be combined with --sandbox or --mycnf-out")
 	}
+	if n := c.Int("concurrency"); n < 1 {
+		return fmt.Errorf("%w: --concurrency %d: give the number of servers to work on at once, 1 or more", advisor.ErrUsage, n)
+	}
 	hosts, err := advisor.ReadHostsFile(c.String("hosts"))
 	if err != nil {
 		return err

@@ -59,21 +59,29 @@ func socketOf(t *testing.T) string {
 }
 
 func TestUsageErrorsExitTwo(t *testing.T) {
-	for _, args := range [][]string{
-		{"audit", "--no-such-flag"},
-		{"audit", "--format", "yaml", "-S", "/nonexistent.sock"},
-		{"inspect", "--workload", "analytics", "-S", "/nonexistent.sock"},
-		{"inspect", "--fail-on", "fatal"},
-		{"inspect", "--target", "latest", "-S", "/nonexistent.sock"},
-		{"inspect", "-S", "/nonexistent/mysqld.sock", "--connect-timeout", "2s"},
-		{"frob"},
-		{"sandbox", "frob"},
-		{"help", "frob"},
+	for _, tc := range []struct {
+		args []string
+		want string // what stderr must name
+	}{
+		{[]string{"audit", "--no-such-flag"}, "no-such-flag"},
+		{[]string{"audit", "--format", "yaml", "-S", "/nonexistent.sock"}, "yaml"},
+		{[]string{"inspect", "--workload", "analytics", "-S", "/nonexistent.sock"}, "analytics"},
+		{[]string{"inspect", "--fail-on", "fatal"}, "fatal"},
+		{[]string{"inspect", "--target", "latest", "-S", "/nonexistent.sock"}, "--target"},
+		{[]string{"inspect", "-S", "/nonexistent/mysqld.sock", "--connect-timeout", "2s"}, "/nonexistent/mysqld.sock"},
+		{[]string{"inspect", "--expect-tables", "-1", "-S", "/nonexistent.sock"}, "--expect-tables -1"},
+		{[]string{"audit", "--tables", "0", "-S", "/nonexistent.sock"}, "--tables 0"},
+		{[]string{"bench", "--precision", "5", "-S", "/nonexistent.sock"}, "--precision 5"},
+		{[]string{"compare", "--source", "sandbox:", "--target", "sandbox:", "--budget", "0s"}, "--budget 0s"},
+		{[]string{"inspect", "--hosts", "/dev/null", "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"frob"}, "frob"},
+		{[]string{"sandbox", "frob"}, "frob"},
+		{[]string{"help", "frob"}, "frob"},
 	} {
-		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			_, stderr, code := run(t, nil, args...)
-			if code != exitError || stderr == "" {
-				t.Errorf("exit %d, stderr %q", code, stderr)
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, stderr, code := run(t, nil, tc.args...)
+			if code != exitError || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 naming %q", code, stderr, tc.want)
 			}
 		})
 	}

@@ -56,7 +56,7 @@ func jobOptions(c *cli.Context, command, format string) (advisor.Options, error)
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if command == "inspect" {
-		return opts, nil
+		return opts, advisor.ValidateJob(opts)
 	}
 	opts.Bench = benchOptions(c)
 	opts.Bench.Progress = newProgress(c, format).update
@@ -69,6 +69,9 @@ func jobOptions(c *cli.Context, command, format string) (advisor.Options, error)
 		opts.Notes = append(opts.Notes, prefixed("ddl-file: ", notes)...)
 	}
 	opts.ServerVariants = c.Bool("server-variants")
+	if err := advisor.ValidateJob(opts); err != nil {
+		return opts, err
+	}
 	switch {
 	case opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
 		return opts, fmt.Errorf("--server-variants restarts servers: use it with --sandbox or --what-if-sandbox")
