@@ -10,8 +10,18 @@ ensure_server
 
 echo "== go vet" >&2
 go vet ./...
+go vet -tags reference ./rules
 echo "== go test (unit + integration against real servers)" >&2
 go test -count=1 -timeout 30m ./...
+# The knowledge base's cross-check against MySQL Shell's sysvars.json needs
+# that reference file beside the repository; it is not part of it.
+reference=../shared/reference/mysql-shell-sysvars.json
+if [ -f "$reference" ]; then
+  echo "== knowledge base against $reference" >&2
+  go test -count=1 -tags reference -run '^TestKBAgreesWithShellSysvars$' ./rules
+else
+  echo "== knowledge base cross-check NOT RUN: no $reference beside this clone" >&2
+fi
 # Fuzz budgets are execution counts by default: a duration (-fuzztime 10s)
 # races the Go 1.26 fuzz coordinator's own deadline and can fail with a bare
 # "context deadline exceeded" and no failing input (go.dev/issue/75804).

@@ -449,19 +449,25 @@ func firstLine(err error) string {
 	return s
 }
 
-// TestHelperStartAndLinger is not a test: TestServerOutlivesStarter runs the
-// test binary again with it, as a stand-in for `upgrade-advisor sandbox start`.
-func TestHelperStartAndLinger(t *testing.T) {
-	if os.Getenv("UA_SANDBOX_HELPER") != "1" {
-		t.Skip("helper process for TestServerOutlivesStarter")
+// TestMain runs the test binary as a stand-in for `upgrade-advisor sandbox
+// start` when TestServerOutlivesStarter runs it again with UA_SANDBOX_HELPER.
+func TestMain(m *testing.M) {
+	if os.Getenv("UA_SANDBOX_HELPER") == "1" {
+		startAndLinger()
 	}
+	os.Exit(m.Run())
+}
+
+// startAndLinger starts a sandbox, prints its directory and waits to be
+// interrupted like a Ctrl-C.
+func startAndLinger() {
 	sb, err := sandbox.Start(context.Background(), sandbox.Options{Dir: os.Getenv("UA_SANDBOX_PARENT")})
 	if err != nil {
 		fmt.Println("ERR", strings.ReplaceAll(err.Error(), "\n", " | "))
 		os.Exit(3)
 	}
 	fmt.Println("DIR", sb.Dir())
-	time.Sleep(time.Minute) // until the test interrupts us like a Ctrl-C
+	time.Sleep(time.Minute)
 	os.Exit(4)
 }
 
@@ -471,7 +477,7 @@ func TestHelperStartAndLinger(t *testing.T) {
 func TestServerOutlivesStarter(t *testing.T) {
 	sandboxtest.RequireServer(t)
 	parent := parentDir(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperStartAndLinger$")
+	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "UA_SANDBOX_HELPER=1", "UA_SANDBOX_PARENT="+parent)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a "terminal foreground group"
 	out, err := cmd.StdoutPipe()
@@ -586,9 +592,6 @@ for a in "$@"; do case "$a" in --datadir=*) mkdir -p "${a#--datadir=}";; esac; d
 // A server that never answers: the wait is bounded by StartTimeout, the
 // process group is killed and nothing is left. Runs without a real server.
 func TestHungServerTimesOut(t *testing.T) {
-	if _, err := os.Stat("/bin/sh"); err != nil {
-		t.Skip("needs /bin/sh")
-	}
 	base := fakeBasedir(t, "while :; do sleep 1; done")
 	parent := parentDir(t)
 
@@ -635,9 +638,6 @@ func TestHungServerTimesOut(t *testing.T) {
 
 // A server that exits at once: Start fails fast and quotes what it printed.
 func TestExitingServerFailsFast(t *testing.T) {
-	if _, err := os.Stat("/bin/sh"); err != nil {
-		t.Skip("needs /bin/sh")
-	}
 	base := fakeBasedir(t, `echo "[ERROR] Fatal error: Please read Security section of the manual"; exit 1`)
 	parent := parentDir(t)
 	t0 := time.Now()
