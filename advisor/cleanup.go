@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
@@ -136,10 +137,28 @@ type runningDrop struct{ id, seconds int64 }
 // dropInProgress finds a DROP DATABASE of schema running on another
 // connection: the interrupted run's own, which the server goes on with after
 // the client is gone. A second DROP would only wait for its metadata lock.
+// A statement that has just finished may still show for a moment, so the
+// DROP must be seen twice, dropSettle apart.
 func dropInProgress(ctx context.Context, db *sql.DB, schema string) (runningDrop, bool) {
+	first, ok := findDrop(ctx, db, schema)
+	if !ok {
+		return first, false
+	}
+	select {
+	case <-ctx.Done():
+		return first, true
+	case <-time.After(dropSettle):
+	}
+	d, ok := findDrop(ctx, db, schema)
+	return d, ok && d.id == first.id
+}
+
+const dropSettle = 200 * time.Millisecond
+
+func findDrop(ctx context.Context, db *sql.DB, schema string) (runningDrop, bool) {
 	var d runningDrop
 	err := db.QueryRowContext(ctx, bench.Tag+`SELECT ID, TIME FROM information_schema.PROCESSLIST
-		WHERE ID <> CONNECTION_ID() AND INSTR(INFO, 'DROP DATABASE') > 0 AND INSTR(INFO, ?) > 0 LIMIT 1`, schema).Scan(&d.id, &d.seconds)
+		WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, 'DROP DATABASE') > 0 AND INSTR(INFO, ?) > 0 LIMIT 1`, schema).Scan(&d.id, &d.seconds)
 	return d, err == nil
 }
 

@@ -33,6 +33,10 @@ func TestCleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustExec(t, db, "SET GLOBAL innodb_stats_persistent = OFF") // what the run changed
+	t.Cleanup(func() {                                          // a failure here must not leave other tests a refusing state
+		_ = bench.Cleanup(db, nil, schema, st.Globals)
+		_ = st.Clear()
+	})
 
 	holder, err := db.Conn(ctx)
 	if err != nil {
@@ -69,6 +73,7 @@ func TestCleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the DROP did not finish after the lock was released")
 	}
+	waitFor(t, "the finished DROP to leave the process list", func() bool { _, ok := findDrop(ctx, db, schema); return !ok })
 	out.Reset()
 	if err := RunCleanup(ctx, CleanupOptions{Conn: ConnOptions{DSN: dsn}}, &out); err != nil {
 		t.Fatalf("cleanup after the DROP: %v\n%s", err, out.String())
