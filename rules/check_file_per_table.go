@@ -7,7 +7,6 @@ func init() {
 var filePerTableChange = ddlChange{
 	idPrefix:  "ddl-file-per-table",
 	variant:   VariantFilePerTableOff,
-	variable:  "innodb_file_per_table",
 	label:     "innodb_file_per_table=OFF",
 	mycnfLine: "innodb_file_per_table = 0",
 	sqlLine:   "SET GLOBAL innodb_file_per_table = 0;",

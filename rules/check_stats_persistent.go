@@ -7,7 +7,6 @@ func init() {
 var statsPersistentChange = ddlChange{
 	idPrefix:  "ddl-stats-persistent",
 	variant:   VariantStatsPersistentOff,
-	variable:  "innodb_stats_persistent",
 	label:     "innodb_stats_persistent=OFF",
 	mycnfLine: "innodb_stats_persistent = 0",
 	sqlLine:   "SET GLOBAL innodb_stats_persistent = 0;",

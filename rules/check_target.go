@@ -35,10 +35,10 @@ func sameLine(a, b Flavor) bool {
 func targetOlderFinding(current, target Flavor) Finding {
 	return Finding{
 		ID: RuleTargetScope + "-older", Severity: Warning,
-		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", targetName(target), current),
+		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", versionLabel(target), current),
 		Detail: fmt.Sprintf("The checks look for what changes when %s is replaced by a newer version. Going back to %s is a different "+
 			"procedure (usually a logical dump and reload), whose pitfalls are not checked here. Give the version you upgrade to with --target.",
-			current, targetName(target)),
+			current, versionLabel(target)),
 		Evidence: map[string]string{"current": current.Version.String(), "target": target.Version.Series()},
 	}
 }
@@ -46,19 +46,10 @@ func targetOlderFinding(current, target Flavor) Finding {
 func targetNotCoveredFinding(target Flavor) Finding {
 	return Finding{
 		ID: RuleTargetScope + "-unknown", Severity: Warning,
-		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", targetName(target)),
+		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", versionLabel(target)),
 		Detail: fmt.Sprintf("The knowledge base covers %s. For %s it knows no defaults, deprecations or removals, so the absence of "+
 			"upgrade findings says nothing about that version. Check its release notes, or give a covered --target (the nearest series) "+
-			"to see what changes up to there.", KnowledgeCoverage, targetName(target)),
+			"to see what changes up to there.", KnowledgeCoverage, versionLabel(target)),
 		Evidence: map[string]string{"target": target.Version.Series(), "covered": KnowledgeCoverage},
 	}
-}
-
-// targetName prints a target as it was meant: "MySQL 9.1" for a series,
-// "MySQL 8.0.36" for a release.
-func targetName(t Flavor) string {
-	if t.Version.Patch == 0 {
-		return t.Name() + " " + t.Version.Series()
-	}
-	return t.String()
 }

@@ -13,7 +13,6 @@ const GainMargin = 0.05
 type ddlChange struct {
 	idPrefix  string
 	variant   string
-	variable  string
 	label     string // for titles, e.g. "innodb_file_per_table=OFF"
 	mycnfLine string
 	sqlLine   string

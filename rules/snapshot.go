@@ -48,18 +48,6 @@ type Snapshot struct {
 	ExpectTables int
 }
 
-// Var returns a variable's value and whether it is present.
-func (s Snapshot) Var(name string) (string, bool) {
-	st, ok := s.Variables[strings.ToLower(name)]
-	return st.Value, ok
-}
-
-// VarOn reports whether a boolean variable is ON (ON, 1, TRUE, YES).
-func (s Snapshot) VarOn(name string) bool {
-	v, ok := s.Var(name)
-	return ok && IsTrue(v)
-}
-
 // StatusInt returns a status counter as an integer (0 when absent or not a number).
 func (s Snapshot) StatusInt(name string) int64 {
 	n, err := strconv.ParseInt(strings.TrimSpace(s.Status[strings.ToLower(name)]), 10, 64)
