@@ -196,7 +196,7 @@ func keySpeedup(r *Report) string {
 		if !v.Measured {
 			return "not measured"
 		}
-		return fmt.Sprintf("%.2fx (%.2f-%.2f)", v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+		return v.Speedup.String()
 	}
 	return "-"
 }

@@ -470,7 +470,7 @@ func speedupText(v VariantInfo) string {
 	if v.Speedup == nil {
 		return "—"
 	}
-	return fmt.Sprintf("%.2fx (%.2f-%.2f)", v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+	return v.Speedup.String()
 }
 
 // notMeasuredText is "not measured: reason (measure it with flag)".

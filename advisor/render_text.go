@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // TextStyle controls the human report.
@@ -122,10 +125,10 @@ func (p *printer) benchmark(r *Report) {
 }
 
 func speedupCell(v VariantInfo) string {
-	if v.Name == "baseline" {
+	if v.Name == bench.Baseline {
 		return "1.00x"
 	}
-	return fmt.Sprintf("%.2fx (%.2f-%.2f)", v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+	return v.Speedup.String()
 }
 
 // bar draws a per-statement time as a bar scaled to the longest.
@@ -185,14 +188,10 @@ func (p *printer) snippet(r *Report) {
 	}
 }
 
+// flavorName is the human name of a report's flavor ("mariadb" -> "MariaDB").
 func flavorName(f string) string {
-	switch f {
-	case "mariadb":
-		return "MariaDB"
-	case "percona":
-		return "Percona Server"
-	case "mysql":
-		return "MySQL"
+	if name := (rules.Flavor{Vendor: rules.Vendor(f)}).Name(); name != "unknown" {
+		return name
 	}
 	return f
 }

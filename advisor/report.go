@@ -209,11 +209,12 @@ func measurements(res *bench.Result) *rules.Measurements {
 	}
 	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds}
 	for _, v := range res.Variants {
+		speedup := roundInterval(v.Speedup)
 		m.Variants = append(m.Variants, rules.Variant{
 			Name: v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
 			CreateP50: v.Create.P50, CreateP95: v.Create.P95, CreateMean: v.Create.Mean,
 			DropP50: v.Drop.P50, DropP95: v.Drop.P95, DropMean: v.Drop.Mean,
-			Speedup:      rules.Interval{Ratio: round(v.Speedup.Ratio, 3), Low: round(v.Speedup.Low, 3), High: round(v.Speedup.High, 3)},
+			Speedup:      rules.Interval{Ratio: speedup.Ratio, Low: speedup.Low, High: speedup.High},
 			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly,
 		})
 	}
