@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -19,7 +18,7 @@ func LoadConfig(path string) ([]rules.ConfigOption, []string, error) {
 	}
 	var out []rules.ConfigOption
 	for _, o := range f.Options {
-		if !serverSection(o.Section) {
+		if !mycnf.IsServerSection(o.Section) {
 			continue
 		}
 		out = append(out, rules.ConfigOption{Name: o.Name, Value: o.Value, Section: o.Section, File: o.File, Line: o.Line, Loose: o.Loose})
@@ -30,19 +29,4 @@ func LoadConfig(path string) ([]rules.ConfigOption, []string, error) {
 	}
 	notes = append(notes, fmt.Sprintf("config: read %d file(s) from %s, %d server option(s)", len(f.Files), path, len(out)))
 	return out, notes, nil
-}
-
-// serverSection reports whether any MySQL or MariaDB server reads the section.
-func serverSection(section string) bool {
-	s := strings.ToLower(section)
-	switch s {
-	case "mysqld", "server", "mariadb", "mariadbd", "client-server", "galera", "mysqld_safe":
-		return s != "mysqld_safe"
-	}
-	for _, prefix := range []string{"mysqld-", "mariadb-", "mariadbd-"} {
-		if strings.HasPrefix(s, prefix) {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,7 @@
 package mycnf
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -76,6 +77,20 @@ func parseSeries(series string) (major, minor int, ok bool) {
 	major, errA := strconv.Atoi(a)
 	minor, errB := strconv.Atoi(b)
 	return major, minor, errA == nil && errB == nil
+}
+
+// IsServerSection reports whether some MySQL or MariaDB server reads the
+// option group: one of ServerSections for any vendor, with a versioned group
+// ([mysqld-5.6], [mariadb-10.11]) checked against the series it names.
+func IsServerSection(group string) bool {
+	g := strings.ToLower(strings.TrimSpace(group))
+	series := ""
+	if i := strings.LastIndex(g, "-"); i >= 0 {
+		if _, _, ok := parseSeries(g[i+1:]); ok {
+			series = g[i+1:]
+		}
+	}
+	return slices.Contains(ServerSections("", series), g)
 }
 
 // ClientSections lists the option groups a client program reads: the

@@ -50,3 +50,21 @@ func TestClientSections(t *testing.T) {
 		}
 	}
 }
+
+func TestIsServerSection(t *testing.T) {
+	for _, tt := range []struct {
+		group string
+		want  bool
+	}{
+		{"mysqld", true}, {"SERVER", true}, {"mariadb", true}, {"mariadbd", true},
+		{"client-server", true}, {"galera", true},
+		{"mysqld-5.6", true}, {"mariadb-10.11", true}, {"mariadbd-11.4", true},
+		{"mariadbd-10.3", false}, // [mariadbd-X.Y] is read from 10.4 on
+		{"mysqld-8.0.36", false}, // a versioned group names a series, not a release
+		{"mysqld_safe", false}, {"client", false}, {"mysql", false}, {"mysqldump", false},
+	} {
+		if got := IsServerSection(tt.group); got != tt.want {
+			t.Errorf("IsServerSection(%q) = %v, want %v", tt.group, got, tt.want)
+		}
+	}
+}
