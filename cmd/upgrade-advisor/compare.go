@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -51,9 +50,9 @@ func runCompare(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	format := strings.ToLower(c.String("format"))
-	if format != "text" && format != "json" && format != "markdown" {
-		return fmt.Errorf("unknown --format %q: use text, json or markdown", c.String("format"))
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
 	}
 	base, err := resolveConn(c)
 	if err != nil {
@@ -71,12 +70,12 @@ func runCompare(c *cli.Context) error {
 	if err := bo.Validate(); err != nil {
 		return err
 	}
-	bo.Progress = newProgress(c, format).update
+	bo.Progress = newProgress(c).update
 	report, err := advisor.Compare(c.Context, advisor.CompareOptions{
 		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	})
-	clearProgress(c, format)
+	clearProgress(c)
 	if err != nil {
 		return err
 	}

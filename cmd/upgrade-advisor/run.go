@@ -29,7 +29,7 @@ func runJob(c *cli.Context, command string) error {
 	if err != nil {
 		return err
 	}
-	opts, err := jobOptions(c, command, format)
+	opts, err := jobOptions(c, command)
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func runJob(c *cli.Context, command string) error {
 		return runFleet(c, opts, format, failOn)
 	}
 	report, err := runOne(c, command, opts)
-	clearProgress(c, format)
+	clearProgress(c)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func runJob(c *cli.Context, command string) error {
 
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
 // parsed (and refused) here, before anything connects.
-func jobOptions(c *cli.Context, command, format string) (advisor.Options, error) {
+func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
 		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
@@ -59,7 +59,7 @@ func jobOptions(c *cli.Context, command, format string) (advisor.Options, error)
 		return opts, advisor.ValidateJob(opts)
 	}
 	opts.Bench = benchOptions(c)
-	opts.Bench.Progress = newProgress(c, format).update
+	opts.Bench.Progress = newProgress(c).update
 	if path := c.String("ddl-file"); path != "" {
 		workload, notes, err := ddlfile.ParseFile(path)
 		if err != nil {

@@ -34,7 +34,7 @@ type progress struct {
 	enabled bool
 }
 
-func newProgress(c *cli.Context, format string) *progress {
+func newProgress(c *cli.Context) *progress {
 	return &progress{w: c.App.ErrWriter, enabled: !c.Bool("quiet") && c.App.ErrWriter == os.Stderr && isTerminal(os.Stderr)}
 }
 
@@ -53,8 +53,8 @@ func (p *progress) update(pr bench.Progress) {
 		label, pr.Elapsed.Round(100*time.Millisecond), pr.Budget)
 }
 
-func clearProgress(c *cli.Context, format string) {
-	if newProgress(c, format).enabled {
+func clearProgress(c *cli.Context) {
+	if newProgress(c).enabled {
 		fmt.Fprint(c.App.ErrWriter, "\r\033[K")
 	}
 }
