@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
@@ -44,7 +43,7 @@ func RunCleanup(ctx context.Context, o CleanupOptions, w io.Writer) error {
 	recorded := map[string]bool{}
 	for _, s := range states {
 		recorded[s.Schema] = true
-		if err := finishRun(ctx, db, s, w); err != nil {
+		if err := finishRun(db, s, w); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -55,13 +54,10 @@ func RunCleanup(ctx context.Context, o CleanupOptions, w io.Writer) error {
 }
 
 // finishRun restores one recorded run, unless its process is still running.
-func finishRun(ctx context.Context, db *sql.DB, s *State, w io.Writer) error {
+func finishRun(db *sql.DB, s *State, w io.Writer) error {
 	if s.PID != os.Getpid() && processAlive(s.PID) {
 		fmt.Fprintf(w, "[--] %s: the run (pid %d) is still going; left alone\n", s.Schema, s.PID)
 		return nil
-	}
-	if d, ok := dropInProgress(ctx, db, s.Schema); ok {
-		return waitForDrop(ctx, db, s, d)
 	}
 	if err := bench.Cleanup(db, s.SessionSetup, s.Schema, s.Globals); err != nil {
 		return fmt.Errorf("cleaning up %s (state kept in %s): %w", s.Schema, s.Path(), err)
@@ -129,48 +125,4 @@ func processAlive(pid int) bool {
 		return !errors.Is(err, os.ErrNotExist)
 	}
 	return strings.Contains(string(cmdline), "upgrade-advisor")
-}
-
-// runningDrop is a DROP DATABASE another connection is running.
-type runningDrop struct{ id, seconds int64 }
-
-// dropInProgress finds a DROP DATABASE of schema running on another
-// connection: the interrupted run's own, which the server goes on with after
-// the client is gone. A second DROP would only wait for its metadata lock.
-// A statement that has just finished may still show for a moment, so the
-// DROP must be seen twice, dropSettle apart.
-func dropInProgress(ctx context.Context, db *sql.DB, schema string) (runningDrop, bool) {
-	first, ok := findDrop(ctx, db, schema)
-	if !ok {
-		return first, false
-	}
-	select {
-	case <-ctx.Done():
-		return first, true
-	case <-time.After(dropSettle):
-	}
-	d, ok := findDrop(ctx, db, schema)
-	return d, ok && d.id == first.id
-}
-
-const dropSettle = 200 * time.Millisecond
-
-func findDrop(ctx context.Context, db *sql.DB, schema string) (runningDrop, bool) {
-	var d runningDrop
-	err := db.QueryRowContext(ctx, bench.Tag+`SELECT ID, TIME FROM information_schema.PROCESSLIST
-		WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, 'DROP DATABASE') > 0 AND INSTR(INFO, ?) > 0 LIMIT 1`, schema).Scan(&d.id, &d.seconds)
-	return d, err == nil
-}
-
-// waitForDrop restores the run's globals at once and leaves the schema, and
-// the state file, to the DROP that is still running.
-func waitForDrop(ctx context.Context, db *sql.DB, s *State, d runningDrop) error {
-	rctx, cancel := context.WithTimeout(ctx, bench.CleanupTimeout)
-	defer cancel()
-	if err := bench.RestoreGlobals(rctx, db, s.Globals); err != nil {
-		return fmt.Errorf("restoring the globals of %s (state kept in %s): %w", s.Schema, s.Path(), err)
-	}
-	return fmt.Errorf("%s: globals restored (%s); the schema is still being dropped by connection %d (running for %d s, "+
-		"left by the interrupted run; a DROP DATABASE of many tables can take minutes): run `upgrade-advisor cleanup` again once it has finished",
-		s.Schema, describeGlobals(s.Globals), d.id, d.seconds)
 }

@@ -50,7 +50,7 @@ func TestCleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T) {
 		_, err := db.ExecContext(ctx, "DROP DATABASE "+schema)
 		dropped <- err
 	}()
-	waitFor(t, "the DROP to wait for the metadata lock", func() bool { _, ok := dropInProgress(ctx, db, schema); return ok })
+	waitFor(t, "the DROP to wait for the metadata lock", func() bool { _, ok := bench.RunningDrop(ctx, db, schema); return ok })
 
 	var out bytes.Buffer
 	err = RunCleanup(ctx, CleanupOptions{Conn: ConnOptions{DSN: dsn}}, &out)
@@ -73,7 +73,7 @@ func TestCleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the DROP did not finish after the lock was released")
 	}
-	waitFor(t, "the finished DROP to leave the process list", func() bool { _, ok := findDrop(ctx, db, schema); return !ok })
+	waitFor(t, "the finished DROP to leave the process list", func() bool { _, ok := bench.RunningDrop(ctx, db, schema); return !ok })
 	out.Reset()
 	if err := RunCleanup(ctx, CleanupOptions{Conn: ConnOptions{DSN: dsn}}, &out); err != nil {
 		t.Fatalf("cleanup after the DROP: %v\n%s", err, out.String())

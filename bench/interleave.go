@@ -137,7 +137,8 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 		}
 	}
 	s.created = true // from here on, cleanup drops the schema (IF EXISTS)
-	if err := CreateSchema(ctx, conn, cfg.Schema); err != nil {
+	// The name was checked absent above, before the state was saved.
+	if err := createSchema(ctx, conn, cfg.Schema); err != nil {
 		return s, err
 	}
 	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {

@@ -56,17 +56,6 @@ func QuoteIdent(name string) string {
 	return string(append(out, '`'))
 }
 
-// CreateSchema creates the scratch schema, refusing a name that exists.
-func CreateSchema(ctx context.Context, db Execer, name string) error {
-	if err := checkSchemaAbsent(ctx, db, name); err != nil {
-		return err
-	}
-	if _, err := db.ExecContext(ctx, Tag+"CREATE DATABASE "+QuoteIdent(name)); err != nil {
-		return fmt.Errorf("creating scratch schema %s: %w", name, err)
-	}
-	return nil
-}
-
 // checkSchemaAbsent refuses an invalid name or one that exists.
 func checkSchemaAbsent(ctx context.Context, db Execer, name string) error {
 	if err := ValidateSchemaName(name); err != nil {
@@ -83,10 +72,24 @@ func checkSchemaAbsent(ctx context.Context, db Execer, name string) error {
 	return nil
 }
 
+// createSchema creates the scratch schema; the caller has checked the name
+// with checkSchemaAbsent.
+func createSchema(ctx context.Context, db Execer, name string) error {
+	if _, err := db.ExecContext(ctx, Tag+"CREATE DATABASE "+QuoteIdent(name)); err != nil {
+		return fmt.Errorf("creating scratch schema %s: %w", name, err)
+	}
+	return nil
+}
+
 // DropSchema drops a scratch schema (only names that pass ValidateSchemaName).
+// When another connection is already dropping it, it returns that as a
+// *DropRunningError instead of queueing behind it.
 func DropSchema(ctx context.Context, db Execer, name string) error {
 	if err := ValidateSchemaName(name); err != nil {
 		return err
+	}
+	if d, ok := RunningDrop(ctx, db, name); ok {
+		return d
 	}
 	if _, err := db.ExecContext(ctx, Tag+"DROP DATABASE IF EXISTS "+QuoteIdent(name)); err != nil {
 		return fmt.Errorf("dropping scratch schema %s: %w (drop it by hand or run `upgrade-advisor cleanup`)", name, err)
@@ -110,4 +113,45 @@ func ListScratchSchemas(ctx context.Context, db Execer) ([]string, error) {
 		out = append(out, s)
 	}
 	return out, rows.Err()
+}
+
+// DropRunningError means another connection is already dropping a scratch
+// schema: an interrupted run's DROP DATABASE, which the server goes on with
+// after the client is gone (minutes for many thousands of tables). A second
+// DROP would only wait for its metadata lock.
+type DropRunningError struct {
+	Schema        string
+	Conn, Seconds int64
+}
+
+func (e *DropRunningError) Error() string {
+	return fmt.Sprintf("scratch schema %s is still being dropped by connection %d (running for %d s, left by an interrupted run; "+
+		"a DROP DATABASE of many tables can take minutes): run `upgrade-advisor cleanup` again once it has finished", e.Schema, e.Conn, e.Seconds)
+}
+
+// dropSettle separates the two sightings RunningDrop needs: a statement that
+// has just finished may still show in the process list for a moment.
+const dropSettle = 200 * time.Millisecond
+
+// RunningDrop finds a DROP DATABASE of schema that another connection runs,
+// seen twice dropSettle apart.
+func RunningDrop(ctx context.Context, db Execer, schema string) (*DropRunningError, bool) {
+	first, ok := findDrop(ctx, db, schema)
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-ctx.Done():
+		return first, true
+	case <-time.After(dropSettle):
+	}
+	d, ok := findDrop(ctx, db, schema)
+	return d, ok && d.Conn == first.Conn
+}
+
+func findDrop(ctx context.Context, db Execer, schema string) (*DropRunningError, bool) {
+	d := &DropRunningError{Schema: schema}
+	err := db.QueryRowContext(ctx, Tag+`SELECT ID, TIME FROM information_schema.PROCESSLIST
+		WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, 'DROP DATABASE') > 0 AND INSTR(INFO, ?) > 0 LIMIT 1`, schema).Scan(&d.Conn, &d.Seconds)
+	return d, err == nil
 }
