@@ -18,16 +18,9 @@ var ErrUsage = errors.New("invalid input")
 // Run connects, inspects, calibrates (audit, bench), evaluates the rules and
 // returns the report.
 func Run(ctx context.Context, o Options) (*Report, error) {
-	workload, target, err := parseChoices(o)
+	ji, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
-	}
-	var config []rules.ConfigOption
-	var notes []string
-	if o.ConfigFile != "" {
-		if config, notes, err = LoadConfig(o.ConfigFile); err != nil {
-			return nil, err
-		}
 	}
 	db, cfg, err := Open(ctx, o.Conn)
 	if err != nil {
@@ -38,8 +31,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := snapshotOf(in, o, workload, target)
-	snap.Config = config
+	snap := ji.snapshot(in, o)
 	var res *bench.Result
 	if o.runsBench() {
 		if res, err = calibrate(ctx, db, in, o); err != nil {
@@ -51,8 +43,37 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		snap.Bench = measurements(res)
 	}
 	r := buildReport(o, in, snap, res)
-	r.Notes = append(r.Notes, notes...)
+	r.Notes = append(r.Notes, ji.notes...)
 	return r, nil
+}
+
+// jobInputs are what a job reads before it connects: the --workload and
+// --target choices and the options of --config.
+type jobInputs struct {
+	workload rules.WorkloadClass
+	target   *rules.Flavor
+	config   []rules.ConfigOption
+	notes    []string
+}
+
+// readJobInputs validates the choices and reads --config, before connecting.
+func readJobInputs(o Options) (jobInputs, error) {
+	var ji jobInputs
+	var err error
+	if ji.workload, ji.target, err = parseChoices(o); err != nil {
+		return ji, err
+	}
+	if o.ConfigFile != "" {
+		ji.config, ji.notes, err = LoadConfig(o.ConfigFile)
+	}
+	return ji, err
+}
+
+// snapshot is the rules' view of an inspected server with these inputs.
+func (ji jobInputs) snapshot(in *Inspection, o Options) rules.Snapshot {
+	snap := snapshotOf(in, o, ji.workload, ji.target)
+	snap.Config = ji.config
+	return snap
 }
 
 // parseChoices validates --workload and --target before connecting.

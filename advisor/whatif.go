@@ -50,7 +50,7 @@ func whatIfOptions(vars map[string]rules.Setting) (opts []string, notes []string
 // relevant settings, measures the variants there, and reports against the
 // inspected server. Nothing is written to the inspected server.
 func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Report, err error) {
-	workload, target, err := parseChoices(o)
+	ji, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +85,12 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Repo
 	if err != nil {
 		return nil, err
 	}
-	snap := snapshotOf(in, o, workload, target)
+	snap := ji.snapshot(in, o)
 	snap.Bench = measurements(res)
 	r := buildReport(o, in, snap, res)
 	r.Notes = append(r.Notes, whatIfNotes(in, sin, copied)...)
 	r.Notes = append(r.Notes, notes...)
+	r.Notes = append(r.Notes, ji.notes...)
 	return r, nil
 }
 

@@ -65,3 +65,39 @@ func TestWhatIfSandboxWritesNothingToTheInspectedServer(t *testing.T) {
 		}
 	}
 }
+
+// --config and --target apply to a what-if audit as to any audit: the option
+// files are checked against the target while the variants are measured on
+// the local sandbox.
+func TestWhatIfSandboxChecksTheGivenConfig(t *testing.T) {
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\nquery_cache_size = 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", socketOf(t), "-u", "root", "--what-if-sandbox",
+		"--workload", "ddl-heavy", "--tables", "10", "--rounds", "2", "--config", cnf, "--target", "mysql-8.0", "--fail-on", "none", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Config   []struct{ Name string }
+		Findings []struct {
+			ID       string
+			Severity string
+			Evidence map[string]string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Config) != 1 || doc.Config[0].Name != "query_cache_size" {
+		t.Errorf("config options in the report: %+v", doc.Config)
+	}
+	found := false
+	for _, f := range doc.Findings {
+		found = found || (f.ID == "removed-variable" && f.Severity == "critical" && f.Evidence["variable"] == "query_cache_size")
+	}
+	if !found {
+		t.Errorf("no critical removed-variable finding for query_cache_size from %s: %+v", cnf, doc.Findings)
+	}
+}
