@@ -23,7 +23,8 @@ func RunCheck(o CheckOptions) (*Report, error) {
 	if o.VariablesFile == "" && o.ConfigFile == "" {
 		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", ErrUsage)
 	}
-	workload, target, err := parseChoices(Options{Workload: o.Workload, Target: o.Target})
+	jo := Options{Command: "check", ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile}
+	ji, err := readJobInputs(jo)
 	if err != nil {
 		return nil, err
 	}
@@ -31,15 +32,8 @@ func RunCheck(o CheckOptions) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := snapshotOf(in, Options{Target: o.Target}, workload, target)
-	var notes []string
-	if o.ConfigFile != "" {
-		if snap.Config, notes, err = LoadConfig(o.ConfigFile); err != nil {
-			return nil, err
-		}
-	}
-	r := buildReport(Options{Command: "check", ToolVersion: o.ToolVersion}, in, snap, nil)
-	r.Notes = append(notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
+	r := buildReport(jo, in, ji.snapshot(in, jo), nil)
+	r.Notes = append(ji.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
 	return r, nil
 }
 
