@@ -66,8 +66,8 @@ type Binary struct {
 	// --character-sets-dir because a package build has /usr/share/... compiled
 	// in. Empty for installed binaries and tarballs (they find their own).
 	ShareDir string
-	Flavor  Flavor
-	Version Version
+	Flavor   Flavor
+	Version  Version
 	// VersionString is the version as the server spells it, e.g.
 	// "10.11.19-MariaDB-0+deb12u1" (the same as SELECT @@version).
 	VersionString string
