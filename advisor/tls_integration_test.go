@@ -59,7 +59,7 @@ func TestTLSConnectionVerifiesTheServer(t *testing.T) {
 		"ssl_key=" + filepath.Join(certs, "server-key.pem")}})
 	for _, mode := range []string{"REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"} {
 		t.Run(mode, func(t *testing.T) {
-			o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", TLS: TLSOptions{Mode: mode, CA: filepath.Join(certs, "ca.pem")}}
+			o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", Password: sb.Password(), TLS: TLSOptions{Mode: mode, CA: filepath.Join(certs, "ca.pem")}}
 			db, _, err := Open(context.Background(), o)
 			if err != nil {
 				t.Fatal(err)
@@ -73,7 +73,7 @@ func TestTLSConnectionVerifiesTheServer(t *testing.T) {
 	}
 	t.Run("a CA that did not sign the server is refused", func(t *testing.T) {
 		other := writeCerts(t)
-		o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", TLS: TLSOptions{Mode: "VERIFY_CA", CA: filepath.Join(other, "ca.pem")}}
+		o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", Password: sb.Password(), TLS: TLSOptions{Mode: "VERIFY_CA", CA: filepath.Join(other, "ca.pem")}}
 		if db, _, err := Open(context.Background(), o); err == nil {
 			db.Close()
 			t.Fatal("connected with a CA that did not sign the server's certificate")

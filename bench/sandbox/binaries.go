@@ -178,10 +178,14 @@ func Detect(ctx context.Context, basedir string) (*Binary, error) {
 	}
 	b := &Binary{Path: path, Basedir: basedir}
 	b.describeLayout()
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	name, args := b.command(path, "--no-defaults", "--version")
 	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
+	if err != nil && parent.Err() != nil {
+		return nil, fmt.Errorf("sandbox: not started: %w", parent.Err())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: running %s --version: %w (output: %s); check the binary works on this machine",
 			path, err, strings.TrimSpace(string(out)))

@@ -16,9 +16,11 @@ const DefaultStartTimeout = 60 * time.Second
 // Options configure Start. The zero value starts the installed server with
 // networking off in a directory under os.TempDir().
 type Options struct {
-	// Basedir is an extracted MySQL/MariaDB tarball (bin/mariadbd or
-	// bin/mysqld, scripts/mysql_install_db or bin/mariadb-install-db). Empty
-	// means the installed binaries: PATH, /usr/sbin, /usr/local/mysql/bin.
+	// Basedir (--basedir) is an extracted MySQL/MariaDB tarball (bin/mariadbd
+	// or bin/mysqld, scripts/mysql_install_db or bin/mariadb-install-db), or
+	// an unpacked package root (usr/sbin/mariadbd or usr/sbin/mysqld, with its
+	// own loader in usr/lib/<triplet> when it has one). Empty means the
+	// installed binaries: PATH, /usr/sbin, /usr/local/mysql/bin.
 	Basedir string
 	// Dir is the parent of the sandbox directory; default os.TempDir(). Keep
 	// it short: the socket lives in the sandbox directory and unix socket
@@ -33,8 +35,9 @@ type Options struct {
 	// itself (datadir, socket, port, user, ...) are refused.
 	ServerOptions []string
 	// Networking makes the server listen on 127.0.0.1 at Port, or at a free
-	// port chosen by the package when Port is 0. The default is
-	// --skip-networking: unix socket only.
+	// port chosen by the package when Port is 0, and gives root a random
+	// password (see Sandbox.Password; DSN includes it). The default is
+	// --skip-networking: unix socket only, root without a password.
 	Networking bool
 	// Port for Networking; 0 chooses a free one. Setting it without
 	// Networking is an error.

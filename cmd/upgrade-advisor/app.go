@@ -45,6 +45,10 @@ EXAMPLES:
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands:       []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
 		HideVersion:    false,
+
+		// Repeatable flags carry server options whose values hold commas
+		// (--sandbox-option sql_mode=ANSI_QUOTES,STRICT_TRANS_TABLES): never split them.
+		DisableSliceFlagSeparator: true,
 	}
 }
 

@@ -15,14 +15,14 @@ import (
 )
 
 // fleetFile writes a hosts file: two real servers (one by DSN over its
-// socket, one by host:port over TCP) and one unreachable address.
+// socket, one by DSN over TCP) and one unreachable address.
 func fleetFile(t *testing.T) string {
 	t.Helper()
 	viaSocket := sandboxtest.Shared(t)
 	viaTCP := sandboxtest.Start(t, sandbox.Options{Networking: true})
 	content := "# staging fleet\n" +
 		"root@unix(" + viaSocket.Socket() + ")/\n" +
-		"\n127.0.0.1:" + itoa(viaTCP.Port()) + "   # TCP\n" +
+		"\nroot:" + viaTCP.Password() + "@tcp(127.0.0.1:" + itoa(viaTCP.Port()) + ")/   # TCP (a sandbox with networking has a root password)\n" +
 		"192.0.2.1:3306\n"
 	path := filepath.Join(t.TempDir(), "hosts.txt")
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
