@@ -20,6 +20,8 @@ type CompareOptions struct {
 	Bench          BenchOptions
 	Warn           func(string)
 	SandboxLog     io.Writer
+	// Notes are added to the report (e.g. what --ddl-file ignored).
+	Notes []string
 }
 
 // side is one prepared server of a comparison.
@@ -182,6 +184,7 @@ func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) 
 		r.Variants = append(r.Variants, cv)
 	}
 	r.Summary = compareSummary(r)
+	r.Notes = append(r.Notes, o.Notes...)
 	for _, s := range []*side{src, dst} {
 		if s.sb != nil {
 			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", s.endpoint.Label()))

@@ -29,7 +29,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
 			&cli.StringFlag{Name: "status", Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
 			&cli.StringFlag{Name: "server-version", Usage: "the server's version when the variables file has no version row"},
-		}, adviceFlags(), outputFlags()),
+		}, []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
 		Action: runCheck,
 	}
 }

@@ -25,7 +25,7 @@ EXAMPLES:
    upgrade-advisor audit --hosts staging.txt --workload ddl-heavy --format json > fleet.jsonl
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), fleetFlags(), benchFlags(), adviceFlags(), outputFlags(), mycnfFlags()),
+		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
 		Action: func(c *cli.Context) error { return runJob(c, "audit") },
 	}
 }
@@ -59,7 +59,7 @@ EXAMPLES:
    upgrade-advisor bench -S /run/mysqld/mysqld.sock --tables 200 --rounds 10
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), benchFlags(), outputFlags(), []cli.Flag{adviceFlags()[0]}),
+		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
 		Action: func(c *cli.Context) error { return runJob(c, "bench") },
 	}
 }
@@ -72,11 +72,5 @@ func versionCommand() *cli.Command {
 			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, advisor.SchemaVersion)
 			return err
 		},
-	}
-}
-
-func mycnfFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "mycnf-out", Usage: "also write the my.cnf snippet to this file", Category: catOutput},
 	}
 }

@@ -38,10 +38,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},
 			&cli.StringSliceFlag{Name: "target-option", Usage: "extra server option key=value for a sandbox target (repeatable)"},
-		}, benchFlags()[1:], []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "text, json or markdown", Category: catOutput},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput},
-		}),
+		}, calibrationFlags(), []cli.Flag{formatFlag(), quietFlag()}),
 		Action: runCompare,
 	}
 }
@@ -67,12 +64,16 @@ func runCompare(c *cli.Context) error {
 		return err
 	}
 	bo := benchOptions(c)
+	notes, err := calibrationWorkload(c, &bo)
+	if err != nil {
+		return err
+	}
 	if err := bo.Validate(); err != nil {
 		return err
 	}
 	bo.Progress = newProgress(c).update
 	report, err := advisor.Compare(c.Context, advisor.CompareOptions{
-		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c),
+		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c), Notes: notes,
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	})
 	clearProgress(c)

@@ -194,3 +194,49 @@ func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
 		}
 	}
 }
+
+func TestCompareCalibratesBothSidesOnTheDDLFile(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	path := filepath.Join(t.TempDir(), "schema.sql")
+	ddl := "SET NAMES utf8mb4;\nDROP TABLE IF EXISTS orders;\n" +
+		"CREATE TABLE orders (id INT PRIMARY KEY, customer INT, KEY (customer)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(40)) ENGINE=InnoDB;\n"
+	if err := os.WriteFile(path, []byte(ddl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, nil, "compare", "--no-defaults", "--source", "sandbox:", "--target", "sandbox:",
+		"--ddl-file", path, "--rounds", "2", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	type benchmark struct {
+		Workload       string
+		TablesPerRound int `json:"tables_per_round"`
+	}
+	var doc struct {
+		Source, Target struct{ Benchmark benchmark }
+		Notes          []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	for name, b := range map[string]benchmark{"source": doc.Source.Benchmark, "target": doc.Target.Benchmark} {
+		if !strings.Contains(b.Workload, "schema.sql") || b.TablesPerRound != 2 {
+			t.Errorf("%s measured %q with %d tables a round, want the 2 tables of schema.sql", name, b.Workload, b.TablesPerRound)
+		}
+	}
+	if !strings.Contains(strings.Join(doc.Notes, "\n"), "ddl-file") {
+		t.Errorf("the notes do not say what --ddl-file skipped: %v", doc.Notes)
+	}
+}
+
+func TestCompareRefusesTheSandboxFlagsOfAudit(t *testing.T) {
+	for _, flag := range []string{"--basedir=/opt/x", "--sandbox-option=a=b", "--what-if-sandbox", "--server-variants"} {
+		t.Run(flag, func(t *testing.T) {
+			_, stderr, code := run(t, nil, "compare", "--no-defaults", "--source", "sandbox:", "--target", "sandbox:", flag)
+			if code != 2 || !strings.Contains(stderr, "flag provided but not defined") {
+				t.Errorf("exit %d, stderr %q: want the flag refused (exit 2)", code, stderr)
+			}
+		})
+	}
+}

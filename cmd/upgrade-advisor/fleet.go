@@ -20,8 +20,10 @@ func (e errFleetFailures) Error() string {
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
 func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.Severity) error {
-	if c.Bool("sandbox") || c.IsSet("mycnf-out") {
-		return fmt.Errorf("--hosts cannot be combined with --sandbox or --mycnf-out")
+	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html"} {
+		if c.IsSet(name) {
+			return fmt.Errorf("%w: --hosts cannot be combined with --%s: run the job on one server for that", advisor.ErrUsage, name)
+		}
 	}
 	if n := c.Int("concurrency"); n < 1 {
 		return fmt.Errorf("%w: --concurrency %d: give the number of servers to work on at once, 1 or more", advisor.ErrUsage, n)

@@ -8,7 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -60,14 +59,11 @@ func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
 	}
 	opts.Bench = benchOptions(c)
 	opts.Bench.Progress = newProgress(c).update
-	if path := c.String("ddl-file"); path != "" {
-		workload, notes, err := ddlfile.ParseFile(path)
-		if err != nil {
-			return opts, fmt.Errorf("--ddl-file: %w (nothing was run)", err)
-		}
-		opts.Bench.Workload = workload
-		opts.Notes = append(opts.Notes, prefixed("ddl-file: ", notes)...)
+	notes, err := calibrationWorkload(c, &opts.Bench)
+	if err != nil {
+		return opts, err
 	}
+	opts.Notes = append(opts.Notes, notes...)
 	opts.ServerVariants = c.Bool("server-variants")
 	if err := advisor.ValidateJob(opts); err != nil {
 		return opts, err
@@ -79,6 +75,8 @@ func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
 		return opts, fmt.Errorf("--sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings")
 	case c.Bool("sandbox") && anyConnFlag(c):
 		return opts, fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
+	case (c.IsSet("basedir") || c.IsSet("sandbox-option")) && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
+		return opts, fmt.Errorf("--basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox")
 	}
 	return opts, nil
 }
