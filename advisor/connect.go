@@ -75,12 +75,8 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 	if o.ReadTimeout > 0 {
 		cfg.ReadTimeout = o.ReadTimeout
 	}
-	tlsName, err := o.TLS.DriverTLS(hostOnly(cfg.Addr))
-	if err != nil {
+	if err := o.TLS.applyTo(cfg); err != nil {
 		return nil, err
-	}
-	if tlsName != "" {
-		cfg.TLSConfig = tlsName
 	}
 	cfg.InterpolateParams = false
 	cfg.DBName = ""
