@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -17,7 +18,7 @@ var ErrUsage = errors.New("invalid input")
 
 // Run connects, inspects, calibrates (audit, bench), evaluates the rules and
 // returns the report.
-func Run(ctx context.Context, o Options) (*Report, error) {
+func Run(ctx context.Context, o Options) (*report.Report, error) {
 	ji, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
@@ -129,24 +130,24 @@ func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload
 	return rules.WorkloadFromFlag(flag, observed)
 }
 
-func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Result) *Report {
-	findings := findingInfos(rules.Evaluate(snap))
-	r := &Report{
-		SchemaVersion: SchemaVersion, Command: o.Command,
-		Tool:   ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Server: serverInfo(in), Settings: keySettings(in.Variables),
-		Workload: workloadInfo(snap.Workload), Benchmark: benchmarkInfo(res), Findings: findings,
+func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Result) *report.Report {
+	findings := report.FindingsOf(rules.Evaluate(snap))
+	r := &report.Report{
+		SchemaVersion: report.SchemaVersion, Command: o.Command,
+		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables),
+		Workload: report.WorkloadOf(snap.Workload), Benchmark: report.BenchmarkOf(res), Findings: findings,
 	}
 	r.Server.Sandbox = o.Sandbox
-	r.Config = configInfos(snap.Config)
+	r.Config = report.ConfigOf(snap.Config)
 	if snap.Target != nil {
-		r.Target = &TargetInfo{Flavor: string(snap.Target.Vendor), Version: snap.Target.Version.Series()}
+		r.Target = &report.TargetInfo{Flavor: string(snap.Target.Vendor), Version: snap.Target.Version.Series()}
 	}
 	header := []string{fmt.Sprintf("upgrade-advisor %s for %s, workload %s", o.ToolVersion, in.Flavor, snap.Workload.Class)}
 	if res != nil {
 		header = append(header, fmt.Sprintf("measured on this server: %d rounds of %d tables", res.Rounds, res.TablesPerRound))
 	}
-	r.MyCnf = MyCnfSnippet(header, findings)
+	r.MyCnf = report.MyCnfSnippet(header, findings)
 	if o.Sandbox {
 		r.Notes = append(r.Notes, "measured on a throwaway local server started for this run: absolute times come from this machine; the ratios are what carries over")
 	}

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/varfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -19,7 +20,7 @@ type CheckOptions struct {
 }
 
 // RunCheck evaluates the rules on saved files, without a server.
-func RunCheck(o CheckOptions) (*Report, error) {
+func RunCheck(o CheckOptions) (*report.Report, error) {
 	if o.VariablesFile == "" && o.ConfigFile == "" {
 		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", ErrUsage)
 	}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -104,7 +106,7 @@ func describeGlobals(g map[string]string) string {
 		return "none were changed"
 	}
 	var parts []string
-	for _, k := range sortedNames(g) {
+	for _, k := range slices.Sorted(maps.Keys(g)) {
 		parts = append(parts, k+"="+g[k])
 	}
 	return strings.Join(parts, ", ")

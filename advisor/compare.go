@@ -5,12 +5,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // CompareOptions configure `compare`.
@@ -37,7 +39,7 @@ type side struct {
 // Compare runs the same calibration on two servers with interleaved rounds
 // and reports the target's regression against the source per variant, and
 // which settings on the target recover the source's speed.
-func Compare(ctx context.Context, o CompareOptions) (report *CompareReport, err error) {
+func Compare(ctx context.Context, o CompareOptions) (report *report.CompareReport, err error) {
 	var sides []*side
 	defer func() {
 		for _, s := range sides {
@@ -115,70 +117,26 @@ func (s *side) close() error {
 	return err
 }
 
-// CompareReport is the result of `compare`.
-type CompareReport struct {
-	SchemaVersion int              `json:"schema_version"`
-	Command       string           `json:"command"`
-	Tool          ToolInfo         `json:"tool"`
-	Source        CompareSide      `json:"source"`
-	Target        CompareSide      `json:"target"`
-	Rounds        int              `json:"rounds"`
-	StopReason    string           `json:"stop_reason"`
-	DurationS     float64          `json:"duration_s"`
-	Method        string           `json:"method"`
-	Variants      []CompareVariant `json:"variants"`
-	Summary       []string         `json:"summary"`
-	Notes         []string         `json:"notes,omitempty"`
-}
-
-// CompareSide is one server of the comparison.
-type CompareSide struct {
-	Endpoint  string                   `json:"endpoint"`
-	Server    ServerInfo               `json:"server"`
-	Settings  map[string]rules.Setting `json:"settings"`
-	Benchmark *BenchmarkInfo           `json:"benchmark"`
-}
-
-// CompareVariant holds both sides' measurements of a variant, the target's
-// regression against the source for it, and how the target variant compares
-// with the source's baseline.
-type CompareVariant struct {
-	Name   string       `json:"name"`
-	Source *VariantInfo `json:"source"`
-	Target *VariantInfo `json:"target"`
-	// Regression: target / source CREATE TABLE time of this variant, paired
-	// by round (> 1: the target is slower).
-	Regression *bench.Interval `json:"regression,omitempty"`
-	// VsSourceBaseline: target variant / source baseline time, paired by
-	// round; Recovers when the target variant is not shown to be more than
-	// RecoveryMargin slower than the source as it runs.
-	VsSourceBaseline *bench.Interval `json:"vs_source_baseline,omitempty"`
-	Recovers         bool            `json:"recovers"`
-}
-
-// RecoveryMargin is how much slower than the source a recovering variant may be.
-const RecoveryMargin = 0.05
-
-func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) *CompareReport {
-	r := &CompareReport{
-		SchemaVersion: SchemaVersion, Command: "compare", Tool: ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) *report.CompareReport {
+	r := &report.CompareReport{
+		SchemaVersion: report.SchemaVersion, Command: "compare", Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Source: compareSide(src, rs), Target: compareSide(dst, rt),
-		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: round(rt.Duration.Seconds(), 2),
+		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
 		Method: "rounds interleaved across both servers (round i on the source, then on the target), rotating variant order; " +
 			"regression = median of per-round paired ratios target/source of CREATE TABLE time, bootstrap 95% CI",
 	}
 	sourceBase := bench.SamplesOf(rs, bench.Baseline)
 	for _, name := range bench.VariantNames {
-		cv := CompareVariant{Name: name, Source: variantInfo(r.Source.Benchmark, name), Target: variantInfo(r.Target.Benchmark, name)}
+		cv := report.CompareVariant{Name: name, Source: variantInfo(r.Source.Benchmark, name), Target: variantInfo(r.Target.Benchmark, name)}
 		if t := bench.SamplesOf(rt, name); len(t) > 0 {
 			if s := bench.SamplesOf(rs, name); len(s) > 0 {
-				iv := roundInterval(bench.BootstrapMedian(bench.PairedRatios(t, s)))
+				iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(t, s)))
 				cv.Regression = &iv
 			}
 			if len(sourceBase) > 0 {
-				iv := roundInterval(bench.BootstrapMedian(bench.PairedRatios(t, sourceBase)))
+				iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(t, sourceBase)))
 				cv.VsSourceBaseline = &iv
-				cv.Recovers = iv.Low <= 1+RecoveryMargin
+				cv.Recovers = iv.Low <= 1+report.RecoveryMargin
 			}
 		}
 		r.Variants = append(r.Variants, cv)
@@ -193,13 +151,13 @@ func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) 
 	return r
 }
 
-func compareSide(s *side, res *bench.Result) CompareSide {
+func compareSide(s *side, res *bench.Result) report.CompareSide {
 	info := serverInfo(s.in)
 	info.Sandbox = s.sb != nil
-	return CompareSide{Endpoint: s.endpoint.Label(), Server: info, Settings: keySettings(s.in.Variables), Benchmark: benchmarkInfo(res)}
+	return report.CompareSide{Endpoint: s.endpoint.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables), Benchmark: report.BenchmarkOf(res)}
 }
 
-func variantInfo(b *BenchmarkInfo, name string) *VariantInfo {
+func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {
 	for i := range b.Variants {
 		if b.Variants[i].Name == name {
 			return &b.Variants[i]
@@ -210,7 +168,7 @@ func variantInfo(b *BenchmarkInfo, name string) *VariantInfo {
 
 // compareSummary states the regression of the target as it runs and the
 // fewest changes that recover the source's speed.
-func compareSummary(r *CompareReport) []string {
+func compareSummary(r *report.CompareReport) []string {
 	var out []string
 	base := r.Variants[0]
 	if base.VsSourceBaseline != nil {
@@ -221,7 +179,7 @@ func compareSummary(r *CompareReport) []string {
 		}
 		out = append(out, fmt.Sprintf("CREATE TABLE on the target as it runs takes %.2fx the source's time (95%% CI %.2f-%.2f): %s.",
 			iv.Ratio, iv.Low, iv.High, verdict))
-		if iv.Low <= 1+RecoveryMargin {
+		if iv.Low <= 1+report.RecoveryMargin {
 			return append(out, "The target is not shown to be slower than the source: nothing to recover.")
 		}
 	}
@@ -243,7 +201,7 @@ func compareSummary(r *CompareReport) []string {
 	return out
 }
 
-func variantByName(vs []CompareVariant, name string) *CompareVariant {
+func variantByName(vs []report.CompareVariant, name string) *report.CompareVariant {
 	for i := range vs {
 		if vs[i].Name == name {
 			return &vs[i]
@@ -252,8 +210,8 @@ func variantByName(vs []CompareVariant, name string) *CompareVariant {
 	return nil
 }
 
-func closestVariant(vs []CompareVariant) *CompareVariant {
-	var best *CompareVariant
+func closestVariant(vs []report.CompareVariant) *report.CompareVariant {
+	var best *report.CompareVariant
 	for i := range vs {
 		if vs[i].VsSourceBaseline != nil && (best == nil || vs[i].VsSourceBaseline.Ratio < best.VsSourceBaseline.Ratio) {
 			best = &vs[i]
@@ -264,12 +222,12 @@ func closestVariant(vs []CompareVariant) *CompareVariant {
 
 // settingsLabel names a variant by its settings, e.g.
 // "innodb_file_per_table=OFF, innodb_stats_persistent=OFF".
-func settingsLabel(v *VariantInfo) string {
+func settingsLabel(v *report.VariantInfo) string {
 	if v == nil {
 		return "?"
 	}
 	label := ""
-	for _, k := range sortedNames(v.Settings) {
+	for _, k := range slices.Sorted(maps.Keys(v.Settings)) {
 		if v.Name == bench.Baseline {
 			break
 		}

@@ -2,7 +2,9 @@ package advisor
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
@@ -45,7 +47,7 @@ func ParseEndpoint(spec string, base ConnOptions, extraOptions []string) (Endpoi
 		if err != nil {
 			return e, fmt.Errorf("%w: sandbox options in %q: %w (write key=value&key=value)", ErrUsage, spec, err)
 		}
-		for _, k := range sortedNames(values) {
+		for _, k := range slices.Sorted(maps.Keys(values)) {
 			for _, v := range values[k] {
 				opts.ServerOptions = append(opts.ServerOptions, k+"="+v)
 			}

@@ -11,14 +11,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// KeySettings are the variables the report shows: those that matter for DDL
-// cost and for upgrades.
-var KeySettings = []string{
-	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
-	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "sync_binlog", "log_bin",
-	"innodb_buffer_pool_size", "innodb_adaptive_hash_index", "table_open_cache", "table_definition_cache", "read_only",
-}
-
 // Inspection is what a read-only look at a server found.
 type Inspection struct {
 	Address        string

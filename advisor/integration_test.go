@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"os"
 	"strings"
 	"testing"
@@ -78,7 +79,7 @@ func quickAudit(dsn, workload string, allowSetGlobal bool) Options {
 		Bench: BenchOptions{Tables: 20, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
 }
 
-func variant(t *testing.T, r *Report, name string) VariantInfo {
+func variant(t *testing.T, r *report.Report, name string) report.VariantInfo {
 	t.Helper()
 	for _, v := range r.Benchmark.Variants {
 		if v.Name == name {
@@ -86,7 +87,7 @@ func variant(t *testing.T, r *Report, name string) VariantInfo {
 		}
 	}
 	t.Fatalf("variant %s missing", name)
-	return VariantInfo{}
+	return report.VariantInfo{}
 }
 
 func TestAuditWithSetGlobalMeasuresFilePerTableAndRestores(t *testing.T) {
@@ -119,7 +120,7 @@ func TestAuditWithSetGlobalMeasuresFilePerTableAndRestores(t *testing.T) {
 // assertFilePerTableAdviceMatchesMeasurement: a DDL-heavy audit either
 // recommends innodb_file_per_table = 0 with the measured interval above the
 // margin, or says there is no gain with an interval that reaches below it.
-func assertFilePerTableAdviceMatchesMeasurement(t *testing.T, r *Report) {
+func assertFilePerTableAdviceMatchesMeasurement(t *testing.T, r *report.Report) {
 	t.Helper()
 	sp := variant(t, r, bench.FilePerTableOff).Speedup
 	for _, f := range r.Findings {

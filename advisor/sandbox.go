@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
@@ -15,7 +16,7 @@ const SandboxStopTimeout = 60 * time.Second
 
 // RunOnSandbox starts a throwaway server, runs the job against it, and stops
 // and removes it afterwards whatever happens (error, Ctrl-C).
-func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (report *Report, err error) {
+func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (report *report.Report, err error) {
 	sb, err := sandbox.Start(ctx, so)
 	if err != nil {
 		return nil, fmt.Errorf("starting the sandbox server: %w", err)

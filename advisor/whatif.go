@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"regexp"
 	"strconv"
 	"strings"
@@ -49,7 +50,7 @@ func whatIfOptions(vars map[string]rules.Setting) (opts []string, notes []string
 // RunWhatIf inspects a server read-only, starts a local sandbox with its
 // relevant settings, measures the variants there, and reports against the
 // inspected server. Nothing is written to the inspected server.
-func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Report, err error) {
+func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *report.Report, err error) {
 	ji, err := readJobInputs(o)
 	if err != nil {
 		return nil, err

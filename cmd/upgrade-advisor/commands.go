@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
 func auditCommand() *cli.Command {
@@ -69,7 +69,7 @@ func versionCommand() *cli.Command {
 		Name:  "version",
 		Usage: "print the version",
 		Action: func(c *cli.Context) error {
-			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, advisor.SchemaVersion)
+			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, report.SchemaVersion)
 			return err
 		},
 	}

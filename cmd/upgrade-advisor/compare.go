@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
 func compareCommand() *cli.Command {
@@ -72,7 +73,7 @@ func runCompare(c *cli.Context) error {
 		return err
 	}
 	bo.Progress = newProgress(c).update
-	report, err := advisor.Compare(c.Context, advisor.CompareOptions{
+	cr, err := advisor.Compare(c.Context, advisor.CompareOptions{
 		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c), Notes: notes,
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	})
@@ -80,11 +81,5 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	switch format {
-	case "json":
-		return advisor.RenderCompareJSON(c.App.Writer, report)
-	case "markdown":
-		return advisor.RenderCompareMarkdown(c.App.Writer, report)
-	}
-	return advisor.RenderCompareText(c.App.Writer, report)
+	return report.WriteCompare(c.App.Writer, cr, format)
 }

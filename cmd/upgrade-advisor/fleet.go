@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -19,7 +20,7 @@ func (e errFleetFailures) Error() string {
 
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
-func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.Severity) error {
+func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn rules.Severity) error {
 	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html"} {
 		if c.IsSet(name) {
 			return fmt.Errorf("%w: --hosts cannot be combined with --%s: run the job on one server for that", advisor.ErrUsage, name)
@@ -36,15 +37,10 @@ func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.
 		return err
 	}
 	results := advisor.RunFleet(c.Context, opts, hosts, c.Int("concurrency"))
-	if format == "json" {
-		err = advisor.RenderFleetJSONLines(c.App.Writer, results)
-	} else {
-		err = advisor.RenderFleetText(c.App.Writer, results)
-	}
-	if err != nil {
+	if err := report.WriteFleet(c.App.Writer, results, format); err != nil {
 		return err
 	}
-	failed, worst, any := advisor.FleetWorst(results)
+	failed, worst, any := report.FleetWorst(results)
 	switch {
 	case failed > 0:
 		return errFleetFailures{failed: failed, total: len(results)}

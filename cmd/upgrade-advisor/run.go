@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -83,7 +83,7 @@ func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
 
 // runOne runs the job against a sandbox, a what-if sandbox or the server
 // the connection options name.
-func runOne(c *cli.Context, command string, opts advisor.Options) (*advisor.Report, error) {
+func runOne(c *cli.Context, command string, opts advisor.Options) (*report.Report, error) {
 	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
 	if command != "inspect" && c.Bool("sandbox") {
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
@@ -101,7 +101,7 @@ func runOne(c *cli.Context, command string, opts advisor.Options) (*advisor.Repo
 }
 
 // failOnFindings turns findings at or above --fail-on into exit code 1.
-func failOnFindings(r *advisor.Report, failOn rules.Severity, command string) error {
+func failOnFindings(r *report.Report, failOn rules.Severity, command string) error {
 	if worst, any := r.Worst(); any && command != "bench" && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
@@ -135,16 +135,15 @@ func noArgs(c *cli.Context) error {
 }
 
 // outputFormat validates --format.
-func outputFormat(c *cli.Context) (string, error) {
-	format := strings.ToLower(c.String("format"))
-	switch format {
-	case "text", "json", "markdown", "md":
-		return strings.Replace(format, "md", "markdown", 1), nil
+func outputFormat(c *cli.Context) (report.Format, error) {
+	f, err := report.ParseFormat(c.String("format"))
+	if err != nil {
+		return f, fmt.Errorf("%w: --format: %w", advisor.ErrUsage, err)
 	}
-	return "", fmt.Errorf("unknown --format %q: use text, json or markdown", c.String("format"))
+	return f, nil
 }
 
-func render(c *cli.Context, r *advisor.Report, format string) error {
+func render(c *cli.Context, r *report.Report, format report.Format) error {
 	if path := c.String("mycnf-out"); path != "" {
 		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
 			return fmt.Errorf("writing --mycnf-out: %w", err)
@@ -155,21 +154,15 @@ func render(c *cli.Context, r *advisor.Report, format string) error {
 			return err
 		}
 	}
-	switch format {
-	case "json":
-		return advisor.RenderJSON(c.App.Writer, r)
-	case "markdown":
-		return advisor.RenderMarkdown(c.App.Writer, r)
-	}
-	return advisor.RenderText(c.App.Writer, r, advisor.TextStyle{Color: useColor(c)})
+	return report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)})
 }
 
-func writeHTML(path string, r *advisor.Report) error {
+func writeHTML(path string, r *report.Report) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("writing --html: %w", err)
 	}
-	if err := advisor.RenderHTML(f, r); err != nil {
+	if err := report.HTML(f, r); err != nil {
 		f.Close()
 		return fmt.Errorf("writing --html: %w", err)
 	}
