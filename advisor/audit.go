@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -18,32 +18,33 @@ var ErrUsage = errors.New("invalid input")
 
 // Run connects, inspects, calibrates (audit, bench), evaluates the rules and
 // returns the report.
-func Run(ctx context.Context, o Options) (*report.Report, error) {
+func Run(ctx context.Context, o Options) (r *report.Report, err error) {
 	ji, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
-	db, cfg, err := Open(ctx, o.Conn)
+	s, err := openServer(ctx, o.Conn)
+	defer func() { err = closeAll(err, []*server{s}) }()
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	in, err := Inspect(ctx, db, Address(cfg))
-	if err != nil {
-		return nil, err
-	}
-	snap := ji.snapshot(in, o)
+	return runOn(ctx, s, o, ji)
+}
+
+// runOn runs the job on a server it has opened: the report describes that
+// server, measured there for audit and bench.
+func runOn(ctx context.Context, s *server, o Options, ji jobInputs) (*report.Report, error) {
+	o.Sandbox = s.isSandbox()
+	snap := ji.snapshot(s.in, o)
 	var res *bench.Result
 	if o.runsBench() {
-		if res, err = calibrate(ctx, db, in, o); err != nil {
+		var err error
+		if res, err = s.calibrate(ctx, o); err != nil {
 			return nil, err
-		}
-		if !o.Sandbox {
-			_ = recordOwnDDL(in, res) // best effort: see ledger.go
 		}
 		snap.Bench = measurements(res)
 	}
-	r := buildReport(o, in, snap, res)
+	r := buildReport(o, s.in, snap, res)
 	r.Notes = append(r.Notes, ji.notes...)
 	return r, nil
 }

@@ -15,19 +15,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// calibrate checks that the server may be written to, then runs the benchmark.
-func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*bench.Result, error) {
-	if o.ServerVariants && o.sandboxOptions != nil {
-		return calibrateWithServerVariants(ctx, db, in, o, *o.sandboxOptions)
-	}
-	cfg, state, err := prepareCalibration(ctx, db, in, o)
-	if err != nil {
-		return nil, err
-	}
-	res, err := bench.Run(ctx, db, cfg)
-	return res, explainLostConnection(finishState(state, err))
-}
-
 // explainLostConnection says in words what the driver's "invalid connection"
 // means during a calibration.
 func explainLostConnection(err error) error {

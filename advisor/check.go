@@ -2,8 +2,8 @@ package advisor
 
 import (
 	"fmt"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/varfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )

@@ -2,17 +2,15 @@ package advisor
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"io"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
 // CompareOptions configure `compare`.
@@ -26,101 +24,61 @@ type CompareOptions struct {
 	Notes []string
 }
 
-// side is one prepared server of a comparison.
-type side struct {
-	endpoint Endpoint
-	db       *sql.DB
-	in       *Inspection
-	sb       *sandbox.Sandbox
-	state    *State
-	cfg      bench.Config
-}
-
 // Compare runs the same calibration on two servers with interleaved rounds
 // and reports the target's regression against the source per variant, and
 // which settings on the target recover the source's speed.
-func Compare(ctx context.Context, o CompareOptions) (report *report.CompareReport, err error) {
-	var sides []*side
-	defer func() {
-		for _, s := range sides {
-			err = errors.Join(err, s.close())
-		}
-	}()
+func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, err error) {
+	var servers []*server
+	defer func() { err = closeAll(err, servers) }()
 	for _, e := range []Endpoint{o.Source, o.Target} {
-		s, err := openSide(ctx, e, o)
+		s, err := openEndpoint(ctx, e, o)
 		if s != nil {
-			sides = append(sides, s)
+			servers = append(servers, s)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Label(), err)
 		}
 	}
-	src, dst := sides[0], sides[1]
+	src, dst := servers[0], servers[1]
 	var results []*bench.Result
 	results, err = bench.RunInterleaved(ctx, []bench.Target{
 		{DB: src.db, Config: src.cfg},
 		{DB: dst.db, Config: dst.cfg},
 	})
-	for _, s := range sides {
-		err = errors.Join(err, finishState(s.state, err))
+	for _, s := range servers {
+		err = errors.Join(err, s.finish(err))
 	}
 	if err != nil {
 		return nil, err
 	}
-	for i, s := range sides {
-		if s.sb == nil {
+	for i, s := range servers {
+		if !s.isSandbox() {
 			_ = recordOwnDDL(s.in, results[i]) // best effort: see ledger.go
 		}
 	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil
 }
 
-// openSide starts the sandbox if the endpoint is one, connects, inspects and
-// prepares the calibration.
-func openSide(ctx context.Context, e Endpoint, o CompareOptions) (*side, error) {
-	s := &side{endpoint: e}
-	conn := e.Conn
+// openEndpoint starts the sandbox if the endpoint is one, or connects to
+// the server, then inspects it and prepares the calibration.
+func openEndpoint(ctx context.Context, e Endpoint, o CompareOptions) (s *server, err error) {
 	if e.Sandbox != nil {
 		so := *e.Sandbox
 		so.Log = o.SandboxLog
-		sb, err := sandbox.Start(ctx, so)
-		if err != nil {
-			return nil, fmt.Errorf("starting the sandbox: %w", err)
-		}
-		s.sb = sb
-		conn = ConnOptions{DSN: sb.DSN()}
+		s, err = startServer(ctx, so, e.Conn)
+	} else {
+		s, err = openServer(ctx, e.Conn)
 	}
-	db, cfg, err := Open(ctx, conn)
 	if err != nil {
 		return s, err
 	}
-	s.db = db
-	if s.in, err = Inspect(ctx, db, Address(cfg)); err != nil {
-		return s, err
-	}
-	opts := Options{Command: "compare", ToolVersion: o.ToolVersion, Sandbox: e.Sandbox != nil, Bench: o.Bench, Warn: o.Warn}
-	s.cfg, s.state, err = prepareCalibration(ctx, db, s.in, opts)
-	if err != nil {
-		return s, err
-	}
-	return s, nil
+	return s, s.prepare(ctx, Options{Command: "compare", ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn})
 }
 
-func (s *side) close() error {
-	var err error
-	if s.db != nil {
-		s.db.Close()
-	}
-	if s.sb != nil {
-		err = stopSandbox(s.sb)
-	}
-	return err
-}
-
-func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) *report.CompareReport {
+func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result) *report.CompareReport {
 	r := &report.CompareReport{
 		SchemaVersion: report.SchemaVersion, Command: "compare", Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Source: compareSide(src, rs), Target: compareSide(dst, rt),
+		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
 		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
 		Method: "rounds interleaved across both servers (round i on the source, then on the target), rotating variant order; " +
 			"regression = median of per-round paired ratios target/source of CREATE TABLE time, bootstrap 95% CI",
@@ -143,18 +101,19 @@ func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) 
 	}
 	r.Summary = compareSummary(r)
 	r.Notes = append(r.Notes, o.Notes...)
-	for _, s := range []*side{src, dst} {
-		if s.sb != nil {
-			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", s.endpoint.Label()))
+	for i, s := range []*server{src, dst} {
+		if s.isSandbox() {
+			label := []Endpoint{o.Source, o.Target}[i].Label()
+			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", label))
 		}
 	}
 	return r
 }
 
-func compareSide(s *side, res *bench.Result) report.CompareSide {
+func compareSide(e Endpoint, s *server, res *bench.Result) report.CompareSide {
 	info := serverInfo(s.in)
-	info.Sandbox = s.sb != nil
-	return report.CompareSide{Endpoint: s.endpoint.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables), Benchmark: report.BenchmarkOf(res)}
+	info.Sandbox = s.isSandbox()
+	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables), Benchmark: report.BenchmarkOf(res)}
 }
 
 func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {

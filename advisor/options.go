@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
 // Options of an audit, inspect or bench job.
@@ -23,10 +22,8 @@ type Options struct {
 	// ServerVariants also measures settings that need a restart on extra
 	// sandboxes (only with a sandbox or what-if sandbox).
 	ServerVariants bool
-	// sandboxOptions are the options the run's sandbox was started with;
-	// set by RunOnSandbox and RunWhatIf for server variants.
-	sandboxOptions *sandbox.Options
-	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
+	// Sandbox says the server is a throwaway one this run started (SET
+	// GLOBAL allowed); set from the server the job runs on.
 	Sandbox bool
 	Bench   BenchOptions
 	// Warn receives warnings for the user (stderr); nil discards them.

@@ -2,13 +2,12 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -50,46 +49,32 @@ func whatIfOptions(vars map[string]rules.Setting) (opts []string, notes []string
 // RunWhatIf inspects a server read-only, starts a local sandbox with its
 // relevant settings, measures the variants there, and reports against the
 // inspected server. Nothing is written to the inspected server.
-func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *report.Report, err error) {
+func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Report, err error) {
 	ji, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
-	db, cfg, err := Open(ctx, o.Conn)
+	inspected, err := openServer(ctx, o.Conn)
+	err = closeAll(err, []*server{inspected}) // only inspected: closed at once
 	if err != nil {
 		return nil, err
 	}
-	in, err := Inspect(ctx, db, Address(cfg))
-	db.Close()
-	if err != nil {
-		return nil, err
-	}
+	in := inspected.in
 	copied, notes := whatIfOptions(in.Variables)
 	so.ServerOptions = append(copied, so.ServerOptions...)
-	sb, err := sandbox.Start(ctx, so)
+	local, err := startServer(ctx, so, ConnOptions{})
+	defer func() { err = closeAll(err, []*server{local}) }()
 	if err != nil {
-		return nil, fmt.Errorf("starting the what-if sandbox with the inspected server's settings (%s): %w", strings.Join(copied, " "), err)
+		return nil, fmt.Errorf("the what-if sandbox with the inspected server's settings (%s): %w", strings.Join(copied, " "), err)
 	}
-	defer func() { err = errors.Join(err, stopSandbox(sb)) }()
-	sbo := o
-	sbo.Sandbox, sbo.Conn, sbo.sandboxOptions = true, ConnOptions{DSN: sb.DSN()}, &so
-	sdb, scfg, err := Open(ctx, sbo.Conn)
-	if err != nil {
-		return nil, err
-	}
-	defer sdb.Close()
-	sin, err := Inspect(ctx, sdb, Address(scfg))
-	if err != nil {
-		return nil, err
-	}
-	res, err := calibrate(ctx, sdb, sin, sbo)
+	res, err := local.calibrate(ctx, o)
 	if err != nil {
 		return nil, err
 	}
 	snap := ji.snapshot(in, o)
 	snap.Bench = measurements(res)
-	r := buildReport(o, in, snap, res)
-	r.Notes = append(r.Notes, whatIfNotes(in, sin, copied)...)
+	r = buildReport(o, in, snap, res)
+	r.Notes = append(r.Notes, whatIfNotes(in, local.in, copied)...)
 	r.Notes = append(r.Notes, notes...)
 	r.Notes = append(r.Notes, ji.notes...)
 	return r, nil
