@@ -2,19 +2,12 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
-
-// ErrPreflight marks a refusal before anything was written (exit code 2).
-var ErrPreflight = errors.New("pre-flight check failed")
-
-// ErrUsage marks bad input (exit code 2).
-var ErrUsage = errors.New("invalid input")
 
 // Run connects, inspects, calibrates (audit, bench), evaluates the rules and
 // returns the report.
@@ -45,6 +38,7 @@ func runOn(ctx context.Context, s *server, o Options, ji jobInputs) (*report.Rep
 		snap.Bench = measurements(res)
 	}
 	r := buildReport(o, s.in, snap, res)
+	r.Notes = append(r.Notes, s.notes...)
 	r.Notes = append(r.Notes, ji.notes...)
 	return r, nil
 }

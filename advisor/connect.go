@@ -121,8 +121,6 @@ func Open(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) {
 	return db, cfg, nil
 }
 
-// ErrConnect marks connection failures (exit code 2).
-var ErrConnect = errors.New("cannot connect")
 
 func explainConnectError(err error, cfg *mysql.Config) error {
 	addr := Address(cfg)

@@ -26,6 +26,8 @@ type server struct {
 	// cfg and state are set by prepare.
 	cfg   bench.Config
 	state *State
+	// notes say what the calibration left out, for the report.
+	notes []string
 }
 
 // openServer connects to conn and inspects the server.

@@ -8,27 +8,8 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
-
-// serverVariant is a setting that needs a server restart, measured on a
-// separate sandbox started with it.
-type serverVariant struct {
-	name, option   string
-	durabilityCost string
-	stagingOnly    bool
-}
-
-// serverVariants are measured with --server-variants on sandboxes.
-var serverVariants = []serverVariant{
-	{"doublewrite_off", "innodb_doublewrite=0",
-		"a crash or power loss in the middle of a page write can leave a torn page that InnoDB cannot repair", true},
-	{"flush_log_at_trx_commit_2", "innodb_flush_log_at_trx_commit=2",
-		"an operating-system crash or power loss loses up to about a second of committed transactions", true},
-	{"flush_method_fsync", "innodb_flush_method=fsync",
-		"none for durability (data still reaches the disk); pages are cached twice, by InnoDB and by the OS", false},
-	{"log_file_size_1g", "innodb_log_file_size=1G",
-		"none for durability; crash recovery may take longer and the redo log uses 1G of disk", false},
-}
 
 // calibrateWithServerVariants runs the main calibration on s (a sandbox,
 // prepared) and, with its rounds interleaved, the baseline on one extra
@@ -38,15 +19,17 @@ var serverVariants = []serverVariant{
 func calibrateWithServerVariants(ctx context.Context, s *server, o Options) (res *bench.Result, err error) {
 	var extras []*server
 	defer func() { err = closeAll(err, extras) }()
+	variants, notes := rules.ServerVariantsFor(s.in.Flavor)
+	s.notes = append(s.notes, notes...)
 	targets := []bench.Target{{DB: s.db, Config: s.cfg}}
-	for _, v := range serverVariants {
+	for _, v := range variants {
 		e, err := startVariant(ctx, v, s.started, o)
 		if e != nil {
 			extras = append(extras, e)
 		}
 		if err != nil {
 			err = errors.Join(err, s.finish(nil))
-			return nil, fmt.Errorf("server variant %s: %w", v.name, err)
+			return nil, fmt.Errorf("server variant %s: %w", v.Name, err)
 		}
 		targets = append(targets, bench.Target{DB: e.db, Config: e.cfg})
 	}
@@ -58,13 +41,13 @@ func calibrateWithServerVariants(ctx context.Context, s *server, o Options) (res
 	if err != nil {
 		return nil, err
 	}
-	return mergeServerVariants(results[0], results[1:]), nil
+	return mergeServerVariants(results[0], variants, results[1:]), nil
 }
 
 // startVariant starts a sandbox with the main sandbox's options plus the
 // variant's, and prepares a baseline-only calibration on it.
-func startVariant(ctx context.Context, v serverVariant, so sandbox.Options, o Options) (*server, error) {
-	so.ServerOptions = append(append([]string{}, so.ServerOptions...), v.option)
+func startVariant(ctx context.Context, v rules.ServerVariant, so sandbox.Options, o Options) (*server, error) {
+	so.ServerOptions = append(append([]string{}, so.ServerOptions...), v.Option)
 	e, err := startServer(ctx, so, ConnOptions{})
 	if err != nil {
 		return e, err
@@ -77,15 +60,15 @@ func startVariant(ctx context.Context, v serverVariant, so sandbox.Options, o Op
 	return e, nil
 }
 
-// mergeServerVariants appends each extra sandbox's baseline, in the order
-// of serverVariants, as a variant of the main result.
-func mergeServerVariants(main *bench.Result, results []*bench.Result) *bench.Result {
+// mergeServerVariants appends each extra sandbox's baseline (results[i]
+// measured variants[i]) as a variant of the main result.
+func mergeServerVariants(main *bench.Result, variants []rules.ServerVariant, results []*bench.Result) *bench.Result {
 	base := main.Variant(bench.Baseline)
-	for i, sv := range serverVariants {
+	for i, sv := range variants {
 		v := *results[i].Variant(bench.Baseline)
-		key, value, _ := strings.Cut(sv.option, "=")
-		v.Plan = bench.Plan{Name: sv.name, Measured: true, Settings: map[string]string{key: value},
-			ServerOption: sv.option, DurabilityCost: sv.durabilityCost, StagingOnly: sv.stagingOnly}
+		key, value, _ := strings.Cut(sv.Option, "=")
+		v.Plan = bench.Plan{Name: sv.Name, Measured: true, Settings: map[string]string{key: value},
+			ServerOption: sv.Option, DurabilityCost: sv.DurabilityCost, StagingOnly: sv.StagingOnly}
 		v.Speedup = bench.BootstrapMedian(bench.PairedRatios(base.CreateRoundMs, v.CreateRoundMs))
 		v.DropSpeedup = bench.BootstrapMedian(bench.PairedRatios(base.DropRoundMs, v.DropRoundMs))
 		main.Variants = append(main.Variants, v)

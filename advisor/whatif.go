@@ -3,48 +3,12 @@ package advisor
 import (
 	"context"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
-
-// whatIfSettings are the inspected server's settings a what-if sandbox
-// copies: those that shape CREATE/DROP TABLE cost. They are passed with the
-// loose- prefix so a local server of another version ignores what it lacks.
-var whatIfSettings = []string{
-	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
-	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "innodb_adaptive_hash_index",
-	"innodb_log_file_size", "table_open_cache", "table_definition_cache", "innodb_buffer_pool_size",
-}
-
-// WhatIfBufferPoolCap bounds the buffer pool copied into a local sandbox.
-const WhatIfBufferPoolCap = 1 << 30
-
-var plainValue = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
-
-// whatIfOptions turns inspected settings into sandbox server options, and
-// says what it changed on the way.
-func whatIfOptions(vars map[string]rules.Setting) (opts []string, notes []string) {
-	for _, name := range whatIfSettings {
-		st, ok := vars[name]
-		if !ok || !plainValue.MatchString(st.Value) {
-			continue
-		}
-		value := st.Value
-		if name == "innodb_buffer_pool_size" {
-			if n, err := strconv.ParseInt(value, 10, 64); err == nil && n > WhatIfBufferPoolCap {
-				notes = append(notes, fmt.Sprintf("innodb_buffer_pool_size %s capped at 1G in the sandbox", value))
-				value = strconv.Itoa(WhatIfBufferPoolCap)
-			}
-		}
-		opts = append(opts, "loose-"+name+"="+value)
-	}
-	return opts, notes
-}
 
 // RunWhatIf inspects a server read-only, starts a local sandbox with its
 // relevant settings, measures the variants there, and reports against the
@@ -60,7 +24,7 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Re
 		return nil, err
 	}
 	in := inspected.in
-	copied, notes := whatIfOptions(in.Variables)
+	copied, notes := rules.WhatIfOptions(in.Variables)
 	so.ServerOptions = append(copied, so.ServerOptions...)
 	local, err := startServer(ctx, so, ConnOptions{})
 	defer func() { err = closeAll(err, []*server{local}) }()
@@ -76,6 +40,7 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Re
 	r = buildReport(o, in, snap, res)
 	r.Notes = append(r.Notes, whatIfNotes(in, local.in, copied)...)
 	r.Notes = append(r.Notes, notes...)
+	r.Notes = append(r.Notes, local.notes...)
 	r.Notes = append(r.Notes, ji.notes...)
 	return r, nil
 }

@@ -18,6 +18,8 @@ func (e errFleetFailures) Error() string {
 	return fmt.Sprintf("%d of %d host(s) failed (see above)", e.failed, e.total)
 }
 
+func (e errFleetFailures) ExitStatus() int { return advisor.ExitError }
+
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
 func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn rules.Severity) error {
