@@ -12,7 +12,7 @@ import (
 // Run connects, inspects, calibrates (audit, bench), evaluates the rules and
 // returns the report.
 func Run(ctx context.Context, o Options) (r *report.Report, err error) {
-	ji, err := readJobInputs(o)
+	inputs, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
@@ -21,16 +21,16 @@ func Run(ctx context.Context, o Options) (r *report.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return runOn(ctx, s, o, ji)
+	return runOn(ctx, s, o, inputs)
 }
 
 // runOn runs the job on a server it has opened: the report describes that
 // server, measured there for audit and bench.
-func runOn(ctx context.Context, s *server, o Options, ji jobInputs) (*report.Report, error) {
+func runOn(ctx context.Context, s *server, o Options, inputs jobInputs) (*report.Report, error) {
 	o.Sandbox = s.isSandbox()
-	snap := ji.snapshot(s.in, o)
+	snap := inputs.snapshot(s.in, o)
 	var res *bench.Result
-	if o.runsBench() {
+	if o.Command.Measures() {
 		var err error
 		if res, err = s.calibrate(ctx, o); err != nil {
 			return nil, err
@@ -39,7 +39,7 @@ func runOn(ctx context.Context, s *server, o Options, ji jobInputs) (*report.Rep
 	}
 	r := buildReport(o, s.in, snap, res)
 	r.Notes = append(r.Notes, s.notes...)
-	r.Notes = append(r.Notes, ji.notes...)
+	r.Notes = append(r.Notes, inputs.notes...)
 	return r, nil
 }
 
@@ -54,21 +54,21 @@ type jobInputs struct {
 
 // readJobInputs validates the choices and reads --config, before connecting.
 func readJobInputs(o Options) (jobInputs, error) {
-	var ji jobInputs
+	var inputs jobInputs
 	var err error
-	if ji.workload, ji.target, err = parseChoices(o); err != nil {
-		return ji, err
+	if inputs.workload, inputs.target, err = parseChoices(o); err != nil {
+		return inputs, err
 	}
 	if o.ConfigFile != "" {
-		ji.config, ji.notes, err = LoadConfig(o.ConfigFile)
+		inputs.config, inputs.notes, err = loadConfig(o.ConfigFile)
 	}
-	return ji, err
+	return inputs, err
 }
 
 // snapshot is the rules' view of an inspected server with these inputs.
-func (ji jobInputs) snapshot(in *Inspection, o Options) rules.Snapshot {
-	snap := snapshotOf(in, o, ji.workload, ji.target)
-	snap.Config = ji.config
+func (inputs jobInputs) snapshot(in *inspection, o Options) rules.Snapshot {
+	snap := snapshotOf(in, o, inputs.workload, inputs.target)
+	snap.Config = inputs.config
 	return snap
 }
 
@@ -94,7 +94,7 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 
 // snapshotOf builds the rules' view of an inspected server: workload class
 // (from the flag or the counters), target and setup scenario.
-func snapshotOf(in *Inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
+func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
 	status, own := withoutOwnDDL(in.Status, in.OwnDDL)
 	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: status,
 		Workload: classify(status, workload), ExpectTables: o.ExpectTables}
@@ -125,10 +125,10 @@ func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload
 	return rules.WorkloadFromFlag(flag, observed)
 }
 
-func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Result) *report.Report {
+func buildReport(o Options, in *inspection, snap rules.Snapshot, res *bench.Result) *report.Report {
 	findings := report.FindingsOf(rules.Evaluate(snap))
 	r := &report.Report{
-		SchemaVersion: report.SchemaVersion, Command: o.Command,
+		SchemaVersion: report.SchemaVersion, Command: string(o.Command),
 		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables),
 		Workload: report.WorkloadOf(snap.Workload), Benchmark: report.BenchmarkOf(res), Findings: findings,
@@ -146,8 +146,8 @@ func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Resu
 	if o.Sandbox {
 		r.Notes = append(r.Notes, "measured on a throwaway local server started for this run: absolute times come from this machine; the ratios are what carries over")
 	}
-	if !o.runsBench() {
-		r.Notes = append(r.Notes, "nothing was measured: "+o.Command+" only reads; run `audit` to measure the DDL variants")
+	if !o.Command.Measures() {
+		r.Notes = append(r.Notes, "nothing was measured: "+string(o.Command)+" only reads; run `audit` to measure the DDL variants")
 	}
 	r.Notes = append(r.Notes, o.Notes...)
 	return r

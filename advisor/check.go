@@ -24,8 +24,8 @@ func RunCheck(o CheckOptions) (*report.Report, error) {
 	if o.VariablesFile == "" && o.ConfigFile == "" {
 		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", ErrUsage)
 	}
-	jo := Options{Command: "check", ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile}
-	ji, err := readJobInputs(jo)
+	jo := Options{Command: CommandCheck, ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile}
+	inputs, err := readJobInputs(jo)
 	if err != nil {
 		return nil, err
 	}
@@ -33,14 +33,14 @@ func RunCheck(o CheckOptions) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := buildReport(jo, in, ji.snapshot(in, jo), nil)
-	r.Notes = append(ji.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
+	r := buildReport(jo, in, inputs.snapshot(in, jo), nil)
+	r.Notes = append(inputs.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
 	return r, nil
 }
 
-// inspectFiles builds an Inspection from saved output instead of a server.
-func inspectFiles(o CheckOptions) (*Inspection, error) {
-	in := &Inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
+// inspectFiles builds an inspection from saved output instead of a server.
+func inspectFiles(o CheckOptions) (*inspection, error) {
+	in := &inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
 	var raw map[string]string
 	if o.VariablesFile != "" {
 		var err error

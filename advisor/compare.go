@@ -72,12 +72,12 @@ func openEndpoint(ctx context.Context, e Endpoint, o CompareOptions) (s *server,
 	if err != nil {
 		return s, err
 	}
-	return s, s.prepare(ctx, Options{Command: "compare", ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn})
+	return s, s.prepare(ctx, Options{Command: CommandCompare, ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn})
 }
 
 func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result) *report.CompareReport {
 	r := &report.CompareReport{
-		SchemaVersion: report.SchemaVersion, Command: "compare", Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		SchemaVersion: report.SchemaVersion, Command: string(CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
 		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
 		Method: "rounds interleaved across both servers (round i on the source, then on the target), rotating variant order; " +

@@ -35,7 +35,7 @@ func ParseEndpoint(spec string, base ConnOptions, extraOptions []string) (Endpoi
 		}
 		conn, err := hostConn(base, spec)
 		if err != nil {
-			return e, fmt.Errorf("%w: %q: %w", ErrUsage, RedactDSN(spec), err)
+			return e, fmt.Errorf("%w: %q: %w", ErrUsage, redactDSN(spec), err)
 		}
 		e.Conn = conn
 		return e, nil
@@ -66,7 +66,7 @@ func ParseEndpoint(spec string, base ConnOptions, extraOptions []string) (Endpoi
 // Label names the endpoint in reports (never with a password).
 func (e Endpoint) Label() string {
 	if e.Sandbox == nil {
-		return RedactDSN(e.Spec)
+		return redactDSN(e.Spec)
 	}
 	label := "sandbox"
 	if e.Sandbox.Basedir != "" {

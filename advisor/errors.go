@@ -26,7 +26,7 @@ type kindError struct {
 	code int
 }
 
-func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Error() string   { return e.msg }
 func (e *kindError) ExitStatus() int { return e.code }
 
 var (

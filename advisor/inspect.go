@@ -11,8 +11,8 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// Inspection is what a read-only look at a server found.
-type Inspection struct {
+// inspection is what a read-only look at a server found.
+type inspection struct {
 	Address        string
 	VersionComment string
 	Flavor         rules.Flavor
@@ -25,10 +25,10 @@ type Inspection struct {
 	OwnDDL map[string]int64
 }
 
-// Inspect reads the server's identity, variables (with origins where the
+// inspectServer reads the server's identity, variables (with origins where the
 // server tells them) and status counters. It only reads.
-func Inspect(ctx context.Context, db *sql.DB, address string) (*Inspection, error) {
-	in := &Inspection{Address: address}
+func inspectServer(ctx context.Context, db *sql.DB, address string) (*inspection, error) {
+	in := &inspection{Address: address}
 	var version string
 	if err := db.QueryRowContext(ctx, bench.Tag+"SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
 		return nil, fmt.Errorf("reading the server version: %w", err)

@@ -75,7 +75,7 @@ func openShared(t *testing.T) (string, *sql.DB) {
 }
 
 func quickAudit(dsn, workload string, allowSetGlobal bool) Options {
-	return Options{Command: "audit", ToolVersion: "test", Conn: ConnOptions{DSN: dsn}, Workload: workload,
+	return Options{Command: CommandAudit, ToolVersion: "test", Conn: ConnOptions{DSN: dsn}, Workload: workload,
 		Bench: BenchOptions{Tables: 20, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
 }
 
@@ -182,7 +182,7 @@ func TestOLTPNeverRecommendsTurningOff(t *testing.T) {
 func TestInspectWritesNothingAndDecidesWorkload(t *testing.T) {
 	dsn, db := openShared(t)
 	before := readState(t, db)
-	r, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{DSN: dsn}})
+	r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestWrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T) {
 	}
 	t.Cleanup(func() { db.ExecContext(context.Background(), "DROP USER IF EXISTS 'ua_pw_test'@'localhost'") })
 	const secret = "Wr0ng-S3cret-pw"
-	_, err := Run(ctx, Options{Command: "inspect", Conn: ConnOptions{DSN: dsn, User: "ua_pw_test", Password: secret}})
+	_, err := Run(ctx, Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn, User: "ua_pw_test", Password: secret}})
 	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "access denied") {
 		t.Fatalf("want access denied, got %v", err)
 	}
@@ -229,7 +229,7 @@ func TestWrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T) {
 
 func TestMissingSocketFailsFast(t *testing.T) {
 	start := time.Now()
-	_, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{Socket: "/nonexistent/mysqld.sock", ConnectTimeout: 2 * time.Second}})
+	_, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{Socket: "/nonexistent/mysqld.sock", ConnectTimeout: 2 * time.Second}})
 	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "socket") {
 		t.Fatalf("want a socket error, got %v", err)
 	}
@@ -273,7 +273,7 @@ func TestInspectAfterAuditDoesNotCountTheToolsOwnDDL(t *testing.T) {
 	if _, err := Run(context.Background(), quickAudit(dsn, "ddl-heavy", false)); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{DSN: dsn}})
+	r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,11 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
-// Options of an audit, inspect or bench job.
+// Options of a job on one server: audit, inspect or bench (check and
+// compare take CheckOptions and CompareOptions, and build these for the
+// parts they share).
 type Options struct {
-	Command     string // "audit", "inspect" or "bench"
+	Command     Command // audit, inspect or bench
 	ToolVersion string
 	Conn        ConnOptions
 	// Workload overrides the class read from status counters ("" = decide from status).
@@ -59,5 +61,3 @@ type BenchOptions struct {
 
 // DefaultLockWaitTimeout bounds how long scratch DDL may wait for a metadata lock.
 const DefaultLockWaitTimeout = 10 * time.Second
-
-func (o Options) runsBench() bool { return o.Command == "audit" || o.Command == "bench" }

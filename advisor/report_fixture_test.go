@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the JSON golden files in report
 // result, as Run would, without a server.
 func fixtureReport(workload rules.WorkloadClass) *report.Report {
 	fl, _ := rules.IdentifyFlavor("10.11.19-MariaDB-0+deb12u1", "Debian 12")
-	in := &Inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
+	in := &inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
 		Variables: map[string]rules.Setting{
 			"innodb_file_per_table":   {Value: "ON", Origin: rules.OriginCompiled},
 			"innodb_stats_persistent": {Value: "ON", Origin: rules.OriginCompiled},
@@ -47,7 +47,7 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 	}
 	snap := rules.Snapshot{Flavor: fl, Variables: in.Variables, Status: in.Status,
 		Workload: classify(in.Status, workload), Bench: measurements(res)}
-	return buildReport(Options{Command: "audit", ToolVersion: "1.2.3"}, in, snap, res)
+	return buildReport(Options{Command: CommandAudit, ToolVersion: "1.2.3"}, in, snap, res)
 }
 
 // TestReportFixtureMatchesTheJSONGolden builds the audit report of a fixed

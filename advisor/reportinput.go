@@ -7,7 +7,7 @@ import (
 )
 
 // serverInfo identifies the inspected server in a report.
-func serverInfo(in *Inspection) report.ServerInfo {
+func serverInfo(in *inspection) report.ServerInfo {
 	version := ""
 	if !in.Flavor.Version.IsZero() {
 		version = in.Flavor.Version.String()

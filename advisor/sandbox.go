@@ -16,7 +16,7 @@ const SandboxStopTimeout = 60 * time.Second
 // RunOnSandbox starts a throwaway server, runs the job against it, and stops
 // and removes it afterwards whatever happens (error, Ctrl-C).
 func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (r *report.Report, err error) {
-	ji, err := readJobInputs(o)
+	inputs, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (r *report
 	if err != nil {
 		return nil, err
 	}
-	return runOn(ctx, s, o, ji)
+	return runOn(ctx, s, o, inputs)
 }
 
 // stopSandbox stops and removes a sandbox on a fresh context with its own

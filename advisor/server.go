@@ -18,14 +18,14 @@ import (
 // Ctrl-C. Audit, what-if, compare and server variants all use it.
 type server struct {
 	db *sql.DB
-	in *Inspection
+	in *inspection
 	// sb is the sandbox this job started (nil for an existing server), and
 	// started the options it was started with.
 	sb      *sandbox.Sandbox
 	started sandbox.Options
 	// cfg and state are set by prepare.
 	cfg   bench.Config
-	state *State
+	state *runState
 	// notes say what the calibration left out, for the report.
 	notes []string
 }
@@ -49,12 +49,12 @@ func startServer(ctx context.Context, so sandbox.Options, conn ConnOptions) (*se
 }
 
 func (s *server) connect(ctx context.Context, conn ConnOptions) error {
-	db, cfg, err := Open(ctx, conn)
+	db, cfg, err := openDB(ctx, conn)
 	if err != nil {
 		return err
 	}
 	s.db = db
-	s.in, err = Inspect(ctx, db, Address(cfg))
+	s.in, err = inspectServer(ctx, db, addressOf(cfg))
 	return err
 }
 

@@ -94,7 +94,7 @@ func TestTLSConnectionVerifiesTheServer(t *testing.T) {
 	for _, mode := range []string{"REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"} {
 		t.Run(mode, func(t *testing.T) {
 			o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", TLS: TLSOptions{Mode: mode, CA: filepath.Join(certs, "ca.pem")}}
-			db, _, err := Open(context.Background(), o)
+			db, _, err := openDB(context.Background(), o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestTLSConnectionVerifiesTheServer(t *testing.T) {
 	t.Run("a CA that did not sign the server is refused", func(t *testing.T) {
 		other := writeCerts(t)
 		o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", TLS: TLSOptions{Mode: "VERIFY_CA", CA: filepath.Join(other, "ca.pem")}}
-		if db, _, err := Open(context.Background(), o); err == nil {
+		if db, _, err := openDB(context.Background(), o); err == nil {
 			db.Close()
 			t.Fatal("connected with a CA that did not sign the server's certificate")
 		}
@@ -166,7 +166,7 @@ func TestTLSVerifiesEachHostAgainstItsOwnName(t *testing.T) {
 // encrypted.
 func connectTLS(ip string, port int, ca testCA, mode string) error {
 	o := ConnOptions{Host: ip, Port: port, User: "root", TLS: TLSOptions{Mode: mode, CA: filepath.Join(ca.dir, "ca.pem")}}
-	db, _, err := Open(context.Background(), o)
+	db, _, err := openDB(context.Background(), o)
 	if err != nil {
 		return fmt.Errorf("%s:%d: %w", ip, port, err)
 	}

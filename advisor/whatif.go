@@ -14,7 +14,7 @@ import (
 // relevant settings, measures the variants there, and reports against the
 // inspected server. Nothing is written to the inspected server.
 func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Report, err error) {
-	ji, err := readJobInputs(o)
+	inputs, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
@@ -35,25 +35,25 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Re
 	if err != nil {
 		return nil, err
 	}
-	snap := ji.snapshot(in, o)
+	snap := inputs.snapshot(in, o)
 	snap.Bench = measurements(res)
 	r = buildReport(o, in, snap, res)
 	r.Notes = append(r.Notes, whatIfNotes(in, local.in, copied)...)
 	r.Notes = append(r.Notes, notes...)
 	r.Notes = append(r.Notes, local.notes...)
-	r.Notes = append(r.Notes, ji.notes...)
+	r.Notes = append(r.Notes, inputs.notes...)
 	return r, nil
 }
 
-func whatIfNotes(in, sin *Inspection, copied []string) []string {
+func whatIfNotes(in, local *inspection, copied []string) []string {
 	notes := []string{
 		fmt.Sprintf("what-if: measured on a local sandbox %s started with the inspected server's settings (%s); nothing was written to %s",
-			sin.Flavor, strings.Join(copied, ", "), in.Address),
+			local.Flavor, strings.Join(copied, ", "), in.Address),
 		"what-if: absolute times come from this machine; only the speedup ratios carry over to the inspected server",
 	}
-	if in.Flavor.Vendor != sin.Flavor.Vendor || in.Flavor.Version.Series() != sin.Flavor.Version.Series() {
+	if in.Flavor.Vendor != local.Flavor.Vendor || in.Flavor.Version.Series() != local.Flavor.Version.Series() {
 		notes = append(notes, fmt.Sprintf("what-if: the inspected server is %s but the binaries here are %s; give --basedir of a %s tarball to measure the same version",
-			in.Flavor, sin.Flavor, in.Flavor.Name()+" "+in.Flavor.Version.Series()))
+			in.Flavor, local.Flavor, in.Flavor.Name()+" "+in.Flavor.Version.Series()))
 	}
 	return notes
 }

@@ -15,8 +15,9 @@ import (
 // the same limit.
 const DefaultMaxDepth = 10
 
-// maxLineLength bounds one line of an option file. The programs read lines
-// of at most 4 KiB; a longer line is far more likely a wrong file.
+// maxLineLength bounds one line of an option file. The servers' own readers
+// take lines of up to 4 KiB; this parser reads up to 1 MiB so that no line a
+// server accepts is refused, and takes a longer line for a wrong file.
 const maxLineLength = 1 << 20
 
 // utf8BOM is the UTF-8 byte order mark some Windows editors write.

@@ -168,7 +168,8 @@ func severityClass(severity string) string {
 	return "sev-other"
 }
 
-// Chart geometry, in SVG user units (pixels at 100% zoom).
+// htmlReport is the page: one self-contained document with inline CSS and
+// the SVG charts inline, loading nothing and running no script.
 var htmlReport = template.Must(template.New("report").Parse(htmlTemplate))
 
 const htmlTemplate = `<!DOCTYPE html>

@@ -350,12 +350,12 @@ func findingCounts(groups []severityGroup) string {
 	return strings.Join(parts, ", ")
 }
 
-// settingNames orders the settings as the text report does (KeySettings
+// settingNames orders the settings as the text report does (keySettings
 // order), followed by any others in name order.
 func settingNames(settings map[string]rules.Setting) []string {
 	var names []string
 	seen := map[string]bool{}
-	for _, name := range KeySettings {
+	for _, name := range keySettings {
 		if _, ok := settings[name]; ok {
 			names = append(names, name)
 			seen[name] = true

@@ -8,9 +8,9 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// KeySettings are the variables the report shows: those that matter for DDL
+// keySettings are the variables the report shows: those that matter for DDL
 // cost and for upgrades.
-var KeySettings = []string{
+var keySettings = []string{
 	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
 	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "sync_binlog", "log_bin",
 	"innodb_buffer_pool_size", "innodb_adaptive_hash_index", "table_open_cache", "table_definition_cache", "read_only",
@@ -160,10 +160,10 @@ func (r *Report) Worst() (rules.Severity, bool) {
 	return w, true
 }
 
-// SettingsOf picks the KeySettings of a server's variables.
+// SettingsOf picks the keySettings of a server's variables.
 func SettingsOf(vars map[string]rules.Setting) map[string]rules.Setting {
 	out := map[string]rules.Setting{}
-	for _, name := range KeySettings {
+	for _, name := range keySettings {
 		if s, ok := vars[name]; ok {
 			out[name] = s
 		}

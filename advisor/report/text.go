@@ -72,7 +72,7 @@ func (p *printer) settings(r *Report) {
 		return
 	}
 	p.line("[--] Settings (value, where it comes from):")
-	for _, name := range KeySettings {
+	for _, name := range keySettings {
 		if s, ok := r.Settings[name]; ok {
 			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
 		}

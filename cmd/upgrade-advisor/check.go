@@ -57,5 +57,5 @@ func runCheck(c *cli.Context) error {
 	if err := render(c, report, format); err != nil {
 		return err
 	}
-	return failOnFindings(report, failOn, "check")
+	return failOnFindings(report, failOn, advisor.CommandCheck)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
@@ -26,7 +27,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
-		Action: func(c *cli.Context) error { return runJob(c, "audit") },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandAudit) },
 	}
 }
 
@@ -44,7 +45,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), adviceFlags(), outputFlags()),
-		Action: func(c *cli.Context) error { return runJob(c, "inspect") },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandInspect) },
 	}
 }
 
@@ -60,7 +61,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
-		Action: func(c *cli.Context) error { return runJob(c, "bench") },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandBench) },
 	}
 }
 

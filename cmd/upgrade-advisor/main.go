@@ -61,5 +61,5 @@ func exitCode(err error, interrupted bool) int {
 // at or above --fail-on.
 type findingsError struct{ worst string }
 
-func (e findingsError) Error() string { return "findings at or above --fail-on: worst is " + e.worst }
+func (e findingsError) Error() string   { return "findings at or above --fail-on: worst is " + e.worst }
 func (e findingsError) ExitStatus() int { return advisor.ExitFindings }

@@ -13,12 +13,12 @@ import (
 )
 
 // runJob runs audit, inspect or bench and prints the report.
-func runJob(c *cli.Context, command string) error {
+func runJob(c *cli.Context, command advisor.Command) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
 	failOn := rules.Critical + 1 // bench has no --fail-on: it never fails on findings
-	if command != "bench" {
+	if command.FailsOnFindings() {
 		var err error
 		if failOn, err = rules.ParseSeverity(c.String("fail-on")); err != nil {
 			return err
@@ -48,13 +48,13 @@ func runJob(c *cli.Context, command string) error {
 
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
 // parsed (and refused) here, before anything connects.
-func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
+func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error) {
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
 		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
-	if command == "inspect" {
+	if !command.Measures() {
 		return opts, advisor.ValidateJob(opts)
 	}
 	opts.Bench = benchOptions(c)
@@ -83,9 +83,9 @@ func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
 
 // runOne runs the job against a sandbox, a what-if sandbox or the server
 // the connection options name.
-func runOne(c *cli.Context, command string, opts advisor.Options) (*report.Report, error) {
+func runOne(c *cli.Context, command advisor.Command, opts advisor.Options) (*report.Report, error) {
 	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
-	if command != "inspect" && c.Bool("sandbox") {
+	if command.Measures() && c.Bool("sandbox") {
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
 		return advisor.RunOnSandbox(c.Context, opts, sandboxOpts)
 	}
@@ -94,15 +94,15 @@ func runOne(c *cli.Context, command string, opts advisor.Options) (*report.Repor
 		return nil, err
 	}
 	opts.Conn = conn
-	if command != "inspect" && c.Bool("what-if-sandbox") {
+	if command.Measures() && c.Bool("what-if-sandbox") {
 		return advisor.RunWhatIf(c.Context, opts, sandboxOpts)
 	}
 	return advisor.Run(c.Context, opts)
 }
 
 // failOnFindings turns findings at or above --fail-on into exit code 1.
-func failOnFindings(r *report.Report, failOn rules.Severity, command string) error {
-	if worst, any := r.Worst(); any && command != "bench" && worst >= failOn {
+func failOnFindings(r *report.Report, failOn rules.Severity, command advisor.Command) error {
+	if worst, any := r.Worst(); any && command.FailsOnFindings() && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
 	return nil
