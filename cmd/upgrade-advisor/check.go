@@ -46,7 +46,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	report, err := advisor.RunCheck(advisor.CheckOptions{
+	r, err := advisor.RunCheck(advisor.CheckOptions{
 		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
 		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		Target: c.String("target"), Workload: c.String("workload"),
@@ -54,8 +54,8 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := render(c, report, format); err != nil {
+	if err := render(c, r, format); err != nil {
 		return err
 	}
-	return failOnFindings(report, failOn, advisor.CommandCheck)
+	return failOnFindings(r, failOn, advisor.CommandCheck)
 }

@@ -126,7 +126,7 @@ func connFromSettings(s map[string]string) (advisor.ConnOptions, error) {
 	if p := s["port"]; p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n <= 0 || n > 65535 {
-			return o, fmt.Errorf("invalid port %q: give a number from 1 to 65535", p)
+			return o, fmt.Errorf("%w: port %q: give a number from 1 to 65535", advisor.ErrUsage, p)
 		}
 		o.Port = n
 	}
@@ -148,7 +148,7 @@ func parseTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("invalid connect timeout %q: give seconds (10) or a duration (10s)", s)
+		return 0, fmt.Errorf("%w: connect timeout %q: give seconds (10) or a duration (10s)", advisor.ErrUsage, s)
 	}
 	return d, nil
 }

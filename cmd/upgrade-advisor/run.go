@@ -35,15 +35,15 @@ func runJob(c *cli.Context, command advisor.Command) error {
 	if c.String("hosts") != "" {
 		return runFleet(c, opts, format, failOn)
 	}
-	report, err := runOne(c, command, opts)
+	r, err := runOne(c, command, opts)
 	clearProgress(c)
 	if err != nil {
 		return err
 	}
-	if err := render(c, report, format); err != nil {
+	if err := render(c, r, format); err != nil {
 		return err
 	}
-	return failOnFindings(report, failOn, command)
+	return failOnFindings(r, failOn, command)
 }
 
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
@@ -70,13 +70,13 @@ func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error
 	}
 	switch {
 	case opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("--server-variants restarts servers: use it with --sandbox or --what-if-sandbox")
+		return opts, fmt.Errorf("%w: --server-variants restarts servers: use it with --sandbox or --what-if-sandbox", advisor.ErrUsage)
 	case c.Bool("sandbox") && c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("--sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings")
+		return opts, fmt.Errorf("%w: --sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings", advisor.ErrUsage)
 	case c.Bool("sandbox") && anyConnFlag(c):
-		return opts, fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
+		return opts, fmt.Errorf("%w: --sandbox starts its own server: leave out the connection flags", advisor.ErrUsage)
 	case (c.IsSet("basedir") || c.IsSet("sandbox-option")) && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("--basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox")
+		return opts, fmt.Errorf("%w: --basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox", advisor.ErrUsage)
 	}
 	return opts, nil
 }
@@ -129,7 +129,7 @@ func prefixed(prefix string, lines []string) []string {
 // the next word may be a password.
 func noArgs(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return fmt.Errorf("%d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", c.NArg())
+		return fmt.Errorf("%w: %d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", advisor.ErrUsage, c.NArg())
 	}
 	return nil
 }
