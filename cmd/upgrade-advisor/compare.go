@@ -34,7 +34,9 @@ EXAMPLES:
    upgrade-advisor compare --source db-old:3306 --target db-new:3306 -u admin
 
 ` + exitCodesHelp,
-		Flags: flagsOf(connectionFlags(), []cli.Flag{
+		// --source and --target say where each server is: -h, -P, -S and
+		// --dsn would be overridden, so they are not offered.
+		Flags: flagsOf(without(connectionFlags(), "host", "port", "socket", "dsn"), []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "the server as it runs today (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},

@@ -231,8 +231,12 @@ func TestCompareCalibratesBothSidesOnTheDDLFile(t *testing.T) {
 	}
 }
 
-func TestCompareRefusesTheSandboxFlagsOfAudit(t *testing.T) {
-	for _, flag := range []string{"--basedir=/opt/x", "--sandbox-option=a=b", "--what-if-sandbox", "--server-variants"} {
+// TestCompareRefusesFlagsItCannotHonour: the sandbox flags of audit (a
+// sandbox side names its own) and the server address flags (--source and
+// --target name the servers).
+func TestCompareRefusesFlagsItCannotHonour(t *testing.T) {
+	for _, flag := range []string{"--basedir=/opt/x", "--sandbox-option=a=b", "--what-if-sandbox", "--server-variants",
+		"-h=db1", "--port=3307", "-S=/tmp/x.sock", "--dsn=root@tcp(db1)/"} {
 		t.Run(flag, func(t *testing.T) {
 			_, stderr, code := run(t, nil, "compare", "--no-defaults", "--source", "sandbox:", "--target", "sandbox:", flag)
 			if code != 2 || !strings.Contains(stderr, "flag provided but not defined") {

@@ -152,6 +152,21 @@ func calibrationWorkload(c *cli.Context, bo *advisor.BenchOptions) ([]string, er
 	return prefixed("ddl-file: ", notes), nil
 }
 
+// without returns the flags not named in names.
+func without(flags []cli.Flag, names ...string) []cli.Flag {
+	drop := map[string]bool{}
+	for _, n := range names {
+		drop[n] = true
+	}
+	var out []cli.Flag
+	for _, f := range flags {
+		if !drop[f.Names()[0]] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // flagsOf concatenates flag groups.
 func flagsOf(groups ...[]cli.Flag) []cli.Flag {
 	var out []cli.Flag

@@ -23,7 +23,9 @@ func (e errFleetFailures) ExitStatus() int { return advisor.ExitError }
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
 func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn rules.Severity) error {
-	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html"} {
+	// Each line of --hosts says where a server is: -h, -P, -S and --dsn
+	// would be overridden.
+	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html", "host", "port", "socket", "dsn"} {
 		if c.IsSet(name) {
 			return fmt.Errorf("%w: --hosts cannot be combined with --%s: run the job on one server for that", advisor.ErrUsage, name)
 		}

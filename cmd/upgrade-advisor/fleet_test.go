@@ -99,3 +99,24 @@ func TestBadHostsFileIsAUsageError(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestHostsRefusesFlagsItWouldOverride: each line of --hosts names a
+// server, so the flags that name one, and the single-server outputs, are
+// refused rather than ignored.
+func TestHostsRefusesFlagsItWouldOverride(t *testing.T) {
+	hosts := filepath.Join(t.TempDir(), "hosts.txt")
+	if err := os.WriteFile(hosts, []byte("127.0.0.1:1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ flag, name string }{
+		{"-h=db1", "--host"}, {"--port=3307", "--port"}, {"-S=/tmp/x.sock", "--socket"}, {"--dsn=root@tcp(db1)/", "--dsn"},
+		{"--html=/tmp/x.html", "--html"}, {"--mycnf-out=/tmp/x.cnf", "--mycnf-out"}, {"--what-if-sandbox", "--what-if-sandbox"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, code := run(t, nil, "audit", "--no-defaults", "--hosts", hosts, tc.flag)
+			if code != advisor.ExitError || !strings.Contains(stderr, "cannot be combined with "+tc.name) {
+				t.Errorf("exit %d, stderr %q: want --hosts refusing %s", code, stderr, tc.name)
+			}
+		})
+	}
+}
