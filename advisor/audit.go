@@ -2,48 +2,44 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// ErrPreflight marks a refusal before anything was written (exit code 2).
-var ErrPreflight = errors.New("pre-flight check failed")
-
-// ErrUsage marks bad input (exit code 2).
-var ErrUsage = errors.New("invalid input")
-
 // Run connects, inspects, calibrates (audit, bench), evaluates the rules and
 // returns the report.
-func Run(ctx context.Context, o Options) (*Report, error) {
-	ji, err := readJobInputs(o)
+func Run(ctx context.Context, o Options) (r *report.Report, err error) {
+	inputs, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
-	db, cfg, err := Open(ctx, o.Conn)
+	s, err := openServer(ctx, o.Conn)
+	defer func() { err = closeAll(err, []*server{s}) }()
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	in, err := Inspect(ctx, db, Address(cfg))
-	if err != nil {
-		return nil, err
-	}
-	snap := ji.snapshot(in, o)
+	return runOn(ctx, s, o, inputs)
+}
+
+// runOn runs the job on a server it has opened: the report describes that
+// server, measured there for audit and bench.
+func runOn(ctx context.Context, s *server, o Options, inputs jobInputs) (*report.Report, error) {
+	o.Sandbox = s.isSandbox()
+	snap := inputs.snapshot(s.in, o)
 	var res *bench.Result
-	if o.runsBench() {
-		if res, err = calibrate(ctx, db, in, o); err != nil {
+	if o.Command.Measures() {
+		var err error
+		if res, err = s.calibrate(ctx, o); err != nil {
 			return nil, err
-		}
-		if !o.Sandbox {
-			_ = recordOwnDDL(in, res) // best effort: see ledger.go
 		}
 		snap.Bench = measurements(res)
 	}
-	r := buildReport(o, in, snap, res)
-	r.Notes = append(r.Notes, ji.notes...)
+	r := buildReport(o, s.in, snap, res)
+	r.Notes = append(r.Notes, s.notes...)
+	r.Notes = append(r.Notes, inputs.notes...)
 	return r, nil
 }
 
@@ -58,21 +54,21 @@ type jobInputs struct {
 
 // readJobInputs validates the choices and reads --config, before connecting.
 func readJobInputs(o Options) (jobInputs, error) {
-	var ji jobInputs
+	var inputs jobInputs
 	var err error
-	if ji.workload, ji.target, err = parseChoices(o); err != nil {
-		return ji, err
+	if inputs.workload, inputs.target, err = parseChoices(o); err != nil {
+		return inputs, err
 	}
 	if o.ConfigFile != "" {
-		ji.config, ji.notes, err = LoadConfig(o.ConfigFile)
+		inputs.config, inputs.notes, err = loadConfig(o.ConfigFile)
 	}
-	return ji, err
+	return inputs, err
 }
 
 // snapshot is the rules' view of an inspected server with these inputs.
-func (ji jobInputs) snapshot(in *Inspection, o Options) rules.Snapshot {
-	snap := snapshotOf(in, o, ji.workload, ji.target)
-	snap.Config = ji.config
+func (inputs jobInputs) snapshot(in *inspection, o Options) rules.Snapshot {
+	snap := snapshotOf(in, o, inputs.workload, inputs.target)
+	snap.Config = inputs.config
 	return snap
 }
 
@@ -98,7 +94,7 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 
 // snapshotOf builds the rules' view of an inspected server: workload class
 // (from the flag or the counters), target and setup scenario.
-func snapshotOf(in *Inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
+func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
 	status, own := withoutOwnDDL(in.Status, in.OwnDDL)
 	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: status,
 		Workload: classify(status, workload), ExpectTables: o.ExpectTables}
@@ -129,29 +125,29 @@ func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload
 	return rules.WorkloadFromFlag(flag, observed)
 }
 
-func buildReport(o Options, in *Inspection, snap rules.Snapshot, res *bench.Result) *Report {
-	findings := findingInfos(rules.Evaluate(snap))
-	r := &Report{
-		SchemaVersion: SchemaVersion, Command: o.Command,
-		Tool:   ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Server: serverInfo(in), Settings: keySettings(in.Variables),
-		Workload: workloadInfo(snap.Workload), Benchmark: benchmarkInfo(res), Findings: findings,
+func buildReport(o Options, in *inspection, snap rules.Snapshot, res *bench.Result) *report.Report {
+	findings := report.FindingsOf(rules.Evaluate(snap))
+	r := &report.Report{
+		SchemaVersion: report.SchemaVersion, Command: string(o.Command),
+		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables),
+		Workload: report.WorkloadOf(snap.Workload), Benchmark: report.BenchmarkOf(res), Findings: findings,
 	}
 	r.Server.Sandbox = o.Sandbox
-	r.Config = configInfos(snap.Config)
+	r.Config = report.ConfigOf(snap.Config)
 	if snap.Target != nil {
-		r.Target = &TargetInfo{Flavor: string(snap.Target.Vendor), Version: snap.Target.Version.Series()}
+		r.Target = &report.TargetInfo{Flavor: string(snap.Target.Vendor), Version: snap.Target.Version.Series()}
 	}
 	header := []string{fmt.Sprintf("upgrade-advisor %s for %s, workload %s", o.ToolVersion, in.Flavor, snap.Workload.Class)}
 	if res != nil {
 		header = append(header, fmt.Sprintf("measured on this server: %d rounds of %d tables", res.Rounds, res.TablesPerRound))
 	}
-	r.MyCnf = MyCnfSnippet(header, findings)
+	r.MyCnf = report.MyCnfSnippet(header, findings)
 	if o.Sandbox {
 		r.Notes = append(r.Notes, "measured on a throwaway local server started for this run: absolute times come from this machine; the ratios are what carries over")
 	}
-	if !o.runsBench() {
-		r.Notes = append(r.Notes, "nothing was measured: "+o.Command+" only reads; run `audit` to measure the DDL variants")
+	if !o.Command.Measures() {
+		r.Notes = append(r.Notes, "nothing was measured: "+string(o.Command)+" only reads; run `audit` to measure the DDL variants")
 	}
 	r.Notes = append(r.Notes, o.Notes...)
 	return r

@@ -15,19 +15,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// calibrate checks that the server may be written to, then runs the benchmark.
-func calibrate(ctx context.Context, db *sql.DB, in *Inspection, o Options) (*bench.Result, error) {
-	if o.ServerVariants && o.sandboxOptions != nil {
-		return calibrateWithServerVariants(ctx, db, in, o, *o.sandboxOptions)
-	}
-	cfg, state, err := prepareCalibration(ctx, db, in, o)
-	if err != nil {
-		return nil, err
-	}
-	res, err := bench.Run(ctx, db, cfg)
-	return res, explainLostConnection(finishState(state, err))
-}
-
 // explainLostConnection says in words what the driver's "invalid connection"
 // means during a calibration.
 func explainLostConnection(err error) error {
@@ -39,7 +26,7 @@ func explainLostConnection(err error) error {
 
 // prepareCalibration runs the pre-flight checks and builds the benchmark
 // configuration, with a state file that is written before anything changes.
-func prepareCalibration(ctx context.Context, db *sql.DB, in *Inspection, o Options) (bench.Config, *State, error) {
+func prepareCalibration(ctx context.Context, db *sql.DB, in *inspection, o Options) (bench.Config, *runState, error) {
 	setup, err := preflight(ctx, db, in, o)
 	if err != nil {
 		return bench.Config{}, nil, err
@@ -79,7 +66,7 @@ func prepareCalibration(ctx context.Context, db *sql.DB, in *Inspection, o Optio
 
 // finishState clears the state file unless cleanup was incomplete, in which
 // case it tells the user how to finish.
-func finishState(state *State, err error) error {
+func finishState(state *runState, err error) error {
 	var cerr *bench.CleanupError
 	if errors.As(err, &cerr) {
 		return fmt.Errorf("calibration: %w; what is left is recorded in %s: run `upgrade-advisor cleanup` with the same connection options once the server is reachable", err, state.Path())
@@ -93,20 +80,20 @@ func finishState(state *State, err error) error {
 	return nil
 }
 
-func newState(ctx context.Context, db *sql.DB, in *Inspection, o Options, schema string, setup []string) (*State, error) {
+func newState(ctx context.Context, db *sql.DB, in *inspection, o Options, schema string, setup []string) (*runState, error) {
 	id := in.Identity()
-	left, _ := StatesFor(id)
+	left, _ := statesFor(id)
 	if err := checkUnfinished(left, o.warn); err != nil {
 		return nil, err
 	}
-	return &State{Server: id, Address: in.Address, Schema: schema, SessionSetup: setup, PID: os.Getpid(),
+	return &runState{Server: id, Address: in.Address, Schema: schema, SessionSetup: setup, PID: os.Getpid(),
 		Started: time.Now().UTC(), ToolVersion: o.ToolVersion}, nil
 }
 
 // checkUnfinished looks at the runs recorded for this server: one still
 // running, or one that may have left a global changed, makes this run's
 // measurement meaningless and is refused; a left-over schema only warns.
-func checkUnfinished(left []*State, warn func(string)) error {
+func checkUnfinished(left []*runState, warn func(string)) error {
 	for _, l := range left {
 		started := l.Started.Format(time.RFC3339)
 		switch {
@@ -143,7 +130,7 @@ func tablesOrDefault(n int) int {
 }
 
 // benchServer tells the planner what it needs about the server.
-func benchServer(in *Inspection) bench.Server {
+func benchServer(in *inspection) bench.Server {
 	_, hasStats := in.Variables["innodb_stats_persistent"]
 	v := in.Flavor.Version
 	return bench.Server{

@@ -3,6 +3,7 @@ package advisor
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/varfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -19,12 +20,12 @@ type CheckOptions struct {
 }
 
 // RunCheck evaluates the rules on saved files, without a server.
-func RunCheck(o CheckOptions) (*Report, error) {
+func RunCheck(o CheckOptions) (*report.Report, error) {
 	if o.VariablesFile == "" && o.ConfigFile == "" {
 		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", ErrUsage)
 	}
-	jo := Options{Command: "check", ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile}
-	ji, err := readJobInputs(jo)
+	jo := Options{Command: CommandCheck, ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile}
+	inputs, err := readJobInputs(jo)
 	if err != nil {
 		return nil, err
 	}
@@ -32,14 +33,14 @@ func RunCheck(o CheckOptions) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := buildReport(jo, in, ji.snapshot(in, jo), nil)
-	r.Notes = append(ji.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
+	r := buildReport(jo, in, inputs.snapshot(in, jo), nil)
+	r.Notes = append(inputs.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
 	return r, nil
 }
 
-// inspectFiles builds an Inspection from saved output instead of a server.
-func inspectFiles(o CheckOptions) (*Inspection, error) {
-	in := &Inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
+// inspectFiles builds an inspection from saved output instead of a server.
+func inspectFiles(o CheckOptions) (*inspection, error) {
+	in := &inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
 	var raw map[string]string
 	if o.VariablesFile != "" {
 		var err error

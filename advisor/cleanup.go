@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -25,21 +27,21 @@ type CleanupOptions struct {
 // state file of this server it restores the original globals and drops the
 // scratch schema, then lists (or drops) other scratch schemas it finds.
 func RunCleanup(ctx context.Context, o CleanupOptions, w io.Writer) error {
-	db, cfg, err := Open(ctx, o.Conn)
+	db, cfg, err := openDB(ctx, o.Conn)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	id, err := ServerIdentity(ctx, db)
+	id, err := serverIdentity(ctx, db)
 	if err != nil {
 		return err
 	}
-	states, loadErr := StatesFor(id)
+	states, loadErr := statesFor(id)
 	var errs []error
 	if loadErr != nil {
 		errs = append(errs, loadErr)
 	}
-	fmt.Fprintf(w, "cleanup on %s (%s): %d unfinished run(s) recorded\n", Address(cfg), id, len(states))
+	fmt.Fprintf(w, "cleanup on %s (%s): %d unfinished run(s) recorded\n", addressOf(cfg), id, len(states))
 	recorded := map[string]bool{}
 	for _, s := range states {
 		recorded[s.Schema] = true
@@ -54,7 +56,7 @@ func RunCleanup(ctx context.Context, o CleanupOptions, w io.Writer) error {
 }
 
 // finishRun restores one recorded run, unless its process is still running.
-func finishRun(db *sql.DB, s *State, w io.Writer) error {
+func finishRun(db *sql.DB, s *runState, w io.Writer) error {
 	if s.PID != os.Getpid() && processAlive(s.PID) {
 		fmt.Fprintf(w, "[--] %s: the run (pid %d) is still going; left alone\n", s.Schema, s.PID)
 		return nil
@@ -104,7 +106,7 @@ func describeGlobals(g map[string]string) string {
 		return "none were changed"
 	}
 	var parts []string
-	for _, k := range sortedNames(g) {
+	for _, k := range slices.Sorted(maps.Keys(g)) {
 		parts = append(parts, k+"="+g[k])
 	}
 	return strings.Join(parts, ", ")

@@ -24,11 +24,11 @@ func TestCleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T) {
 	schema := bench.NewSchemaName()
 	mustExec(t, db, "CREATE DATABASE "+schema)
 	mustExec(t, db, "CREATE TABLE "+schema+".t (i INT) ENGINE=InnoDB")
-	id, err := ServerIdentity(ctx, db)
+	id, err := serverIdentity(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := &State{Server: id, Schema: schema, Globals: map[string]string{"innodb_stats_persistent": before.globals["innodb_stats_persistent"]}, PID: os.Getpid()}
+	st := &runState{Server: id, Schema: schema, Globals: map[string]string{"innodb_stats_persistent": before.globals["innodb_stats_persistent"]}, PID: os.Getpid()}
 	if err := st.Save(); err != nil {
 		t.Fatal(err)
 	}

@@ -2,15 +2,15 @@ package advisor
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // CompareOptions configure `compare`.
@@ -20,183 +20,103 @@ type CompareOptions struct {
 	Bench          BenchOptions
 	Warn           func(string)
 	SandboxLog     io.Writer
-}
-
-// side is one prepared server of a comparison.
-type side struct {
-	endpoint Endpoint
-	db       *sql.DB
-	in       *Inspection
-	sb       *sandbox.Sandbox
-	state    *State
-	cfg      bench.Config
+	// Notes are added to the report (e.g. what --ddl-file ignored).
+	Notes []string
 }
 
 // Compare runs the same calibration on two servers with interleaved rounds
 // and reports the target's regression against the source per variant, and
 // which settings on the target recover the source's speed.
-func Compare(ctx context.Context, o CompareOptions) (report *CompareReport, err error) {
-	var sides []*side
-	defer func() {
-		for _, s := range sides {
-			err = errors.Join(err, s.close())
-		}
-	}()
+func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, err error) {
+	var servers []*server
+	defer func() { err = closeAll(err, servers) }()
 	for _, e := range []Endpoint{o.Source, o.Target} {
-		s, err := openSide(ctx, e, o)
+		s, err := openEndpoint(ctx, e, o)
 		if s != nil {
-			sides = append(sides, s)
+			servers = append(servers, s)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Label(), err)
 		}
 	}
-	src, dst := sides[0], sides[1]
+	src, dst := servers[0], servers[1]
 	var results []*bench.Result
 	results, err = bench.RunInterleaved(ctx, []bench.Target{
 		{DB: src.db, Config: src.cfg},
 		{DB: dst.db, Config: dst.cfg},
 	})
-	for _, s := range sides {
-		err = errors.Join(err, finishState(s.state, err))
+	for _, s := range servers {
+		err = errors.Join(err, s.finish(err))
 	}
 	if err != nil {
 		return nil, err
 	}
-	for i, s := range sides {
-		if s.sb == nil {
+	for i, s := range servers {
+		if !s.isSandbox() {
 			_ = recordOwnDDL(s.in, results[i]) // best effort: see ledger.go
 		}
 	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil
 }
 
-// openSide starts the sandbox if the endpoint is one, connects, inspects and
-// prepares the calibration.
-func openSide(ctx context.Context, e Endpoint, o CompareOptions) (*side, error) {
-	s := &side{endpoint: e}
-	conn := e.Conn
+// openEndpoint starts the sandbox if the endpoint is one, or connects to
+// the server, then inspects it and prepares the calibration.
+func openEndpoint(ctx context.Context, e Endpoint, o CompareOptions) (s *server, err error) {
 	if e.Sandbox != nil {
 		so := *e.Sandbox
 		so.Log = o.SandboxLog
-		sb, err := sandbox.Start(ctx, so)
-		if err != nil {
-			return nil, fmt.Errorf("starting the sandbox: %w", err)
-		}
-		s.sb = sb
-		conn = ConnOptions{DSN: sb.DSN()}
+		s, err = startServer(ctx, so, e.Conn)
+	} else {
+		s, err = openServer(ctx, e.Conn)
 	}
-	db, cfg, err := Open(ctx, conn)
 	if err != nil {
 		return s, err
 	}
-	s.db = db
-	if s.in, err = Inspect(ctx, db, Address(cfg)); err != nil {
-		return s, err
-	}
-	opts := Options{Command: "compare", ToolVersion: o.ToolVersion, Sandbox: e.Sandbox != nil, Bench: o.Bench, Warn: o.Warn}
-	s.cfg, s.state, err = prepareCalibration(ctx, db, s.in, opts)
-	if err != nil {
-		return s, err
-	}
-	return s, nil
+	return s, s.prepare(ctx, Options{Command: CommandCompare, ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn})
 }
 
-func (s *side) close() error {
-	var err error
-	if s.db != nil {
-		s.db.Close()
-	}
-	if s.sb != nil {
-		err = stopSandbox(s.sb)
-	}
-	return err
-}
-
-// CompareReport is the result of `compare`.
-type CompareReport struct {
-	SchemaVersion int              `json:"schema_version"`
-	Command       string           `json:"command"`
-	Tool          ToolInfo         `json:"tool"`
-	Source        CompareSide      `json:"source"`
-	Target        CompareSide      `json:"target"`
-	Rounds        int              `json:"rounds"`
-	StopReason    string           `json:"stop_reason"`
-	DurationS     float64          `json:"duration_s"`
-	Method        string           `json:"method"`
-	Variants      []CompareVariant `json:"variants"`
-	Summary       []string         `json:"summary"`
-	Notes         []string         `json:"notes,omitempty"`
-}
-
-// CompareSide is one server of the comparison.
-type CompareSide struct {
-	Endpoint  string                   `json:"endpoint"`
-	Server    ServerInfo               `json:"server"`
-	Settings  map[string]rules.Setting `json:"settings"`
-	Benchmark *BenchmarkInfo           `json:"benchmark"`
-}
-
-// CompareVariant holds both sides' measurements of a variant, the target's
-// regression against the source for it, and how the target variant compares
-// with the source's baseline.
-type CompareVariant struct {
-	Name   string       `json:"name"`
-	Source *VariantInfo `json:"source"`
-	Target *VariantInfo `json:"target"`
-	// Regression: target / source CREATE TABLE time of this variant, paired
-	// by round (> 1: the target is slower).
-	Regression *bench.Interval `json:"regression,omitempty"`
-	// VsSourceBaseline: target variant / source baseline time, paired by
-	// round; Recovers when the target variant is not shown to be more than
-	// RecoveryMargin slower than the source as it runs.
-	VsSourceBaseline *bench.Interval `json:"vs_source_baseline,omitempty"`
-	Recovers         bool            `json:"recovers"`
-}
-
-// RecoveryMargin is how much slower than the source a recovering variant may be.
-const RecoveryMargin = 0.05
-
-func buildCompareReport(o CompareOptions, src, dst *side, rs, rt *bench.Result) *CompareReport {
-	r := &CompareReport{
-		SchemaVersion: SchemaVersion, Command: "compare", Tool: ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Source: compareSide(src, rs), Target: compareSide(dst, rt),
-		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: round(rt.Duration.Seconds(), 2),
+func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result) *report.CompareReport {
+	r := &report.CompareReport{
+		SchemaVersion: report.SchemaVersion, Command: string(CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
+		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
 		Method: "rounds interleaved across both servers (round i on the source, then on the target), rotating variant order; " +
 			"regression = median of per-round paired ratios target/source of CREATE TABLE time, bootstrap 95% CI",
 	}
 	sourceBase := bench.SamplesOf(rs, bench.Baseline)
 	for _, name := range bench.VariantNames {
-		cv := CompareVariant{Name: name, Source: variantInfo(r.Source.Benchmark, name), Target: variantInfo(r.Target.Benchmark, name)}
+		cv := report.CompareVariant{Name: name, Source: variantInfo(r.Source.Benchmark, name), Target: variantInfo(r.Target.Benchmark, name)}
 		if t := bench.SamplesOf(rt, name); len(t) > 0 {
 			if s := bench.SamplesOf(rs, name); len(s) > 0 {
-				iv := roundInterval(bench.BootstrapMedian(bench.PairedRatios(t, s)))
+				iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(t, s)))
 				cv.Regression = &iv
 			}
 			if len(sourceBase) > 0 {
-				iv := roundInterval(bench.BootstrapMedian(bench.PairedRatios(t, sourceBase)))
+				iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(t, sourceBase)))
 				cv.VsSourceBaseline = &iv
-				cv.Recovers = iv.Low <= 1+RecoveryMargin
+				cv.Recovers = iv.Low <= 1+report.RecoveryMargin
 			}
 		}
 		r.Variants = append(r.Variants, cv)
 	}
 	r.Summary = compareSummary(r)
-	for _, s := range []*side{src, dst} {
-		if s.sb != nil {
-			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", s.endpoint.Label()))
+	r.Notes = append(r.Notes, o.Notes...)
+	for i, s := range []*server{src, dst} {
+		if s.isSandbox() {
+			label := []Endpoint{o.Source, o.Target}[i].Label()
+			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", label))
 		}
 	}
 	return r
 }
 
-func compareSide(s *side, res *bench.Result) CompareSide {
+func compareSide(e Endpoint, s *server, res *bench.Result) report.CompareSide {
 	info := serverInfo(s.in)
-	info.Sandbox = s.sb != nil
-	return CompareSide{Endpoint: s.endpoint.Label(), Server: info, Settings: keySettings(s.in.Variables), Benchmark: benchmarkInfo(res)}
+	info.Sandbox = s.isSandbox()
+	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables), Benchmark: report.BenchmarkOf(res)}
 }
 
-func variantInfo(b *BenchmarkInfo, name string) *VariantInfo {
+func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {
 	for i := range b.Variants {
 		if b.Variants[i].Name == name {
 			return &b.Variants[i]
@@ -207,7 +127,7 @@ func variantInfo(b *BenchmarkInfo, name string) *VariantInfo {
 
 // compareSummary states the regression of the target as it runs and the
 // fewest changes that recover the source's speed.
-func compareSummary(r *CompareReport) []string {
+func compareSummary(r *report.CompareReport) []string {
 	var out []string
 	base := r.Variants[0]
 	if base.VsSourceBaseline != nil {
@@ -218,7 +138,7 @@ func compareSummary(r *CompareReport) []string {
 		}
 		out = append(out, fmt.Sprintf("CREATE TABLE on the target as it runs takes %.2fx the source's time (95%% CI %.2f-%.2f): %s.",
 			iv.Ratio, iv.Low, iv.High, verdict))
-		if iv.Low <= 1+RecoveryMargin {
+		if iv.Low <= 1+report.RecoveryMargin {
 			return append(out, "The target is not shown to be slower than the source: nothing to recover.")
 		}
 	}
@@ -240,7 +160,7 @@ func compareSummary(r *CompareReport) []string {
 	return out
 }
 
-func variantByName(vs []CompareVariant, name string) *CompareVariant {
+func variantByName(vs []report.CompareVariant, name string) *report.CompareVariant {
 	for i := range vs {
 		if vs[i].Name == name {
 			return &vs[i]
@@ -249,8 +169,8 @@ func variantByName(vs []CompareVariant, name string) *CompareVariant {
 	return nil
 }
 
-func closestVariant(vs []CompareVariant) *CompareVariant {
-	var best *CompareVariant
+func closestVariant(vs []report.CompareVariant) *report.CompareVariant {
+	var best *report.CompareVariant
 	for i := range vs {
 		if vs[i].VsSourceBaseline != nil && (best == nil || vs[i].VsSourceBaseline.Ratio < best.VsSourceBaseline.Ratio) {
 			best = &vs[i]
@@ -261,12 +181,12 @@ func closestVariant(vs []CompareVariant) *CompareVariant {
 
 // settingsLabel names a variant by its settings, e.g.
 // "innodb_file_per_table=OFF, innodb_stats_persistent=OFF".
-func settingsLabel(v *VariantInfo) string {
+func settingsLabel(v *report.VariantInfo) string {
 	if v == nil {
 		return "?"
 	}
 	label := ""
-	for _, k := range sortedNames(v.Settings) {
+	for _, k := range slices.Sorted(maps.Keys(v.Settings)) {
 		if v.Name == bench.Baseline {
 			break
 		}

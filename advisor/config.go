@@ -7,11 +7,11 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// LoadConfig reads a my.cnf tree (following !include and !includedir) and
+// loadConfig reads a my.cnf tree (following !include and !includedir) and
 // returns the options of every section a MySQL or MariaDB server may read;
 // the rules decide which sections the current and the target server read.
 // Parser warnings are returned for the report's notes.
-func LoadConfig(path string) ([]rules.ConfigOption, []string, error) {
+func loadConfig(path string) ([]rules.ConfigOption, []string, error) {
 	f, err := mycnf.Parse(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: reading --config: %w", ErrUsage, err)

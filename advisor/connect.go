@@ -75,12 +75,8 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 	if o.ReadTimeout > 0 {
 		cfg.ReadTimeout = o.ReadTimeout
 	}
-	tlsName, err := o.TLS.DriverTLS(hostOnly(cfg.Addr))
-	if err != nil {
+	if err := o.TLS.applyTo(cfg); err != nil {
 		return nil, err
-	}
-	if tlsName != "" {
-		cfg.TLSConfig = tlsName
 	}
 	cfg.InterpolateParams = false
 	cfg.DBName = ""
@@ -97,14 +93,14 @@ func hostOnly(addr string) string {
 // DefaultSocket is where Debian's and most distributions' servers listen.
 func DefaultSocket() string { return "/run/mysqld/mysqld.sock" }
 
-// Address describes the endpoint for reports, never with a password.
-func Address(cfg *mysql.Config) string {
+// addressOf describes the endpoint for reports, never with a password.
+func addressOf(cfg *mysql.Config) string {
 	return fmt.Sprintf("%s@%s(%s)", cfg.User, cfg.Net, cfg.Addr)
 }
 
-// Open connects and pings within the connect timeout, and turns the driver's
+// openDB connects and pings within the connect timeout, and turns the driver's
 // errors into messages a user can act on.
-func Open(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) {
+func openDB(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) {
 	cfg, err := o.DriverConfig()
 	if err != nil {
 		return nil, nil, err
@@ -125,11 +121,8 @@ func Open(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) {
 	return db, cfg, nil
 }
 
-// ErrConnect marks connection failures (exit code 2).
-var ErrConnect = errors.New("cannot connect")
-
 func explainConnectError(err error, cfg *mysql.Config) error {
-	addr := Address(cfg)
+	addr := addressOf(cfg)
 	var me *mysql.MySQLError
 	msg := redactErr(err, cfg.Passwd).Error()
 	switch {
@@ -156,8 +149,8 @@ func redactErr(err error, secret string) error {
 	return errors.New(strings.ReplaceAll(err.Error(), secret, "***"))
 }
 
-// RedactDSN hides the password of a go-sql-driver DSN ("user:***@tcp(...)/").
-func RedactDSN(dsn string) string {
+// redactDSN hides the password of a go-sql-driver DSN ("user:***@tcp(...)/").
+func redactDSN(dsn string) string {
 	at := strings.LastIndex(dsn, "@")
 	if at < 0 {
 		return dsn

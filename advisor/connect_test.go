@@ -56,8 +56,8 @@ func TestRedactDSN(t *testing.T) {
 		"app@tcp(db:3306)/":          "app@tcp(db:3306)/",
 		"no-credentials-at-all-here": "no-credentials-at-all-here",
 	} {
-		if got := RedactDSN(in); got != want {
-			t.Errorf("RedactDSN(%q) = %q, want %q", in, got, want)
+		if got := redactDSN(in); got != want {
+			t.Errorf("redactDSN(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -2,7 +2,9 @@ package advisor
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
@@ -33,7 +35,7 @@ func ParseEndpoint(spec string, base ConnOptions, extraOptions []string) (Endpoi
 		}
 		conn, err := hostConn(base, spec)
 		if err != nil {
-			return e, fmt.Errorf("%w: %q: %w", ErrUsage, RedactDSN(spec), err)
+			return e, fmt.Errorf("%w: %q: %w", ErrUsage, redactDSN(spec), err)
 		}
 		e.Conn = conn
 		return e, nil
@@ -45,7 +47,7 @@ func ParseEndpoint(spec string, base ConnOptions, extraOptions []string) (Endpoi
 		if err != nil {
 			return e, fmt.Errorf("%w: sandbox options in %q: %w (write key=value&key=value)", ErrUsage, spec, err)
 		}
-		for _, k := range sortedNames(values) {
+		for _, k := range slices.Sorted(maps.Keys(values)) {
 			for _, v := range values[k] {
 				opts.ServerOptions = append(opts.ServerOptions, k+"="+v)
 			}
@@ -64,7 +66,7 @@ func ParseEndpoint(spec string, base ConnOptions, extraOptions []string) (Endpoi
 // Label names the endpoint in reports (never with a password).
 func (e Endpoint) Label() string {
 	if e.Sandbox == nil {
-		return RedactDSN(e.Spec)
+		return redactDSN(e.Spec)
 	}
 	label := "sandbox"
 	if e.Sandbox.Basedir != "" {

@@ -48,8 +48,8 @@ func FuzzRedactDSN(f *testing.F) {
 			return
 		}
 		// Whatever the password, exactly it is replaced: user and address stay.
-		if want := cred[:colon] + ":***" + dsn[at:]; RedactDSN(dsn) != want {
-			t.Fatalf("RedactDSN(%q) = %q, want %q", dsn, RedactDSN(dsn), want)
+		if want := cred[:colon] + ":***" + dsn[at:]; redactDSN(dsn) != want {
+			t.Fatalf("redactDSN(%q) = %q, want %q", dsn, redactDSN(dsn), want)
 		}
 	})
 }

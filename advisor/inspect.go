@@ -11,16 +11,8 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// KeySettings are the variables the report shows: those that matter for DDL
-// cost and for upgrades.
-var KeySettings = []string{
-	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
-	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "sync_binlog", "log_bin",
-	"innodb_buffer_pool_size", "innodb_adaptive_hash_index", "table_open_cache", "table_definition_cache", "read_only",
-}
-
-// Inspection is what a read-only look at a server found.
-type Inspection struct {
+// inspection is what a read-only look at a server found.
+type inspection struct {
 	Address        string
 	VersionComment string
 	Flavor         rules.Flavor
@@ -33,10 +25,10 @@ type Inspection struct {
 	OwnDDL map[string]int64
 }
 
-// Inspect reads the server's identity, variables (with origins where the
+// inspectServer reads the server's identity, variables (with origins where the
 // server tells them) and status counters. It only reads.
-func Inspect(ctx context.Context, db *sql.DB, address string) (*Inspection, error) {
-	in := &Inspection{Address: address}
+func inspectServer(ctx context.Context, db *sql.DB, address string) (*inspection, error) {
+	in := &inspection{Address: address}
 	var version string
 	if err := db.QueryRowContext(ctx, bench.Tag+"SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
 		return nil, fmt.Errorf("reading the server version: %w", err)

@@ -11,6 +11,7 @@ import (
 
 	_ "github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
@@ -74,11 +75,11 @@ func openShared(t *testing.T) (string, *sql.DB) {
 }
 
 func quickAudit(dsn, workload string, allowSetGlobal bool) Options {
-	return Options{Command: "audit", ToolVersion: "test", Conn: ConnOptions{DSN: dsn}, Workload: workload,
+	return Options{Command: CommandAudit, ToolVersion: "test", Conn: ConnOptions{DSN: dsn}, Workload: workload,
 		Bench: BenchOptions{Tables: 20, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
 }
 
-func variant(t *testing.T, r *Report, name string) VariantInfo {
+func variant(t *testing.T, r *report.Report, name string) report.VariantInfo {
 	t.Helper()
 	for _, v := range r.Benchmark.Variants {
 		if v.Name == name {
@@ -86,7 +87,7 @@ func variant(t *testing.T, r *Report, name string) VariantInfo {
 		}
 	}
 	t.Fatalf("variant %s missing", name)
-	return VariantInfo{}
+	return report.VariantInfo{}
 }
 
 func TestAuditWithSetGlobalMeasuresFilePerTableAndRestores(t *testing.T) {
@@ -119,7 +120,7 @@ func TestAuditWithSetGlobalMeasuresFilePerTableAndRestores(t *testing.T) {
 // assertFilePerTableAdviceMatchesMeasurement: a DDL-heavy audit either
 // recommends innodb_file_per_table = 0 with the measured interval above the
 // margin, or says there is no gain with an interval that reaches below it.
-func assertFilePerTableAdviceMatchesMeasurement(t *testing.T, r *Report) {
+func assertFilePerTableAdviceMatchesMeasurement(t *testing.T, r *report.Report) {
 	t.Helper()
 	sp := variant(t, r, bench.FilePerTableOff).Speedup
 	for _, f := range r.Findings {
@@ -181,7 +182,7 @@ func TestOLTPNeverRecommendsTurningOff(t *testing.T) {
 func TestInspectWritesNothingAndDecidesWorkload(t *testing.T) {
 	dsn, db := openShared(t)
 	before := readState(t, db)
-	r, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{DSN: dsn}})
+	r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestWrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T) {
 	}
 	t.Cleanup(func() { db.ExecContext(context.Background(), "DROP USER IF EXISTS 'ua_pw_test'@'localhost'") })
 	const secret = "Wr0ng-S3cret-pw"
-	_, err := Run(ctx, Options{Command: "inspect", Conn: ConnOptions{DSN: dsn, User: "ua_pw_test", Password: secret}})
+	_, err := Run(ctx, Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn, User: "ua_pw_test", Password: secret}})
 	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "access denied") {
 		t.Fatalf("want access denied, got %v", err)
 	}
@@ -228,7 +229,7 @@ func TestWrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T) {
 
 func TestMissingSocketFailsFast(t *testing.T) {
 	start := time.Now()
-	_, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{Socket: "/nonexistent/mysqld.sock", ConnectTimeout: 2 * time.Second}})
+	_, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{Socket: "/nonexistent/mysqld.sock", ConnectTimeout: 2 * time.Second}})
 	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "socket") {
 		t.Fatalf("want a socket error, got %v", err)
 	}
@@ -272,7 +273,7 @@ func TestInspectAfterAuditDoesNotCountTheToolsOwnDDL(t *testing.T) {
 	if _, err := Run(context.Background(), quickAudit(dsn, "ddl-heavy", false)); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), Options{Command: "inspect", Conn: ConnOptions{DSN: dsn}})
+	r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ const bootSlack = 120
 const ledgerRetention = 30 * 24 * time.Hour
 
 func ledgerPath() (string, error) {
-	dir, err := StateDir()
+	dir, err := stateDir()
 	if err != nil {
 		return "", err
 	}
@@ -56,7 +56,7 @@ func readLedger() []ledgerEntry {
 
 // recordOwnDDL adds a finished calibration to the ledger (best effort: a
 // failure only makes later classifications count the tool's DDL).
-func recordOwnDDL(in *Inspection, res *bench.Result) error {
+func recordOwnDDL(in *inspection, res *bench.Result) error {
 	boot, ok := in.Boot()
 	if !ok {
 		return fmt.Errorf("no Uptime in the status counters")
@@ -84,7 +84,7 @@ func recordOwnDDL(in *Inspection, res *bench.Result) error {
 
 // Boot is the server's start time as a Unix time, from the Uptime read at
 // inspection.
-func (in *Inspection) Boot() (int64, bool) {
+func (in *inspection) Boot() (int64, bool) {
 	up, err := strconv.ParseInt(in.Status["uptime"], 10, 64)
 	if err != nil {
 		return 0, false
@@ -130,7 +130,7 @@ func withoutOwnDDL(status map[string]string, own map[string]int64) (map[string]s
 }
 
 // ownDDLFor looks up the ledger for an inspected server.
-func ownDDLFor(in *Inspection) map[string]int64 {
+func ownDDLFor(in *inspection) map[string]int64 {
 	boot, ok := in.Boot()
 	if !ok {
 		return nil

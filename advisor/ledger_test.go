@@ -27,7 +27,7 @@ func TestOwnDDLIsTakenOutOfTheWorkload(t *testing.T) {
 	if before, after := rules.ClassifyWorkload(status).Class, rules.ClassifyWorkload(adjusted).Class; before != rules.WorkloadDDLHeavy || after != rules.WorkloadOLTP {
 		t.Fatalf("class before %s, after %s", before, after)
 	}
-	in := &Inspection{Status: status, OwnDDL: own}
+	in := &inspection{Status: status, OwnDDL: own}
 	snap := snapshotOf(in, Options{}, "", nil)
 	if snap.Workload.Class != rules.WorkloadOLTP || !contains(snap.Workload.Reason, "not counting 16800") {
 		t.Fatalf("snapshot workload %+v", snap.Workload)

@@ -18,8 +18,8 @@ const (
 	loadPoll                 = time.Second
 )
 
-// ErrServerBusy means the load guard gave up waiting.
-var ErrServerBusy = fmt.Errorf("server busy")
+// errServerBusy means the load guard gave up waiting.
+var errServerBusy = fmt.Errorf("server busy")
 
 // loadGuard pauses the calibration while the server is busy.
 type loadGuard struct {
@@ -43,7 +43,7 @@ func (g loadGuard) check(ctx context.Context) error {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%w: Threads_running stayed at %d, above --max-threads-running %d, for %s; the calibration stopped (nothing left behind); retry when the server is quieter", ErrServerBusy, n, g.max, g.wait)
+			return fmt.Errorf("%w: Threads_running stayed at %d, above --max-threads-running %d, for %s; the calibration stopped (nothing left behind); retry when the server is quieter", errServerBusy, n, g.max, g.wait)
 		}
 		if !warned && g.warn != nil {
 			g.warn(fmt.Sprintf("server busy (Threads_running %d > %d): calibration paused, aborting after %s", n, g.max, g.wait))

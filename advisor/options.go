@@ -4,12 +4,13 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
-// Options of an audit, inspect or bench job.
+// Options of a job on one server: audit, inspect or bench (check and
+// compare take CheckOptions and CompareOptions, and build these for the
+// parts they share).
 type Options struct {
-	Command     string // "audit", "inspect" or "bench"
+	Command     Command // audit, inspect or bench
 	ToolVersion string
 	Conn        ConnOptions
 	// Workload overrides the class read from status counters ("" = decide from status).
@@ -23,10 +24,8 @@ type Options struct {
 	// ServerVariants also measures settings that need a restart on extra
 	// sandboxes (only with a sandbox or what-if sandbox).
 	ServerVariants bool
-	// sandboxOptions are the options the run's sandbox was started with;
-	// set by RunOnSandbox and RunWhatIf for server variants.
-	sandboxOptions *sandbox.Options
-	// Sandbox says the server is a throwaway one this run started (SET GLOBAL allowed).
+	// Sandbox says the server is a throwaway one this run started (SET
+	// GLOBAL allowed); set from the server the job runs on.
 	Sandbox bool
 	Bench   BenchOptions
 	// Warn receives warnings for the user (stderr); nil discards them.
@@ -62,5 +61,3 @@ type BenchOptions struct {
 
 // DefaultLockWaitTimeout bounds how long scratch DDL may wait for a metadata lock.
 const DefaultLockWaitTimeout = 10 * time.Second
-
-func (o Options) runsBench() bool { return o.Command == "audit" || o.Command == "bench" }

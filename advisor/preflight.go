@@ -13,7 +13,7 @@ import (
 // preflight refuses to write to a server that is read-only or would
 // replicate the scratch DDL, before anything is created. It returns the
 // session statements the benchmark connection must run.
-func preflight(ctx context.Context, db *sql.DB, in *Inspection, o Options) ([]string, error) {
+func preflight(ctx context.Context, db *sql.DB, in *inspection, o Options) ([]string, error) {
 	for _, v := range []string{"read_only", "super_read_only", "innodb_read_only"} {
 		if rules.IsTrue(in.Variables[v].Value) {
 			return nil, fmt.Errorf("%w: the server has %s=ON, so the calibration cannot create its scratch schema; run it against a writable server (a staging primary) or use `inspect`, which only reads",

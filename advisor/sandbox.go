@@ -2,10 +2,10 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
@@ -15,15 +15,17 @@ const SandboxStopTimeout = 60 * time.Second
 
 // RunOnSandbox starts a throwaway server, runs the job against it, and stops
 // and removes it afterwards whatever happens (error, Ctrl-C).
-func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (report *Report, err error) {
-	sb, err := sandbox.Start(ctx, so)
+func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (r *report.Report, err error) {
+	inputs, err := readJobInputs(o)
 	if err != nil {
-		return nil, fmt.Errorf("starting the sandbox server: %w", err)
+		return nil, err
 	}
-	defer func() { err = errors.Join(err, stopSandbox(sb)) }()
-	o.Conn = ConnOptions{DSN: sb.DSN(), ConnectTimeout: o.Conn.ConnectTimeout}
-	o.Sandbox, o.sandboxOptions = true, &so
-	return Run(ctx, o)
+	s, err := startServer(ctx, so, o.Conn)
+	defer func() { err = closeAll(err, []*server{s}) }()
+	if err != nil {
+		return nil, err
+	}
+	return runOn(ctx, s, o, inputs)
 }
 
 // stopSandbox stops and removes a sandbox on a fresh context with its own

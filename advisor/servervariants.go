@@ -2,123 +2,73 @@ package advisor
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// serverVariant is a setting that needs a server restart, measured on a
-// separate sandbox started with it.
-type serverVariant struct {
-	name, option   string
-	durabilityCost string
-	stagingOnly    bool
-}
-
-// serverVariants are measured with --server-variants on sandboxes.
-var serverVariants = []serverVariant{
-	{"doublewrite_off", "innodb_doublewrite=0",
-		"a crash or power loss in the middle of a page write can leave a torn page that InnoDB cannot repair", true},
-	{"flush_log_at_trx_commit_2", "innodb_flush_log_at_trx_commit=2",
-		"an operating-system crash or power loss loses up to about a second of committed transactions", true},
-	{"flush_method_fsync", "innodb_flush_method=fsync",
-		"none for durability (data still reaches the disk); pages are cached twice, by InnoDB and by the OS", false},
-	{"log_file_size_1g", "innodb_log_file_size=1G",
-		"none for durability; crash recovery may take longer and the redo log uses 1G of disk", false},
-}
-
-// extraSide is one separate sandbox of a server variant.
-type extraSide struct {
-	variant serverVariant
-	sb      *sandbox.Sandbox
-	db      *sql.DB
-	state   *State
-	cfg     bench.Config
-}
-
-// calibrateWithServerVariants runs the main calibration on db and, with its
-// rounds interleaved, the baseline on one extra sandbox per server variant;
+// calibrateWithServerVariants runs the main calibration on s (a sandbox,
+// prepared) and, with its rounds interleaved, the baseline on one extra
+// sandbox per server variant, started with s's options plus the variant's;
 // each extra baseline becomes a variant of the result, its speedup paired by
 // round against the main baseline.
-func calibrateWithServerVariants(ctx context.Context, db *sql.DB, in *Inspection, o Options, so sandbox.Options) (res *bench.Result, err error) {
-	mainCfg, mainState, err := prepareCalibration(ctx, db, in, o)
-	if err != nil {
-		return nil, err
-	}
-	var extras []*extraSide
-	defer func() {
-		for _, e := range extras {
-			err = errors.Join(err, e.close())
-		}
-	}()
-	targets := []bench.Target{{DB: db, Config: mainCfg}}
-	for _, v := range serverVariants {
-		e, err := openExtra(ctx, v, o, so)
+func calibrateWithServerVariants(ctx context.Context, s *server, o Options) (res *bench.Result, err error) {
+	var extras []*server
+	defer func() { err = closeAll(err, extras) }()
+	variants, notes := rules.ServerVariantsFor(s.in.Flavor)
+	s.notes = append(s.notes, notes...)
+	targets := []bench.Target{{DB: s.db, Config: s.cfg}}
+	for _, v := range variants {
+		e, err := startVariant(ctx, v, s.started, o)
 		if e != nil {
 			extras = append(extras, e)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("server variant %s: %w", v.name, err)
+			err = errors.Join(err, s.finish(nil))
+			return nil, fmt.Errorf("server variant %s: %w", v.Name, err)
 		}
 		targets = append(targets, bench.Target{DB: e.db, Config: e.cfg})
 	}
 	results, err := bench.RunInterleaved(ctx, targets)
-	err = finishState(mainState, err)
+	err = s.finish(err)
 	for _, e := range extras {
-		err = errors.Join(err, finishState(e.state, nil))
+		err = errors.Join(err, e.finish(nil))
 	}
 	if err != nil {
 		return nil, err
 	}
-	return mergeServerVariants(results[0], extras, results[1:]), nil
+	return mergeServerVariants(results[0], variants, results[1:]), nil
 }
 
-// openExtra starts a sandbox with the main sandbox's options plus the
+// startVariant starts a sandbox with the main sandbox's options plus the
 // variant's, and prepares a baseline-only calibration on it.
-func openExtra(ctx context.Context, v serverVariant, o Options, so sandbox.Options) (*extraSide, error) {
-	so.ServerOptions = append(append([]string{}, so.ServerOptions...), v.option)
-	sb, err := sandbox.Start(ctx, so)
-	if err != nil {
-		return nil, err
-	}
-	e := &extraSide{variant: v, sb: sb}
-	dbo, cfg, err := Open(ctx, ConnOptions{DSN: sb.DSN()})
+func startVariant(ctx context.Context, v rules.ServerVariant, so sandbox.Options, o Options) (*server, error) {
+	so.ServerOptions = append(append([]string{}, so.ServerOptions...), v.Option)
+	e, err := startServer(ctx, so, ConnOptions{})
 	if err != nil {
 		return e, err
 	}
-	e.db = dbo
-	in, err := Inspect(ctx, dbo, Address(cfg))
-	if err != nil {
-		return e, err
-	}
-	eo := o
-	eo.Sandbox, eo.Bench.Progress = true, nil
-	if e.cfg, e.state, err = prepareCalibration(ctx, dbo, in, eo); err != nil {
+	o.Bench.Progress = nil
+	if err := e.prepare(ctx, o); err != nil {
 		return e, err
 	}
 	e.cfg.Plans = e.cfg.Plans[:1]
 	return e, nil
 }
 
-func (e *extraSide) close() error {
-	if e.db != nil {
-		e.db.Close()
-	}
-	return stopSandbox(e.sb)
-}
-
-// mergeServerVariants appends each extra sandbox's baseline as a variant.
-func mergeServerVariants(main *bench.Result, extras []*extraSide, results []*bench.Result) *bench.Result {
+// mergeServerVariants appends each extra sandbox's baseline (results[i]
+// measured variants[i]) as a variant of the main result.
+func mergeServerVariants(main *bench.Result, variants []rules.ServerVariant, results []*bench.Result) *bench.Result {
 	base := main.Variant(bench.Baseline)
-	for i, e := range extras {
+	for i, sv := range variants {
 		v := *results[i].Variant(bench.Baseline)
-		key, value, _ := strings.Cut(e.variant.option, "=")
-		v.Plan = bench.Plan{Name: e.variant.name, Measured: true, Settings: map[string]string{key: value},
-			ServerOption: e.variant.option, DurabilityCost: e.variant.durabilityCost, StagingOnly: e.variant.stagingOnly}
+		key, value, _ := strings.Cut(sv.Option, "=")
+		v.Plan = bench.Plan{Name: sv.Name, Measured: true, Settings: map[string]string{key: value},
+			ServerOption: sv.Option, DurabilityCost: sv.DurabilityCost, StagingOnly: sv.StagingOnly}
 		v.Speedup = bench.BootstrapMedian(bench.PairedRatios(base.CreateRoundMs, v.CreateRoundMs))
 		v.DropSpeedup = bench.BootstrapMedian(bench.PairedRatios(base.DropRoundMs, v.DropRoundMs))
 		main.Variants = append(main.Variants, v)

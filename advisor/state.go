@@ -18,10 +18,10 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
-// State is what a run records before it changes anything, so that a run
+// runState is what a run records before it changes anything, so that a run
 // killed with SIGKILL, a crash or a lost connection can be finished by
 // `cleanup`: which server, which scratch schema, which original globals.
-type State struct {
+type runState struct {
 	Server       string            `json:"server"` // identity: hostname:port:datadir as the server reports them
 	Address      string            `json:"address"`
 	Schema       string            `json:"schema"`
@@ -33,9 +33,9 @@ type State struct {
 	path         string
 }
 
-// StateDir is where state files live: $XDG_CACHE_HOME/upgrade-advisor/state
+// stateDir is where state files live: $XDG_CACHE_HOME/upgrade-advisor/state
 // (or ~/.cache/...), overridable with UPGRADE_ADVISOR_STATE_DIR.
-func StateDir() (string, error) {
+func stateDir() (string, error) {
 	if d := os.Getenv("UPGRADE_ADVISOR_STATE_DIR"); d != "" {
 		return d, nil
 	}
@@ -47,8 +47,8 @@ func StateDir() (string, error) {
 }
 
 // Save writes the state file atomically (write, fsync, rename).
-func (s *State) Save() error {
-	dir, err := StateDir()
+func (s *runState) Save() error {
+	dir, err := stateDir()
 	if err != nil {
 		return err
 	}
@@ -85,10 +85,10 @@ func (s *State) Save() error {
 }
 
 // Path is the state file's location.
-func (s *State) Path() string { return s.path }
+func (s *runState) Path() string { return s.path }
 
 // Clear removes the state file after a clean finish.
-func (s *State) Clear() error {
+func (s *runState) Clear() error {
 	if s.path == "" {
 		return nil
 	}
@@ -98,15 +98,15 @@ func (s *State) Clear() error {
 	return nil
 }
 
-// LoadStates reads every state file, oldest first. Unreadable files are
+// loadStates reads every state file, oldest first. Unreadable files are
 // reported as errors, not skipped silently.
-func LoadStates() ([]*State, error) {
-	dir, err := StateDir()
+func loadStates() ([]*runState, error) {
+	dir, err := stateDir()
 	if err != nil {
 		return nil, err
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	var out []*State
+	var out []*runState
 	var errs []error
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
@@ -114,7 +114,7 @@ func LoadStates() ([]*State, error) {
 			errs = append(errs, err)
 			continue
 		}
-		var s State
+		var s runState
 		if err := json.Unmarshal(b, &s); err != nil {
 			errs = append(errs, fmt.Errorf("state file %s is damaged (remove it once the server is checked): %w", p, err))
 			continue
@@ -130,9 +130,9 @@ func LoadStates() ([]*State, error) {
 	return out, errors.Join(errs...)
 }
 
-// ServerIdentity names a server instance as it reports itself, so a state
+// serverIdentity names a server instance as it reports itself, so a state
 // file matches the server whatever address was used to reach it.
-func ServerIdentity(ctx context.Context, db *sql.DB) (string, error) {
+func serverIdentity(ctx context.Context, db *sql.DB) (string, error) {
 	var host, datadir sql.NullString
 	var port sql.NullInt64
 	err := db.QueryRowContext(ctx, bench.Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir)
@@ -149,14 +149,14 @@ func identity(host, port, datadir string) string {
 }
 
 // Identity is the inspected server's identity, from the variables already read.
-func (in *Inspection) Identity() string {
+func (in *inspection) Identity() string {
 	return identity(in.Variables["hostname"].Value, in.Variables["port"].Value, in.Variables["datadir"].Value)
 }
 
-// StatesFor returns the recorded states of one server.
-func StatesFor(identity string) ([]*State, error) {
-	all, err := LoadStates()
-	var out []*State
+// statesFor returns the recorded states of one server.
+func statesFor(identity string) ([]*runState, error) {
+	all, err := loadStates()
+	var out []*runState
 	for _, s := range all {
 		if s.Server == identity {
 			out = append(out, s)

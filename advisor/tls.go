@@ -18,11 +18,11 @@ type TLSOptions struct {
 	Key  string
 }
 
-const tlsConfigName = "upgrade-advisor"
-
-// DriverTLS maps the options to a go-sql-driver TLS config name, registering
-// a custom configuration when files are given.
-func (t TLSOptions) DriverTLS(serverName string) (string, error) {
+// applyTo sets the TLS configuration of one connection's driver config.
+// A custom configuration is set in cfg.TLS itself, never registered under
+// a driver-wide name: with --hosts several connections are made at once,
+// and each must verify its own server's name (VERIFY_IDENTITY).
+func (t TLSOptions) applyTo(cfg *mysql.Config) error {
 	mode := strings.ToUpper(strings.TrimSpace(t.Mode))
 	if mode == "" && (t.CA != "" || t.Cert != "") {
 		mode = "VERIFY_CA"
@@ -32,25 +32,26 @@ func (t TLSOptions) DriverTLS(serverName string) (string, error) {
 	}
 	switch mode {
 	case "":
-		return "", nil
+		return nil
 	case "DISABLED":
-		return "false", nil
+		cfg.TLS, cfg.TLSConfig = nil, "false"
+		return nil
 	case "PREFERRED":
 		if t.CA == "" && t.Cert == "" {
-			return "preferred", nil
+			cfg.TLS, cfg.TLSConfig = nil, "preferred"
+			return nil
 		}
 	case "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY":
 	default:
-		return "", fmt.Errorf("%w: unknown --ssl-mode %q: use DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", ErrUsage, t.Mode)
+		return fmt.Errorf("%w: unknown --ssl-mode %q: use DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", ErrUsage, t.Mode)
 	}
-	cfg, err := t.tlsConfig(mode, serverName)
+	tc, err := t.tlsConfig(mode, hostOnly(cfg.Addr))
 	if err != nil {
-		return "", err
+		return err
 	}
-	if err := mysql.RegisterTLSConfig(tlsConfigName, cfg); err != nil {
-		return "", fmt.Errorf("TLS settings: %w", err)
-	}
-	return tlsConfigName, nil
+	cfg.TLS, cfg.TLSConfig = tc, ""
+	cfg.AllowFallbackToPlaintext = mode == "PREFERRED"
+	return nil
 }
 
 func (t TLSOptions) tlsConfig(mode, serverName string) (*tls.Config, error) {

@@ -33,22 +33,22 @@ func TestValidateBenchOptions(t *testing.T) {
 	}{
 		{"defaults", func(*BenchOptions) {}, ""},
 		{"classic protocol size", func(b *BenchOptions) { b.Tables = 1000 }, ""},
-		{"largest table count", func(b *BenchOptions) { b.Tables = MaxTables }, ""},
+		{"largest table count", func(b *BenchOptions) { b.Tables = maxTables }, ""},
 		{"exact rounds", func(b *BenchOptions) { b.Rounds = 10 }, ""},
 		{"no tables", func(b *BenchOptions) { b.Tables = 0 }, "--tables 0"},
 		{"negative tables", func(b *BenchOptions) { b.Tables = -3 }, "--tables -3"},
-		{"too many tables", func(b *BenchOptions) { b.Tables = MaxTables + 1 }, "give 1 to 5000"},
+		{"too many tables", func(b *BenchOptions) { b.Tables = maxTables + 1 }, "give 1 to 5000"},
 		{"zero budget", func(b *BenchOptions) { b.Budget = 0 }, "--budget 0s"},
 		{"negative budget", func(b *BenchOptions) { b.Budget = -time.Second }, "--budget -1s"},
 		{"negative rounds", func(b *BenchOptions) { b.Rounds = -1 }, "--rounds -1"},
-		{"too many rounds", func(b *BenchOptions) { b.Rounds = MaxRounds + 1 }, "--rounds 1001"},
+		{"too many rounds", func(b *BenchOptions) { b.Rounds = maxRounds + 1 }, "--rounds 1001"},
 		{"precision zero", func(b *BenchOptions) { b.Precision = 0 }, "--precision 0"},
 		{"precision as a percentage", func(b *BenchOptions) { b.Precision = 5 }, "--precision 5"},
 		{"lock wait below a second", func(b *BenchOptions) { b.LockWaitTimeout = 500 * time.Millisecond }, "--lock-wait-timeout 500ms"},
 		{"no threads allowed", func(b *BenchOptions) { b.MaxThreadsRunning = 0 }, "--max-threads-running 0"},
 		{"no load wait", func(b *BenchOptions) { b.LoadWait = 0 }, "--load-wait 0s"},
-		{"DDL file within the limit", func(b *BenchOptions) { b.Workload = manyTables(MaxTables) }, ""},
-		{"DDL file beyond the limit", func(b *BenchOptions) { b.Workload = manyTables(MaxTables + 1) }, "--ddl-file creates 5001 tables"},
+		{"DDL file within the limit", func(b *BenchOptions) { b.Workload = manyTables(maxTables) }, ""},
+		{"DDL file beyond the limit", func(b *BenchOptions) { b.Workload = manyTables(maxTables + 1) }, "--ddl-file creates 5001 tables"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -69,13 +69,13 @@ func TestValidateBenchOptions(t *testing.T) {
 }
 
 func TestValidateJob(t *testing.T) {
-	if err := ValidateJob(Options{Command: "inspect", ExpectTables: -1}); !errors.Is(err, ErrUsage) {
+	if err := ValidateJob(Options{Command: CommandInspect, ExpectTables: -1}); !errors.Is(err, ErrUsage) {
 		t.Errorf("negative --expect-tables: got %v", err)
 	}
-	if err := ValidateJob(Options{Command: "inspect"}); err != nil {
+	if err := ValidateJob(Options{Command: CommandInspect}); err != nil {
 		t.Errorf("inspect has no calibration flags to check: %v", err)
 	}
-	if err := ValidateJob(Options{Command: "audit", ExpectTables: 1000, Bench: defaultBench()}); err != nil {
+	if err := ValidateJob(Options{Command: CommandAudit, ExpectTables: 1000, Bench: defaultBench()}); err != nil {
 		t.Errorf("defaults refused: %v", err)
 	}
 	if err := ValidateJob(Options{Command: "bench", Bench: BenchOptions{}}); !errors.Is(err, ErrUsage) {

@@ -2,107 +2,58 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// whatIfSettings are the inspected server's settings a what-if sandbox
-// copies: those that shape CREATE/DROP TABLE cost. They are passed with the
-// loose- prefix so a local server of another version ignores what it lacks.
-var whatIfSettings = []string{
-	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
-	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "innodb_adaptive_hash_index",
-	"innodb_log_file_size", "table_open_cache", "table_definition_cache", "innodb_buffer_pool_size",
-}
-
-// WhatIfBufferPoolCap bounds the buffer pool copied into a local sandbox.
-const WhatIfBufferPoolCap = 1 << 30
-
-var plainValue = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
-
-// whatIfOptions turns inspected settings into sandbox server options, and
-// says what it changed on the way.
-func whatIfOptions(vars map[string]rules.Setting) (opts []string, notes []string) {
-	for _, name := range whatIfSettings {
-		st, ok := vars[name]
-		if !ok || !plainValue.MatchString(st.Value) {
-			continue
-		}
-		value := st.Value
-		if name == "innodb_buffer_pool_size" {
-			if n, err := strconv.ParseInt(value, 10, 64); err == nil && n > WhatIfBufferPoolCap {
-				notes = append(notes, fmt.Sprintf("innodb_buffer_pool_size %s capped at 1G in the sandbox", value))
-				value = strconv.Itoa(WhatIfBufferPoolCap)
-			}
-		}
-		opts = append(opts, "loose-"+name+"="+value)
-	}
-	return opts, notes
-}
-
 // RunWhatIf inspects a server read-only, starts a local sandbox with its
 // relevant settings, measures the variants there, and reports against the
 // inspected server. Nothing is written to the inspected server.
-func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (report *Report, err error) {
-	ji, err := readJobInputs(o)
+func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Report, err error) {
+	inputs, err := readJobInputs(o)
 	if err != nil {
 		return nil, err
 	}
-	db, cfg, err := Open(ctx, o.Conn)
+	inspected, err := openServer(ctx, o.Conn)
+	err = closeAll(err, []*server{inspected}) // only inspected: closed at once
 	if err != nil {
 		return nil, err
 	}
-	in, err := Inspect(ctx, db, Address(cfg))
-	db.Close()
-	if err != nil {
-		return nil, err
-	}
-	copied, notes := whatIfOptions(in.Variables)
+	in := inspected.in
+	copied, notes := rules.WhatIfOptions(in.Variables)
 	so.ServerOptions = append(copied, so.ServerOptions...)
-	sb, err := sandbox.Start(ctx, so)
+	local, err := startServer(ctx, so, ConnOptions{})
+	defer func() { err = closeAll(err, []*server{local}) }()
 	if err != nil {
-		return nil, fmt.Errorf("starting the what-if sandbox with the inspected server's settings (%s): %w", strings.Join(copied, " "), err)
+		return nil, fmt.Errorf("the what-if sandbox with the inspected server's settings (%s): %w", strings.Join(copied, " "), err)
 	}
-	defer func() { err = errors.Join(err, stopSandbox(sb)) }()
-	sbo := o
-	sbo.Sandbox, sbo.Conn, sbo.sandboxOptions = true, ConnOptions{DSN: sb.DSN()}, &so
-	sdb, scfg, err := Open(ctx, sbo.Conn)
+	res, err := local.calibrate(ctx, o)
 	if err != nil {
 		return nil, err
 	}
-	defer sdb.Close()
-	sin, err := Inspect(ctx, sdb, Address(scfg))
-	if err != nil {
-		return nil, err
-	}
-	res, err := calibrate(ctx, sdb, sin, sbo)
-	if err != nil {
-		return nil, err
-	}
-	snap := ji.snapshot(in, o)
+	snap := inputs.snapshot(in, o)
 	snap.Bench = measurements(res)
-	r := buildReport(o, in, snap, res)
-	r.Notes = append(r.Notes, whatIfNotes(in, sin, copied)...)
+	r = buildReport(o, in, snap, res)
+	r.Notes = append(r.Notes, whatIfNotes(in, local.in, copied)...)
 	r.Notes = append(r.Notes, notes...)
-	r.Notes = append(r.Notes, ji.notes...)
+	r.Notes = append(r.Notes, local.notes...)
+	r.Notes = append(r.Notes, inputs.notes...)
 	return r, nil
 }
 
-func whatIfNotes(in, sin *Inspection, copied []string) []string {
+func whatIfNotes(in, local *inspection, copied []string) []string {
 	notes := []string{
 		fmt.Sprintf("what-if: measured on a local sandbox %s started with the inspected server's settings (%s); nothing was written to %s",
-			sin.Flavor, strings.Join(copied, ", "), in.Address),
+			local.Flavor, strings.Join(copied, ", "), in.Address),
 		"what-if: absolute times come from this machine; only the speedup ratios carry over to the inspected server",
 	}
-	if in.Flavor.Vendor != sin.Flavor.Vendor || in.Flavor.Version.Series() != sin.Flavor.Version.Series() {
+	if in.Flavor.Vendor != local.Flavor.Vendor || in.Flavor.Version.Series() != local.Flavor.Version.Series() {
 		notes = append(notes, fmt.Sprintf("what-if: the inspected server is %s but the binaries here are %s; give --basedir of a %s tarball to measure the same version",
-			in.Flavor, sin.Flavor, in.Flavor.Name()+" "+in.Flavor.Version.Series()))
+			in.Flavor, local.Flavor, in.Flavor.Name()+" "+in.Flavor.Version.Series()))
 	}
 	return notes
 }

@@ -119,19 +119,18 @@ func TestParseSystemConfig(t *testing.T) {
 	}
 	const serverCnf = "/etc/mysql/mariadb.conf.d/50-server.cnf"
 	server := f.Options.ForSections(ServerSections(VendorMariaDB, "10.11")...)
-	wants := []struct{ name, file, section string }{
+	for _, want := range []struct{ name, file, section string }{
 		{"socket", top, "client-server"},
 		{"bind_address", serverCnf, "mysqld"},
 		{"character_set_server", serverCnf, "mysqld"},
 		{"collation_server", serverCnf, "mysqld"},
 		{"pid_file", serverCnf, "mysqld"},
-	}
-	// The compression provider plugins are recommended, not required, packages.
-	const snappy = "/etc/mysql/mariadb.conf.d/provider_snappy.cnf"
-	if _, err := os.Stat(snappy); err == nil {
-		wants = append(wants, struct{ name, file, section string }{"plugin_load_add", snappy, "server"})
-	}
-	for _, want := range wants {
+		{"plugin_load_add", "/etc/mysql/mariadb.conf.d/provider_snappy.cnf", "server"},
+	} {
+		if _, err := os.Stat(want.file); err != nil {
+			t.Logf("%s: not on this machine, %s not checked", want.file, want.name)
+			continue
+		}
 		got, ok := server.Last(want.name)
 		if !ok {
 			t.Errorf("%s not found in the server groups", want.name)
@@ -141,7 +140,9 @@ func TestParseSystemConfig(t *testing.T) {
 			t.Errorf("%s attributed to %s [%s], want %s [%s]", want.name, got.File, got.Section, want.file, want.section)
 		}
 	}
-	if got, ok := f.Options.ForSections("mysqldump").Last("max_allowed_packet"); !ok || got.File != "/etc/mysql/conf.d/mysqldump.cnf" {
+	if _, err := os.Stat("/etc/mysql/conf.d/mysqldump.cnf"); err != nil {
+		t.Logf("/etc/mysql/conf.d/mysqldump.cnf: not on this machine, not checked")
+	} else if got, ok := f.Options.ForSections("mysqldump").Last("max_allowed_packet"); !ok || got.File != "/etc/mysql/conf.d/mysqldump.cnf" {
 		t.Errorf("[mysqldump] max_allowed_packet = %+v, %v; want it from /etc/mysql/conf.d/mysqldump.cnf", got, ok)
 	}
 	if got, ok := server.Last("datadir"); ok {

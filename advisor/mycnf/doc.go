@@ -9,7 +9,7 @@
 //     "]" is ignored, as the servers ignore it (a warning is recorded).
 //   - "name", "name = value", "name=value": an option, with or without a
 //     value. Surrounding whitespace is trimmed. Names are normalised with
-//     NormalizeName: lower case, '-' and '_' are the same; a "loose-" or
+//     normalizeName: lower case, '-' and '_' are the same; a "loose-" or
 //     "loose_" prefix is stripped and recorded in Option.Loose.
 //   - A value enclosed in matching single or double quotes loses the quotes.
 //     The escapes \n \t \r \b \s (space) \" \' \\ are then decoded in every
@@ -17,7 +17,7 @@
 //   - Lines whose first non-blank character is '#' or ';' are comments; '#'
 //     outside quotes also starts a comment in the middle of an option line.
 //   - "!include FILE" and "!includedir DIR" read other files. Parse follows
-//     them, ParseReader only checks their syntax.
+//     them, parseReader only checks their syntax.
 //   - An option before any group header is an error, as it is for the
 //     servers ("Found option without preceding group").
 //

@@ -52,7 +52,7 @@ func FuzzParseReader(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, err := ParseReader("fuzz.cnf", bytes.NewReader(data))
+		res, err := parseReader("fuzz.cnf", bytes.NewReader(data))
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.cnf:") {
 				t.Fatalf("error without the file name: %v", err)
@@ -74,7 +74,7 @@ func checkFuzzedOption(t *testing.T, o Option, lines int) {
 	if o.Line < 1 || o.Line > lines {
 		t.Fatalf("option line %d outside 1..%d: %+v", o.Line, lines, o)
 	}
-	if o.Name != NormalizeName(o.Name) {
+	if o.Name != normalizeName(o.Name) {
 		t.Fatalf("name %q not normalised", o.Name)
 	}
 	if !o.HasValue && o.Value != "" {
@@ -118,7 +118,7 @@ func FuzzParseSize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		n, err := ParseSize(s)
+		n, err := parseSize(s)
 		if err != nil {
 			if n != 0 {
 				t.Fatalf("ParseSize(%q) = %d with error %v", s, n, err)

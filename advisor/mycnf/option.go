@@ -4,7 +4,7 @@ import "strings"
 
 // Option is one option line of an option file.
 type Option struct {
-	// Name is the normalised option name (see NormalizeName), without a
+	// Name is the normalised option name (see normalizeName), without a
 	// "loose-" prefix.
 	Name string
 	// Value is the value after quote removal and escape decoding; it is
@@ -29,9 +29,9 @@ type Option struct {
 // order, with included files in place of their !include directive.
 type Options []Option
 
-// NormalizeName returns an option name in the form this package uses: lower
+// normalizeName returns an option name in the form this package uses: lower
 // case, with '-' replaced by '_' (the programs treat them as the same).
-func NormalizeName(name string) string {
+func normalizeName(name string) string {
 	return strings.ReplaceAll(strings.ToLower(name), "-", "_")
 }
 
@@ -53,9 +53,9 @@ func (o Options) ForSections(names ...string) Options {
 
 // Last returns the last occurrence of the option name, which is the one that
 // takes effect when a program reads all of o. The name is normalised with
-// NormalizeName first; a "loose-" prefix must not be included.
+// normalizeName first; a "loose-" prefix must not be included.
 func (o Options) Last(name string) (Option, bool) {
-	name = NormalizeName(name)
+	name = normalizeName(name)
 	for i := len(o) - 1; i >= 0; i-- {
 		if o[i].Name == name {
 			return o[i], true

@@ -10,13 +10,14 @@ import (
 	"strings"
 )
 
-// DefaultMaxDepth is the deepest include nesting Parse follows by default:
+// defaultMaxDepth is the deepest include nesting Parse follows by default:
 // the top file is at depth 0, a file it includes at depth 1. The servers use
 // the same limit.
-const DefaultMaxDepth = 10
+const defaultMaxDepth = 10
 
-// maxLineLength bounds one line of an option file. The programs read lines
-// of at most 4 KiB; a longer line is far more likely a wrong file.
+// maxLineLength bounds one line of an option file. The servers' own readers
+// take lines of up to 4 KiB; this parser reads up to 1 MiB so that no line a
+// server accepts is refused, and takes a longer line for a wrong file.
 const maxLineLength = 1 << 20
 
 // utf8BOM is the UTF-8 byte order mark some Windows editors write.
@@ -55,7 +56,7 @@ func WithFS(fsys fs.FS) ParseOption {
 	return func(c *config) { c.src = fsSource{fsys: fsys} }
 }
 
-// WithMaxDepth sets the deepest include nesting to follow (DefaultMaxDepth
+// WithMaxDepth sets the deepest include nesting to follow (defaultMaxDepth
 // by default). Deeper nesting is an error.
 func WithMaxDepth(n int) ParseOption {
 	return func(c *config) { c.maxDepth = n }
@@ -73,7 +74,7 @@ func WithStrictIncludes() ParseOption {
 // programs would refuse, a missing !includedir directory, an include cycle,
 // or nesting deeper than the maximum depth.
 func Parse(path string, opts ...ParseOption) (*File, error) {
-	cfg := config{src: osSource{}, maxDepth: DefaultMaxDepth}
+	cfg := config{src: osSource{}, maxDepth: defaultMaxDepth}
 	for _, opt := range opts {
 		opt(&cfg)
 	}
@@ -88,10 +89,10 @@ func Parse(path string, opts ...ParseOption) (*File, error) {
 	return p.result, nil
 }
 
-// ParseReader reads a single option file from r; name is used in errors,
+// parseReader reads a single option file from r; name is used in errors,
 // warnings and Option.File. Include directives are checked but not followed:
 // use Parse to follow them.
-func ParseReader(name string, r io.Reader) (*File, error) {
+func parseReader(name string, r io.Reader) (*File, error) {
 	result := &File{Path: name, Files: []string{name}}
 	err := scanFile(name, r, fileHandler{
 		option: func(o Option) { result.Options = append(result.Options, o) },

@@ -138,7 +138,7 @@ func TestParseReader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := ParseReader("t.cnf", strings.NewReader(tt.input))
+			f, err := parseReader("t.cnf", strings.NewReader(tt.input))
 			if err != nil {
 				t.Fatalf("ParseReader: %v", err)
 			}
@@ -162,7 +162,7 @@ func TestParseReaderErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := ParseReader("t.cnf", strings.NewReader(tt.input))
+			f, err := parseReader("t.cnf", strings.NewReader(tt.input))
 			assertErrorContains(t, err, tt.want...)
 			if f != nil {
 				t.Errorf("got a result with the error")
@@ -188,7 +188,7 @@ func TestParseErrorFormat(t *testing.T) {
 
 func TestParseReaderWarnings(t *testing.T) {
 	input := "\uFEFF[mysqld] x=1\nmax_connections: 500\nloose-key value\nloose-validate_password.length=8\n!includx y\n"
-	f, err := ParseReader("t.cnf", strings.NewReader(input))
+	f, err := parseReader("t.cnf", strings.NewReader(input))
 	if err != nil {
 		t.Fatal(err)
 	}

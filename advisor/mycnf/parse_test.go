@@ -299,7 +299,7 @@ func TestParseSymlinkCycle(t *testing.T) {
 }
 
 func TestOptionsHelpers(t *testing.T) {
-	f, err := ParseReader("t.cnf", strings.NewReader(
+	f, err := parseReader("t.cnf", strings.NewReader(
 		"[mysqld]\ninnodb_file_per_table=1\n[client]\nuser=x\n[MariaDB]\ninnodb-file-per-table=0\n[mysqld-8.0]\nx=1\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +327,7 @@ func TestNormalizeName(t *testing.T) {
 		"skip_name-resolve":     "skip_name_resolve",
 		"":                      "",
 	} {
-		if got := NormalizeName(in); got != want {
+		if got := normalizeName(in); got != want {
 			t.Errorf("NormalizeName(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -17,16 +17,16 @@ var sizeMultipliers = map[byte]int64{
 	'e': 1 << 60,
 }
 
-// ParseSize parses a numeric option value as mysqld does: an optional sign,
+// parseSize parses a numeric option value as mysqld does: an optional sign,
 // decimal digits, and an optional unit K, M, G, T, P or E in either case,
 // each 1024 times the previous ("16M" is 16777216). Leading and trailing
 // blanks are ignored.
 //
-// Like mysqld, ParseSize ignores anything after the unit letter, so "1GB" is
+// Like mysqld, parseSize ignores anything after the unit letter, so "1GB" is
 // 1073741824. Unlike mysqld it rejects a value without digits ("", "K") and
 // a value that overflows int64, which mysqld would take as 0 or wrap. A
 // fraction ("1.5G") is an error for both.
-func ParseSize(s string) (int64, error) {
+func parseSize(s string) (int64, error) {
 	t := trimSpace(s)
 	digitsEnd := numberEnd(t)
 	if digitsEnd == 0 || t[digitsEnd-1] < '0' || t[digitsEnd-1] > '9' {

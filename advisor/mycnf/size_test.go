@@ -31,7 +31,7 @@ func TestParseSize(t *testing.T) {
 		{"-8E", math.MinInt64},
 	}
 	for _, tt := range tests {
-		got, err := ParseSize(tt.in)
+		got, err := parseSize(tt.in)
 		if err != nil || got != tt.want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
 		}
@@ -53,7 +53,7 @@ func TestParseSizeErrors(t *testing.T) {
 		{"9000000000000000000K", "out of range"},
 	}
 	for _, tt := range tests {
-		_, err := ParseSize(tt.in)
+		_, err := parseSize(tt.in)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseSize(%q) error = %v, want one containing %q", tt.in, err, tt.want)
 		}

@@ -30,7 +30,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		vars, err := Parse(bytes.NewReader(data))
+		vars, err := parse(bytes.NewReader(data))
 		if err != nil {
 			if vars != nil {
 				t.Fatalf("variables returned with error %v", err)

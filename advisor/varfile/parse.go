@@ -39,15 +39,10 @@ func (e *ParseError) Error() string {
 // Unwrap returns the underlying error, if any.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse reads saved SHOW GLOBAL VARIABLES or SHOW GLOBAL STATUS output in
-// batch, table or vertical form (see the package documentation) and returns
-// the values by lower-cased variable name. Errors are *ParseError values with
-// the line at fault.
-func Parse(r io.Reader) (map[string]string, error) {
-	return parse(r)
-}
-
-// ParseFile is Parse on the file at path; errors name the file.
+// ParseFile reads saved SHOW GLOBAL VARIABLES or SHOW GLOBAL STATUS output
+// in batch, table or vertical form (see the package documentation) from the
+// file at path and returns the values by lower-cased variable name. Errors
+// are *ParseError values with the file and the line at fault.
 func ParseFile(path string) (map[string]string, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -231,7 +231,7 @@ func TestParseForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Parse(strings.NewReader(tt.input))
+			got, err := parse(strings.NewReader(tt.input))
 			if err != nil {
 				t.Fatalf("Parse: %v", err)
 			}
@@ -268,7 +268,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Parse(strings.NewReader(tt.input))
+			got, err := parse(strings.NewReader(tt.input))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error = %v, want one containing %q", err, tt.want)
 			}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 )
 
 const exitCodesHelp = `EXIT CODES:
@@ -66,6 +68,6 @@ func unknownCommand(parent, choices string) cli.ActionFunc {
 		if parent != "" {
 			prefix = parent + " "
 		}
-		return fmt.Errorf("unknown command %q: use %s%s (see --help)", prefix+c.Args().First(), prefix, choices)
+		return fmt.Errorf("%w: unknown command %q: use %s%s (see --help)", advisor.ErrUsage, prefix+c.Args().First(), prefix, choices)
 	}
 }

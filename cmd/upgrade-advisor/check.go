@@ -29,7 +29,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
 			&cli.StringFlag{Name: "status", Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
 			&cli.StringFlag{Name: "server-version", Usage: "the server's version when the variables file has no version row"},
-		}, adviceFlags(), outputFlags()),
+		}, []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
 		Action: runCheck,
 	}
 }
@@ -46,7 +46,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	report, err := advisor.RunCheck(advisor.CheckOptions{
+	r, err := advisor.RunCheck(advisor.CheckOptions{
 		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
 		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		Target: c.String("target"), Workload: c.String("workload"),
@@ -54,8 +54,8 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := render(c, report, format); err != nil {
+	if err := render(c, r, format); err != nil {
 		return err
 	}
-	return failOnFindings(report, failOn, "check")
+	return failOnFindings(r, failOn, advisor.CommandCheck)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
 func auditCommand() *cli.Command {
@@ -25,8 +26,8 @@ EXAMPLES:
    upgrade-advisor audit --hosts staging.txt --workload ddl-heavy --format json > fleet.jsonl
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), fleetFlags(), benchFlags(), adviceFlags(), outputFlags(), mycnfFlags()),
-		Action: func(c *cli.Context) error { return runJob(c, "audit") },
+		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandAudit) },
 	}
 }
 
@@ -44,7 +45,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), adviceFlags(), outputFlags()),
-		Action: func(c *cli.Context) error { return runJob(c, "inspect") },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandInspect) },
 	}
 }
 
@@ -59,8 +60,8 @@ EXAMPLES:
    upgrade-advisor bench -S /run/mysqld/mysqld.sock --tables 200 --rounds 10
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), benchFlags(), outputFlags(), []cli.Flag{adviceFlags()[0]}),
-		Action: func(c *cli.Context) error { return runJob(c, "bench") },
+		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandBench) },
 	}
 }
 
@@ -69,14 +70,8 @@ func versionCommand() *cli.Command {
 		Name:  "version",
 		Usage: "print the version",
 		Action: func(c *cli.Context) error {
-			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, advisor.SchemaVersion)
+			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, report.SchemaVersion)
 			return err
 		},
-	}
-}
-
-func mycnfFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "mycnf-out", Usage: "also write the my.cnf snippet to this file", Category: catOutput},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
 func compareCommand() *cli.Command {
@@ -33,15 +34,14 @@ EXAMPLES:
    upgrade-advisor compare --source db-old:3306 --target db-new:3306 -u admin
 
 ` + exitCodesHelp,
-		Flags: flagsOf(connectionFlags(), []cli.Flag{
+		// --source and --target say where each server is: -h, -P, -S and
+		// --dsn would be overridden, so they are not offered.
+		Flags: flagsOf(without(connectionFlags(), "host", "port", "socket", "dsn"), []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "the server as it runs today (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},
 			&cli.StringSliceFlag{Name: "target-option", Usage: "extra server option key=value for a sandbox target (repeatable)"},
-		}, benchFlags()[1:], []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "text, json or markdown", Category: catOutput},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput},
-		}),
+		}, calibrationFlags(), []cli.Flag{formatFlag(), quietFlag()}),
 		Action: runCompare,
 	}
 }
@@ -67,23 +67,21 @@ func runCompare(c *cli.Context) error {
 		return err
 	}
 	bo := benchOptions(c)
+	notes, err := calibrationWorkload(c, &bo)
+	if err != nil {
+		return err
+	}
 	if err := bo.Validate(); err != nil {
 		return err
 	}
 	bo.Progress = newProgress(c).update
-	report, err := advisor.Compare(c.Context, advisor.CompareOptions{
-		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c),
+	cr, err := advisor.Compare(c.Context, advisor.CompareOptions{
+		ToolVersion: version, Source: src, Target: dst, Bench: bo, SandboxLog: progressLog(c), Notes: notes,
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	})
 	clearProgress(c)
 	if err != nil {
 		return err
 	}
-	switch format {
-	case "json":
-		return advisor.RenderCompareJSON(c.App.Writer, report)
-	case "markdown":
-		return advisor.RenderCompareMarkdown(c.App.Writer, report)
-	}
-	return advisor.RenderCompareText(c.App.Writer, report)
+	return report.WriteCompare(c.App.Writer, cr, format)
 }

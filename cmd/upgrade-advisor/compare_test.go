@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -72,7 +73,7 @@ func TestSandboxWithABadOptionFailsCleanly(t *testing.T) {
 	sandboxtest.RequireServer(t)
 	parent := t.TempDir()
 	_, stderr, code := run(t, nil, "sandbox", "start", "--dir", parent, "--option", "innodb_no_such_option=1")
-	if code != exitError || !strings.Contains(stderr, "innodb_no_such_option") {
+	if code != advisor.ExitError || !strings.Contains(stderr, "innodb_no_such_option") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	left, _ := filepath.Glob(filepath.Join(parent, "*"))
@@ -181,7 +182,7 @@ func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err = cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitError || !strings.Contains(stderr.String(), "interrupted") {
+	if !errors.As(err, &ee) || ee.ExitCode() != advisor.ExitError || !strings.Contains(stderr.String(), "interrupted") {
 		t.Fatalf("exit %v: %s", err, stderr.String())
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "upgrade-advisor-sandbox-*")); len(left) != 0 {
@@ -192,5 +193,55 @@ func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
 		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp) {
 			t.Errorf("a server still runs: %s", strings.ReplaceAll(string(b), "\x00", " "))
 		}
+	}
+}
+
+func TestCompareCalibratesBothSidesOnTheDDLFile(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	path := filepath.Join(t.TempDir(), "schema.sql")
+	ddl := "SET NAMES utf8mb4;\nDROP TABLE IF EXISTS orders;\n" +
+		"CREATE TABLE orders (id INT PRIMARY KEY, customer INT, KEY (customer)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(40)) ENGINE=InnoDB;\n"
+	if err := os.WriteFile(path, []byte(ddl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, nil, "compare", "--no-defaults", "--source", "sandbox:", "--target", "sandbox:",
+		"--ddl-file", path, "--rounds", "2", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	type benchmark struct {
+		Workload       string
+		TablesPerRound int `json:"tables_per_round"`
+	}
+	var doc struct {
+		Source, Target struct{ Benchmark benchmark }
+		Notes          []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	for name, b := range map[string]benchmark{"source": doc.Source.Benchmark, "target": doc.Target.Benchmark} {
+		if !strings.Contains(b.Workload, "schema.sql") || b.TablesPerRound != 2 {
+			t.Errorf("%s measured %q with %d tables a round, want the 2 tables of schema.sql", name, b.Workload, b.TablesPerRound)
+		}
+	}
+	if !strings.Contains(strings.Join(doc.Notes, "\n"), "ddl-file") {
+		t.Errorf("the notes do not say what --ddl-file skipped: %v", doc.Notes)
+	}
+}
+
+// TestCompareRefusesFlagsItCannotHonour: the sandbox flags of audit (a
+// sandbox side names its own) and the server address flags (--source and
+// --target name the servers).
+func TestCompareRefusesFlagsItCannotHonour(t *testing.T) {
+	for _, flag := range []string{"--basedir=/opt/x", "--sandbox-option=a=b", "--what-if-sandbox", "--server-variants",
+		"-h=db1", "--port=3307", "-S=/tmp/x.sock", "--dsn=root@tcp(db1)/"} {
+		t.Run(flag, func(t *testing.T) {
+			_, stderr, code := run(t, nil, "compare", "--no-defaults", "--source", "sandbox:", "--target", "sandbox:", flag)
+			if code != 2 || !strings.Contains(stderr, "flag provided but not defined") {
+				t.Errorf("exit %d, stderr %q: want the flag refused (exit 2)", code, stderr)
+			}
+		})
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 )
 
 func manCommand() *cli.Command {
@@ -44,7 +46,7 @@ func completionCommand() *cli.Command {
 				_, err := fmt.Fprint(c.App.Writer, "#compdef upgrade-advisor\nautoload -U bashcompinit && bashcompinit\n"+bashCompletion(c.App))
 				return err
 			}
-			return fmt.Errorf("completion needs the shell: bash or zsh")
+			return fmt.Errorf("%w: completion needs the shell: bash or zsh", advisor.ErrUsage)
 		},
 	}
 }

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 )
 
 // Flag categories, as --help groups them.
@@ -42,32 +45,73 @@ func fleetFlags() []cli.Flag {
 	}
 }
 
+// adviceFlags are the flags of the jobs that evaluate the rules on a live
+// server (audit, inspect): the offline check has no --expect-tables.
 func adviceFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "workload", Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice},
-		&cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4", Category: catAdvice},
-		&cli.IntFlag{Name: "expect-tables", Usage: "project a setup that creates this many tables: time before -> after", Category: catAdvice},
-		&cli.StringFlag{Name: "config", Usage: "a server my.cnf (follows !include/!includedir) to check against --target", Category: catAdvice},
-		&cli.StringFlag{Name: "fail-on", Value: "critical", Usage: "exit 1 when a finding has this severity or worse: info, warning, critical, none", Category: catAdvice},
-	}
+	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag()}
 }
 
+func workloadFlag() cli.Flag {
+	return &cli.StringFlag{Name: "workload", Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice}
+}
+
+func targetFlag() cli.Flag {
+	return &cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4", Category: catAdvice}
+}
+
+func expectTablesFlag() cli.Flag {
+	return &cli.IntFlag{Name: "expect-tables", Usage: "project a setup that creates this many tables: time before -> after", Category: catAdvice}
+}
+
+func configFlag() cli.Flag {
+	return &cli.StringFlag{Name: "config", Usage: "a server my.cnf (follows !include/!includedir) to check against --target", Category: catAdvice}
+}
+
+func failOnFlag() cli.Flag {
+	return &cli.StringFlag{Name: "fail-on", Value: "critical", Usage: "exit 1 when a finding has this severity or worse: info, warning, critical, none", Category: catAdvice}
+}
+
+// outputFlags are the output flags of the reports with findings.
 func outputFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "report format: text, json or markdown", Category: catOutput},
-		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report (SVG chart of the variants) to this file", Category: catOutput},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour in text output: auto, always, never (NO_COLOR is respected)", Category: catOutput},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput},
-	}
+	return []cli.Flag{formatFlag(), htmlFlag(), colorFlag(), quietFlag()}
 }
 
-func benchFlags() []cli.Flag {
+func formatFlag() cli.Flag {
+	return &cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "report format: text, json or markdown", Category: catOutput}
+}
+
+func htmlFlag() cli.Flag {
+	return &cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report (SVG chart of the variants) to this file", Category: catOutput}
+}
+
+func colorFlag() cli.Flag {
+	return &cli.StringFlag{Name: "color", Value: "auto", Usage: "colour in text output: auto, always, never (NO_COLOR is respected)", Category: catOutput}
+}
+
+func quietFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput}
+}
+
+func mycnfOutFlag() cli.Flag {
+	return &cli.StringFlag{Name: "mycnf-out", Usage: "also write the my.cnf snippet to this file", Category: catOutput}
+}
+
+// sandboxFlags choose a throwaway server for audit and bench; compare names
+// its sandboxes in --source and --target instead.
+func sandboxFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
 		&cli.BoolFlag{Name: "what-if-sandbox", Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
 		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
 		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
 		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
+	}
+}
+
+// calibrationFlags configure the calibration wherever it runs (audit,
+// bench, compare); benchOptions and calibrationWorkload read them.
+func calibrationFlags() []cli.Flag {
+	return []cli.Flag{
 		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round", Category: catBench},
 		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own CREATE TABLE statements (e.g. mysqldump --no-data output) instead of --tables; anything but table DDL on unqualified names is refused before anything runs", Category: catBench},
 		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier when every interval is narrow enough", Category: catBench},
@@ -89,6 +133,38 @@ func benchOptions(c *cli.Context) advisor.BenchOptions {
 		Schema: c.String("scratch-schema"), LockWaitTimeout: c.Duration("lock-wait-timeout"),
 		MaxThreadsRunning: c.Int("max-threads-running"), LoadWait: c.Duration("load-wait"),
 	}
+}
+
+// calibrationWorkload reads --ddl-file into the calibration's workload
+// before anything connects; it returns the notes the report carries about
+// what the file held beyond table DDL. Without --ddl-file the workload
+// stays the classic one of --tables.
+func calibrationWorkload(c *cli.Context, bo *advisor.BenchOptions) ([]string, error) {
+	path := c.String("ddl-file")
+	if path == "" {
+		return nil, nil
+	}
+	workload, notes, err := ddlfile.ParseFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--ddl-file: %w (nothing was run)", err)
+	}
+	bo.Workload = workload
+	return prefixed("ddl-file: ", notes), nil
+}
+
+// without returns the flags not named in names.
+func without(flags []cli.Flag, names ...string) []cli.Flag {
+	drop := map[string]bool{}
+	for _, n := range names {
+		drop[n] = true
+	}
+	var out []cli.Flag
+	for _, f := range flags {
+		if !drop[f.Names()[0]] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // flagsOf concatenates flag groups.

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -17,11 +18,17 @@ func (e errFleetFailures) Error() string {
 	return fmt.Sprintf("%d of %d host(s) failed (see above)", e.failed, e.total)
 }
 
+func (e errFleetFailures) ExitStatus() int { return advisor.ExitError }
+
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
-func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.Severity) error {
-	if c.Bool("sandbox") || c.IsSet("mycnf-out") {
-		return fmt.Errorf("--hosts cannot be combined with --sandbox or --mycnf-out")
+func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn rules.Severity) error {
+	// Each line of --hosts says where a server is: -h, -P, -S and --dsn
+	// would be overridden.
+	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html", "host", "port", "socket", "dsn"} {
+		if c.IsSet(name) {
+			return fmt.Errorf("%w: --hosts cannot be combined with --%s: run the job on one server for that", advisor.ErrUsage, name)
+		}
 	}
 	if n := c.Int("concurrency"); n < 1 {
 		return fmt.Errorf("%w: --concurrency %d: give the number of servers to work on at once, 1 or more", advisor.ErrUsage, n)
@@ -34,15 +41,10 @@ func runFleet(c *cli.Context, opts advisor.Options, format string, failOn rules.
 		return err
 	}
 	results := advisor.RunFleet(c.Context, opts, hosts, c.Int("concurrency"))
-	if format == "json" {
-		err = advisor.RenderFleetJSONLines(c.App.Writer, results)
-	} else {
-		err = advisor.RenderFleetText(c.App.Writer, results)
-	}
-	if err != nil {
+	if err := report.WriteFleet(c.App.Writer, results, format); err != nil {
 		return err
 	}
-	failed, worst, any := advisor.FleetWorst(results)
+	failed, worst, any := report.FleetWorst(results)
 	switch {
 	case failed > 0:
 		return errFleetFailures{failed: failed, total: len(results)}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
@@ -38,7 +39,7 @@ func TestFleetIsolatesFailuresAndExitsWithTheWorst(t *testing.T) {
 	start := time.Now()
 	stdout, stderr, code := run(t, []string{"MYSQL_PWD="}, "inspect", "--no-defaults", "-u", "root", "--hosts", hosts, "--concurrency", "3", "--connect-timeout", "3s", "--format", "json")
 	wall := time.Since(start)
-	if code != exitError {
+	if code != advisor.ExitError {
 		t.Fatalf("exit %d, want 2 (one host unreachable): %s", code, stderr)
 	}
 	var ok, failed int
@@ -80,7 +81,7 @@ func TestFleetTextSummary(t *testing.T) {
 	hosts := fleetFile(t)
 	stdout, _, code := run(t, nil, "audit", "--no-defaults", "-u", "root", "--hosts", hosts, "--connect-timeout", "3s",
 		"--tables", "5", "--rounds", "1", "--workload", "ddl-heavy", "--allow-set-global")
-	if code != exitError {
+	if code != advisor.ExitError {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{"3 host(s): 2 ok, 1 failed", "[!!] 192.0.2.1:3306", "MariaDB"} {
@@ -94,7 +95,28 @@ func TestBadHostsFileIsAUsageError(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hosts.txt")
 	os.WriteFile(path, []byte("db1:notaport\n"), 0o644)
 	_, stderr, code := run(t, nil, "inspect", "--hosts", path)
-	if code != exitError || !strings.Contains(stderr, "hosts.txt:1") {
+	if code != advisor.ExitError || !strings.Contains(stderr, "hosts.txt:1") {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestHostsRefusesFlagsItWouldOverride: each line of --hosts names a
+// server, so the flags that name one, and the single-server outputs, are
+// refused rather than ignored.
+func TestHostsRefusesFlagsItWouldOverride(t *testing.T) {
+	hosts := filepath.Join(t.TempDir(), "hosts.txt")
+	if err := os.WriteFile(hosts, []byte("127.0.0.1:1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ flag, name string }{
+		{"-h=db1", "--host"}, {"--port=3307", "--port"}, {"-S=/tmp/x.sock", "--socket"}, {"--dsn=root@tcp(db1)/", "--dsn"},
+		{"--html=/tmp/x.html", "--html"}, {"--mycnf-out=/tmp/x.cnf", "--mycnf-out"}, {"--what-if-sandbox", "--what-if-sandbox"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, code := run(t, nil, "audit", "--no-defaults", "--hosts", hosts, tc.flag)
+			if code != advisor.ExitError || !strings.Contains(stderr, "cannot be combined with "+tc.name) {
+				t.Errorf("exit %d, stderr %q: want --hosts refusing %s", code, stderr, tc.name)
+			}
+		})
 	}
 }

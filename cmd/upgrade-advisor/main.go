@@ -18,18 +18,12 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
-
-// Exit codes, documented in --help and the README.
-const (
-	exitOK       = 0 // nothing at or above --fail-on
-	exitFindings = 1 // findings at or above --fail-on
-	exitError    = 2 // usage, connection, privileges, bad input, interrupted
-)
 
 func main() {
 	// The driver logs connection trouble to stderr itself; the errors it
@@ -42,14 +36,14 @@ func main() {
 	os.Exit(exitCode(err, interrupted))
 }
 
-// exitCode maps the outcome to the documented exit codes and prints errors.
+// exitCode maps the outcome to the documented exit codes (the code each
+// error carries, advisor.ExitCodeOf) and prints errors; findings print
+// nothing more, the report says them.
 func exitCode(err error, interrupted bool) int {
-	var fe findingsError
+	code := advisor.ExitCodeOf(err)
 	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &fe):
-		return exitFindings
+	case err == nil || code == advisor.ExitFindings:
+		return code
 	case interrupted:
 		var cerr *bench.CleanupError
 		if errors.As(err, &cerr) {
@@ -57,14 +51,15 @@ func exitCode(err error, interrupted bool) int {
 		} else {
 			fmt.Fprintln(os.Stderr, "upgrade-advisor: interrupted; nothing is left behind (any scratch schema dropped, any changed global restored)")
 		}
-		return exitError
+		return advisor.ExitError
 	}
 	fmt.Fprintf(os.Stderr, "upgrade-advisor: %v\n", err)
-	return exitError
+	return code
 }
 
 // findingsError signals exit code 1: the report was printed and has findings
 // at or above --fail-on.
 type findingsError struct{ worst string }
 
-func (e findingsError) Error() string { return "findings at or above --fail-on: worst is " + e.worst }
+func (e findingsError) Error() string   { return "findings at or above --fail-on: worst is " + e.worst }
+func (e findingsError) ExitStatus() int { return advisor.ExitFindings }

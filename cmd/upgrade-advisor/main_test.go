@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -80,7 +81,7 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			_, stderr, code := run(t, nil, tc.args...)
-			if code != exitError || !strings.Contains(stderr, tc.want) {
+			if code != advisor.ExitError || !strings.Contains(stderr, tc.want) {
 				t.Errorf("exit %d, stderr %q; want exit 2 naming %q", code, stderr, tc.want)
 			}
 		})
@@ -96,12 +97,12 @@ func TestUnknownCommandNamesTheChoices(t *testing.T) {
 		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list or stop`},
 	} {
 		stdout, stderr, code := run(t, nil, tc.args...)
-		if code != exitError || !strings.Contains(stderr, tc.want) || stdout != "" {
+		if code != advisor.ExitError || !strings.Contains(stderr, tc.want) || stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
 	for _, args := range [][]string{{}, {"sandbox"}} {
-		if stdout, _, code := run(t, nil, args...); code != exitOK || !strings.Contains(stdout, "USAGE:") {
+		if stdout, _, code := run(t, nil, args...); code != advisor.ExitOK || !strings.Contains(stdout, "USAGE:") {
 			t.Errorf("%v: exit %d, want help on stdout and exit 0:\n%s", args, code, stdout)
 		}
 	}
@@ -151,7 +152,7 @@ func TestAuditJSONAgainstARealServer(t *testing.T) {
 func TestFailOnInfoExitsOne(t *testing.T) {
 	sock := socketOf(t)
 	_, stderr, code := run(t, nil, "audit", "-S", sock, "--workload", "oltp", "--tables", "10", "--rounds", "2", "--fail-on", "info", "-q")
-	if code != exitFindings {
+	if code != advisor.ExitFindings {
 		t.Fatalf("exit %d, want 1: %s", code, stderr)
 	}
 }
@@ -160,7 +161,7 @@ func TestPasswordOnCommandLineWarnsAndNeverPrints(t *testing.T) {
 	sock := socketOf(t)
 	const secret = "N0t-The-Passw0rd"
 	stdout, stderr, code := run(t, nil, "inspect", "-S", sock, "-u", "nobody_here", "-p"+secret, "--format", "json")
-	if code != exitError {
+	if code != advisor.ExitError {
 		t.Fatalf("exit %d", code)
 	}
 	if strings.Contains(stdout+stderr, secret) {
@@ -220,7 +221,7 @@ func TestCheckConfigWithRemovedVariablesFailsOnCritical(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my.cnf")
 	os.WriteFile(path, []byte("[mysqld]\nquery_cache_size = 16M\ninnodb_file_format = Barracuda\n"), 0o644)
 	stdout, stderr, code := run(t, nil, "check", "--config", path, "--target", "8.0", "--fail-on", "critical")
-	if code != exitFindings {
+	if code != advisor.ExitFindings {
 		t.Fatalf("exit %d, want 1: %s", code, stderr)
 	}
 	for _, want := range []string{"critical: query_cache_size was removed", "critical: innodb_file_format was removed", path + ":2"} {
@@ -303,7 +304,7 @@ func TestDDLFileWithDropDatabaseIsRefusedBeforeAnythingRuns(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "evil.sql")
 	os.WriteFile(path, []byte("CREATE TABLE a (i INT);\n-- looks harmless\nDROP DATABASE mysql;\n"), 0o644)
 	_, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", sock, "--ddl-file", path, "--allow-set-global")
-	if code != exitError || !strings.Contains(stderr, "evil.sql:3") || !strings.Contains(stderr, "nothing was run") {
+	if code != advisor.ExitError || !strings.Contains(stderr, "evil.sql:3") || !strings.Contains(stderr, "nothing was run") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	// Nothing ran: not even the connection was opened, so no scratch schema.
@@ -328,7 +329,7 @@ func TestManPageAndCompletionComeFromTheDefinitions(t *testing.T) {
 	if out, err := check.CombinedOutput(); err != nil {
 		t.Fatalf("the bash script does not parse: %v\n%s", err, out)
 	}
-	if _, _, code := run(t, nil, "completion", "fish"); code != exitError {
+	if _, _, code := run(t, nil, "completion", "fish"); code != advisor.ExitError {
 		t.Errorf("unknown shell: exit %d", code)
 	}
 }

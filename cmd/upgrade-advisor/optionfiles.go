@@ -17,19 +17,12 @@ import (
 // programGroup is this tool's own option-file group, read with [client].
 const programGroup = "upgrade-advisor"
 
-// connKeys are the connection settings read from flags, option files and
-// the environment, by their option-file names.
-var connKeys = []string{"host", "port", "user", "password", "socket", "ssl_mode", "ssl_ca", "ssl_cert", "ssl_key", "connect_timeout"}
-
-// flagOf maps an option-file name to the flag name.
-func flagOf(key string) string {
-	switch key {
-	case "ssl_mode", "ssl_ca", "ssl_cert", "ssl_key":
-		return "ssl-" + key[4:]
-	case "connect_timeout":
-		return "connect-timeout"
-	}
-	return key
+// connFlags are the connection flags resolveConn reads, with their names
+// in option files (and in the settings merged from files and environment).
+var connFlags = []struct{ flag, key string }{
+	{"host", "host"}, {"port", "port"}, {"user", "user"}, {"password", "password"}, {"socket", "socket"},
+	{"ssl-mode", "ssl_mode"}, {"ssl-ca", "ssl_ca"}, {"ssl-cert", "ssl_cert"}, {"ssl-key", "ssl_key"},
+	{"connect-timeout", "connect_timeout"},
 }
 
 // envConn reads the mysql client's environment variables.
@@ -91,9 +84,9 @@ func resolveConn(c *cli.Context) (advisor.ConnOptions, error) {
 		return advisor.ConnOptions{}, err
 	}
 	fromFlags := map[string]string{}
-	for _, key := range connKeys {
-		if name := flagOf(key); c.IsSet(name) {
-			fromFlags[key] = fmt.Sprint(c.Value(name))
+	for _, f := range connFlags {
+		if c.IsSet(f.flag) {
+			fromFlags[f.key] = fmt.Sprint(c.Value(f.flag))
 		}
 	}
 	if c.IsSet("password") {
@@ -133,7 +126,7 @@ func connFromSettings(s map[string]string) (advisor.ConnOptions, error) {
 	if p := s["port"]; p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n <= 0 || n > 65535 {
-			return o, fmt.Errorf("invalid port %q: give a number from 1 to 65535", p)
+			return o, fmt.Errorf("%w: port %q: give a number from 1 to 65535", advisor.ErrUsage, p)
 		}
 		o.Port = n
 	}
@@ -155,7 +148,7 @@ func parseTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("invalid connect timeout %q: give seconds (10) or a duration (10s)", s)
+		return 0, fmt.Errorf("%w: connect timeout %q: give seconds (10) or a duration (10s)", advisor.ErrUsage, s)
 	}
 	return d, nil
 }

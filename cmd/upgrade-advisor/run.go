@@ -3,23 +3,22 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // runJob runs audit, inspect or bench and prints the report.
-func runJob(c *cli.Context, command string) error {
+func runJob(c *cli.Context, command advisor.Command) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
 	failOn := rules.Critical + 1 // bench has no --fail-on: it never fails on findings
-	if command != "bench" {
+	if command.FailsOnFindings() {
 		var err error
 		if failOn, err = rules.ParseSeverity(c.String("fail-on")); err != nil {
 			return err
@@ -36,58 +35,57 @@ func runJob(c *cli.Context, command string) error {
 	if c.String("hosts") != "" {
 		return runFleet(c, opts, format, failOn)
 	}
-	report, err := runOne(c, command, opts)
+	r, err := runOne(c, command, opts)
 	clearProgress(c)
 	if err != nil {
 		return err
 	}
-	if err := render(c, report, format); err != nil {
+	if err := render(c, r, format); err != nil {
 		return err
 	}
-	return failOnFindings(report, failOn, command)
+	return failOnFindings(r, failOn, command)
 }
 
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
 // parsed (and refused) here, before anything connects.
-func jobOptions(c *cli.Context, command string) (advisor.Options, error) {
+func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error) {
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
 		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
-	if command == "inspect" {
+	if !command.Measures() {
 		return opts, advisor.ValidateJob(opts)
 	}
 	opts.Bench = benchOptions(c)
 	opts.Bench.Progress = newProgress(c).update
-	if path := c.String("ddl-file"); path != "" {
-		workload, notes, err := ddlfile.ParseFile(path)
-		if err != nil {
-			return opts, fmt.Errorf("--ddl-file: %w (nothing was run)", err)
-		}
-		opts.Bench.Workload = workload
-		opts.Notes = append(opts.Notes, prefixed("ddl-file: ", notes)...)
+	notes, err := calibrationWorkload(c, &opts.Bench)
+	if err != nil {
+		return opts, err
 	}
+	opts.Notes = append(opts.Notes, notes...)
 	opts.ServerVariants = c.Bool("server-variants")
 	if err := advisor.ValidateJob(opts); err != nil {
 		return opts, err
 	}
 	switch {
 	case opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("--server-variants restarts servers: use it with --sandbox or --what-if-sandbox")
+		return opts, fmt.Errorf("%w: --server-variants restarts servers: use it with --sandbox or --what-if-sandbox", advisor.ErrUsage)
 	case c.Bool("sandbox") && c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("--sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings")
+		return opts, fmt.Errorf("%w: --sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings", advisor.ErrUsage)
 	case c.Bool("sandbox") && anyConnFlag(c):
-		return opts, fmt.Errorf("--sandbox starts its own server: leave out the connection flags")
+		return opts, fmt.Errorf("%w: --sandbox starts its own server: leave out the connection flags", advisor.ErrUsage)
+	case (c.IsSet("basedir") || c.IsSet("sandbox-option")) && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
+		return opts, fmt.Errorf("%w: --basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox", advisor.ErrUsage)
 	}
 	return opts, nil
 }
 
 // runOne runs the job against a sandbox, a what-if sandbox or the server
 // the connection options name.
-func runOne(c *cli.Context, command string, opts advisor.Options) (*advisor.Report, error) {
+func runOne(c *cli.Context, command advisor.Command, opts advisor.Options) (*report.Report, error) {
 	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
-	if command != "inspect" && c.Bool("sandbox") {
+	if command.Measures() && c.Bool("sandbox") {
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
 		return advisor.RunOnSandbox(c.Context, opts, sandboxOpts)
 	}
@@ -96,15 +94,15 @@ func runOne(c *cli.Context, command string, opts advisor.Options) (*advisor.Repo
 		return nil, err
 	}
 	opts.Conn = conn
-	if command != "inspect" && c.Bool("what-if-sandbox") {
+	if command.Measures() && c.Bool("what-if-sandbox") {
 		return advisor.RunWhatIf(c.Context, opts, sandboxOpts)
 	}
 	return advisor.Run(c.Context, opts)
 }
 
 // failOnFindings turns findings at or above --fail-on into exit code 1.
-func failOnFindings(r *advisor.Report, failOn rules.Severity, command string) error {
-	if worst, any := r.Worst(); any && command != "bench" && worst >= failOn {
+func failOnFindings(r *report.Report, failOn rules.Severity, command advisor.Command) error {
+	if worst, any := r.Worst(); any && command.FailsOnFindings() && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
 	return nil
@@ -131,22 +129,21 @@ func prefixed(prefix string, lines []string) []string {
 // the next word may be a password.
 func noArgs(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return fmt.Errorf("%d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", c.NArg())
+		return fmt.Errorf("%w: %d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", advisor.ErrUsage, c.NArg())
 	}
 	return nil
 }
 
 // outputFormat validates --format.
-func outputFormat(c *cli.Context) (string, error) {
-	format := strings.ToLower(c.String("format"))
-	switch format {
-	case "text", "json", "markdown", "md":
-		return strings.Replace(format, "md", "markdown", 1), nil
+func outputFormat(c *cli.Context) (report.Format, error) {
+	f, err := report.ParseFormat(c.String("format"))
+	if err != nil {
+		return f, fmt.Errorf("%w: --format: %w", advisor.ErrUsage, err)
 	}
-	return "", fmt.Errorf("unknown --format %q: use text, json or markdown", c.String("format"))
+	return f, nil
 }
 
-func render(c *cli.Context, r *advisor.Report, format string) error {
+func render(c *cli.Context, r *report.Report, format report.Format) error {
 	if path := c.String("mycnf-out"); path != "" {
 		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
 			return fmt.Errorf("writing --mycnf-out: %w", err)
@@ -157,21 +154,15 @@ func render(c *cli.Context, r *advisor.Report, format string) error {
 			return err
 		}
 	}
-	switch format {
-	case "json":
-		return advisor.RenderJSON(c.App.Writer, r)
-	case "markdown":
-		return advisor.RenderMarkdown(c.App.Writer, r)
-	}
-	return advisor.RenderText(c.App.Writer, r, advisor.TextStyle{Color: useColor(c)})
+	return report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)})
 }
 
-func writeHTML(path string, r *advisor.Report) error {
+func writeHTML(path string, r *report.Report) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("writing --html: %w", err)
 	}
-	if err := advisor.RenderHTML(f, r); err != nil {
+	if err := report.HTML(f, r); err != nil {
 		f.Close()
 		return fmt.Errorf("writing --html: %w", err)
 	}

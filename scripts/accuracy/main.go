@@ -24,6 +24,7 @@ import (
 	_ "github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
@@ -192,7 +193,7 @@ func mean(xs []float64) float64 {
 	return t / float64(len(xs))
 }
 
-func printAccuracy(classic map[string][]float64, r *advisor.Report, classicWall, toolWall time.Duration, runs, tables int, budget time.Duration) {
+func printAccuracy(classic map[string][]float64, r *report.Report, classicWall, toolWall time.Duration, runs, tables int, budget time.Duration) {
 	base := mean(classic[bench.Baseline])
 	fmt.Printf("\n### Accuracy: classic protocol (%d tables x %d runs per setting) vs calibration with --budget %s\n\n", tables, runs, budget)
 	fmt.Println("| variant | classic mean s | classic speedup | tool speedup (95% CI) | tool / classic |")
@@ -213,7 +214,7 @@ func printAccuracy(classic map[string][]float64, r *advisor.Report, classicWall,
 		classicWall.Seconds(), toolWall.Seconds(), b.Rounds, b.TablesPerRound, b.StopReason, toolWall.Seconds()/classicWall.Seconds())
 }
 
-func variantOf(r *advisor.Report, name string) *advisor.VariantInfo {
+func variantOf(r *report.Report, name string) *report.VariantInfo {
 	for i := range r.Benchmark.Variants {
 		if r.Benchmark.Variants[i].Name == name {
 			return &r.Benchmark.Variants[i]

@@ -1,4 +1,4 @@
-package advisor
+package report
 
 import (
 	"fmt"
@@ -16,9 +16,9 @@ type TextStyle struct {
 	Color bool
 }
 
-// RenderText writes the human report, MySQLTuner-style markers included:
+// text writes the human report, MySQLTuner-style markers included:
 // [OK] nothing to act on, [!!] warning or critical, [--] information.
-func RenderText(w io.Writer, r *Report, style TextStyle) error {
+func text(w io.Writer, r *Report, style TextStyle) error {
 	p := &printer{w: w, style: style}
 	p.header(r)
 	p.settings(r)
@@ -72,7 +72,7 @@ func (p *printer) settings(r *Report) {
 		return
 	}
 	p.line("[--] Settings (value, where it comes from):")
-	for _, name := range KeySettings {
+	for _, name := range keySettings {
 		if s, ok := r.Settings[name]; ok {
 			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
 		}

@@ -1,4 +1,4 @@
-package advisor
+package report
 
 import (
 	"sort"
@@ -7,6 +7,14 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
+
+// keySettings are the variables the report shows: those that matter for DDL
+// cost and for upgrades.
+var keySettings = []string{
+	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
+	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "sync_binlog", "log_bin",
+	"innodb_buffer_pool_size", "innodb_adaptive_hash_index", "table_open_cache", "table_definition_cache", "read_only",
+}
 
 // SchemaVersion is the version of the JSON report's structure.
 const SchemaVersion = 1
@@ -102,7 +110,8 @@ type ConfigInfo struct {
 	Loose   bool   `json:"loose,omitempty"`
 }
 
-func configInfos(opts []rules.ConfigOption) []ConfigInfo {
+// ConfigOf is the report form of the options read from --config.
+func ConfigOf(opts []rules.ConfigOption) []ConfigInfo {
 	var out []ConfigInfo
 	for _, o := range opts {
 		out = append(out, ConfigInfo{Name: o.Name, Value: o.Value, Section: o.Section, File: o.File, Line: o.Line, Loose: o.Loose})
@@ -151,21 +160,10 @@ func (r *Report) Worst() (rules.Severity, bool) {
 	return w, true
 }
 
-func serverInfo(in *Inspection) ServerInfo {
-	version := ""
-	if !in.Flavor.Version.IsZero() {
-		version = in.Flavor.Version.String()
-	}
-	return ServerInfo{
-		Address: in.Address, Flavor: string(in.Flavor.Vendor), Version: version,
-		VersionString: in.Flavor.Raw, VersionComment: in.VersionComment,
-		ReadOnly: rules.IsTrue(in.Variables["read_only"].Value),
-	}
-}
-
-func keySettings(vars map[string]rules.Setting) map[string]rules.Setting {
+// SettingsOf picks the keySettings of a server's variables.
+func SettingsOf(vars map[string]rules.Setting) map[string]rules.Setting {
 	out := map[string]rules.Setting{}
-	for _, name := range KeySettings {
+	for _, name := range keySettings {
 		if s, ok := vars[name]; ok {
 			out[name] = s
 		}
@@ -173,12 +171,14 @@ func keySettings(vars map[string]rules.Setting) map[string]rules.Setting {
 	return out
 }
 
-func workloadInfo(w rules.Workload) WorkloadInfo {
+// WorkloadOf is the report form of the workload class.
+func WorkloadOf(w rules.Workload) WorkloadInfo {
 	return WorkloadInfo{Class: string(w.Class), Source: w.Source, Reason: w.Reason, UptimeS: w.UptimeS,
-		DDLPerHour: round(w.DDLPerHour, 2), DDLShare: round(w.DDLShare, 6)}
+		DDLPerHour: Round(w.DDLPerHour, 2), DDLShare: Round(w.DDLShare, 6)}
 }
 
-func benchmarkInfo(res *bench.Result) *BenchmarkInfo {
+// BenchmarkOf is the report form of a calibration result (nil without one).
+func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 	if res == nil {
 		return nil
 	}
@@ -186,57 +186,32 @@ func benchmarkInfo(res *bench.Result) *BenchmarkInfo {
 		Method:         "rotating rounds after one warm-up round; per-statement timing; speedup = median of per-round paired ratios baseline/variant of CREATE TABLE time, bootstrap 95% CI",
 		Workload:       res.Workload,
 		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason,
-		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: round(res.Duration.Seconds(), 2),
+		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
 	}
 	for _, v := range res.Variants {
 		vi := VariantInfo{Name: v.Name, Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
 			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly}
 		if v.Measured {
 			c, d := roundSummary(v.Create), roundSummary(v.Drop)
-			s, ds := roundInterval(v.Speedup), roundInterval(v.DropSpeedup)
+			s, ds := RoundInterval(v.Speedup), RoundInterval(v.DropSpeedup)
 			vi.CreateMs, vi.DropMs, vi.Speedup, vi.DropSpeedup = &c, &d, &s, &ds
-			vi.TablesPerSecond = round(v.TablesPerSecond, 1)
+			vi.TablesPerSecond = Round(v.TablesPerSecond, 1)
 		}
 		b.Variants = append(b.Variants, vi)
 	}
 	return b
 }
 
-// measurements translates the benchmark result for the rules.
-func measurements(res *bench.Result) *rules.Measurements {
-	if res == nil {
-		return nil
-	}
-	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds}
-	for _, v := range res.Variants {
-		speedup := roundInterval(v.Speedup)
-		m.Variants = append(m.Variants, rules.Variant{
-			Name: v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
-			CreateP50: v.Create.P50, CreateP95: v.Create.P95, CreateMean: v.Create.Mean,
-			DropP50: v.Drop.P50, DropP95: v.Drop.P95, DropMean: v.Drop.Mean,
-			Speedup:      rules.Interval{Ratio: speedup.Ratio, Low: speedup.Low, High: speedup.High},
-			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly,
-		})
-	}
-	return m
-}
-
-func reasonWithFlag(p bench.Plan) string {
-	if p.Flag == "" {
-		return p.Reason
-	}
-	return p.Reason + "; measure it with " + p.Flag
-}
-
-func findingInfos(fs []rules.Finding) []FindingInfo {
+// FindingsOf is the report form of the rules' findings.
+func FindingsOf(fs []rules.Finding) []FindingInfo {
 	out := make([]FindingInfo, 0, len(fs))
 	for _, f := range fs {
 		fi := FindingInfo{ID: f.ID, Severity: f.Severity.String(), Title: f.Title, Detail: f.Detail, Evidence: f.Evidence,
 			Recommendation: RecommendationInfo{MyCnf: nonNil(f.Recommendation.MyCnf), SQL: nonNil(f.Recommendation.SQL), Tradeoffs: nonNil(f.Recommendation.Tradeoffs)},
 			severity:       f.Severity}
 		if m := f.MeasuredSpeedup; m != nil {
-			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Ratio: round(m.Ratio, 3), CILow: round(m.Low, 3), CIHigh: round(m.High, 3),
-				BaselineMs: round(m.BaselineMs, 3), VariantMs: round(m.VariantMs, 3)}
+			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Ratio: Round(m.Ratio, 3), CILow: Round(m.Low, 3), CIHigh: Round(m.High, 3),
+				BaselineMs: Round(m.BaselineMs, 3), VariantMs: Round(m.VariantMs, 3)}
 		}
 		out = append(out, fi)
 	}
@@ -317,9 +292,10 @@ func nonNil(xs []string) []string {
 }
 
 func roundSummary(s bench.Summary) bench.Summary {
-	return bench.Summary{P50: round(s.P50, 3), P95: round(s.P95, 3), Mean: round(s.Mean, 3)}
+	return bench.Summary{P50: Round(s.P50, 3), P95: Round(s.P95, 3), Mean: Round(s.Mean, 3)}
 }
 
-func roundInterval(i bench.Interval) bench.Interval {
-	return bench.Interval{Ratio: round(i.Ratio, 3), Low: round(i.Low, 3), High: round(i.High, 3)}
+// RoundInterval rounds an interval to 3 decimals, as reports show it.
+func RoundInterval(i bench.Interval) bench.Interval {
+	return bench.Interval{Ratio: Round(i.Ratio, 3), Low: Round(i.Low, 3), High: Round(i.High, 3)}
 }

@@ -1,4 +1,4 @@
-package advisor
+package report
 
 import (
 	"fmt"
@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-// RenderCompareJSON writes the comparison as indented JSON.
-func RenderCompareJSON(w io.Writer, r *CompareReport) error { return writeJSON(w, r) }
+// compareJSON writes the comparison as indented JSON.
+func compareJSON(w io.Writer, r *CompareReport) error { return writeJSON(w, r) }
 
-// RenderCompareText writes the comparison for a terminal.
-func RenderCompareText(w io.Writer, r *CompareReport) error {
+// compareText writes the comparison for a terminal.
+func compareText(w io.Writer, r *CompareReport) error {
 	p := &printer{w: w}
 	p.line("upgrade-advisor %s — compare", r.Tool.Version)
 	for _, s := range []struct {
@@ -35,8 +35,8 @@ func RenderCompareText(w io.Writer, r *CompareReport) error {
 	return p.err
 }
 
-// RenderCompareMarkdown writes the comparison for a ticket or pull request.
-func RenderCompareMarkdown(w io.Writer, r *CompareReport) error {
+// compareMarkdown writes the comparison for a ticket or pull request.
+func compareMarkdown(w io.Writer, r *CompareReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# upgrade-advisor compare\n\n")
 	fmt.Fprintf(&b, "- **Source:** %s %s — `%s`\n", flavorName(r.Source.Server.Flavor), r.Source.Server.Version, r.Source.Endpoint)

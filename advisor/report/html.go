@@ -1,4 +1,4 @@
-package advisor
+package report
 
 import (
 	"fmt"
@@ -9,14 +9,14 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// RenderHTML writes the report as one self-contained HTML5 page that reads
+// HTML writes the report as one self-contained HTML5 page that reads
 // offline: inline CSS, inline SVG charts, no JavaScript, no fonts or other
 // resources fetched from anywhere. It has the sections of the Markdown
 // report plus two charts of the calibration: CREATE TABLE p50 per variant
 // and the speedup of each variant with its 95% interval. html/template
 // escapes every value from the report. The output depends only on the
 // report, so it can be compared with a golden file.
-func RenderHTML(w io.Writer, r *Report) error {
+func HTML(w io.Writer, r *Report) error {
 	return htmlReport.Execute(w, newHTMLView(r))
 }
 
@@ -168,7 +168,8 @@ func severityClass(severity string) string {
 	return "sev-other"
 }
 
-// Chart geometry, in SVG user units (pixels at 100% zoom).
+// htmlReport is the page: one self-contained document with inline CSS and
+// the SVG charts inline, loading nothing and running no script.
 var htmlReport = template.Must(template.New("report").Parse(htmlTemplate))
 
 const htmlTemplate = `<!DOCTYPE html>

@@ -1,4 +1,4 @@
-package advisor
+package report
 
 import (
 	"fmt"
@@ -11,12 +11,12 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// RenderMarkdown writes the report as GitHub-flavoured Markdown for a
+// markdown writes the report as GitHub-flavoured Markdown for a
 // ticket or a pull request: headings, tables and bullet lists, no raw HTML.
 // Every value taken from the report is escaped, so server strings and file
 // paths cannot break a table or inject markup. The output depends only on
 // the report (map keys are sorted), so it can be compared with a golden file.
-func RenderMarkdown(w io.Writer, r *Report) error {
+func markdown(w io.Writer, r *Report) error {
 	m := &mdWriter{}
 	m.title(r)
 	m.overview(r)
@@ -350,12 +350,12 @@ func findingCounts(groups []severityGroup) string {
 	return strings.Join(parts, ", ")
 }
 
-// settingNames orders the settings as the text report does (KeySettings
+// settingNames orders the settings as the text report does (keySettings
 // order), followed by any others in name order.
 func settingNames(settings map[string]rules.Setting) []string {
 	var names []string
 	seen := map[string]bool{}
-	for _, name := range KeySettings {
+	for _, name := range keySettings {
 		if _, ok := settings[name]; ok {
 			names = append(names, name)
 			seen[name] = true

@@ -1,12 +1,12 @@
-package advisor
+package report
 
 import (
 	"encoding/json"
 	"io"
 )
 
-// RenderJSON writes the report as indented JSON (schema_version 1).
-func RenderJSON(w io.Writer, r *Report) error { return writeJSON(w, r) }
+// reportJSON writes the report as indented JSON (schema_version 1).
+func reportJSON(w io.Writer, r *Report) error { return writeJSON(w, r) }
 
 // writeJSON writes any report as indented JSON.
 func writeJSON(w io.Writer, v any) error {

@@ -2,25 +2,24 @@ package advisor
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var update = flag.Bool("update", false, "rewrite the JSON golden files in report/testdata/")
 
 // fixtureReport builds a report from a fixed inspection and benchmark
 // result, as Run would, without a server.
-func fixtureReport(workload rules.WorkloadClass) *Report {
+func fixtureReport(workload rules.WorkloadClass) *report.Report {
 	fl, _ := rules.IdentifyFlavor("10.11.19-MariaDB-0+deb12u1", "Debian 12")
-	in := &Inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
+	in := &inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
 		Variables: map[string]rules.Setting{
 			"innodb_file_per_table":   {Value: "ON", Origin: rules.OriginCompiled},
 			"innodb_stats_persistent": {Value: "ON", Origin: rules.OriginCompiled},
@@ -48,87 +47,37 @@ func fixtureReport(workload rules.WorkloadClass) *Report {
 	}
 	snap := rules.Snapshot{Flavor: fl, Variables: in.Variables, Status: in.Status,
 		Workload: classify(in.Status, workload), Bench: measurements(res)}
-	return buildReport(Options{Command: "audit", ToolVersion: "1.2.3"}, in, snap, res)
+	return buildReport(Options{Command: CommandAudit, ToolVersion: "1.2.3"}, in, snap, res)
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./advisor -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./advisor -update rewrites it after review):\n%s", name, got)
-	}
-}
-
-func TestRenderGolden(t *testing.T) {
+// TestReportFixtureMatchesTheJSONGolden builds the audit report of a fixed
+// inspection and calibration and compares its JSON with the golden files
+// that package report's renderer tests read as their input.
+func TestReportFixtureMatchesTheJSONGolden(t *testing.T) {
 	for _, class := range []rules.WorkloadClass{"", rules.WorkloadOLTP} {
 		name := "ddl-heavy"
 		if class != "" {
 			name = string(class)
 		}
-		r := fixtureReport(class)
-		t.Run(name+"/text", func(t *testing.T) {
+		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := RenderText(&buf, r, TextStyle{}); err != nil {
+			if err := report.Write(&buf, fixtureReport(class), report.JSON, report.TextStyle{}); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "audit-"+name+".txt", buf.Bytes())
-		})
-		t.Run(name+"/json", func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := RenderJSON(&buf, r); err != nil {
+			path := filepath.Join("report", "testdata", "audit-"+name+".json")
+			if *update {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "audit-"+name+".json", buf.Bytes())
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs (go test ./advisor -update rewrites it after review, then go test ./advisor/report -update):\n%s", path, buf.Bytes())
+			}
 		})
-	}
-}
-
-func TestJSONFollowsTheDocumentedSchema(t *testing.T) {
-	var buf bytes.Buffer
-	if err := RenderJSON(&buf, fixtureReport("")); err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	for _, key := range []string{"schema_version", "tool", "server", "settings", "workload", "benchmark", "findings", "mycnf"} {
-		if _, ok := doc[key]; !ok {
-			t.Errorf("top-level key %q missing", key)
-		}
-	}
-	variants := doc["benchmark"].(map[string]any)["variants"].([]any)
-	first := variants[1].(map[string]any)
-	for _, key := range []string{"name", "measured", "settings", "create_ms", "drop_ms", "speedup"} {
-		if _, ok := first[key]; !ok {
-			t.Errorf("variant key %q missing", key)
-		}
-	}
-	sp := first["speedup"].(map[string]any)
-	if !(sp["ci_low"].(float64) <= sp["ratio"].(float64) && sp["ratio"].(float64) <= sp["ci_high"].(float64)) {
-		t.Errorf("speedup interval does not contain the ratio: %v", sp)
-	}
-}
-
-func TestTextHasNoColourUnlessAsked(t *testing.T) {
-	var plain, coloured bytes.Buffer
-	r := fixtureReport("")
-	RenderText(&plain, r, TextStyle{})
-	RenderText(&coloured, r, TextStyle{Color: true})
-	if strings.Contains(plain.String(), "\x1b[") {
-		t.Error("escape codes without colour")
-	}
-	if !strings.Contains(coloured.String(), "\x1b[") {
-		t.Error("no escape codes with colour")
 	}
 }
 
@@ -138,7 +87,7 @@ func TestSnippetCarriesMeasurementForDDLHeavy(t *testing.T) {
 		t.Fatalf("fixture should classify as ddl-heavy, got %s (%s)", r.Workload.Class, r.Workload.Reason)
 	}
 	want := "# CREATE TABLE 1.45x faster measured (3.19 -> 2.20 ms, 95% CI 1.38-1.52)\ninnodb_file_per_table = 0\n"
-	if !strings.Contains(r.MyCnf, want) {
+	if !bytes.Contains([]byte(r.MyCnf), []byte(want)) {
 		t.Errorf("snippet lacks %q:\n%s", want, r.MyCnf)
 	}
 }

@@ -1,4 +1,4 @@
-package advisor
+package report
 
 import (
 	"bytes"
@@ -19,10 +19,10 @@ var formatCases = []struct {
 	ext    string
 	render func(*bytes.Buffer, *Report) error
 }{
-	{"ddl-heavy", "", "md", func(b *bytes.Buffer, r *Report) error { return RenderMarkdown(b, r) }},
-	{"ddl-heavy", "", "html", func(b *bytes.Buffer, r *Report) error { return RenderHTML(b, r) }},
-	{"oltp", rules.WorkloadOLTP, "md", func(b *bytes.Buffer, r *Report) error { return RenderMarkdown(b, r) }},
-	{"oltp", rules.WorkloadOLTP, "html", func(b *bytes.Buffer, r *Report) error { return RenderHTML(b, r) }},
+	{"ddl-heavy", "", "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
+	{"ddl-heavy", "", "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
+	{"oltp", rules.WorkloadOLTP, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
+	{"oltp", rules.WorkloadOLTP, "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
 }
 
 func TestMarkdownAndHTMLGolden(t *testing.T) {
@@ -343,7 +343,7 @@ func hostileReport() *Report {
 func renderHTML(t *testing.T, r *Report) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := RenderHTML(&buf, r); err != nil {
+	if err := HTML(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()
@@ -352,7 +352,7 @@ func renderHTML(t *testing.T, r *Report) string {
 func renderMarkdown(t *testing.T, r *Report) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := RenderMarkdown(&buf, r); err != nil {
+	if err := markdown(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()

@@ -1,4 +1,4 @@
-package advisor
+package report
 
 // The SVG charts of the HTML report: CREATE TABLE time per variant, and the
 // speedups with their 95% intervals as whiskers.

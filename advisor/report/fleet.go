@@ -1,0 +1,100 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// HostResult is one server's outcome in a fleet run.
+type HostResult struct {
+	Host     string
+	Report   *Report
+	Err      error
+	Duration time.Duration
+}
+
+// FleetWorst is the exit-code view of a fleet: how many hosts failed, and
+// the worst finding severity of the others.
+func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any bool) {
+	for _, r := range results {
+		if r.Err != nil {
+			failed++
+			continue
+		}
+		if w, ok := r.Report.Worst(); ok && (!any || w > worst) {
+			worst, any = w, true
+		}
+	}
+	return failed, worst, any
+}
+
+// fleetText prints the summary table and each failure.
+func fleetText(w io.Writer, results []HostResult) error {
+	fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %s\n", "host", "server", "workload", "worst", "file_per_table_off speedup", "time")
+	failed := 0
+	for _, r := range results {
+		if r.Err != nil {
+			failed++
+			fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, "FAILED", "-", "error", "-", r.Duration.Seconds())
+			continue
+		}
+		fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, flavorName(r.Report.Server.Flavor)+" "+r.Report.Server.Version,
+			r.Report.Workload.Class, worstLabel(r.Report), keySpeedup(r.Report), r.Duration.Seconds())
+	}
+	fmt.Fprintf(w, "\n%d host(s): %d ok, %d failed\n", len(results), len(results)-failed, failed)
+	for _, r := range results {
+		if r.Err != nil {
+			fmt.Fprintf(w, "[!!] %s: %v\n", r.Host, r.Err)
+		}
+	}
+	return nil
+}
+
+// fleetJSONLines prints one JSON object per host: {"host", "report"}
+// or {"host", "error"}.
+func fleetJSONLines(w io.Writer, results []HostResult) error {
+	enc := json.NewEncoder(w)
+	for _, r := range results {
+		line := struct {
+			Host      string  `json:"host"`
+			DurationS float64 `json:"duration_s"`
+			Report    *Report `json:"report,omitempty"`
+			Error     string  `json:"error,omitempty"`
+		}{Host: r.Host, DurationS: Round(r.Duration.Seconds(), 2), Report: r.Report}
+		if r.Err != nil {
+			line.Error = r.Err.Error()
+		}
+		if err := enc.Encode(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func worstLabel(r *Report) string {
+	if w, ok := r.Worst(); ok {
+		return w.String()
+	}
+	return "none"
+}
+
+// keySpeedup is the file_per_table_off speedup with its interval, or why not.
+func keySpeedup(r *Report) string {
+	if r.Benchmark == nil {
+		return "not measured (inspect)"
+	}
+	for _, v := range r.Benchmark.Variants {
+		if v.Name != "file_per_table_off" {
+			continue
+		}
+		if !v.Measured {
+			return "not measured"
+		}
+		return v.Speedup.String()
+	}
+	return "-"
+}

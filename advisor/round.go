@@ -1,9 +1,0 @@
-package advisor
-
-import "math"
-
-// round rounds x to n decimals, for stable and readable reports.
-func round(x float64, n int) float64 {
-	p := math.Pow(10, float64(n))
-	return math.Round(x*p) / p
-}

@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+)
+
+// whatIfSettings are the settings a what-if sandbox copies from the
+// inspected server: those that shape CREATE/DROP TABLE cost.
+var whatIfSettings = []string{
+	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
+	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "innodb_adaptive_hash_index",
+	"innodb_log_file_size", "table_open_cache", "table_definition_cache", "innodb_buffer_pool_size",
+}
+
+// whatIfBufferPoolCap bounds the buffer pool copied into a local sandbox.
+const whatIfBufferPoolCap = 1 << 30
+
+// plainValue is a value safe to pass as a server option unquoted.
+var plainValue = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
+
+// WhatIfOptions turns an inspected server's settings into the options of a
+// local what-if sandbox, and says what it changed on the way. The options
+// carry the loose- prefix, so a local server of another version ignores
+// what it lacks; values that are not plain words are not copied.
+func WhatIfOptions(vars map[string]Setting) (opts []string, notes []string) {
+	for _, name := range whatIfSettings {
+		st, ok := vars[name]
+		if !ok || !plainValue.MatchString(st.Value) {
+			continue
+		}
+		value := st.Value
+		if name == "innodb_buffer_pool_size" {
+			if n, err := strconv.ParseInt(value, 10, 64); err == nil && n > whatIfBufferPoolCap {
+				notes = append(notes, fmt.Sprintf("innodb_buffer_pool_size %s capped at 1G in the sandbox", value))
+				value = strconv.Itoa(whatIfBufferPoolCap)
+			}
+		}
+		opts = append(opts, "loose-"+name+"="+value)
+	}
+	return opts, notes
+}
