@@ -179,7 +179,13 @@ func lifecycleFinding(s Snapshot, f VarFact, e explicitSetting) (Finding, bool) 
 	switch lc.State {
 	case StateRemoved, StateAbsent:
 		return goneFinding(s, f, e, lc), true
-	case StateDeprecated:
+	case StateIgnored:
+		return ignoredFinding(s, f, e, lc), true
+	}
+	if l := f.line(target); l != nil && l.NotOption && lc.Exists() && len(e.options) > 0 && !e.allLoose() {
+		return notOptionFinding(s, f, e, l.OptionName), true
+	}
+	if lc.State == StateDeprecated {
 		return deprecatedFinding(s, f, e, lc), true
 	}
 	return Finding{}, false
@@ -200,7 +206,7 @@ func goneFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Finding
 		Detail: strings.Join([]string{
 			fmt.Sprintf("%s; %s. %s", what, e.where(), consequence),
 			replacementAdvice(f, e, lc.Replacement),
-			capitalize(f.Effect) + ".",
+			effectSentence(f),
 		}, " "),
 		Evidence:       lifecycleEvidence(s, f, e, lc),
 		Recommendation: goneRecommendation(f, e, lc, target),
@@ -309,7 +315,7 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 		ID:             FindingDeprecatedVariable,
 		Severity:       Warning,
 		Title:          title,
-		Detail:         fmt.Sprintf("%s; %s. %s %s.", title, e.where(), advice, capitalize(f.Effect)),
+		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), advice, effectSentence(f)),
 		Evidence:       lifecycleEvidence(s, f, e, lc),
 		Recommendation: Recommendation{MyCnf: lines},
 	}

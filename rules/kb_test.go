@@ -100,7 +100,7 @@ func TestDefaultForKeyRows(t *testing.T) {
 		{"innodb_flush_method", flMySQL(5, 7, 0), "FSYNC"}, // NULL means fsync
 		{"innodb_flush_method", flMySQL(8, 4, 0), "O_DIRECT"},
 		{"innodb_buffer_pool_instances", flMySQL(5, 6, 0), noDefault}, // computed at start-up
-		{"innodb_file_per_table", flMySQL(9, 0, 0), noDefault},        // beyond coverage
+		{"innodb_file_per_table", flMySQL(9, 8, 0), noDefault},        // beyond coverage
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+" "+tt.fl.String(), func(t *testing.T) {
@@ -175,8 +175,8 @@ func TestStatusIn(t *testing.T) {
 		{"innodb_change_buffering", flMariaDB(11, 0, 0), StateRemoved, V(11, 0, 0), ""},
 		{"innodb_file_per_table", flMariaDB(11, 4, 0), StateDeprecated, V(11, 0, 1), ""},
 		{"innodb_file_per_table", Flavor{Version: V(8, 0, 0)}, StateUnknown, Version{}, ""}, // unknown vendor
-		{"innodb_file_per_table", flMySQL(9, 1, 0), StateUnknown, Version{}, ""},            // beyond coverage
-		{"query_cache_type", flMySQL(9, 1, 0), StateRemoved, V(8, 0, 3), ""},                // removals stay
+		{"innodb_file_per_table", flMySQL(9, 8, 0), StateUnknown, Version{}, ""},            // beyond coverage
+		{"query_cache_type", flMySQL(9, 8, 0), StateRemoved, V(8, 0, 3), ""},                // removals stay
 		{"innodb_max_dirty_pages_pct", flMariaDB(10, 11, 0), StateUnknown, Version{}, ""},   // no MariaDB facts
 	}
 	for _, tt := range tests {
