@@ -83,9 +83,29 @@ func TestRemovedVariableInConfig(t *testing.T) {
 			wantDetail: []string{"innodb_checksums"},
 		},
 		{
-			desc: "innodb_file_format leaves MariaDB in 10.6", current: flMariaDB(10, 5, 27), target: flMariaDB(10, 6, 0),
-			option: cnfOpt("innodb_file_format", "Barracuda", 30), wantID: RuleRemovedVariable, wantSev: Critical,
-			wantDetail: []string{"removed in MariaDB 10.6.0"},
+			desc: "innodb_file_format is accepted and ignored by MariaDB 10.6", current: flMariaDB(10, 5, 27), target: flMariaDB(10, 6, 0),
+			option: cnfOpt("innodb_file_format", "Barracuda", 30), wantID: FindingIgnoredVariable, wantSev: Warning,
+			wantDetail: []string{"does nothing since MariaDB 10.6.0; remove it", "ignores the value"},
+		},
+		{
+			desc: "max_tmp_tables stops MariaDB 11.8", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
+			option: cnfOpt("max_tmp_tables", "64", 12), wantID: RuleRemovedVariable, wantSev: Critical,
+			wantDetail: []string{"refuse to start"},
+		},
+		{
+			desc: "innodb_change_buffering is ignored by MariaDB 11.8", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
+			option: cnfOpt("innodb_change_buffering", "none", 13), wantID: FindingIgnoredVariable, wantSev: Warning,
+			wantDetail: []string{"does nothing since MariaDB 11.0.0"},
+		},
+		{
+			desc: "tx_isolation is not an option in MariaDB", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
+			option: cnfOpt("tx_isolation", "READ-COMMITTED", 14), wantID: RuleRemovedVariable, wantSev: Critical,
+			wantDetail: []string{"not an option", "transaction_isolation = READ-COMMITTED"},
+		},
+		{
+			desc: "innodb_log_file_size stops MySQL 9.7", current: flMySQL(8, 4, 3), target: flMySQL(9, 7, 0),
+			option: cnfOpt("innodb_log_file_size", "1G", 15), wantID: RuleRemovedVariable, wantSev: Critical,
+			wantDetail: []string{"removed in MySQL 9.3.0"},
 		},
 		{
 			desc: "MySQL-only variable on a move to MariaDB", current: flMySQL(5, 7, 44), target: flMariaDB(10, 11, 0),

@@ -42,6 +42,7 @@ const (
 	SrcMS   Source = "MS"   // MariaDB docs, server system variables
 	SrcMR   Source = "MR"   // MariaDB docs, replication system variables
 	SrcMP   Source = "MP"   // MariaDB docs, Performance Schema system variables
+	SrcN56  Source = "N56"  // MySQL 5.6.6 / 5.6.7 release notes
 	SrcN80  Source = "N80"  // MySQL 8.0 release notes (dev.mysql.com/doc/relnotes/mysql/8.0/en/)
 	SrcN84R Source = "N84R" // MySQL 8.4 manual, native-pluggable-authentication.html (mysql_native_password not loaded by default)
 	SrcN90  Source = "N90"  // MySQL 9.0 release notes: mysql_native_password plugin removed
@@ -102,7 +103,8 @@ var SourceURL = map[Source]string{
 	SrcMS:   "https://mariadb.com/kb/en/server-system-variables/",
 	SrcMR:   "https://mariadb.com/kb/en/replication-and-binary-log-system-variables/",
 	SrcMP:   "https://mariadb.com/kb/en/performance-schema-system-variables/",
-	SrcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/",
+	SrcN56:  "https://dev.mysql.com/doc/relnotes/mysql/5.6/en/news-5-6-7.html",
+	SrcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/news-8-0-3.html",
 	SrcN84R: "https://dev.mysql.com/doc/refman/8.4/en/native-pluggable-authentication.html",
 	SrcN90:  "https://dev.mysql.com/doc/relnotes/mysql/9.0/en/news-9-0-0.html",
 	SrcMRN:  "https://mariadb.com/kb/en/release-notes/",
