@@ -104,7 +104,7 @@ var SourceURL = map[Source]string{
 	SrcMR:   "https://mariadb.com/kb/en/replication-and-binary-log-system-variables/",
 	SrcMP:   "https://mariadb.com/kb/en/performance-schema-system-variables/",
 	SrcN56:  "https://dev.mysql.com/doc/relnotes/mysql/5.6/en/news-5-6-7.html",
-	SrcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/news-8-0-3.html",
+	SrcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/",
 	SrcN84R: "https://dev.mysql.com/doc/refman/8.4/en/native-pluggable-authentication.html",
 	SrcN90:  "https://dev.mysql.com/doc/relnotes/mysql/9.0/en/news-9-0-0.html",
 	SrcMRN:  "https://mariadb.com/kb/en/release-notes/",

@@ -95,7 +95,7 @@ var authFacts = []VarFact{
 	{
 		Name: "authentication_policy", Kind: KindString, Dynamic: true,
 		Effect: "authentication plugins new accounts must or may use (replaces default_authentication_plugin)",
-		MySQL: &Line{Added: kbAt(V(8, 0, 27), SrcSHJ),
+		MySQL: &Line{Added: kbAt(V(8, 0, 27), SrcN80),
 			// 9.0 cannot load mysql_native_password: a policy naming it stops start-up.
 			RemovedValues: []ValueRemoval{{"mysql_native_password", kbAt(V(9, 0, 0), SrcN90)}}},
 		MariaDB: kbNever,
