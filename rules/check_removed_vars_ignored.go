@@ -24,6 +24,11 @@ func ignoredFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Find
 	title := fmt.Sprintf("%s does nothing since %s %s; remove it", f.Name, s.Target.Name(), lc.Since)
 	sev, consequence := Warning, fmt.Sprintf("%s still accepts it in an option file, logs a warning that it was removed, "+
 		"and ignores the value: the setting no longer has any effect.", target)
+	if lc.Since.IsZero() {
+		title = fmt.Sprintf("%s does nothing in %s; remove it", f.Name, s.Target.Name())
+		consequence = fmt.Sprintf("%s accepts it only for compatibility with the other vendor's option files, logs a warning "+
+			"and ignores the value: the setting has no effect there.", target)
+	}
 	if e.runtimeOnly() {
 		consequence = fmt.Sprintf("It was changed at runtime; SET GLOBAL %s fails on %s with 'Unknown system variable'.", f.Name, target)
 	}

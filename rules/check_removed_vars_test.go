@@ -108,8 +108,13 @@ func TestRemovedVariableInConfig(t *testing.T) {
 			wantDetail: []string{"removed in MySQL 9.3.0"},
 		},
 		{
-			desc: "MySQL-only variable on a move to MariaDB", current: flMySQL(5, 7, 44), target: flMariaDB(10, 11, 0),
-			option: cnfOpt("master_info_repository", "TABLE", 31), wantID: RuleRemovedVariable, wantSev: Critical,
+			desc: "MySQL-only variable MariaDB ignores on a move to MariaDB", current: flMySQL(5, 7, 44), target: flMariaDB(10, 11, 0),
+			option: cnfOpt("master_info_repository", "TABLE", 31), wantID: FindingIgnoredVariable, wantSev: Warning,
+			wantDetail: []string{"does nothing in MariaDB; remove it", "only for compatibility"},
+		},
+		{
+			desc: "MySQL-only variable MariaDB refuses on a move to MariaDB", current: flMySQL(8, 0, 36), target: flMariaDB(10, 11, 0),
+			option: cnfOpt("innodb_dedicated_server", "ON", 32), wantID: RuleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"does not exist in MariaDB 10.11"},
 		},
 		{

@@ -136,6 +136,11 @@ type Line struct {
 	NotOption bool
 	// OptionName is the option to write instead when NotOption is set.
 	OptionName string
+	// CompatNoOp marks an option of the other vendor that this line has
+	// never had as a variable but accepts and ignores with a warning
+	// (MariaDB: "'X' is MySQL 5.6 / 5.7 compatible option. Not used or
+	// needed in MariaDB").
+	CompatNoOp bool
 	// Replacement is the variable to use instead, when there is one.
 	Replacement   string
 	Defaults      []Default // sorted by From
@@ -282,6 +287,9 @@ func (f VarFact) StatusIn(fl Flavor) Lifecycle {
 	l := f.line(fl)
 	if l == nil {
 		return Lifecycle{}
+	}
+	if l.CompatNoOp {
+		return Lifecycle{State: StateIgnored, Source: SrcBin}
 	}
 	if l.Never {
 		return Lifecycle{State: StateAbsent}
@@ -547,4 +555,12 @@ func unquote(v string) string {
 		v = strings.TrimSpace(v[1 : len(v)-1])
 	}
 	return v
+}
+
+// NotAnOption reports whether the variable exists in fl as a system
+// variable but cannot be given in an option file (fl's server refuses it
+// at start-up).
+func NotAnOption(f VarFact, fl Flavor) bool {
+	l := f.line(fl)
+	return l != nil && l.NotOption
 }

@@ -341,7 +341,7 @@ var replicationFacts = []VarFact{
 		Name: "log_bin", Kind: KindBool,
 		Effect: "ON: every change is written to the binary log (needed for replication and point-in-time recovery); " +
 			"costs disk space and some write throughput",
-		MySQL:   &Line{Defaults: []Default{kbDef(mysqlBase, "OFF", SrcSH80), kbDef(V(8, 0, 3), "ON", SrcN80)}},
+		MySQL: &Line{Defaults: []Default{kbDef(mysqlBase, "OFF", SrcSH80), kbDef(V(8, 0, 3), "ON", SrcN80)}},
 		// Binary logging is on by default from 8.0.3 (8.0.3 release notes;
 		// sysvars.json's 8.0.11 is the first GA, not the change).
 		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "OFF", SrcMR)}},
@@ -442,14 +442,18 @@ var replicationFacts = []VarFact{
 		Effect: "where a replica keeps its connection metadata: FILE (master.info) or TABLE (crash-safe)",
 		MySQL: &Line{Added: kbAt(V(5, 6, 2), SrcSHJ), Deprecated: kbAt(V(8, 0, 23), SrcSHJ), Removed: kbAt(V(8, 3, 0), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 6, 2), "FILE", SrcSHJ), kbDef(V(8, 0, 2), "TABLE", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 	},
 	{
 		Name: "relay_log_info_repository", Kind: KindEnum, Dynamic: true,
 		Effect: "where a replica keeps its applier position: FILE (relay-log.info) or TABLE (crash-safe)",
 		MySQL: &Line{Added: kbAt(V(5, 6, 2), SrcSHJ), Deprecated: kbAt(V(8, 0, 23), SrcSHJ), Removed: kbAt(V(8, 3, 0), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 6, 2), "FILE", SrcSHJ), kbDef(V(8, 0, 2), "TABLE", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 	},
 	{
 		Name: "master_info_file", Kind: KindString,
@@ -598,7 +602,9 @@ var serverFacts = []VarFact{
 			Replacement: "authentication_policy",
 			Defaults: []Default{kbDef(V(5, 7, 2), "mysql_native_password", SrcSHJ),
 				kbDef(V(8, 0, 4), "caching_sha2_password", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 		Convert: noConversion,
 	},
 	{
@@ -606,7 +612,9 @@ var serverFacts = []VarFact{
 		Effect: "ON: INFORMATION_SCHEMA GLOBAL_VARIABLES/GLOBAL_STATUS work as in 5.6; OFF: use the performance_schema tables",
 		MySQL: &Line{Added: kbAt(V(5, 7, 6), SrcSHJ), Deprecated: kbAt(V(5, 7, 6), SrcSHJ), Removed: kbAt(V(8, 0, 1), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 7, 6), "ON", SrcSHJ), kbDef(V(5, 7, 8), "OFF", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 	},
 	{
 		Name: "internal_tmp_disk_storage_engine", Kind: KindEnum, Dynamic: true, Implied: "MYISAM",
@@ -644,8 +652,9 @@ var removedFacts = []VarFact{
 		Name: "have_query_cache", Kind: KindBool,
 		Effect: "read-only: whether the server was built with the query cache",
 		// sysvars.json deprecates it in 5.7.20 and gives no removal.
-		MySQL:   &Line{Deprecated: kbAt(V(5, 7, 20), SrcSHJ)},
-		MariaDB: &Line{},
+		// Read-only: 10.11.19, 11.8.9 and 9.7.4 refuse it as an option.
+		MySQL:   &Line{Deprecated: kbAt(V(5, 7, 20), SrcSHJ), NotOption: true},
+		MariaDB: &Line{NotOption: true},
 	},
 	{
 		Name: "tx_isolation", Kind: KindEnum, Dynamic: true,
@@ -676,8 +685,8 @@ var removedFacts = []VarFact{
 	},
 	{
 		Name: "innodb_locks_unsafe_for_binlog", Kind: KindBool,
-		Effect:  "ON: InnoDB skips gap locking (use READ COMMITTED isolation instead)",
-		MySQL:   &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ)},
+		Effect: "ON: InnoDB skips gap locking (use READ COMMITTED isolation instead)",
+		MySQL:  &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ)},
 		// Deprecated since 10.0, accepted and ignored from 10.6.0 (10.11.19 and 11.8.9 ignore it).
 		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)},
 	},

@@ -24,7 +24,9 @@ var mysql56Facts = []VarFact{
 	{
 		Name: "innodb_purge_batch_size", Kind: KindNumber, Dynamic: true,
 		Effect: "undo log pages purged per batch",
-		MySQL:  d56("20", V(5, 6, 8), "300"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", SrcMI)}},
+		MySQL:  d56("20", V(5, 6, 8), "300"),
+		// 127 from 10.6.16 (MDEV-32050); 10.11.19 and 11.8.9 report 127.
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", SrcMI), kbDef(V(10, 6, 16), "127", SrcMRN)}},
 	},
 	{
 		Name: "innodb_autoextend_increment", Kind: KindNumber, Dynamic: true,
@@ -175,7 +177,7 @@ var mariadb11Facts = []VarFact{
 	{
 		Name: "old_alter_table", Kind: KindEnum, Dynamic: true,
 		Effect: "alias of alter_algorithm (MariaDB): forces an ALTER TABLE algorithm",
-		MySQL:  kbNever,
+		MySQL:  &Line{}, // MySQL still has it (9.7.4 reports OFF); no dated facts
 		// 10.11.19 accepts it, 11.8.9 refuses it; MariaDB Enterprise 11.4
 		// no longer has it. 11.3.0 is assumed for the community server (unverified).
 		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMS), Removed: kbAt(V(11, 3, 0), SrcBin), Replacement: "alter_algorithm",
@@ -206,7 +208,7 @@ var mariadb11Facts = []VarFact{
 		// Added in 11.2 (empty); 11.5 made the uca1400 collations the default. 10.11.19 refuses it.
 		MariaDB: &Line{Added: kbAt(V(11, 2, 0), SrcMRN),
 			Defaults: []Default{kbDef(V(11, 2, 0), "", SrcMRN),
-				kbDef(V(11, 5, 0), "utf8mb3=uca1400_ai_ci,utf8mb4=uca1400_ai_ci,ucs2=uca1400_ai_ci,utf16=uca1400_ai_ci,utf32=uca1400_ai_ci", SrcMRN)}},
+				kbDef(V(11, 5, 0), "utf8mb3=utf8mb3_uca1400_ai_ci,ucs2=ucs2_uca1400_ai_ci,utf8mb4=utf8mb4_uca1400_ai_ci,utf16=utf16_uca1400_ai_ci,utf32=utf32_uca1400_ai_ci", SrcMRN)}},
 	},
 }
 

@@ -81,39 +81,45 @@ var shellFacts = []VarFact{
 	},
 	{
 		Name: "character_set_client", Kind: KindEnum, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 5, 0), "utf8", SrcSHJ),
-			kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
+		MySQL: &Line{NotOption: true, // 9.7.4 refuses it in my.cnf: set with SET, or character_set_server
+			Defaults: []Default{
+				kbDef(V(5, 5, 0), "utf8", SrcSHJ),
+				kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
 	},
 	{
 		Name: "character_set_connection", Kind: KindEnum, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 5, 0), "utf8", SrcSHJ),
-			kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
+		MySQL: &Line{NotOption: true, // 9.7.4 refuses it in my.cnf: set with SET, or character_set_server
+			Defaults: []Default{
+				kbDef(V(5, 5, 0), "utf8", SrcSHJ),
+				kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
 	},
 	{
 		Name: "character_set_database", Kind: KindEnum, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 5, 0), "latin1", SrcSHJ),
-			kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
+		MySQL: &Line{NotOption: true, // 9.7.4 refuses it in my.cnf: set with SET, or character_set_server
+			Defaults: []Default{
+				kbDef(V(5, 5, 0), "latin1", SrcSHJ),
+				kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
 	},
 	{
 		Name: "character_set_results", Kind: KindEnum, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 5, 0), "utf8", SrcSHJ),
-			kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
+		MySQL: &Line{NotOption: true, // 9.7.4 refuses it in my.cnf: set with SET, or character_set_server
+			Defaults: []Default{
+				kbDef(V(5, 5, 0), "utf8", SrcSHJ),
+				kbDef(V(8, 0, 1), "utf8mb4", SrcSHJ)}},
 	},
 	{
 		Name: "character_set_system", Kind: KindEnum, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 5, 0), "utf8", SrcSHJ),
-			kbDef(V(8, 0, 1), "utf8mb3", SrcSHJ)}},
+		MySQL: &Line{NotOption: true, // 9.7.4 refuses it in my.cnf: set with SET, or character_set_server
+			Defaults: []Default{
+				kbDef(V(5, 5, 0), "utf8", SrcSHJ),
+				kbDef(V(8, 0, 1), "utf8mb3", SrcSHJ)}},
 	},
 	{
 		Name: "collation_database", Kind: KindEnum, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 5, 0), "latin1_swedish_ci", SrcSHJ),
-			kbDef(V(8, 0, 1), "utf8mb4_0900_ai_ci", SrcSHJ)}},
+		MySQL: &Line{NotOption: true, // 9.7.4 refuses it in my.cnf: set with SET, or character_set_server
+			Defaults: []Default{
+				kbDef(V(5, 5, 0), "latin1_swedish_ci", SrcSHJ),
+				kbDef(V(8, 0, 1), "utf8mb4_0900_ai_ci", SrcSHJ)}},
 	},
 	{
 		Name: "connection_memory_chunk_size", Kind: KindNumber, Effect: manualEffect,
@@ -421,8 +427,7 @@ var shellFacts = []VarFact{
 	},
 	{
 		Name: "optimizer_switch", Kind: KindString, Effect: manualEffect,
-		MySQL: &Line{Defaults: []Default{
-			kbDef(V(5, 6, 9), "", SrcSHJ)}},
+		MySQL: &Line{},
 	},
 	{
 		Name: "optimizer_trace_max_mem_size", Kind: KindNumber, Effect: manualEffect,

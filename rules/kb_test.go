@@ -173,7 +173,7 @@ func TestStatusIn(t *testing.T) {
 		{"mysql_native_password", flMySQL(8, 0, 40), StateAbsent, V(8, 4, 0), ""},
 		{"mysql_native_password", flMySQL(9, 7, 0), StateRemoved, V(9, 0, 0), ""},
 		{"master_info_repository", flMySQL(8, 4, 0), StateRemoved, V(8, 3, 0), ""},
-		{"master_info_repository", flMariaDB(10, 11, 0), StateAbsent, Version{}, ""},
+		{"master_info_repository", flMariaDB(10, 11, 0), StateIgnored, Version{}, ""},
 		{"innodb_dedicated_server", flMySQL(5, 7, 44), StateAbsent, V(8, 0, 3), ""},
 		{"innodb_stats_persistent", flPercona(5, 5, 30), StateAbsent, V(5, 6, 2), ""},
 		{"innodb_change_buffering", flMariaDB(10, 11, 0), StateDeprecated, V(10, 9, 0), ""},
