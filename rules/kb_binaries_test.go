@@ -408,6 +408,7 @@ func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
 				if res.got != res.want {
 					t.Errorf("%s: the KB predicts %s, %s says %s (%s)", res.option, res.want, r.name, res.got, res.line)
 				}
+				checkSeverityMatches(t, r, res.name, res.option, res.got)
 			}
 			for _, v := range []optionVerdict{verdictRefused, verdictIgnored, verdictAccepted} {
 				sort.Strings(counts[v])
@@ -416,6 +417,27 @@ func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
 				len(counts[verdictRefused]), counts[verdictRefused], len(counts[verdictIgnored]), counts[verdictIgnored],
 				len(counts[verdictAccepted]))
 		})
+	}
+}
+
+// checkSeverityMatches runs the rules on a my.cnf holding just the option,
+// for an upgrade to this binary's version: an option the binary refuses
+// must give a critical finding, one it accepts (ignored or not) none.
+func checkSeverityMatches(t *testing.T, r realServer, name, option string, got optionVerdict) {
+	t.Helper()
+	from := rules.Flavor{Vendor: r.flavor.Vendor, Version: rules.V(r.flavor.Version.Major, r.flavor.Version.Minor, 0)}
+	target := r.flavor
+	opt, value, _ := strings.Cut(strings.TrimPrefix(option, "--"), "=")
+	snap := rules.Snapshot{Flavor: from, Target: &target, Variables: map[string]rules.Setting{},
+		Config: []rules.ConfigOption{{Name: strings.ReplaceAll(opt, "-", "_"), Value: value, Section: "mysqld", File: "my.cnf", Line: 1}}}
+	critical := false
+	for _, f := range rules.Evaluate(snap) {
+		if f.Evidence["variable"] == name && f.Severity == rules.Critical {
+			critical = true
+		}
+	}
+	if (got == verdictRefused) != critical {
+		t.Errorf("%s: %s says %s, but the rules' critical finding is %v", option, r.name, got, critical)
 	}
 }
 
