@@ -10,13 +10,12 @@ package rules_test
 // that vendor line. Disagreements that are not bugs are listed in
 // binaryExceptions with the reason.
 //
-// The servers are run directly (the loader of an unpacked package root, as
-// in shared/reference/unpacked-servers.md) by the small helper below; the
-// project's sandbox package will replace it once it runs package roots.
-// Without the binaries the test skips, and fails under CI=true.
+// The servers come from bench/sandbox/sandboxtest (EachServer): a missing
+// one skips with how to fetch it, and fails under CI=true. The option
+// probes run the same binary without starting a server
+// (mysqld --validate-config, mariadbd --help --verbose).
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -28,154 +27,68 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// realServer is one binary to check.
+// realServer is one of the three test servers, as the rules see it.
 type realServer struct {
 	name    string
 	flavor  rules.Flavor
-	root    string // unpacked package root ("" = installed system binary)
-	binary  string // path inside root
+	bin     *sandbox.Binary
 	mariadb bool
 }
 
-func serverCache() string {
-	if d := os.Getenv("UPGRADE_ADVISOR_SERVERS"); d != "" {
-		return d
+// asRealServer reads a sandboxtest server's flavor from its version string.
+func asRealServer(t *testing.T, srv sandboxtest.Server) realServer {
+	t.Helper()
+	fl, err := rules.IdentifyFlavor(srv.Binary.VersionString, "")
+	if err != nil {
+		t.Fatalf("%s: %v", srv.Name(), err)
 	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "upgrade-advisor", "servers")
+	return realServer{name: srv.Key, flavor: fl, bin: srv.Binary, mariadb: fl.IsMariaDB()}
 }
 
-func realServers() []realServer {
-	c := serverCache()
-	return []realServer{
-		{name: "mariadb-10.11", flavor: rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(10, 11, 19)},
-			binary: "/usr/sbin/mariadbd", mariadb: true},
-		{name: "mariadb-11.8", flavor: rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(11, 8, 9)},
-			root: filepath.Join(c, "mariadb-11.8"), binary: "usr/sbin/mariadbd", mariadb: true},
-		{name: "mysql-9.7", flavor: rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)},
-			root: filepath.Join(c, "mysql-9.7"), binary: "usr/sbin/mysqld"},
-	}
-}
-
-// command builds an invocation of the binary; --no-defaults comes first.
+// command runs the binary (through its root's loader when it has one) with
+// --no-defaults first, the paths a package build needs, and args.
 func (r realServer) command(ctx context.Context, args ...string) *exec.Cmd {
-	args = append([]string{"--no-defaults"}, append(r.baseArgs(), args...)...)
-	if r.root == "" {
-		return exec.CommandContext(ctx, r.binary, args...)
+	full := []string{"--no-defaults"}
+	if r.bin.Basedir != "" {
+		full = append(full, "--basedir="+r.bin.ServerDir())
 	}
-	lib := filepath.Join(r.root, "usr/lib/x86_64-linux-gnu")
-	full := append([]string{"--library-path", lib, filepath.Join(r.root, r.binary)}, args...)
-	return exec.CommandContext(ctx, filepath.Join(lib, "ld-linux-x86-64.so.2"), full...)
-}
-
-func (r realServer) baseArgs() []string {
-	var a []string
-	if r.root != "" && r.mariadb {
-		a = append(a, "--lc-messages-dir="+filepath.Join(r.root, "usr/share/mariadb"),
-			"--character-sets-dir="+filepath.Join(r.root, "usr/share/mariadb/charsets"))
+	if r.bin.ShareDir != "" {
+		full = append(full, "--lc-messages-dir="+r.bin.ShareDir)
+		if _, err := os.Stat(filepath.Join(r.bin.ShareDir, "charsets")); err == nil {
+			full = append(full, "--character-sets-dir="+filepath.Join(r.bin.ShareDir, "charsets"))
+		}
 	}
 	if !r.mariadb {
-		a = append(a, "--lc-messages-dir="+filepath.Join(r.root, "usr/share/mysql"), "--secure-file-priv=")
+		full = append(full, "--secure-file-priv=") // Debian's build compiles in a directory that is missing here
 	}
-	return a
+	full = append(append([]string{r.bin.Path}, full...), args...)
+	if l := r.bin.Launcher(); l != nil {
+		full = append(append([]string(nil), l...), full...)
+	}
+	return exec.CommandContext(ctx, full[0], full[1:]...)
 }
 
-func (r realServer) available() error {
-	p := r.binary
-	if r.root != "" {
-		p = filepath.Join(r.root, r.binary)
-	}
-	_, err := os.Stat(p)
-	return err
-}
-
-// requireServer skips (fails under CI=true) when the binary is missing.
-func requireServer(t *testing.T, r realServer) {
+// startServer starts a throwaway sandbox of the server (stopped by
+// t.Cleanup) and returns a connection to it.
+func startServer(t *testing.T, srv sandboxtest.Server) *sql.DB {
 	t.Helper()
-	if err := r.available(); err != nil {
-		msg := fmt.Sprintf("%s not available (%v): run scripts/servers.sh fetch %s", r.name, err, r.name)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-}
-
-// startServer starts the binary on a throwaway data directory and returns
-// an open connection; everything is stopped and removed by t.Cleanup.
-func startServer(t *testing.T, r realServer) *sql.DB {
-	t.Helper()
-	dir := t.TempDir()
-	data, sock := filepath.Join(dir, "data"), filepath.Join(dir, "sock")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	user := []string{}
-	if os.Geteuid() == 0 {
-		user = []string{"--user=root"}
-	}
-	if !r.mariadb {
-		out, err := r.command(ctx, append([]string{"--initialize-insecure", "--datadir=" + data}, user...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s --initialize-insecure: %v\n%s", r.name, err, out)
-		}
-	} else if err := os.Mkdir(data, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	args := append([]string{"--datadir=" + data, "--socket=" + sock, "--skip-networking", "--pid-file=" + filepath.Join(dir, "pid")}, user...)
-	if r.mariadb {
-		args = append(args, "--skip-grant-tables") // no system tables needed to read variables
-	} else {
-		args = append(args, "--mysqlx=OFF")
-	}
-	cmd := r.command(context.Background(), args...)
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", r.name, err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-done
-		}
-	})
-	db, err := sql.Open("mysql", "root@unix("+sock+")/")
+	sb := srv.Start(t)
+	db, err := sql.Open("mysql", sb.DSN())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	for deadline := time.Now().Add(90 * time.Second); ; {
-		pctx, pcancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err = db.PingContext(pctx)
-		pcancel()
-		if err == nil {
-			return db
-		}
-		select {
-		case werr := <-done:
-			t.Fatalf("%s exited before accepting connections (%v):\n%s", r.name, werr, log.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s did not accept connections: %v\n%s", r.name, err, log.String())
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	return db
 }
 
 func globalVariables(t *testing.T, db *sql.DB) map[string]string {
@@ -204,19 +117,7 @@ func globalVariables(t *testing.T, db *sql.DB) map[string]string {
 // binaryExceptions explains, per server, where the knowledge base and the
 // binary differ on purpose (a packaging choice, not the compiled default).
 var binaryExceptions = map[string]map[string]string{
-	"mariadb-10.11": {
-		"innodb_buffer_pool_load_at_startup": "unresolved: the docs give ON, this Debian build reports OFF with --no-defaults",
-	},
-	"mariadb-11.8": {
-		"innodb_buffer_pool_load_at_startup": "unresolved: the docs give ON, this Debian build reports OFF with --no-defaults",
-		"event_scheduler":                    "the test starts with --skip-grant-tables, which sets it to DISABLED",
-	},
 	"mysql-9.7": {
-		"innodb_api_bk_commit_interval":                           "sysvars.json removes it in 8.3.0, but Debian's 9.7.4 still has it: unresolved",
-		"innodb_api_disable_rowlock":                              "sysvars.json removes it in 8.3.0, but Debian's 9.7.4 still has it: unresolved",
-		"innodb_api_enable_binlog":                                "sysvars.json removes it in 8.3.0, but Debian's 9.7.4 still has it: unresolved",
-		"innodb_api_enable_mdl":                                   "sysvars.json removes it in 8.3.0, but Debian's 9.7.4 still has it: unresolved",
-		"innodb_api_trx_level":                                    "sysvars.json removes it in 8.3.0, but Debian's 9.7.4 still has it: unresolved",
 		"performance_schema_consumer_events_transactions_current": "a start-up option only, not a system variable",
 		"performance_schema_consumer_events_transactions_history": "a start-up option only, not a system variable",
 	},
@@ -244,10 +145,10 @@ func checkComputed(name string, vars map[string]string) (bool, string) {
 // TestKnowledgeBaseDefaultsOnRealServers compares the knowledge base's
 // defaults for each binary's exact version with what it reports.
 func TestKnowledgeBaseDefaultsOnRealServers(t *testing.T) {
-	for _, r := range realServers() {
-		t.Run(r.name, func(t *testing.T) {
-			requireServer(t, r)
-			vars := globalVariables(t, startServer(t, r))
+	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		r := asRealServer(t, srv)
+		{
+			vars := globalVariables(t, startServer(t, srv))
 			var compared, matched, computed int
 			for _, name := range rules.KnownVariables() {
 				f, _ := rules.LookupVar(name)
@@ -290,8 +191,8 @@ func TestKnowledgeBaseDefaultsOnRealServers(t *testing.T) {
 			if compared == 0 {
 				t.Error("no default compared: the KB has nothing for this version")
 			}
-		})
-	}
+		}
+	})
 }
 
 // optionVerdict is what a binary does with an option at start-up.
@@ -368,9 +269,9 @@ func expectedVerdict(f rules.VarFact, fl rules.Flavor) optionVerdict {
 // TestKnowledgeBaseOptionsOnRealServers asks each binary about every
 // variable the knowledge base describes for its vendor line.
 func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
-	for _, r := range realServers() {
-		t.Run(r.name, func(t *testing.T) {
-			requireServer(t, r)
+	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		r := asRealServer(t, srv)
+		{
 			type result struct {
 				name, option string
 				want, got    optionVerdict
@@ -416,8 +317,8 @@ func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
 			t.Logf("%s: %d options asked; refused %d %v; accepted and ignored %d %v; accepted %d", r.name, len(todo),
 				len(counts[verdictRefused]), counts[verdictRefused], len(counts[verdictIgnored]), counts[verdictIgnored],
 				len(counts[verdictAccepted]))
-		})
-	}
+		}
+	})
 }
 
 // checkSeverityMatches runs the rules on a my.cnf holding just the option,

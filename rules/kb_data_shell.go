@@ -239,33 +239,38 @@ var shellFacts = []VarFact{
 	},
 	{
 		Name: "innodb_api_bk_commit_interval", Kind: KindString, Effect: manualEffect,
+		// sysvars.json removes it in 8.3.0 with the memcached plugin, but MySQL
+		// 9.7.4 still has it (SHOW VARIABLES, --validate-config): no removal here.
 		MySQL: &Line{Added: kbAt(V(5, 6, 7), SrcSHJ),
-			Deprecated: kbAt(V(8, 0, 22), SrcSHJ),
-			Removed:    kbAt(V(8, 3, 0), SrcSHJ)},
+			Deprecated: kbAt(V(8, 0, 22), SrcSHJ)},
 	},
 	{
 		Name: "innodb_api_disable_rowlock", Kind: KindString, Effect: manualEffect,
+		// sysvars.json removes it in 8.3.0 with the memcached plugin, but MySQL
+		// 9.7.4 still has it (SHOW VARIABLES, --validate-config): no removal here.
 		MySQL: &Line{Added: kbAt(V(5, 6, 6), SrcSHJ),
-			Deprecated: kbAt(V(8, 0, 22), SrcSHJ),
-			Removed:    kbAt(V(8, 3, 0), SrcSHJ)},
+			Deprecated: kbAt(V(8, 0, 22), SrcSHJ)},
 	},
 	{
 		Name: "innodb_api_enable_binlog", Kind: KindString, Effect: manualEffect,
+		// sysvars.json removes it in 8.3.0 with the memcached plugin, but MySQL
+		// 9.7.4 still has it (SHOW VARIABLES, --validate-config): no removal here.
 		MySQL: &Line{Added: kbAt(V(5, 6, 6), SrcSHJ),
-			Deprecated: kbAt(V(8, 0, 22), SrcSHJ),
-			Removed:    kbAt(V(8, 3, 0), SrcSHJ)},
+			Deprecated: kbAt(V(8, 0, 22), SrcSHJ)},
 	},
 	{
 		Name: "innodb_api_enable_mdl", Kind: KindString, Effect: manualEffect,
+		// sysvars.json removes it in 8.3.0 with the memcached plugin, but MySQL
+		// 9.7.4 still has it (SHOW VARIABLES, --validate-config): no removal here.
 		MySQL: &Line{Added: kbAt(V(5, 6, 6), SrcSHJ),
-			Deprecated: kbAt(V(8, 0, 22), SrcSHJ),
-			Removed:    kbAt(V(8, 3, 0), SrcSHJ)},
+			Deprecated: kbAt(V(8, 0, 22), SrcSHJ)},
 	},
 	{
 		Name: "innodb_api_trx_level", Kind: KindString, Effect: manualEffect,
+		// sysvars.json removes it in 8.3.0 with the memcached plugin, but MySQL
+		// 9.7.4 still has it (SHOW VARIABLES, --validate-config): no removal here.
 		MySQL: &Line{Added: kbAt(V(5, 6, 6), SrcSHJ),
-			Deprecated: kbAt(V(8, 0, 22), SrcSHJ),
-			Removed:    kbAt(V(8, 3, 0), SrcSHJ)},
+			Deprecated: kbAt(V(8, 0, 22), SrcSHJ)},
 	},
 	{
 		Name: "innodb_buffer_pool_dump_pct", Kind: KindNumber, Effect: manualEffect,

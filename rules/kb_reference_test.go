@@ -258,10 +258,13 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-// kbCoverageClaim is the coverage the README states: the percentage of core
-// sysvars.json variables removed, or with a changed default, from 5.7.0 to
-// 8.4 that the knowledge base describes. The test fails below it.
-const kbCoverageClaim = 95.0
+// The coverage the README states: the percentage of core sysvars.json
+// variables removed, or with a changed default, in 5.7.0-8.4 and in
+// 9.0-9.7 that the knowledge base describes. The test fails below them.
+const (
+	kbCoverageClaim  = 99.0 // 184 of 185 when written
+	kb9CoverageClaim = 96.0 // 26 of 27 when written
+)
 
 // coreShellVariable leaves out what the knowledge base does not cover on
 // purpose: NDB, group replication, keyring, components (dotted names) and
@@ -285,6 +288,17 @@ func shellInScope(t *testing.T, e shellSysvar, from, to Version) (removed bool, 
 	return removed, changes
 }
 
+// shellDisagreements are variables where a real binary contradicts
+// sysvars.json and the knowledge base follows the binary; they count as
+// described (the disagreement is the description) and are printed.
+var shellDisagreements = map[string]string{
+	"innodb_api_bk_commit_interval": "removed in 8.3.0 per sysvars.json; MySQL 9.7.4 still has it",
+	"innodb_api_disable_rowlock":    "removed in 8.3.0 per sysvars.json; MySQL 9.7.4 still has it",
+	"innodb_api_enable_binlog":      "removed in 8.3.0 per sysvars.json; MySQL 9.7.4 still has it",
+	"innodb_api_enable_mdl":         "removed in 8.3.0 per sysvars.json; MySQL 9.7.4 still has it",
+	"innodb_api_trx_level":          "removed in 8.3.0 per sysvars.json; MySQL 9.7.4 still has it",
+}
+
 // kbDescribes reports whether the knowledge base knows what sysvars.json
 // says happened to a variable in a range: the removal (refused or ignored)
 // and a default dated at one of the changes (or the variable's removal,
@@ -293,6 +307,9 @@ func kbDescribes(name string, removed bool, changes []Version) bool {
 	f, ok := LookupVar(name)
 	if !ok || f.MySQL == nil || f.MySQL.Never {
 		return false
+	}
+	if shellDisagreements[name] != "" {
+		return true
 	}
 	l := f.MySQL
 	if removed && l.Removed.IsZero() && l.Ignored.IsZero() {
@@ -325,7 +342,7 @@ func TestKBCoverageOfShellSysvars(t *testing.T) {
 		claim    float64
 	}{
 		{"5.7.0-8.4", V(5, 7, 0), V(8, 5, 0), kbCoverageClaim},
-		{"9.0.0-9.7", V(9, 0, 0), V(9, 8, 0), kbCoverageClaim},
+		{"9.0.0-9.7", V(9, 0, 0), V(9, 8, 0), kb9CoverageClaim},
 	} {
 		var total, covered int
 		var missing []string
@@ -352,8 +369,8 @@ func TestKBCoverageOfShellSysvars(t *testing.T) {
 		}
 		sort.Strings(missing)
 		pct := 100 * float64(covered) / float64(max(total, 1))
-		t.Logf("coverage %s: %d of %d core sysvars.json variables removed or with a changed default (%.1f%%); missing: %v",
-			r.label, covered, total, pct, missing)
+		t.Logf("coverage %s: %d of %d core sysvars.json variables removed or with a changed default (%.1f%%); missing: %v; "+
+			"following the real binary instead: %d", r.label, covered, total, pct, missing, len(shellDisagreements))
 		if pct < r.claim {
 			t.Errorf("coverage %s is %.1f%%, below the %.0f%% the README claims", r.label, pct, r.claim)
 		}
