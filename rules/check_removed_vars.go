@@ -302,6 +302,16 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s is deprecated in %s (since %s)", f.Name, target, lc.Since)
 	advice := "It still works but logs a deprecation warning and will be removed in a later release."
+	// A warning when something must change: the variable has a new name, or
+	// a later release is known to refuse it; otherwise information.
+	sev := Info
+	if l := f.line(*s.Target); l != nil && !l.Removed.IsZero() {
+		sev = Warning
+		advice = fmt.Sprintf("It still works but logs a deprecation warning; %s %s refuses it.", s.Target.Name(), l.Removed.At)
+	}
+	if lc.Replacement != "" {
+		sev = Warning
+	}
 	if lc.Replacement != "" {
 		advice += " " + replacementAdvice(f, e, lc.Replacement)
 	}
@@ -313,7 +323,7 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 	}
 	return Finding{
 		ID:             FindingDeprecatedVariable,
-		Severity:       Warning,
+		Severity:       sev,
 		Title:          title,
 		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), advice, effectSentence(f)),
 		Evidence:       lifecycleEvidence(s, f, e, lc),

@@ -73,6 +73,11 @@ func TestRemovedVariableInConfig(t *testing.T) {
 			wantDetail: []string{"deprecated"}, wantMyCnf: "binlog_expire_logs_seconds = 604800",
 		},
 		{
+			desc: "deprecated with a known removal is a warning", current: flMySQL(8, 0, 36), target: flMySQL(8, 4, 0),
+			option: cnfOpt("innodb_undo_tablespaces", "2", 8), wantID: FindingDeprecatedVariable, wantSev: Warning,
+			wantDetail: []string{"MySQL 9.3.0 refuses it"},
+		},
+		{
 			desc: "expire_logs_days is removed in 8.4", current: flMySQL(8, 0, 36), target: flMySQL(8, 4, 0),
 			option: cnfOpt("expire_logs_days", "7", 7), wantID: RuleRemovedVariable, wantSev: Critical,
 			wantMyCnf: "binlog_expire_logs_seconds = 604800",
@@ -243,7 +248,8 @@ func TestRemovedValueInSQLMode(t *testing.T) {
 func TestRemovedVariableDeprecatedInTarget(t *testing.T) {
 	s := upgradeSnapshot(flMySQL(8, 0, 36), flMySQL(8, 4, 0), nil, cnfOpt("binlog_format", "ROW", 9))
 	f, ok := removedFindings(t, s)["binlog_format"]
-	if !ok || f.ID != FindingDeprecatedVariable || f.Severity != Warning || f.Evidence["since"] != "8.0.34" {
+	// Deprecated, no replacement, no known removal: information.
+	if !ok || f.ID != FindingDeprecatedVariable || f.Severity != Info || f.Evidence["since"] != "8.0.34" {
 		t.Errorf("got %v %+v", ok, f)
 	}
 }
