@@ -40,6 +40,9 @@ var warningDrift = map[string]bool{
 	"explicit_defaults_for_timestamp": true,
 	"log_bin":                         true,
 	"sync_binlog":                     true,
+	"default_authentication_plugin":   true,
+	"mysql_native_password":           true,
+	"innodb_snapshot_isolation":       true,
 }
 
 // ddlCostVariants maps the variables behind the CREATE/DROP TABLE regression
@@ -63,6 +66,7 @@ func checkDefaultDrift(s Snapshot) []Finding {
 	if s.Target == nil {
 		return nil
 	}
+	s = withConfigDefaults(s)
 	var out []Finding
 	for _, name := range KnownVariables() {
 		f, _ := LookupVar(name)
@@ -88,14 +92,14 @@ func findDrift(s Snapshot, f VarFact) (drift, bool) {
 		return drift{}, false
 	}
 	dropped := f.RejectedValues(target, st.Value)
-	pin := st.Value
+	pin := plainValue(f, st.Value)
 	if len(dropped) > 0 {
 		pin = WithoutValues(st.Value, dropped)
 	}
 	if SameValue(f.Name, pin, targetDefault) {
 		return drift{}, false
 	}
-	return drift{fact: f, current: st.Value, origin: originLabel(st.Origin), targetDefault: targetDefault,
+	return drift{fact: f, current: plainValue(f, st.Value), origin: originLabel(st.Origin), targetDefault: targetDefault,
 		pin: pin, dropped: dropped}, true
 }
 
@@ -180,7 +184,7 @@ func (d drift) finding(s Snapshot) Finding {
 		},
 		Recommendation: d.recommendation(s),
 	}
-	parts := []string{d.situation(s), capitalize(d.fact.Effect) + "."}
+	parts := []string{d.situation(s), effectSentence(d.fact)}
 	if variant, ok := ddlCostVariants[name]; ok && NormalizeValue(name, d.targetDefault) == "ON" {
 		text, measured := ddlCostText(s, name, variant, d.current)
 		parts = append(parts, text)
@@ -309,10 +313,22 @@ func mycnfLine(name, value string) string {
 	return name + " = " + v
 }
 
+// plainValue writes a number the way an option file would (SHOW VARIABLES'
+// 0.000000 as 0); other values are returned unquoted.
+func plainValue(f VarFact, v string) string {
+	v = unquote(v)
+	if f.Kind == KindNumber {
+		if n, ok := canonicalNumber(v); ok {
+			return n
+		}
+	}
+	return v
+}
+
 // showValue formats a value for a message: empty strings visibly, sizes of a
 // megabyte or more with their readable form ("50331648 (48M)").
 func showValue(f VarFact, v string) string {
-	v = unquote(v)
+	v = plainValue(f, v)
 	if v == "" {
 		return "'' (empty)"
 	}

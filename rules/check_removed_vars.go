@@ -179,7 +179,13 @@ func lifecycleFinding(s Snapshot, f VarFact, e explicitSetting) (Finding, bool) 
 	switch lc.State {
 	case StateRemoved, StateAbsent:
 		return goneFinding(s, f, e, lc), true
-	case StateDeprecated:
+	case StateIgnored:
+		return ignoredFinding(s, f, e, lc), true
+	}
+	if l := f.line(target); l != nil && l.NotOption && lc.Exists() && len(e.options) > 0 && !e.allLoose() {
+		return notOptionFinding(s, f, e, l.OptionName), true
+	}
+	if lc.State == StateDeprecated {
 		return deprecatedFinding(s, f, e, lc), true
 	}
 	return Finding{}, false
@@ -200,7 +206,7 @@ func goneFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Finding
 		Detail: strings.Join([]string{
 			fmt.Sprintf("%s; %s. %s", what, e.where(), consequence),
 			replacementAdvice(f, e, lc.Replacement),
-			capitalize(f.Effect) + ".",
+			effectSentence(f),
 		}, " "),
 		Evidence:       lifecycleEvidence(s, f, e, lc),
 		Recommendation: goneRecommendation(f, e, lc, target),
@@ -296,6 +302,16 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s is deprecated in %s (since %s)", f.Name, target, lc.Since)
 	advice := "It still works but logs a deprecation warning and will be removed in a later release."
+	// A warning when something must change: the variable has a new name, or
+	// a later release is known to refuse it; otherwise information.
+	sev := Info
+	if l := f.line(*s.Target); l != nil && !l.Removed.IsZero() {
+		sev = Warning
+		advice = fmt.Sprintf("It still works but logs a deprecation warning; %s %s refuses it.", s.Target.Name(), l.Removed.At)
+	}
+	if lc.Replacement != "" {
+		sev = Warning
+	}
 	if lc.Replacement != "" {
 		advice += " " + replacementAdvice(f, e, lc.Replacement)
 	}
@@ -307,9 +323,9 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 	}
 	return Finding{
 		ID:             FindingDeprecatedVariable,
-		Severity:       Warning,
+		Severity:       sev,
 		Title:          title,
-		Detail:         fmt.Sprintf("%s; %s. %s %s.", title, e.where(), advice, capitalize(f.Effect)),
+		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), advice, effectSentence(f)),
 		Evidence:       lifecycleEvidence(s, f, e, lc),
 		Recommendation: Recommendation{MyCnf: lines},
 	}

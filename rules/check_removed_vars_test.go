@@ -73,6 +73,11 @@ func TestRemovedVariableInConfig(t *testing.T) {
 			wantDetail: []string{"deprecated"}, wantMyCnf: "binlog_expire_logs_seconds = 604800",
 		},
 		{
+			desc: "deprecated with a known removal is a warning", current: flMySQL(8, 0, 36), target: flMySQL(8, 4, 0),
+			option: cnfOpt("innodb_undo_tablespaces", "2", 8), wantID: FindingDeprecatedVariable, wantSev: Warning,
+			wantDetail: []string{"MySQL 9.3.0 refuses it"},
+		},
+		{
 			desc: "expire_logs_days is removed in 8.4", current: flMySQL(8, 0, 36), target: flMySQL(8, 4, 0),
 			option: cnfOpt("expire_logs_days", "7", 7), wantID: RuleRemovedVariable, wantSev: Critical,
 			wantMyCnf: "binlog_expire_logs_seconds = 604800",
@@ -83,13 +88,38 @@ func TestRemovedVariableInConfig(t *testing.T) {
 			wantDetail: []string{"innodb_checksums"},
 		},
 		{
-			desc: "innodb_file_format leaves MariaDB in 10.6", current: flMariaDB(10, 5, 27), target: flMariaDB(10, 6, 0),
-			option: cnfOpt("innodb_file_format", "Barracuda", 30), wantID: RuleRemovedVariable, wantSev: Critical,
-			wantDetail: []string{"removed in MariaDB 10.6.0"},
+			desc: "innodb_file_format is accepted and ignored by MariaDB 10.6", current: flMariaDB(10, 5, 27), target: flMariaDB(10, 6, 0),
+			option: cnfOpt("innodb_file_format", "Barracuda", 30), wantID: FindingIgnoredVariable, wantSev: Warning,
+			wantDetail: []string{"does nothing since MariaDB 10.6.0; remove it", "ignores the value"},
 		},
 		{
-			desc: "MySQL-only variable on a move to MariaDB", current: flMySQL(5, 7, 44), target: flMariaDB(10, 11, 0),
-			option: cnfOpt("master_info_repository", "TABLE", 31), wantID: RuleRemovedVariable, wantSev: Critical,
+			desc: "max_tmp_tables stops MariaDB 11.8", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
+			option: cnfOpt("max_tmp_tables", "64", 12), wantID: RuleRemovedVariable, wantSev: Critical,
+			wantDetail: []string{"refuse to start"},
+		},
+		{
+			desc: "innodb_change_buffering is ignored by MariaDB 11.8", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
+			option: cnfOpt("innodb_change_buffering", "none", 13), wantID: FindingIgnoredVariable, wantSev: Warning,
+			wantDetail: []string{"does nothing since MariaDB 11.0.0"},
+		},
+		{
+			desc: "tx_isolation is not an option in MariaDB", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
+			option: cnfOpt("tx_isolation", "READ-COMMITTED", 14), wantID: RuleRemovedVariable, wantSev: Critical,
+			wantDetail: []string{"not an option", "transaction_isolation = READ-COMMITTED"},
+		},
+		{
+			desc: "innodb_log_file_size stops MySQL 9.7", current: flMySQL(8, 4, 3), target: flMySQL(9, 7, 0),
+			option: cnfOpt("innodb_log_file_size", "1G", 15), wantID: RuleRemovedVariable, wantSev: Critical,
+			wantDetail: []string{"removed in MySQL 9.3.0"},
+		},
+		{
+			desc: "MySQL-only variable MariaDB ignores on a move to MariaDB", current: flMySQL(5, 7, 44), target: flMariaDB(10, 11, 0),
+			option: cnfOpt("master_info_repository", "TABLE", 31), wantID: FindingIgnoredVariable, wantSev: Warning,
+			wantDetail: []string{"does nothing in MariaDB; remove it", "only for compatibility"},
+		},
+		{
+			desc: "MySQL-only variable MariaDB refuses on a move to MariaDB", current: flMySQL(8, 0, 36), target: flMariaDB(10, 11, 0),
+			option: cnfOpt("innodb_dedicated_server", "ON", 32), wantID: RuleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"does not exist in MariaDB 10.11"},
 		},
 		{
@@ -218,7 +248,8 @@ func TestRemovedValueInSQLMode(t *testing.T) {
 func TestRemovedVariableDeprecatedInTarget(t *testing.T) {
 	s := upgradeSnapshot(flMySQL(8, 0, 36), flMySQL(8, 4, 0), nil, cnfOpt("binlog_format", "ROW", 9))
 	f, ok := removedFindings(t, s)["binlog_format"]
-	if !ok || f.ID != FindingDeprecatedVariable || f.Severity != Warning || f.Evidence["since"] != "8.0.34" {
+	// Deprecated, no replacement, no known removal: information.
+	if !ok || f.ID != FindingDeprecatedVariable || f.Severity != Info || f.Evidence["since"] != "8.0.34" {
 		t.Errorf("got %v %+v", ok, f)
 	}
 }

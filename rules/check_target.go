@@ -20,10 +20,38 @@ func checkTargetScope(s Snapshot) []Finding {
 		target.Version.Compare(s.Flavor.Version) < 0 {
 		return []Finding{targetOlderFinding(s.Flavor, target)}
 	}
-	if !Covers(target) {
-		return []Finding{targetNotCoveredFinding(target)}
+	var out []Finding
+	if isMigration(s.Flavor, target) {
+		out = append(out, migrationFinding(s.Flavor, target))
 	}
-	return nil
+	if !Covers(target) {
+		out = append(out, targetNotCoveredFinding(target))
+	}
+	return out
+}
+
+// isMigration reports whether current and target are of different vendor
+// lines (MySQL or Percona to MariaDB, or back).
+func isMigration(current, target Flavor) bool {
+	known := func(f Flavor) bool { return f.IsMySQLFamily() || f.IsMariaDB() }
+	return known(current) && known(target) && !sameLine(current, target)
+}
+
+// migrationFinding says that a cross-vendor target is a migration and what
+// the knowledge base can and cannot tell about it.
+func migrationFinding(current, target Flavor) Finding {
+	from, to := current.String(), versionLabel(target)
+	return Finding{
+		ID: RuleTargetScope + "-migration", Severity: Warning,
+		Title: fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade", from, to),
+		Detail: fmt.Sprintf("The knowledge base can tell which options set today %s refuses at start-up, accepts and ignores, "+
+			"or deprecates, and where the defaults it knows for both vendors differ (reported as default drift). "+
+			"It cannot tell whether %s can use the data directory (MySQL 8.0 and later and MariaDB have incompatible data "+
+			"dictionaries: plan a logical dump and reload), SQL and data-type differences, authentication plugins and "+
+			"password hashes, replication between the two, or default changes of variables it knows for only one vendor. "+
+			"Test the application on %s before moving.", to, to, to),
+		Evidence: map[string]string{"current": from, "target": to, "kind": "migration"},
+	}
 }
 
 // sameLine reports whether a and b are versions of one vendor line (Percona

@@ -18,9 +18,13 @@ func TestTargetScope(t *testing.T) {
 		{desc: "same series", current: flMariaDB(10, 11, 19), target: flMariaDB(10, 11, 0)},
 		{desc: "newest covered MariaDB", current: flMariaDB(10, 6, 20), target: flMariaDB(11, 8, 0)},
 		{desc: "Percona counts as MySQL", current: flPercona(5, 7, 44), target: flMySQL(8, 4, 0)},
-		{desc: "cross-vendor is not a downgrade", current: flMySQL(8, 0, 36), target: flMariaDB(10, 11, 0)},
-		{desc: "MySQL innovation release beyond the knowledge base", current: flMySQL(8, 0, 36), target: flMySQL(9, 1, 0),
-			wantID: "target-scope-unknown", wantTitle: []string{"MySQL 9.1", "not checked"}},
+		{desc: "cross-vendor is a migration, not a downgrade", current: flMySQL(8, 0, 36), target: flMariaDB(10, 11, 0),
+			wantID: "target-scope-migration", wantTitle: []string{"MySQL 8.0.36 -> MariaDB 10.11", "migration"}},
+		{desc: "MariaDB to MySQL is a migration", current: flMariaDB(11, 8, 9), target: flMySQL(8, 4, 0),
+			wantID: "target-scope-migration", wantTitle: []string{"MariaDB 11.8.9 -> MySQL 8.4", "migration"}},
+		{desc: "Percona to MySQL is not a migration", current: flPercona(8, 0, 36), target: flMySQL(8, 4, 0)},
+		{desc: "MySQL release beyond the knowledge base", current: flMySQL(8, 0, 36), target: flMySQL(9, 8, 0),
+			wantID: "target-scope-unknown", wantTitle: []string{"MySQL 9.8", "not checked"}},
 		{desc: "MariaDB beyond the knowledge base", current: flMariaDB(10, 11, 19), target: flMariaDB(12, 3, 0),
 			wantID: "target-scope-unknown", wantTitle: []string{"MariaDB 12.3"}},
 		{desc: "a release after the newest covered series", current: flMySQL(8, 0, 36), target: flMySQL(8, 5, 1),
@@ -66,7 +70,7 @@ func TestCoversMatchesLookups(t *testing.T) {
 	if !ok {
 		t.Fatal("innodb_file_per_table unknown")
 	}
-	for _, fl := range []Flavor{flMySQL(5, 5, 0), flMySQL(8, 4, 0), flMariaDB(10, 5, 0), flMariaDB(11, 8, 0), flMySQL(9, 1, 0), flMariaDB(12, 3, 0), flMySQL(5, 1, 73)} {
+	for _, fl := range []Flavor{flMySQL(5, 5, 0), flMySQL(8, 4, 0), flMariaDB(10, 5, 0), flMariaDB(11, 8, 0), flMySQL(9, 1, 0), flMySQL(9, 8, 0), flMySQL(8, 5, 0), flMariaDB(12, 3, 0), flMySQL(5, 1, 73)} {
 		_, known := fpt.DefaultFor(fl)
 		if known != Covers(fl) {
 			t.Errorf("%s: Covers %v but default known %v", fl, Covers(fl), known)

@@ -164,34 +164,108 @@ func normalizeCore(core string) string {
 }
 
 // ParseTarget reads a --target value: "5.6", "8.0.36", "mysql-8.4",
-// "mariadb-11.4", "mariadb:10.11". Without a vendor, current's vendor is kept
-// (Percona counts as MySQL for defaults).
+// "mariadb-11.4", "mariadb:10.11". A bare version means current's vendor
+// (Percona counts as MySQL for defaults) and must be a series that vendor
+// has released: "8.4" on a MariaDB server is refused with the forms that
+// name the vendor, since a move between vendors is a migration, not an
+// upgrade. With no current vendor, a bare version names the vendor whose
+// series it is (10.x-12.x MariaDB, others MySQL).
 func ParseTarget(s string, current Vendor) (Flavor, error) {
 	raw := strings.TrimSpace(s)
 	if raw == "" {
 		return Flavor{}, fmt.Errorf("empty --target: give a version such as 8.0, 8.0.36 or mariadb-11.4")
 	}
-	vendor := current
+	vendor, rest, named := splitTargetVendor(raw)
+	if rest == "" || rest[0] < '0' || rest[0] > '9' {
+		return Flavor{}, fmt.Errorf("cannot read --target %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
+	}
+	v, err := ParseVersion(rest)
+	if err != nil {
+		return Flavor{}, fmt.Errorf("cannot read --target %q: %w", raw, err)
+	}
+	if !named {
+		vendor = current
+		if vendor == VendorUnknown {
+			vendor = vendorOfSeries(v)
+		}
+		if !vendorHasSeries(vendor, v) {
+			return Flavor{}, bareTargetError(raw, vendor, v)
+		}
+	}
+	return Flavor{Vendor: vendor, Version: v, Raw: raw}, nil
+}
+
+// splitTargetVendor separates a vendor prefix ("mariadb-", "mysql:") from
+// the version; named reports whether there was one.
+func splitTargetVendor(raw string) (vendor Vendor, rest string, named bool) {
 	lower := strings.ToLower(raw)
 	for _, p := range []struct {
 		prefix string
 		v      Vendor
 	}{{"mariadb", VendorMariaDB}, {"mysql", VendorMySQL}, {"percona", VendorPercona}} {
 		if strings.HasPrefix(lower, p.prefix) {
-			vendor = p.v
-			lower = strings.TrimLeft(lower[len(p.prefix):], "-:/ @")
-			break
+			return p.v, strings.TrimLeft(lower[len(p.prefix):], "-:/ @"), true
 		}
 	}
-	if vendor == VendorUnknown {
-		vendor = VendorMySQL
+	return VendorUnknown, lower, false
+}
+
+// vendorOfSeries guesses the vendor of a bare version: MariaDB numbers its
+// series 10.x to 12.x, which MySQL never used.
+func vendorOfSeries(v Version) Vendor {
+	if v.Major >= 10 && v.Major <= 12 {
+		return VendorMariaDB
 	}
-	if lower == "" || lower[0] < '0' || lower[0] > '9' {
-		return Flavor{}, fmt.Errorf("cannot read --target %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
+	return VendorMySQL
+}
+
+// vendorHasSeries reports whether a vendor released (or, for the open
+// majors MySQL 9 and MariaDB 11-12, may release) the series of v.
+func vendorHasSeries(vendor Vendor, v Version) bool {
+	switch vendor {
+	case VendorMariaDB:
+		switch v.Major {
+		case 5:
+			return v.Minor >= 1 && v.Minor <= 5 && v.Minor != 4
+		case 10:
+			return v.Minor <= 11
+		case 11, 12:
+			return true
+		}
+		return false
+	case VendorMySQL, VendorPercona:
+		switch v.Major {
+		case 3, 4, 9:
+			return true
+		case 5:
+			return v.Minor <= 7
+		case 8:
+			return v.Minor <= 4
+		}
+		return false
 	}
-	v, err := ParseVersion(lower)
-	if err != nil {
-		return Flavor{}, fmt.Errorf("cannot read --target %q: %w", raw, err)
+	return true
+}
+
+// bareTargetError refuses a bare version the server's vendor never had.
+func bareTargetError(raw string, vendor Vendor, v Version) error {
+	name := Flavor{Vendor: vendor}.Name()
+	other := VendorMySQL
+	if vendor != VendorMariaDB {
+		other = VendorMariaDB
 	}
-	return Flavor{Vendor: vendor, Version: v, Raw: raw}, nil
+	otherName := Flavor{Vendor: other}.Name()
+	hint := ""
+	if vendorHasSeries(other, v) {
+		hint = fmt.Sprintf(" For a migration to %s %s write --target %s-%s;", otherName, v.Series(), other, v.Series())
+	}
+	return fmt.Errorf("--target %q: %s has no %s series.%s for an upgrade give a %s version (e.g. --target %s or --target %s-%s)",
+		raw, name, v.Series(), hint, name, exampleSeries(vendor), vendor, exampleSeries(vendor))
+}
+
+func exampleSeries(vendor Vendor) string {
+	if vendor == VendorMariaDB {
+		return "11.8"
+	}
+	return "8.4"
 }

@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestIdentifyFlavorFromRealVersionStrings(t *testing.T) {
 	tests := []struct {
@@ -67,6 +70,10 @@ func TestParseTarget(t *testing.T) {
 		{"MySQL:8.4", VendorMariaDB, VendorMySQL, V(8, 4, 0)},
 		{"10.11", VendorMariaDB, VendorMariaDB, V(10, 11, 0)},
 		{"8.0", VendorUnknown, VendorMySQL, V(8, 0, 0)},
+		{"11.8", VendorUnknown, VendorMariaDB, V(11, 8, 0)},
+		{"9.7", VendorMySQL, VendorMySQL, V(9, 7, 0)},
+		{"mysql-8.4", VendorMariaDB, VendorMySQL, V(8, 4, 0)},
+		{"mariadb-11.8", VendorMySQL, VendorMariaDB, V(11, 8, 0)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -83,6 +90,36 @@ func TestParseTarget(t *testing.T) {
 		if _, err := ParseTarget(bad, VendorMySQL); err == nil {
 			t.Errorf("ParseTarget(%q) accepted", bad)
 		}
+	}
+}
+
+// A bare version the server's vendor never released is refused, naming the
+// forms that say which vendor is meant.
+func TestParseTargetRefusesOtherVendorsBareSeries(t *testing.T) {
+	tests := []struct {
+		in       string
+		current  Vendor
+		wantText []string
+	}{
+		{"8.4", VendorMariaDB, []string{"MariaDB has no 8.4 series", "--target mysql-8.4", "--target mariadb-11.8"}},
+		{"9.7", VendorMariaDB, []string{"--target mysql-9.7"}},
+		{"11.8", VendorMySQL, []string{"MySQL has no 11.8 series", "--target mariadb-11.8", "--target mysql-8.4"}},
+		{"10.11.6", VendorPercona, []string{"--target mariadb-10.11"}},
+		{"8.5", VendorMySQL, []string{"MySQL has no 8.5 series"}},
+		{"5.7", VendorMariaDB, []string{"MariaDB has no 5.7 series", "--target mysql-5.7"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			_, err := ParseTarget(tt.in, tt.current)
+			if err == nil {
+				t.Fatalf("ParseTarget(%q, %s) accepted", tt.in, tt.current)
+			}
+			for _, w := range tt.wantText {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
 	}
 }
 

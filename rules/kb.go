@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // share one line, MariaDB has its own). The data lives in kb_data.go; this
 // file holds the types and the lookups.
 //
-// Coverage: MySQL 5.5 to 8.4 and MariaDB 10.5 to 11.8. Outside those ranges
+// Coverage: MySQL 5.5 to 9.7 and MariaDB 10.5 to 11.8. Outside those ranges
 // defaults and lifecycle answers are Unknown, except that a removal at or
 // before the asked version is still reported (removals are permanent).
 //
@@ -41,6 +42,16 @@ const (
 	SrcMS   Source = "MS"   // MariaDB docs, server system variables
 	SrcMR   Source = "MR"   // MariaDB docs, replication system variables
 	SrcMP   Source = "MP"   // MariaDB docs, Performance Schema system variables
+	SrcN56  Source = "N56"  // MySQL 5.6.6 / 5.6.7 release notes
+	SrcN80  Source = "N80"  // MySQL 8.0 release notes (dev.mysql.com/doc/relnotes/mysql/8.0/en/)
+	SrcN84R Source = "N84R" // MySQL 8.4 manual, native-pluggable-authentication.html (mysql_native_password not loaded by default)
+	SrcN90  Source = "N90"  // MySQL 9.0 release notes: mysql_native_password plugin removed
+	SrcMRN  Source = "MRN"  // MariaDB release notes and MDEV tickets named in the comment
+	SrcMSRC Source = "MSRC" // MariaDB server source: storage/innobase/handler/ha_innodb.cc / sql/sys_vars.cc at the tag named in the comment
+	// SrcBin marks a fact observed on a real binary started with
+	// --no-defaults (MariaDB 10.11.19, MariaDB 11.8.9, MySQL 9.7.4); the
+	// comment names which. rules/kb_binaries_test.go re-checks these.
+	SrcBin Source = "BIN"
 )
 
 // ValueKind tells NormalizeValue how values of a variable compare.
@@ -77,6 +88,30 @@ type Default struct {
 	Computed bool
 }
 
+// SourceURL gives where a source key can be read.
+var SourceURL = map[Source]string{
+	SrcSHJ:  "https://github.com/mysql/mysql-shell/blob/master/res/upgrade_checker/sysvars.json",
+	SrcSH80: "https://github.com/mysql/mysql-shell/blob/8.0.40/modules/util/upgrade_check.cc",
+	SrcD56:  "https://dev.mysql.com/doc/refman/5.6/en/server-default-changes.html",
+	SrcN57:  "https://dev.mysql.com/doc/relnotes/mysql/5.7/en/news-5-7-7.html",
+	SrcD80:  "https://dev.mysql.com/blog-archive/new-defaults-in-mysql-8-0/",
+	SrcN84:  "https://dev.mysql.com/doc/refman/8.4/en/mysql-nutshell.html",
+	SrcDS:   "https://dev.mysql.com/doc/refman/8.4/en/innodb-dedicated-server.html",
+	SrcP57:  "https://dev.mysql.com/doc/refman/5.7/en/innodb-persistent-stats.html",
+	SrcPB:   "https://www.percona.com/blog/mysql-5-5-and-mysql-5-6-default-variable-values-differences/",
+	SrcMI:   "https://mariadb.com/kb/en/innodb-system-variables/",
+	SrcMS:   "https://mariadb.com/kb/en/server-system-variables/",
+	SrcMR:   "https://mariadb.com/kb/en/replication-and-binary-log-system-variables/",
+	SrcMP:   "https://mariadb.com/kb/en/performance-schema-system-variables/",
+	SrcN56:  "https://dev.mysql.com/doc/relnotes/mysql/5.6/en/news-5-6-7.html",
+	SrcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/",
+	SrcN84R: "https://dev.mysql.com/doc/refman/8.4/en/native-pluggable-authentication.html",
+	SrcN90:  "https://dev.mysql.com/doc/relnotes/mysql/9.0/en/news-9-0-0.html",
+	SrcMRN:  "https://mariadb.com/kb/en/release-notes/",
+	SrcMSRC: "https://github.com/MariaDB/server",
+	SrcBin:  "rules/kb_binaries_test.go",
+}
+
 // ValueRemoval records a value (a keyword of a set or enum) that a vendor
 // line stopped accepting, such as sql_mode NO_AUTO_CREATE_USER in MySQL 8.0.
 type ValueRemoval struct {
@@ -89,6 +124,23 @@ type Line struct {
 	// Never means the vendor line has never had the variable.
 	Never                      bool
 	Added, Deprecated, Removed Mark
+	// Ignored is when the option stopped doing anything while the server
+	// still accepts it in an option file, with a warning ("was removed. It
+	// does nothing now"), as MariaDB does for most InnoDB options it drops.
+	// Removed, when also set, is when the server started refusing it.
+	Ignored Mark
+	// NotOption marks a system variable that can be set with SET but not in
+	// an option file or on the command line: the server refuses to start
+	// with it in my.cnf (MariaDB's tx_isolation, which is transaction-isolation
+	// there).
+	NotOption bool
+	// OptionName is the option to write instead when NotOption is set.
+	OptionName string
+	// CompatNoOp marks an option of the other vendor that this line has
+	// never had as a variable but accepts and ignores with a warning
+	// (MariaDB: "'X' is MySQL 5.6 / 5.7 compatible option. Not used or
+	// needed in MariaDB").
+	CompatNoOp bool
 	// Replacement is the variable to use instead, when there is one.
 	Replacement   string
 	Defaults      []Default // sorted by From
@@ -129,6 +181,7 @@ const (
 	StateDeprecated              // exists, deprecated
 	StateRemoved                 // existed and was removed
 	StateAbsent                  // does not exist: not yet added, or never on this vendor line
+	StateIgnored                 // removed, but still accepted in option files and ignored with a warning
 )
 
 // String names the state: present, deprecated, removed, absent or unknown.
@@ -142,6 +195,8 @@ func (s State) String() string {
 		return "removed"
 	case StateAbsent:
 		return "absent"
+	case StateIgnored:
+		return "ignored"
 	}
 	return "unknown"
 }
@@ -174,21 +229,39 @@ func effectiveVersion(v Version) Version {
 // The series the knowledge base covers, per vendor line.
 var (
 	oldestMySQL   = V(5, 5, 0)
-	newestMySQL   = V(8, 4, latestPatch)
+	newestMySQL   = V(9, 7, latestPatch)
 	oldestMariaDB = V(10, 5, 0)
 	newestMariaDB = V(11, 8, latestPatch)
 )
 
 // KnowledgeCoverage names the versions the knowledge base has facts for.
-const KnowledgeCoverage = "MySQL and Percona Server 5.5-8.4, MariaDB 10.5-11.8"
+const KnowledgeCoverage = "MySQL and Percona Server 5.5-9.7, MariaDB 10.5-11.8"
+
+// Release series the knowledge base covers, per vendor line: a version of
+// another series (MySQL 8.5, MariaDB 10.13) does not exist or is unknown.
+var (
+	mysqlSeries = []string{"5.5", "5.6", "5.7", "8.0", "8.1", "8.2", "8.3", "8.4",
+		"9.0", "9.1", "9.2", "9.3", "9.4", "9.5", "9.6", "9.7"}
+	mariadbSeries = []string{"10.5", "10.6", "10.7", "10.8", "10.9", "10.10", "10.11",
+		"11.0", "11.1", "11.2", "11.3", "11.4", "11.5", "11.6", "11.7", "11.8"}
+)
 
 // covered reports whether the knowledge base covers fl's version.
 func covered(fl Flavor, v Version) bool {
 	switch {
 	case fl.IsMySQLFamily():
-		return v.Compare(oldestMySQL) >= 0 && v.Compare(newestMySQL) <= 0
+		return v.Compare(oldestMySQL) >= 0 && v.Compare(newestMySQL) <= 0 && knownSeries(mysqlSeries, v)
 	case fl.IsMariaDB():
-		return v.Compare(oldestMariaDB) >= 0 && v.Compare(newestMariaDB) <= 0
+		return v.Compare(oldestMariaDB) >= 0 && v.Compare(newestMariaDB) <= 0 && knownSeries(mariadbSeries, v)
+	}
+	return false
+}
+
+func knownSeries(series []string, v Version) bool {
+	for _, s := range series {
+		if s == v.Series() {
+			return true
+		}
 	}
 	return false
 }
@@ -215,12 +288,18 @@ func (f VarFact) StatusIn(fl Flavor) Lifecycle {
 	if l == nil {
 		return Lifecycle{}
 	}
+	if l.CompatNoOp {
+		return Lifecycle{State: StateIgnored, Source: SrcBin}
+	}
 	if l.Never {
 		return Lifecycle{State: StateAbsent}
 	}
 	v := effectiveVersion(fl.Version)
 	if !l.Removed.IsZero() && v.Compare(l.Removed.At) >= 0 {
 		return Lifecycle{State: StateRemoved, Since: l.Removed.At, Replacement: l.Replacement, Source: l.Removed.Src}
+	}
+	if !l.Ignored.IsZero() && v.Compare(l.Ignored.At) >= 0 {
+		return Lifecycle{State: StateIgnored, Since: l.Ignored.At, Replacement: l.Replacement, Source: l.Ignored.Src}
 	}
 	if !covered(fl, v) {
 		return Lifecycle{}
@@ -359,8 +438,8 @@ func NormalizeValue(name, value string) string {
 	v := unquote(value)
 	f, ok := kbIndex[normalizeVarName(name)]
 	if !ok {
-		if n, ok := parseNumber(v); ok {
-			return strconv.FormatInt(n, 10)
+		if n, ok := canonicalNumber(v); ok {
+			return n
 		}
 		return strings.ToUpper(v)
 	}
@@ -381,8 +460,8 @@ func normalizeByKind(k ValueKind, v string) string {
 	case KindBool:
 		return normalizeBool(v)
 	case KindNumber:
-		if n, ok := parseNumber(v); ok {
-			return strconv.FormatInt(n, 10)
+		if n, ok := canonicalNumber(v); ok {
+			return n
 		}
 		return strings.ToUpper(v)
 	case KindEnum:
@@ -429,6 +508,30 @@ func splitKeywords(v string) []string {
 // sizeSuffixes are the multipliers MySQL accepts after a number.
 var sizeSuffixes = map[byte]int64{'K': 1 << 10, 'M': 1 << 20, 'G': 1 << 30, 'T': 1 << 40, 'P': 1 << 50, 'E': 1 << 60}
 
+// canonicalNumber spells a number the way NormalizeValue compares it:
+// integers (size suffixes expanded) in decimal, and decimals such as
+// SHOW VARIABLES' "0.000000" or "90.000000" without trailing zeros, so that
+// 0.000000 equals 0 and 0.900000 equals .9.
+func canonicalNumber(v string) (string, bool) {
+	if n, ok := parseNumber(v); ok {
+		return strconv.FormatInt(n, 10), true
+	}
+	if !decimalNumber.MatchString(v) {
+		return "", false
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return "", false
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return strconv.FormatInt(int64(f), 10), true
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64), true
+}
+
+// decimalNumber matches a plain decimal such as 0.000000, -1.5 or .9.
+var decimalNumber = regexp.MustCompile(`^[-+]?(\d+\.?\d*|\.\d+)$`)
+
 // parseNumber reads an integer with an optional K/M/G/T/P/E suffix (any case).
 func parseNumber(v string) (int64, bool) {
 	if v == "" {
@@ -452,4 +555,12 @@ func unquote(v string) string {
 		v = strings.TrimSpace(v[1 : len(v)-1])
 	}
 	return v
+}
+
+// NotAnOption reports whether the variable exists in fl as a system
+// variable but cannot be given in an option file (fl's server refuses it
+// at start-up).
+func NotAnOption(f VarFact, fl Flavor) bool {
+	l := f.line(fl)
+	return l != nil && l.NotOption
 }

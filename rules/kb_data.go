@@ -41,7 +41,8 @@ func kbAuto(from Version, rule string, src Source) Default {
 }
 
 // knowledgeBase lists every variable the rules know. Order is by theme.
-var knowledgeBase = concatFacts(ddlCostFacts, innodbFacts, replicationFacts, serverFacts, removedFacts)
+var knowledgeBase = concatFacts(ddlCostFacts, innodbFacts, replicationFacts, serverFacts, removedFacts,
+	mysql56Facts, authFacts, mariadbInnoDBFacts, mariadb11Facts, shellFacts)
 
 func concatFacts(groups ...[]VarFact) []VarFact {
 	var out []VarFact
@@ -109,7 +110,8 @@ var innodbFacts = []VarFact{
 		MySQL: &Line{Deprecated: kbAt(V(5, 7, 7), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ),
 			Defaults: []Default{kbDef(mysqlBase, "Antelope", SrcSHJ), kbDef(V(5, 7, 7), "Barracuda", SrcSHJ)}},
 		// MariaDB: deprecated 10.2.2, a no-op with an empty value until removal in 10.6.0.
-		MariaDB: &Line{Deprecated: kbAt(V(10, 2, 2), SrcMI), Removed: kbAt(V(10, 6, 0), SrcMI),
+		// Accepted and ignored from 10.6.0 (10.11.19 and 11.8.9: "was removed. It does nothing now").
+		MariaDB: &Line{Deprecated: kbAt(V(10, 2, 2), SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI),
 			Defaults: []Default{kbDef(mariaBase, "", SrcMI)}},
 	},
 	{
@@ -130,7 +132,7 @@ var innodbFacts = []VarFact{
 		Effect: "ON: index key prefixes up to 3072 bytes for DYNAMIC/COMPRESSED tables; OFF: 767 bytes",
 		MySQL: &Line{Added: kbAt(V(5, 5, 14), SrcSHJ), Deprecated: kbAt(V(5, 7, 7), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 5, 14), "OFF", SrcSHJ), kbDef(V(5, 7, 7), "ON", SrcSHJ)}},
-		MariaDB: &Line{Deprecated: kbAt(V(10, 2, 2), SrcMI), Removed: kbAt(V(10, 6, 0), SrcMI)},
+		MariaDB: &Line{Deprecated: kbAt(V(10, 2, 2), SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)},
 	},
 	{
 		Name: "innodb_default_row_format", Kind: KindEnum, Dynamic: true, Implied: "COMPACT",
@@ -141,9 +143,19 @@ var innodbFacts = []VarFact{
 	{
 		Name: "innodb_checksum_algorithm", Kind: KindEnum, Dynamic: true, Implied: "innodb",
 		Effect: "how page checksums are computed and verified; crc32 is faster than the legacy innodb algorithm",
+		// crc32 was the default in 5.6.6 only; 5.6.7 went back to innodb
+		// (MySQL 5.6.6 and 5.6.7 release notes, N56; sysvars.json dates
+		// innodb from 5.6.7).
 		MySQL: &Line{Added: kbAt(V(5, 6, 3), SrcSHJ),
-			Defaults: []Default{kbDef(V(5, 6, 3), "innodb", SrcSHJ), kbDef(V(5, 7, 7), "crc32", SrcSHJ)}},
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "full_crc32", SrcMI)}},
+			Defaults: []Default{kbDef(V(5, 6, 3), "innodb", SrcSHJ), kbDef(V(5, 6, 6), "crc32", SrcN56),
+				kbDef(V(5, 6, 7), "innodb", SrcSHJ), kbDef(V(5, 7, 7), "crc32", SrcSHJ)}},
+		// MariaDB 10.6.0 refuses innodb, none and their strict_ forms
+		// (MDEV-25105); 10.11.19 and 11.8.9 reject innodb and none at
+		// start-up ("Error while setting value"), which disables InnoDB.
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "full_crc32", SrcMI)},
+			RemovedValues: []ValueRemoval{
+				{"innodb", kbAt(V(10, 6, 0), SrcMI)}, {"none", kbAt(V(10, 6, 0), SrcMI)},
+				{"strict_innodb", kbAt(V(10, 6, 0), SrcMI)}, {"strict_none", kbAt(V(10, 6, 0), SrcMI)}}},
 	},
 	{
 		Name: "innodb_flush_log_at_trx_commit", Kind: KindNumber, Dynamic: true,
@@ -178,8 +190,8 @@ var innodbFacts = []VarFact{
 		Name: "innodb_log_files_in_group", Kind: KindNumber,
 		Effect: "number of redo log files",
 		MySQL:  &Line{Deprecated: kbAt(V(8, 0, 30), SrcSHJ), Removed: kbAt(V(9, 3, 0), SrcSHJ), Replacement: "innodb_redo_log_capacity"},
-		// MariaDB: deprecated 10.5.2, removed 10.6.0 (from memory of the MariaDB docs; unverified here).
-		MariaDB: &Line{Deprecated: kbAt(V(10, 5, 2), SrcMI), Removed: kbAt(V(10, 6, 0), SrcMI)},
+		// MariaDB: deprecated 10.5.2, accepted and ignored from 10.6.0 (10.11.19, 11.8.9).
+		MariaDB: &Line{Deprecated: kbAt(V(10, 5, 2), SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)},
 		Convert: noConversion,
 	},
 	{
@@ -202,7 +214,8 @@ var innodbFacts = []VarFact{
 		MySQL: &Line{Defaults: []Default{kbDef(mysqlBase, "1", SrcD56),
 			kbAuto(V(5, 6, 6), "8, or 1 when innodb_buffer_pool_size < 1G", SrcSHJ),
 			kbAuto(V(8, 4, 0), "1, or more from the pool size and CPU count when innodb_buffer_pool_size > 1G", SrcSHJ)}},
-		MariaDB: &Line{Deprecated: kbAt(V(10, 5, 1), SrcMI), Removed: kbAt(V(10, 6, 0), SrcMI),
+		// Accepted and ignored from 10.6.0 (10.11.19, 11.8.9).
+		MariaDB: &Line{Deprecated: kbAt(V(10, 5, 1), SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI),
 			Defaults: []Default{kbAuto(mariaBase, "ignored (single buffer pool)", SrcMI)}},
 	},
 	{
@@ -235,11 +248,18 @@ var innodbFacts = []VarFact{
 	{
 		Name: "innodb_change_buffering", Kind: KindEnum, Dynamic: true,
 		Effect: "which secondary-index changes are buffered (all) or applied immediately (none)",
-		MySQL:  &Line{Defaults: []Default{kbDef(mysqlBase, "all", SrcSHJ), kbDef(V(8, 4, 0), "none", SrcSHJ)}},
-		// MariaDB changed the default to none in 10.5.15 and 10.6.7; with
-		// patch 0 read as the newest release, 10.6 targets see none.
-		MariaDB: &Line{Deprecated: kbAt(V(10, 9, 0), SrcMI), Removed: kbAt(V(11, 0, 0), SrcMI),
-			Defaults: []Default{kbDef(mariaBase, "all", SrcMI), kbDef(V(10, 5, 15), "none", SrcMI)}},
+		// MySQL 9.5.0 went back to all (sysvars.json; MySQL 9.7.4 reports all).
+		MySQL: &Line{Defaults: []Default{kbDef(mysqlBase, "all", SrcSHJ), kbDef(V(8, 4, 0), "none", SrcSHJ),
+			kbDef(V(9, 5, 0), "all", SrcSHJ)}},
+		// MariaDB changed the default to none in 10.5.15, 10.6.7, 10.7.3 and
+		// 10.8.2 (MDEV-27734): 10.6.0-10.6.6, 10.7.0-10.7.2 and 10.8.0-10.8.1
+		// still had all. From 11.0.0 (change buffer removed, MDEV-29694) the
+		// option is accepted and ignored (seen on 11.8.9).
+		MariaDB: &Line{Deprecated: kbAt(V(10, 9, 0), SrcMI), Ignored: kbAt(V(11, 0, 0), SrcMRN),
+			Defaults: []Default{kbDef(mariaBase, "all", SrcMI), kbDef(V(10, 5, 15), "none", SrcMRN),
+				kbDef(V(10, 6, 0), "all", SrcMRN), kbDef(V(10, 6, 7), "none", SrcMRN),
+				kbDef(V(10, 7, 0), "all", SrcMRN), kbDef(V(10, 7, 3), "none", SrcMRN),
+				kbDef(V(10, 8, 0), "all", SrcMRN), kbDef(V(10, 8, 2), "none", SrcMRN)}},
 	},
 	{
 		Name: "innodb_log_buffer_size", Kind: KindNumber, Dynamic: true,
@@ -296,7 +316,7 @@ var innodbFacts = []VarFact{
 	{
 		Name: "innodb_purge_threads", Kind: KindNumber,
 		Effect: "background threads that purge old row versions",
-		MySQL: &Line{Defaults: []Default{kbDef(V(5, 6, 5), "1", SrcSHJ), kbDef(V(5, 7, 8), "4", SrcSHJ),
+		MySQL: &Line{Defaults: []Default{kbDef(mysqlBase, "0", SrcD56), kbDef(V(5, 6, 5), "1", SrcSHJ), kbDef(V(5, 7, 8), "4", SrcSHJ),
 			kbAuto(V(8, 4, 0), "1 with 16 or fewer logical CPUs, otherwise 4", SrcSHJ)}},
 		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "4", SrcMI)}},
 	},
@@ -321,7 +341,9 @@ var replicationFacts = []VarFact{
 		Name: "log_bin", Kind: KindBool,
 		Effect: "ON: every change is written to the binary log (needed for replication and point-in-time recovery); " +
 			"costs disk space and some write throughput",
-		MySQL:   &Line{Defaults: []Default{kbDef(mysqlBase, "OFF", SrcSH80), kbDef(V(8, 0, 11), "ON", SrcSHJ)}},
+		MySQL: &Line{Defaults: []Default{kbDef(mysqlBase, "OFF", SrcSH80), kbDef(V(8, 0, 3), "ON", SrcN80)}},
+		// Binary logging is on by default from 8.0.3 (8.0.3 release notes;
+		// sysvars.json's 8.0.11 is the first GA, not the change).
 		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "OFF", SrcMR)}},
 	},
 	{
@@ -350,7 +372,9 @@ var replicationFacts = []VarFact{
 		Name: "expire_logs_days", Kind: KindNumber, Dynamic: true,
 		Effect: "binary logs older than this many days are purged automatically (0: never)",
 		MySQL: &Line{Deprecated: kbAt(V(8, 0, 3), SrcSHJ), Removed: kbAt(V(8, 2, 0), SrcSHJ),
-			Replacement: "binlog_expire_logs_seconds", Defaults: []Default{kbDef(mysqlBase, "0", SrcSHJ)}},
+			Replacement: "binlog_expire_logs_seconds",
+			// 30 days in 8.0.2-8.0.10, back to 0 when binlog_expire_logs_seconds took over in 8.0.11.
+			Defaults: []Default{kbDef(mysqlBase, "0", SrcSHJ), kbDef(V(8, 0, 2), "30", SrcSHJ), kbDef(V(8, 0, 11), "0", SrcSHJ)}},
 		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "0", SrcMR)}},
 		Convert: daysToSeconds,
 	},
@@ -418,14 +442,18 @@ var replicationFacts = []VarFact{
 		Effect: "where a replica keeps its connection metadata: FILE (master.info) or TABLE (crash-safe)",
 		MySQL: &Line{Added: kbAt(V(5, 6, 2), SrcSHJ), Deprecated: kbAt(V(8, 0, 23), SrcSHJ), Removed: kbAt(V(8, 3, 0), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 6, 2), "FILE", SrcSHJ), kbDef(V(8, 0, 2), "TABLE", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 	},
 	{
 		Name: "relay_log_info_repository", Kind: KindEnum, Dynamic: true,
 		Effect: "where a replica keeps its applier position: FILE (relay-log.info) or TABLE (crash-safe)",
 		MySQL: &Line{Added: kbAt(V(5, 6, 2), SrcSHJ), Deprecated: kbAt(V(8, 0, 23), SrcSHJ), Removed: kbAt(V(8, 3, 0), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 6, 2), "FILE", SrcSHJ), kbDef(V(8, 0, 2), "TABLE", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 	},
 	{
 		Name: "master_info_file", Kind: KindString,
@@ -441,7 +469,7 @@ var replicationFacts = []VarFact{
 		Name: "binlog_transaction_dependency_tracking", Kind: KindEnum, Dynamic: true,
 		Effect: "how the source computes which transactions a replica may apply in parallel",
 		MySQL: &Line{Added: kbAt(V(5, 7, 22), SrcSHJ), Deprecated: kbAt(V(8, 0, 35), SrcSHJ), Removed: kbAt(V(8, 4, 0), SrcSHJ),
-			Defaults: []Default{kbDef(V(5, 7, 22), "COMMIT_ORDER", SrcSHJ)}},
+			Defaults: []Default{kbDef(V(5, 7, 22), "COMMIT_ORDER", SrcSHJ), kbDef(V(8, 3, 0), "WRITESET", SrcSHJ)}},
 		MariaDB: kbNever,
 	},
 	{
@@ -574,7 +602,9 @@ var serverFacts = []VarFact{
 			Replacement: "authentication_policy",
 			Defaults: []Default{kbDef(V(5, 7, 2), "mysql_native_password", SrcSHJ),
 				kbDef(V(8, 0, 4), "caching_sha2_password", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 		Convert: noConversion,
 	},
 	{
@@ -582,7 +612,9 @@ var serverFacts = []VarFact{
 		Effect: "ON: INFORMATION_SCHEMA GLOBAL_VARIABLES/GLOBAL_STATUS work as in 5.6; OFF: use the performance_schema tables",
 		MySQL: &Line{Added: kbAt(V(5, 7, 6), SrcSHJ), Deprecated: kbAt(V(5, 7, 6), SrcSHJ), Removed: kbAt(V(8, 0, 1), SrcSHJ),
 			Defaults: []Default{kbDef(V(5, 7, 6), "ON", SrcSHJ), kbDef(V(5, 7, 8), "OFF", SrcSHJ)}},
-		MariaDB: kbNever,
+		// MariaDB accepts it and ignores it with a warning ("MySQL 5.6 / 5.7
+		// compatible option. Not used or needed in MariaDB"; 10.11.19, 11.8.9).
+		MariaDB: &Line{CompatNoOp: true},
 	},
 	{
 		Name: "internal_tmp_disk_storage_engine", Kind: KindEnum, Dynamic: true, Implied: "MYISAM",
@@ -620,15 +652,19 @@ var removedFacts = []VarFact{
 		Name: "have_query_cache", Kind: KindBool,
 		Effect: "read-only: whether the server was built with the query cache",
 		// sysvars.json deprecates it in 5.7.20 and gives no removal.
-		MySQL:   &Line{Deprecated: kbAt(V(5, 7, 20), SrcSHJ)},
-		MariaDB: &Line{},
+		// Read-only: 10.11.19, 11.8.9 and 9.7.4 refuse it as an option.
+		MySQL:   &Line{Deprecated: kbAt(V(5, 7, 20), SrcSHJ), NotOption: true},
+		MariaDB: &Line{NotOption: true},
 	},
 	{
 		Name: "tx_isolation", Kind: KindEnum, Dynamic: true,
 		Effect: "default transaction isolation level",
 		MySQL:  &Line{Deprecated: kbAt(V(5, 7, 20), SrcSHJ), Removed: kbAt(V(8, 0, 3), SrcSHJ), Replacement: "transaction_isolation"},
 		// MariaDB deprecated it for transaction_isolation in 11.1 (MDEV-21921; 11.1.1 unverified).
+		// In MariaDB a variable only: the option is transaction-isolation;
+		// 10.11.19 and 11.8.9 refuse tx_isolation in my.cnf (unknown variable).
 		MariaDB: &Line{Deprecated: kbAt(V(11, 1, 1), SrcMS), Replacement: "transaction_isolation",
+			NotOption: true, OptionName: "transaction_isolation",
 			Defaults: []Default{kbDef(mariaBase, "REPEATABLE-READ", SrcMS)}},
 	},
 	{
@@ -637,6 +673,7 @@ var removedFacts = []VarFact{
 		MySQL: &Line{Added: kbAt(V(5, 6, 5), SrcSHJ), Deprecated: kbAt(V(5, 7, 20), SrcSHJ), Removed: kbAt(V(8, 0, 3), SrcSHJ),
 			Replacement: "transaction_read_only"},
 		MariaDB: &Line{Deprecated: kbAt(V(11, 1, 1), SrcMS), Replacement: "transaction_read_only",
+			NotOption: true, OptionName: "transaction_read_only",
 			Defaults: []Default{kbDef(mariaBase, "OFF", SrcMS)}},
 	},
 	{
@@ -648,9 +685,10 @@ var removedFacts = []VarFact{
 	},
 	{
 		Name: "innodb_locks_unsafe_for_binlog", Kind: KindBool,
-		Effect:  "ON: InnoDB skips gap locking (use READ COMMITTED isolation instead)",
-		MySQL:   &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ)},
-		MariaDB: &Line{Removed: kbAt(V(10, 5, 0), SrcMI)},
+		Effect: "ON: InnoDB skips gap locking (use READ COMMITTED isolation instead)",
+		MySQL:  &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ)},
+		// Deprecated since 10.0, accepted and ignored from 10.6.0 (10.11.19 and 11.8.9 ignore it).
+		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)},
 	},
 	{
 		Name: "log_warnings", Kind: KindNumber, Dynamic: true,
@@ -667,14 +705,8 @@ var removedFacts = []VarFact{
 		Effect: "number of rollback segments",
 		MySQL: &Line{Added: kbAt(V(5, 6, 3), SrcSHJ), Deprecated: kbAt(V(5, 7, 19), SrcSHJ), Removed: kbAt(V(8, 0, 2), SrcSHJ),
 			Replacement: "innodb_rollback_segments"},
-		// MariaDB 10.5: deprecated, no effect; removed in 10.6.0.
-		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMI), Removed: kbAt(V(10, 6, 0), SrcMI)},
-	},
-	{
-		Name: "innodb_checksums", Kind: KindBool,
-		Effect:  "ON: page checksums are verified",
-		MySQL:   &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ), Replacement: "innodb_checksum_algorithm"},
-		Convert: checksumsToAlgorithm,
+		// MariaDB 10.5: deprecated, no effect; from 10.6.0 accepted and ignored (10.11.19, 11.8.9).
+		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)},
 	},
 	{
 		Name: "innodb_stats_sample_pages", Kind: KindNumber, Dynamic: true,
@@ -745,6 +777,10 @@ var removedFacts = []VarFact{
 		Name: "max_tmp_tables", Kind: KindNumber, Dynamic: true,
 		Effect: "unused limit on temporary tables per client",
 		MySQL:  &Line{Deprecated: kbAt(V(5, 6, 7), SrcSHJ), Removed: kbAt(V(8, 0, 3), SrcSHJ)},
+		// MariaDB: 10.11.19 accepts it, 11.8.9 refuses it; MariaDB's docs
+		// called it "unused, will be removed". The first release that refuses
+		// it is not pinned down here: 11.3.0 is assumed (unverified).
+		MariaDB: &Line{Removed: kbAt(V(11, 3, 0), SrcBin), Defaults: []Default{kbDef(mariaBase, "32", SrcMS)}},
 	},
 	{
 		Name: "ignore_db_dirs", Kind: KindString,

@@ -100,7 +100,7 @@ func TestDefaultForKeyRows(t *testing.T) {
 		{"innodb_flush_method", flMySQL(5, 7, 0), "FSYNC"}, // NULL means fsync
 		{"innodb_flush_method", flMySQL(8, 4, 0), "O_DIRECT"},
 		{"innodb_buffer_pool_instances", flMySQL(5, 6, 0), noDefault}, // computed at start-up
-		{"innodb_file_per_table", flMySQL(9, 0, 0), noDefault},        // beyond coverage
+		{"innodb_file_per_table", flMySQL(9, 8, 0), noDefault},        // beyond coverage
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+" "+tt.fl.String(), func(t *testing.T) {
@@ -158,25 +158,30 @@ func TestStatusIn(t *testing.T) {
 		{"innodb_file_format", flMySQL(5, 7, 0), StateDeprecated, V(5, 7, 7), ""},
 		{"innodb_file_format", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 0), ""},
 		{"innodb_file_format", flMariaDB(10, 5, 0), StateDeprecated, V(10, 2, 2), ""},
-		{"innodb_file_format", flMariaDB(10, 6, 0), StateRemoved, V(10, 6, 0), ""},
-		{"innodb_large_prefix", flMariaDB(10, 6, 0), StateRemoved, V(10, 6, 0), ""},
+		{"innodb_file_format", flMariaDB(10, 6, 0), StateIgnored, V(10, 6, 0), ""},  // accepted, does nothing
+		{"innodb_large_prefix", flMariaDB(10, 6, 0), StateIgnored, V(10, 6, 0), ""}, // accepted, does nothing
 		{"log_warnings", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 3), "log_error_verbosity"},
 		{"log_warnings", flMariaDB(10, 11, 0), StatePresent, Version{}, ""},
 		{"expire_logs_days", flMySQL(8, 0, 0), StateDeprecated, V(8, 0, 3), "binlog_expire_logs_seconds"},
 		{"expire_logs_days", flMySQL(8, 4, 0), StateRemoved, V(8, 2, 0), "binlog_expire_logs_seconds"},
 		{"innodb_undo_logs", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 2), "innodb_rollback_segments"},
 		{"innodb_support_xa", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 0), ""},
-		{"innodb_locks_unsafe_for_binlog", flMariaDB(10, 5, 0), StateRemoved, V(10, 5, 0), ""},
+		{"innodb_locks_unsafe_for_binlog", flMariaDB(10, 5, 0), StateDeprecated, V(10, 5, 0), ""},
+		{"innodb_locks_unsafe_for_binlog", flMariaDB(11, 8, 0), StateIgnored, V(10, 6, 0), ""},
+		{"max_tmp_tables", flMariaDB(10, 11, 0), StatePresent, Version{}, ""},
+		{"max_tmp_tables", flMariaDB(11, 8, 0), StateRemoved, V(11, 3, 0), ""},
+		{"mysql_native_password", flMySQL(8, 0, 40), StateAbsent, V(8, 4, 0), ""},
+		{"mysql_native_password", flMySQL(9, 7, 0), StateRemoved, V(9, 0, 0), ""},
 		{"master_info_repository", flMySQL(8, 4, 0), StateRemoved, V(8, 3, 0), ""},
-		{"master_info_repository", flMariaDB(10, 11, 0), StateAbsent, Version{}, ""},
+		{"master_info_repository", flMariaDB(10, 11, 0), StateIgnored, Version{}, ""},
 		{"innodb_dedicated_server", flMySQL(5, 7, 44), StateAbsent, V(8, 0, 3), ""},
 		{"innodb_stats_persistent", flPercona(5, 5, 30), StateAbsent, V(5, 6, 2), ""},
 		{"innodb_change_buffering", flMariaDB(10, 11, 0), StateDeprecated, V(10, 9, 0), ""},
-		{"innodb_change_buffering", flMariaDB(11, 0, 0), StateRemoved, V(11, 0, 0), ""},
+		{"innodb_change_buffering", flMariaDB(11, 0, 0), StateIgnored, V(11, 0, 0), ""},
 		{"innodb_file_per_table", flMariaDB(11, 4, 0), StateDeprecated, V(11, 0, 1), ""},
 		{"innodb_file_per_table", Flavor{Version: V(8, 0, 0)}, StateUnknown, Version{}, ""}, // unknown vendor
-		{"innodb_file_per_table", flMySQL(9, 1, 0), StateUnknown, Version{}, ""},            // beyond coverage
-		{"query_cache_type", flMySQL(9, 1, 0), StateRemoved, V(8, 0, 3), ""},                // removals stay
+		{"innodb_file_per_table", flMySQL(9, 8, 0), StateUnknown, Version{}, ""},            // beyond coverage
+		{"query_cache_type", flMySQL(9, 8, 0), StateRemoved, V(8, 0, 3), ""},                // removals stay
 		{"innodb_max_dirty_pages_pct", flMariaDB(10, 11, 0), StateUnknown, Version{}, ""},   // no MariaDB facts
 	}
 	for _, tt := range tests {
@@ -286,8 +291,14 @@ func TestRejectedValues(t *testing.T) {
 	}
 }
 
-var validSources = map[Source]bool{SrcSHJ: true, SrcSH80: true, SrcD56: true, SrcN57: true, SrcD80: true, SrcN84: true,
-	SrcDS: true, SrcP57: true, SrcPB: true, SrcMI: true, SrcMS: true, SrcMR: true, SrcMP: true}
+// validSources are the sources with an address in SourceURL.
+var validSources = func() map[Source]bool {
+	m := map[Source]bool{}
+	for src, url := range SourceURL {
+		m[src] = url != ""
+	}
+	return m
+}()
 
 // TestKnowledgeBaseIsWellFormed checks the data's own invariants.
 func TestKnowledgeBaseIsWellFormed(t *testing.T) {
@@ -318,7 +329,7 @@ func checkLine(t *testing.T, what string, l *Line) {
 	if l.Never && (len(l.Defaults) > 0 || !l.Added.IsZero() || !l.Removed.IsZero()) {
 		t.Errorf("%s: a Never line carries facts", what)
 	}
-	for _, m := range []Mark{l.Added, l.Deprecated, l.Removed} {
+	for _, m := range []Mark{l.Added, l.Deprecated, l.Removed, l.Ignored} {
 		if !m.IsZero() && !validSources[m.Src] {
 			t.Errorf("%s: unknown source %q", what, m.Src)
 		}

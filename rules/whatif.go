@@ -17,8 +17,8 @@ var whatIfSettings = []string{
 // whatIfBufferPoolCap bounds the buffer pool copied into a local sandbox.
 const whatIfBufferPoolCap = 1 << 30
 
-// plainValue is a value safe to pass as a server option unquoted.
-var plainValue = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
+// unquotedOption matches a value safe to pass as a server option unquoted.
+var unquotedOption = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
 
 // WhatIfOptions turns an inspected server's settings into the options of a
 // local what-if sandbox, and says what it changed on the way. The options
@@ -27,7 +27,7 @@ var plainValue = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
 func WhatIfOptions(vars map[string]Setting) (opts []string, notes []string) {
 	for _, name := range whatIfSettings {
 		st, ok := vars[name]
-		if !ok || !plainValue.MatchString(st.Value) {
+		if !ok || !unquotedOption.MatchString(st.Value) {
 			continue
 		}
 		value := st.Value

@@ -1,0 +1,48 @@
+package rules
+
+import "testing"
+
+// Values as servers display them and as option files write them must
+// compare equal: numbers with SHOW VARIABLES' six decimals, sizes with
+// suffixes, and the boolean spellings.
+func TestSameValueAcrossSpellings(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		same       bool
+	}{
+		{"expire_logs_days", "0.000000", "0", true},
+		{"innodb_max_dirty_pages_pct", "90.000000", "90", true},
+		{"innodb_max_dirty_pages_pct", "90.500000", "90", false},
+		{"innodb_defragment_fill_factor", "0.900000", ".9", true},
+		{"innodb_buffer_pool_size", "128M", "134217728", true},
+		{"innodb_buffer_pool_size", "1G", "1024M", true},
+		{"innodb_file_per_table", "ON", "1", true},
+		{"innodb_file_per_table", "TRUE", "on", true},
+		{"innodb_file_per_table", "OFF", "0", true},
+		{"innodb_file_per_table", "ON", "OFF", false},
+		{"sql_mode", "STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION", "no_engine_substitution,strict_trans_tables", true},
+		{"unknown_to_the_kb", "0.000000", "0", true},
+		{"innodb_flush_method", "", "fsync", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+" "+tt.a+" vs "+tt.b, func(t *testing.T) {
+			if got := SameValue(tt.name, tt.a, tt.b); got != tt.same {
+				t.Errorf("SameValue = %v, want %v (%q vs %q)", got, tt.same, NormalizeValue(tt.name, tt.a), NormalizeValue(tt.name, tt.b))
+			}
+		})
+	}
+}
+
+// Snippets and titles write numbers as an option file would.
+func TestPlainValueWritesNumbersPlainly(t *testing.T) {
+	f, _ := LookupVar("expire_logs_days")
+	if got := plainValue(f, "0.000000"); got != "0" {
+		t.Errorf("plainValue(0.000000) = %q, want 0", got)
+	}
+	if got := mycnfLine("expire_logs_days", plainValue(f, "7.000000")); got != "expire_logs_days = 7" {
+		t.Errorf("snippet %q", got)
+	}
+	if got := showValue(f, "30.000000"); got != "30" {
+		t.Errorf("showValue = %q, want 30", got)
+	}
+}
