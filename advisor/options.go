@@ -19,7 +19,8 @@ type Options struct {
 	Target string
 	// ConfigFile is a my.cnf to check against the target ("" = none).
 	ConfigFile string
-	// ExpectTables projects a setup that creates this many tables (0 = none).
+	// ExpectTables projects a setup that creates this many tables (0 = none;
+	// audit only: the projection needs measured times).
 	ExpectTables int
 	// ServerVariants also measures settings that need a restart on extra
 	// sandboxes (only with a sandbox or what-if sandbox).

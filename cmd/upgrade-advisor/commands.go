@@ -44,7 +44,8 @@ EXAMPLES:
    upgrade-advisor inspect --hosts staging.txt --concurrency 8 -u advisor
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), fleetFlags(), adviceFlags(), outputFlags()),
+		// --expect-tables projects measured times: inspect measures nothing.
+		Flags:  flagsOf(connectionFlags(), fleetFlags(), without(adviceFlags(), "expect-tables"), outputFlags()),
 		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandInspect) },
 	}
 }
