@@ -136,7 +136,7 @@ func FuzzParseVersion(f *testing.F) {
 }
 
 func FuzzParseTarget(f *testing.F) {
-	for _, s := range []string{"5.6", "8.0.36", "mariadb-11.4", "mysql:8.4", "percona 8.0", "", "latest"} {
+	for _, s := range []string{"5.6", "8.0.36", "mariadb-11.4", "mysql:8.4", "percona 8.0", "", "latest", "8.4", "11.8", "10.11.6"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -146,6 +146,10 @@ func FuzzParseTarget(f *testing.F) {
 		}
 		if fl.Vendor == VendorUnknown || fl.Version.Major < 0 || fl.Version.Minor < 0 {
 			t.Fatalf("ParseTarget(%q) = %+v", s, fl)
+		}
+		// A bare version is accepted only for a series the server's vendor has.
+		if _, _, named := splitTargetVendor(strings.TrimSpace(s)); !named && (fl.Vendor != VendorMariaDB || !vendorHasSeries(VendorMariaDB, fl.Version)) {
+			t.Fatalf("bare %q accepted as %s", s, fl)
 		}
 	})
 }
