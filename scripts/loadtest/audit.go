@@ -81,6 +81,10 @@ func runAudit(ctx context.Context, binary, socket string, db *sql.DB, extra []st
 	cmd.WaitDelay = 60 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	before, err := readGlobals(ctx, db)
+	if err != nil {
+		return nil, err
+	}
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	watched := make(chan *window, 1)
 	began := time.Now()
@@ -89,7 +93,7 @@ func runAudit(ctx context.Context, binary, socket string, db *sql.DB, extra []st
 		return nil, fmt.Errorf("audit: %w", err)
 	}
 	go func() { watched <- watchScratch(watchCtx, db, poll) }()
-	err := cmd.Wait()
+	err = cmd.Wait()
 	wall := time.Since(began)
 	stopWatch()
 	w := <-watched
@@ -104,11 +108,9 @@ func runAudit(ctx context.Context, binary, socket string, db *sql.DB, extra []st
 	if err := res.readReport(stdout.Bytes()); err != nil {
 		return nil, err
 	}
-	left, err := scratchSchemas(ctx, db)
-	if err != nil {
+	if res.LeftBehind, err = leftBehind(ctx, db, before); err != nil {
 		return nil, err
 	}
-	res.LeftBehind = left
 	return res, nil
 }
 
@@ -221,4 +223,38 @@ func serverLoad(ctx context.Context, db *sql.DB) (questions int64, running int, 
 		}
 	}
 	return questions, running, rows.Err()
+}
+
+// touchedGlobals are the globals an audit may change with --allow-set-global.
+var touchedGlobals = []string{"innodb_file_per_table", "innodb_stats_persistent"}
+
+func readGlobals(ctx context.Context, db *sql.DB) (map[string]string, error) {
+	out := map[string]string{}
+	for _, name := range touchedGlobals {
+		var v string
+		if err := db.QueryRowContext(ctx, "SELECT @@GLOBAL."+name).Scan(&v); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
+		out[name] = v
+	}
+	return out, nil
+}
+
+// leftBehind lists the scratch schemas that remain and the globals that
+// differ from before the audit.
+func leftBehind(ctx context.Context, db *sql.DB, before map[string]string) ([]string, error) {
+	left, err := scratchSchemas(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	after, err := readGlobals(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range touchedGlobals {
+		if before[name] != after[name] {
+			left = append(left, fmt.Sprintf("global %s %s -> %s", name, before[name], after[name]))
+		}
+	}
+	return left, nil
 }

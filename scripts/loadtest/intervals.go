@@ -52,6 +52,13 @@ func parseHistogramHeader(line string) (histogramShape, error) {
 	return histogramShape{size: size, deduct: nums[0], mult: nums[1], reported: nums[2]}, nil
 }
 
+// Bounds on what one interval report may claim, far above any real one, so
+// that sums over a run cannot overflow.
+const (
+	maxCount   = 1 << 40
+	maxSeconds = 1e6
+)
+
 // parseInterval reads "LOADTEST_INTERVAL total seconds events errors
 // reconnects pct_ms buckets" where buckets is "i:count,..." or "-".
 func parseInterval(line string, shape histogramShape, arrived time.Time) (interval, error) {
@@ -61,11 +68,11 @@ func parseInterval(line string, shape histogramShape, arrived time.Time) (interv
 	}
 	iv := interval{end: arrived, buckets: map[int]int64{}}
 	var err error
-	if iv.seconds, err = strconv.ParseFloat(f[2], 64); err != nil || !(iv.seconds > 0) || math.IsInf(iv.seconds, 0) {
+	if iv.seconds, err = strconv.ParseFloat(f[2], 64); err != nil || !(iv.seconds > 0) || iv.seconds > maxSeconds {
 		return interval{}, fmt.Errorf("interval report %q: bad length %q", line, f[2])
 	}
 	for i, dst := range []*int64{&iv.events, &iv.errors, &iv.reconnects} {
-		if *dst, err = strconv.ParseInt(f[3+i], 10, 64); err != nil || *dst < 0 {
+		if *dst, err = strconv.ParseInt(f[3+i], 10, 64); err != nil || *dst < 0 || *dst > maxCount {
 			return interval{}, fmt.Errorf("interval report %q: bad count %q", line, f[3+i])
 		}
 	}
@@ -79,7 +86,7 @@ func parseInterval(line string, shape histogramShape, arrived time.Time) (interv
 		k, v, ok := strings.Cut(b, ":")
 		i, err1 := strconv.Atoi(k)
 		n, err2 := strconv.ParseInt(v, 10, 64)
-		if !ok || err1 != nil || err2 != nil || i < 0 || i >= shape.size || n <= 0 {
+		if !ok || err1 != nil || err2 != nil || i < 0 || i >= shape.size || n <= 0 || n > maxCount {
 			return interval{}, fmt.Errorf("interval report %q: bad bucket %q", line, b)
 		}
 		iv.buckets[i] += n

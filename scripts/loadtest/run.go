@@ -110,8 +110,9 @@ func measure(ctx context.Context, c config, tr *traffic, socket string, db *sql.
 		return err
 	}
 	// The run beside the audit must outlast it: give it twice the idle
-	// audit's time after the lead-in, and the run alone the same length.
-	seconds := max(c.seconds, c.leadIn+int(math.Ceil(2*res.AuditIdle.WallS))+5)
+	// audit's time between a lead-in and a lead-out, and the run alone the
+	// same length.
+	seconds := max(c.seconds, 2*c.leadIn+int(math.Ceil(2*res.AuditIdle.WallS)))
 	res.Traffic = trafficSetup{Test: "oltp_read_write", Tables: c.tables, Rows: c.rows, Threads: c.threads, Rate: rate, Seconds: seconds}
 	c.logf("traffic alone: %d tps for %d s ...", rate, seconds)
 	alone, err := tr.run(ctx, seconds, rate)
