@@ -134,20 +134,27 @@ func TestInWindow(t *testing.T) {
 	tests := []struct {
 		name     string
 		from, to time.Duration
-		want     []int64
+		in, out  []int64
 	}{
-		{"middles inside", 2200 * time.Millisecond, 5600 * time.Millisecond, []int64{3, 4, 5, 6}},
-		{"shorter than a second: the overlapping ones", 3100 * time.Millisecond, 3300 * time.Millisecond, []int64{4}},
-		{"across a boundary", 3900 * time.Millisecond, 4200 * time.Millisecond, []int64{4, 5}},
-		{"after the run", 20 * time.Second, 30 * time.Second, nil},
+		{"middles inside", 2200 * time.Millisecond, 5600 * time.Millisecond, []int64{3, 4, 5, 6}, []int64{1, 2, 7, 8, 9, 10}},
+		{"shorter than a second: the overlapping ones", 3100 * time.Millisecond, 3300 * time.Millisecond, []int64{4}, []int64{1, 2, 3, 5, 6, 7, 8, 9, 10}},
+		{"across a boundary", 3900 * time.Millisecond, 4200 * time.Millisecond, []int64{4, 5}, []int64{1, 2, 3, 6, 7, 8, 9, 10}},
+		{"after the run", 20 * time.Second, 30 * time.Second, nil, []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+	}
+	events := func(ivs []interval) []int64 {
+		var out []int64
+		for _, iv := range ivs {
+			out = append(out, iv.events)
+		}
+		return out
 	}
 	for _, tt := range tests {
-		var got []int64
-		for _, iv := range inWindow(ivs, t0.Add(tt.from), t0.Add(tt.to)) {
-			got = append(got, iv.events)
+		from, to := t0.Add(tt.from), t0.Add(tt.to)
+		if got := events(inWindow(ivs, from, to)); fmt.Sprint(got) != fmt.Sprint(tt.in) {
+			t.Errorf("%s: intervals in %v, want %v", tt.name, got, tt.in)
 		}
-		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
-			t.Errorf("%s: intervals %v, want %v", tt.name, got, tt.want)
+		if got := events(outsideWindow(ivs, from, to)); fmt.Sprint(got) != fmt.Sprint(tt.out) {
+			t.Errorf("%s: intervals outside %v, want %v", tt.name, got, tt.out)
 		}
 	}
 }

@@ -23,6 +23,7 @@ func printText(w io.Writer, r *result) {
 	row("alone", r.Alone)
 	if r.AuditLoad != nil && r.AuditLoad.Window != nil {
 		row("during the audit's rounds", r.Beside)
+		row("same run, outside rounds", r.Outside)
 	} else {
 		fmt.Fprintf(w, "%-28s (the audit's scratch schema was never seen: no window)\n", "during the audit's rounds")
 	}

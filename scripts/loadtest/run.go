@@ -36,8 +36,10 @@ type result struct {
 	Capacity trafficStats `json:"capacity"`
 	Alone    trafficStats `json:"alone"`
 	// Beside is the traffic while the audit's scratch schema existed;
-	// BesideRun is the whole run the audit was started in.
+	// Outside the same run's seconds that did not overlap that window (a
+	// control taken under the same machine noise); BesideRun the whole run.
 	Beside    trafficStats `json:"beside_audit"`
+	Outside   trafficStats `json:"beside_audit_outside_rounds"`
 	BesideRun trafficStats `json:"beside_audit_whole_run"`
 	AuditIdle *auditResult `json:"audit_idle"`
 	AuditLoad *auditResult `json:"audit_under_load"`
@@ -152,6 +154,7 @@ func besideAudit(ctx context.Context, c config, tr *traffic, socket string, db *
 	res.BesideRun = traffic.run.all()
 	if w := audit.Window; w != nil {
 		res.Beside = traffic.run.window(w.From, w.To)
+		res.Outside = traffic.run.outside(w.From, w.To)
 		if last := traffic.run.intervals[len(traffic.run.intervals)-1].end; w.To.After(last) {
 			c.logf("warning: the audit's calibration outlasted the traffic (raise -time): the window is cut short")
 		}

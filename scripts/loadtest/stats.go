@@ -45,6 +45,18 @@ func summarise(shape histogramShape, ivs []interval) trafficStats {
 // inWindow returns the intervals whose middle lies within [from, to]; when
 // the window is shorter than any interval's middle, those that overlap it.
 func inWindow(ivs []interval, from, to time.Time) []interval {
+	in, _ := splitWindow(ivs, from, to)
+	return in
+}
+
+// outsideWindow returns the intervals that do not overlap [from, to] at all:
+// the same run's traffic before and after the audit's rounds.
+func outsideWindow(ivs []interval, from, to time.Time) []interval {
+	_, out := splitWindow(ivs, from, to)
+	return out
+}
+
+func splitWindow(ivs []interval, from, to time.Time) (in, out []interval) {
 	var mid, overlap []interval
 	for _, iv := range ivs {
 		start := iv.end.Add(-time.Duration(iv.seconds * float64(time.Second)))
@@ -54,12 +66,14 @@ func inWindow(ivs []interval, from, to time.Time) []interval {
 		}
 		if start.Before(to) && iv.end.After(from) {
 			overlap = append(overlap, iv)
+		} else {
+			out = append(out, iv)
 		}
 	}
 	if len(mid) > 0 {
-		return mid
+		return mid, out
 	}
-	return overlap
+	return overlap, out
 }
 
 func nanToZero(x float64) float64 {

@@ -140,6 +140,10 @@ func (r *trafficRun) window(from, to time.Time) trafficStats {
 	return summarise(r.shape, inWindow(r.intervals, from, to))
 }
 
+func (r *trafficRun) outside(from, to time.Time) trafficStats {
+	return summarise(r.shape, outsideWindow(r.intervals, from, to))
+}
+
 // tail returns the last n lines of s.
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
