@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Runs every test: installs mariadb-server when missing (the integration tests
-# start throwaway servers from its binaries), then vet, unit and integration
-# tests, and a short run of every fuzz target. With CI=true a missing server
-# fails the integration tests instead of skipping them.
+# Runs every test: fetches the three servers the integration tests start
+# throwaway servers from (scripts/servers.sh fetch all: Debian 12's MariaDB
+# 10.11 installed with apt-get, MySQL 9.7 and MariaDB 11.8 unpacked into a
+# cache, never installed), then vet, unit and integration tests, and a short
+# run of every fuzz target. The unpacked roots reach the tests as
+# UPGRADE_ADVISOR_MYSQL97_ROOT and UPGRADE_ADVISOR_MARIADB118_ROOT. With
+# CI=true a missing server fails the integration tests instead of skipping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/ensure-server.sh
-ensure_server
+echo "== fetching the test servers (scripts/servers.sh fetch all)" >&2
+scripts/servers.sh fetch all >/dev/null
+UPGRADE_ADVISOR_MYSQL97_ROOT=$(scripts/servers.sh root mysql-9.7)
+UPGRADE_ADVISOR_MARIADB118_ROOT=$(scripts/servers.sh root mariadb-11.8)
+export UPGRADE_ADVISOR_MYSQL97_ROOT UPGRADE_ADVISOR_MARIADB118_ROOT
+echo "   MySQL 9.7:    $UPGRADE_ADVISOR_MYSQL97_ROOT" >&2
+echo "   MariaDB 11.8: $UPGRADE_ADVISOR_MARIADB118_ROOT" >&2
 
 echo "== go vet" >&2
 go vet ./...

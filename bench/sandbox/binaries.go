@@ -55,14 +55,40 @@ type Binary struct {
 	InstallDB string
 	// Basedir is Options.Basedir, empty for installed binaries.
 	Basedir string
-	Flavor  Flavor
-	Version Version
+	// Layout is how Basedir is organised (tarball or unpacked package root).
+	Layout Layout
+	// Loader and LibraryDir are set when an unpacked package root carries its
+	// own dynamic loader (usr/lib/<triplet>/ld-linux*.so*): every binary of
+	// the root then runs as `Loader --library-path LibraryDir binary args...`.
+	Loader, LibraryDir string
+	// ShareDir holds the server's message files and charsets/ (e.g.
+	// <root>/usr/share/mysql), given to the server as --lc-messages-dir and
+	// --character-sets-dir because a package build has /usr/share/... compiled
+	// in. Empty for installed binaries and tarballs (they find their own).
+	ShareDir string
+	Flavor   Flavor
+	Version  Version
 	// VersionString is the version as the server spells it, e.g.
 	// "10.11.19-MariaDB-0+deb12u1" (the same as SELECT @@version).
 	VersionString string
 	// VersionOutput is the first line of `--version`, for messages.
 	VersionOutput string
 }
+
+// Layout is the organisation of a --basedir.
+type Layout int
+
+// Basedir layouts.
+const (
+	// LayoutInstalled: no basedir, the system's binaries.
+	LayoutInstalled Layout = iota
+	// LayoutTarball: an extracted tarball, bin/mysqld or bin/mariadbd.
+	LayoutTarball
+	// LayoutPackageRoot: Debian/RPM packages unpacked into a directory,
+	// usr/sbin/mysqld or usr/sbin/mariadbd, usr/share/mysql or usr/share/mariadb,
+	// possibly with their own loader and libraries in usr/lib/<triplet>.
+	LayoutPackageRoot
+)
 
 // defaultSearchDirs are searched after PATH when Options.Basedir is empty:
 // server binaries usually live in sbin directories, which are not on every PATH.
@@ -76,7 +102,7 @@ var serverNames = []string{"mariadbd", "mysqld"}
 func FindServer(basedir string) (string, error) {
 	var dirs []string
 	if basedir != "" {
-		for _, sub := range []string{"bin", "sbin", "libexec"} {
+		for _, sub := range []string{"bin", "sbin", "libexec", "usr/sbin", "usr/bin", "usr/libexec"} {
 			dirs = append(dirs, filepath.Join(basedir, sub))
 		}
 	} else {
@@ -90,7 +116,7 @@ func FindServer(basedir string) (string, error) {
 		}
 	}
 	if basedir != "" {
-		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd and bin/mysqld): give the directory of an extracted MySQL/MariaDB tarball", ErrNoServer, basedir)
+		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd, bin/mysqld, usr/sbin/mariadbd, usr/sbin/mysqld): give --basedir an extracted MySQL/MariaDB tarball or an unpacked package root (scripts/servers.sh fetch makes one)", ErrNoServer, basedir)
 	}
 	return "", fmt.Errorf("%w on PATH or in %s: install mariadb-server (Debian: apt-get install -y mariadb-server) or give --basedir of an extracted tarball",
 		ErrNoServer, strings.Join(defaultSearchDirs, ", "))
@@ -102,7 +128,7 @@ func FindServer(basedir string) (string, error) {
 func findInstallDB(basedir, server string) string {
 	var dirs []string
 	if basedir != "" {
-		dirs = []string{filepath.Join(basedir, "scripts"), filepath.Join(basedir, "bin")}
+		dirs = []string{filepath.Join(basedir, "scripts"), filepath.Join(basedir, "bin"), filepath.Join(basedir, "usr", "bin")}
 	} else {
 		dirs = append([]string{filepath.Dir(server)}, searchDirs()...)
 		dirs = append(dirs, "/usr/bin", "/usr/local/mysql/scripts")
@@ -150,9 +176,12 @@ func Detect(ctx context.Context, basedir string) (*Binary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
+	b := &Binary{Path: path, Basedir: basedir}
+	b.describeLayout()
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--no-defaults", "--version").CombinedOutput()
+	name, args := b.command(path, "--no-defaults", "--version")
+	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: running %s --version: %w (output: %s); check the binary works on this machine",
 			path, err, strings.TrimSpace(string(out)))
@@ -161,15 +190,71 @@ func Detect(ctx context.Context, basedir string) (*Binary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %s: %w", path, err)
 	}
-	return &Binary{
-		Path:          path,
-		InstallDB:     findInstallDB(basedir, path),
-		Basedir:       basedir,
-		Flavor:        flavor,
-		Version:       ver,
-		VersionString: raw,
-		VersionOutput: versionLine(string(out)),
-	}, nil
+	b.InstallDB = findInstallDB(basedir, path)
+	b.Flavor, b.Version, b.VersionString, b.VersionOutput = flavor, ver, raw, versionLine(string(out))
+	return b, nil
+}
+
+// describeLayout sets Layout, Loader, LibraryDir and ShareDir from where
+// Path was found in Basedir.
+func (b *Binary) describeLayout() {
+	switch {
+	case b.Basedir == "":
+		b.Layout = LayoutInstalled
+		return
+	case filepath.Dir(b.Path) != filepath.Join(b.Basedir, "usr", "sbin") &&
+		filepath.Dir(b.Path) != filepath.Join(b.Basedir, "usr", "bin") &&
+		filepath.Dir(b.Path) != filepath.Join(b.Basedir, "usr", "libexec"):
+		b.Layout = LayoutTarball
+		return
+	}
+	b.Layout = LayoutPackageRoot
+	for _, share := range []string{"mariadb", "mysql"} {
+		d := filepath.Join(b.Basedir, "usr", "share", share)
+		if _, err := os.Stat(filepath.Join(d, "english")); err == nil {
+			b.ShareDir = d
+			break
+		}
+	}
+	loaders, _ := filepath.Glob(filepath.Join(b.Basedir, "usr", "lib", "*-linux-gnu*", "ld-linux*.so*"))
+	for _, l := range loaders {
+		if isExecutable(l) || fileExists(l) {
+			b.Loader, b.LibraryDir = l, filepath.Dir(l)
+			break
+		}
+	}
+}
+
+// command returns how to run one of the basedir's binaries: through the
+// root's own loader when it has one, else directly.
+func (b *Binary) command(path string, args ...string) (string, []string) {
+	if b.Loader == "" {
+		return path, args
+	}
+	return b.Loader, append([]string{"--library-path", b.LibraryDir, path}, args...)
+}
+
+// Launcher is the argument list that runs a binary of the root through its
+// own loader (nil when binaries run directly).
+func (b *Binary) Launcher() []string {
+	if b.Loader == "" {
+		return nil
+	}
+	return []string{b.Loader, "--library-path", b.LibraryDir}
+}
+
+// ServerDir is the --basedir to give the server: the tarball directory, or
+// <root>/usr of a package root ("" for installed binaries).
+func (b *Binary) ServerDir() string {
+	if b.Layout == LayoutPackageRoot {
+		return filepath.Join(b.Basedir, "usr")
+	}
+	return b.Basedir
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 var verRe = regexp.MustCompile(`\bVer\s+(\d+)\.(\d+)\.(\d+)(\S*)(.*)`)

@@ -1,5 +1,5 @@
 // Package sandbox starts and stops throwaway MySQL/MariaDB servers from
-// installed binaries or from an extracted tarball, for the calibration
+// installed binaries, an extracted tarball or an unpacked package root, for the calibration
 // benchmark (`--sandbox`), for `upgrade-advisor sandbox start|stop|list`, and
 // for integration tests.
 //
@@ -14,12 +14,25 @@
 //	mysqld.pid     the server's pid file
 //	error.log      the server's error log (--log-error); server stdout/stderr go there too
 //	install.log    output of the datadir initialisation
-//	sandbox.json   metadata: pid, socket, port, datadir, binary, version, args, times
+//	files/         secure_file_priv (LOAD DATA, SELECT INTO OUTFILE stay inside the sandbox)
+//	sandbox.json   metadata: pid, socket, port, datadir, binary, launcher, version, args, times
+//	root-password  with networking only: root's random password (0600), and
+//	root-password.sql  the --init-file that sets it
+//	launch/        package roots with a loader: launchers for mariadb-install-db
 //
-// The server binary is found in Options.Basedir (bin/mariadbd or bin/mysqld)
-// or, when Basedir is empty, on PATH and in /usr/sbin, /usr/local/sbin,
-// /usr/local/mysql/bin and /usr/libexec. Its flavor and version come from
-// `mariadbd --version`. The datadir is initialised as dbdeployer does:
+// The server binary is found in Options.Basedir (--basedir) or, when Basedir
+// is empty, on PATH and in /usr/sbin, /usr/local/sbin, /usr/local/mysql/bin
+// and /usr/libexec. A basedir is either an extracted tarball (bin/mysqld or
+// bin/mariadbd) or an unpacked package root (usr/sbin/mysqld or
+// usr/sbin/mariadbd, usr/share/mysql or usr/share/mariadb), as
+// scripts/servers.sh makes from Debian's packages. When such a root carries
+// its own dynamic loader (usr/lib/<triplet>/ld-linux*.so*, because its
+// binaries need a newer libc than the system's), every binary of the root
+// runs as `<loader> --library-path <its lib dir> <binary> ...`, and
+// mariadb-install-db, a shell script, gets a --basedir of launchers that do
+// the same for the my_print_defaults, resolveip and mariadbd it calls. Its
+// flavor and version come from `mariadbd --version`. The datadir is
+// initialised as dbdeployer does:
 //
 //	MariaDB            mariadb-install-db (scripts/mysql_install_db in a tarball)
 //	                   --auth-root-authentication-method=normal (10.4+) --skip-test-db
@@ -27,18 +40,30 @@
 //	MySQL 5.5 - 5.7.5  scripts/mysql_install_db
 //
 // In every case root@localhost has no password, and `--no-defaults` is the
-// first argument of every command so that /etc/mysql/my.cnf, ~/.my.cnf and
-// friends never leak into a sandbox. Options.ServerOptions are given to the
-// initialisation as well as to the server, as a my.cnf would be (some options,
-// such as innodb_page_size or lower_case_table_names, only work that way).
+// first option of every command so that /etc/mysql/my.cnf, ~/.my.cnf and
+// friends never leak into a sandbox. Options.ServerOptions (--sandbox-option)
+// are given to the server; only the few that are fixed when the datadir is
+// created (innodb_page_size, lower_case_table_names, ...: initTimeOptions) go
+// to the initialisation too, as any other option can break it (sql_mode with
+// ANSI_QUOTES breaks mariadb-install-db).
 //
 // Nothing else is changed from the compiled defaults: the point of a sandbox
 // is to measure the defaults (innodb_file_per_table, innodb_stats_persistent,
 // flush settings, binary log) of the version at hand. The only additions are
-// the paths above (including tmpdir), networking (--skip-networking by default, or
+// the paths above (including tmpdir and secure_file_priv), a package root's
+// --lc-messages-dir and --character-sets-dir (its build has /usr/share/...
+// compiled in), networking (--skip-networking by default, or
 // --port/--bind-address=127.0.0.1 with Options.Networking) and, on MySQL 8.0+,
 // --loose-mysqlx=OFF so that the X plugin does not grab port 33060 and
 // /tmp/mysqlx.sock.
+//
+// # Passwords
+//
+// A socket-only sandbox has root without a password. With Networking, where
+// any local user can reach 127.0.0.1, root gets a random password, set by the
+// server from an --init-file before it accepts connections, kept 0600 in
+// root-password, and part of DSN() (also for a handle from Open or Load);
+// `sandbox start` prints it with the connection line, and nothing else does.
 //
 // # Running as root
 //
@@ -53,10 +78,14 @@
 // reaches the tool but not the server, and the tool can stop it cleanly. Its
 // output goes to files, not pipes, so it outlives the program that started it
 // when nobody calls Stop: that is what `sandbox start` does. Open(dir)
-// re-attaches to such a server from another process (it checks the pid in
-// sandbox.json is still a mysqld/mariadbd on that datadir), and Stop then
-// shuts it down and removes the directory. List shows the sandboxes under a
-// parent directory.
+// re-attaches to such a server from another process: the server is known by
+// the pid it started (sandbox.json), checked to be alive with a command line
+// holding the sandbox's --datadir and --pid-file, never by its program name
+// (through a loader argv[0] is ld-linux). A process counts as alive while any
+// of its threads is (the main thread can exit before those that shut InnoDB
+// down). Stop then shuts it down, returns once the process has exited, and
+// only then removes the directory. List shows the sandboxes under a parent
+// directory.
 //
 // Every wait is bounded: start-up by Options.StartTimeout (60 s by default)
 // and by the context, shutdown by 30 s after which the process group is
@@ -78,5 +107,6 @@
 //	db, err := sql.Open("mysql", sb.DSN())
 //
 // Tests should use the helpers in package sandboxtest, which skip when no
-// server binary is installed and honour UPGRADE_ADVISOR_TEST_DSN.
+// server binary is installed (fail under CI=true), honour
+// UPGRADE_ADVISOR_TEST_DSN, and run a subtest per real server (EachServer).
 package sandbox

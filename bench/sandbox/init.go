@@ -89,12 +89,16 @@ func probeInstallDB(ctx context.Context, b *Binary) installDBFeatures {
 }
 
 // initCommand returns the command that initialises the datadir of the
-// sandbox in dir. --no-defaults is always the first argument; serverArgs
-// ("--key=value") come last, as the install scripts pass unknown options on to
-// the server. The sandbox's own tmpdir matters here already: a bootstrapping
-// server deletes the #sql* files it finds in its tmpdir, so servers sharing
-// /tmp break each other's initialisation (seen with parallel sandboxes).
-func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installDBFeatures, serverArgs []string) (string, []string, error) {
+// sandbox in dir. --no-defaults is always the first option; the package
+// build's paths (buildArgs) and initArgs (the few server options that must be
+// fixed at initialisation, see initTimeOptions) come last, as the install
+// scripts pass unknown options on to the server. The sandbox's own tmpdir
+// matters here already: a bootstrapping server deletes the #sql* files it
+// finds in its tmpdir, so servers sharing /tmp break each other's
+// initialisation (seen with parallel sandboxes). Binaries of a package root
+// with its own loader run through it; mariadb-install-db, a shell script,
+// is given the launchers of writeLaunchers as its --basedir.
+func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installDBFeatures, initArgs []string) (string, []string, error) {
 	datadir := filepath.Join(dir, dataName)
 	tmpdir := "--tmpdir=" + filepath.Join(dir, tmpName)
 	args := []string{"--no-defaults"}
@@ -104,14 +108,17 @@ func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installD
 		if b.InstallDB == "" {
 			where := "on PATH or next to " + b.Path
 			if b.Basedir != "" {
-				where = "in " + b.Basedir + "/scripts or " + b.Basedir + "/bin"
+				where = "in " + b.Basedir + "/scripts, " + b.Basedir + "/bin or " + b.Basedir + "/usr/bin"
 			}
-			return "", nil, fmt.Errorf("%s %s needs mariadb-install-db or mysql_install_db, none found %s: install the package that ships it (Debian: mariadb-server) or use a complete tarball",
+			return "", nil, fmt.Errorf("%s %s needs mariadb-install-db or mysql_install_db, none found %s: install the package that ships it (Debian: mariadb-server) or give --basedir a complete tarball or package root",
 				b.Flavor, b.Version, where)
 		}
 		path = b.InstallDB
-		if b.Basedir != "" {
-			args = append(args, "--basedir="+b.Basedir)
+		switch {
+		case b.Loader != "":
+			args = append(args, "--basedir="+filepath.Join(dir, launchName))
+		case b.Basedir != "":
+			args = append(args, "--basedir="+b.ServerDir())
 		}
 		args = append(args, "--datadir="+datadir, tmpdir)
 		if m == InitMariaDBInstallDB {
@@ -126,7 +133,7 @@ func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installD
 		path = b.Path
 		args = append(args, "--initialize-insecure")
 		if b.Basedir != "" {
-			args = append(args, "--basedir="+b.Basedir)
+			args = append(args, "--basedir="+b.ServerDir())
 		}
 		args = append(args, "--datadir="+datadir, tmpdir)
 	default:
@@ -135,9 +142,66 @@ func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installD
 	if asRoot {
 		args = append(args, "--user=root")
 	}
-	args = append(args, serverArgs...)
+	args = append(args, buildArgs(b, dir)...)
+	args = append(args, initArgs...)
+	if m == InitMySQLInitializeInsecure {
+		path, args = b.command(path, args...)
+	}
 	return path, args, nil
 }
+
+// buildArgs are the options a server needs because of how it was built, for
+// the initialisation and the server alike: the message and charset
+// directories of a package root (its build has /usr/share/... compiled in),
+// and secure_file_priv inside the sandbox (Debian's MySQL build compiles in
+// /var/lib/mysql-files and aborts when it is missing; a sandbox must not read
+// or write files elsewhere anyway).
+func buildArgs(b *Binary, dir string) []string {
+	var args []string
+	if b.ShareDir != "" {
+		args = append(args, "--lc-messages-dir="+b.ShareDir)
+		if fileExists(filepath.Join(b.ShareDir, "charsets")) {
+			args = append(args, "--character-sets-dir="+filepath.Join(b.ShareDir, "charsets"))
+		}
+	}
+	return append(args, "--secure-file-priv="+filepath.Join(dir, filesName))
+}
+
+// writeLaunchers makes <dir>/launch look like a MariaDB install for
+// mariadb-install-db --basedir: bin/my_print_defaults, bin/resolveip and
+// sbin/mariadbd are shell scripts that run the package root's binaries
+// through its own loader; share and lib point at the root's.
+func writeLaunchers(b *Binary, dir string) error {
+	if b.Loader == "" {
+		return nil
+	}
+	launch := filepath.Join(dir, launchName)
+	root := filepath.Join(b.Basedir, "usr")
+	for _, sub := range []string{"bin", "sbin"} {
+		if err := os.MkdirAll(filepath.Join(launch, sub), 0o755); err != nil {
+			return err
+		}
+	}
+	for _, link := range []string{"share", "lib"} {
+		if err := os.Symlink(filepath.Join(root, link), filepath.Join(launch, link)); err != nil {
+			return err
+		}
+	}
+	targets := map[string]string{
+		"bin/my_print_defaults": filepath.Join(root, "bin", "my_print_defaults"),
+		"bin/resolveip":         filepath.Join(root, "bin", "resolveip"),
+		"sbin/mariadbd":         b.Path,
+	}
+	for name, target := range targets {
+		script := "#!/bin/sh\nexec " + shellQuote(b.Loader) + " --library-path " + shellQuote(b.LibraryDir) + " " + shellQuote(target) + " \"$@\"\n"
+		if err := os.WriteFile(filepath.Join(launch, name), []byte(script), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // initDatadir runs the initialisation, its output going to logPath, bounded
 // by timeout and ctx. The script and the servers it spawns run in their own
@@ -168,7 +232,7 @@ func initDatadir(ctx context.Context, path string, args []string, logPath string
 	case parent.Err() != nil:
 		return fmt.Errorf("%s interrupted: %w", path, parent.Err())
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fmt.Errorf("%s did not finish within %v: %w; raise StartTimeout on a slow disk. Output:\n%s",
+		return fmt.Errorf("%s did not finish within %v: %w; the machine or disk may be overloaded: try again when it is less busy. Output:\n%s",
 			path, timeout, ctx.Err(), errorWindow(logPath, 10))
 	}
 	return fmt.Errorf("%s failed: %w; check the server options. Output:\n%s", path, err, errorWindow(logPath, 10))

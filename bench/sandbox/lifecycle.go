@@ -128,7 +128,7 @@ func (s *Sandbox) killLocked() error {
 		s.proc = nil
 		return nil
 	}
-	if p.done == nil && !isServerProcess(p.pid, s.meta.Datadir) {
+	if p.done == nil && !isServerProcess(p.pid, s.meta.Datadir, s.meta.PIDFile) {
 		s.proc = nil // the pid now belongs to someone else
 		return nil
 	}

@@ -21,6 +21,10 @@ const (
 	installLog   = "install.log"
 	dataName     = "data"
 	tmpName      = "tmp"
+	filesName    = "files"  // secure_file_priv
+	launchName   = "launch" // launchers for mariadb-install-db (package roots with a loader)
+	passwordName = "root-password"
+	passwordSQL  = "root-password.sql" // --init-file that sets it
 )
 
 // ErrNotRunning is returned (wrapped) by Open when the sandbox's server is not
@@ -36,6 +40,7 @@ type Metadata struct {
 	Datadir       string    `json:"datadir"`
 	Basedir       string    `json:"basedir,omitempty"`
 	Binary        string    `json:"binary"`
+	Launcher      []string  `json:"launcher,omitempty"` // loader and --library-path the binary runs through
 	Flavor        Flavor    `json:"flavor"`
 	Version       string    `json:"version"`
 	VersionOutput string    `json:"version_output,omitempty"`
@@ -92,7 +97,10 @@ func Load(dir string) (*Sandbox, error) {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	s := &Sandbox{dir: abs, meta: m, startTimeout: DefaultStartTimeout}
-	if m.PID > 0 && pidAlive(m.PID) && isServerProcess(m.PID, m.Datadir) {
+	if s.password, err = readPassword(abs); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	if m.PID > 0 && isServerProcess(m.PID, m.Datadir, m.PIDFile) {
 		s.proc = &proc{pid: m.PID}
 	}
 	return s, nil

@@ -25,8 +25,10 @@ type Options struct {
 	// paths are limited to 107 bytes.
 	Dir string
 	// ServerOptions are extra server options as "key=value" (or a bare "key"
-	// for a boolean), passed as --key=value to the datadir initialisation and
-	// to the server, e.g. "innodb_file_per_table=0". Keys are made of
+	// for a boolean), passed as --key=value to the server, e.g.
+	// "innodb_file_per_table=0" (--sandbox-option, --option on the command
+	// line). The few that are fixed when the datadir is created
+	// (initTimeOptions) go to the initialisation too. Keys are made of
 	// [A-Za-z0-9_-]; a leading "--" is accepted. Options the sandbox manages
 	// itself (datadir, socket, port, user, ...) are refused.
 	ServerOptions []string
@@ -48,6 +50,35 @@ type Options struct {
 	KeepOnFailure bool
 }
 
+// initTimeOptions are the server options that only take effect when the
+// datadir is created, so they are given to the initialisation as well as to
+// the server: the page size, the case of table names, the system tablespace
+// and (on old servers) the redo and undo logs' files. Every other option
+// shapes the running server only and goes to its start alone: an option that
+// is fine for a server can break the bootstrap (sql_mode=ANSI_QUOTES breaks
+// mariadb-install-db's SQL). Keys are normalised: lower case, '_' as '-'.
+var initTimeOptions = map[string]bool{
+	"innodb-page-size":          true,
+	"lower-case-table-names":    true,
+	"innodb-data-file-path":     true,
+	"innodb-log-file-size":      true, // MySQL < 5.6.8 refuses a size other than the datadir's
+	"innodb-log-files-in-group": true,
+	"innodb-undo-tablespaces":   true, // MySQL 5.7: fixed at initialisation
+}
+
+// initArgs keeps the arguments ("--key=value") that name an initTimeOptions key.
+func initArgs(args []string) []string {
+	var out []string
+	for _, a := range args {
+		key, _, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		key = strings.TrimPrefix(strings.ReplaceAll(strings.ToLower(key), "_", "-"), "loose-")
+		if initTimeOptions[key] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // reservedOptions are set by the package; giving them in ServerOptions would
 // break the sandbox (or leak a config file into it). Keys are normalised:
 // lower case, '_' as '-'.
@@ -57,15 +88,15 @@ var reservedOptions = map[string]string{
 	"defaults-extra-file":             "the sandbox never reads option files; pass the options themselves",
 	"defaults-group-suffix":           "the sandbox never reads option files",
 	"print-defaults":                  "not a server option",
-	"basedir":                         "use Options.Basedir",
+	"basedir":                         "use --basedir",
 	"datadir":                         "the datadir is <sandbox dir>/data",
 	"socket":                          "the socket is <sandbox dir>/mysql.sock",
 	"pid-file":                        "the pid file is <sandbox dir>/mysqld.pid",
 	"log-error":                       "the error log is <sandbox dir>/error.log",
-	"port":                            "use Options.Networking and Options.Port",
-	"bind-address":                    "use Options.Networking (the sandbox listens on 127.0.0.1 only)",
-	"skip-networking":                 "networking is off unless Options.Networking is set",
-	"networking":                      "use Options.Networking",
+	"port":                            "use --networking and --port",
+	"bind-address":                    "use --networking (the sandbox listens on 127.0.0.1 only)",
+	"skip-networking":                 "networking is off unless --networking is given",
+	"networking":                      "use --networking",
 	"tmpdir":                          "the tmpdir is <sandbox dir>/tmp",
 	"user":                            "the sandbox passes --user=root when run as root",
 	"initialize":                      "the sandbox initialises the datadir itself",
@@ -75,7 +106,11 @@ var reservedOptions = map[string]string{
 	"version":                         "not a server option",
 	"help":                            "not a server option",
 	"verbose":                         "not a server option",
-	"auth-root-authentication-method": "root always has no password in a sandbox",
+	"auth-root-authentication-method": "the sandbox sets root's authentication itself",
+	"init-file":                       "the sandbox uses it to set root's password with --networking",
+	"secure-file-priv":                "secure_file_priv is <sandbox dir>/files",
+	"lc-messages-dir":                 "the sandbox sets it from --basedir",
+	"character-sets-dir":              "the sandbox sets it from --basedir",
 }
 
 // ValidateServerOption checks one Options.ServerOptions entry: "key=value" or
@@ -84,19 +119,19 @@ var reservedOptions = map[string]string{
 // "--innodb_file_per_table=0".
 func ValidateServerOption(opt string) (string, error) {
 	if strings.ContainsAny(opt, "\n\r\x00") {
-		return "", fmt.Errorf("server option %q contains a newline or NUL: give one option per entry", opt)
+		return "", fmt.Errorf("--sandbox-option %q contains a newline or NUL: give one option per entry", opt)
 	}
 	body := strings.TrimPrefix(opt, "--")
 	key, _, _ := strings.Cut(body, "=")
 	if key == "" {
-		return "", fmt.Errorf("server option %q has no name: use key=value, e.g. innodb_file_per_table=0", opt)
+		return "", fmt.Errorf("--sandbox-option %q has no name: use key=value, e.g. innodb_file_per_table=0", opt)
 	}
 	if strings.HasPrefix(key, "-") {
-		return "", fmt.Errorf("server option %q: give it as key=value without dashes, e.g. innodb_file_per_table=0", opt)
+		return "", fmt.Errorf("--sandbox-option %q: give it as key=value without dashes, e.g. innodb_file_per_table=0", opt)
 	}
 	for _, r := range key {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return "", fmt.Errorf("server option %q: name %q may only contain letters, digits, '_' and '-'", opt, key)
+			return "", fmt.Errorf("--sandbox-option %q: name %q may only contain letters, digits, '_' and '-'", opt, key)
 		}
 	}
 	// Compare without the loose- prefix and the boolean prefixes, so that
@@ -108,7 +143,7 @@ func ValidateServerOption(opt string) (string, error) {
 	}
 	for _, k := range []string{norm, base} {
 		if r, ok := reservedOptions[k]; ok {
-			return "", fmt.Errorf("server option %q is managed by the sandbox: %s", opt, r)
+			return "", fmt.Errorf("--sandbox-option %q is managed by the sandbox: %s", opt, r)
 		}
 	}
 	return "--" + body, nil
@@ -129,10 +164,10 @@ func (o Options) normalize() (Options, []string, error) {
 		return o, nil, fmt.Errorf("sandbox: port %d is out of range 1-65535 (0 picks a free port)", o.Port)
 	}
 	if o.Port != 0 && !o.Networking {
-		return o, nil, fmt.Errorf("sandbox: Port %d given without Networking: set Networking to listen on 127.0.0.1", o.Port)
+		return o, nil, fmt.Errorf("sandbox: --port %d given without --networking: add --networking to listen on 127.0.0.1", o.Port)
 	}
 	if o.StartTimeout < 0 {
-		return o, nil, fmt.Errorf("sandbox: negative StartTimeout %v", o.StartTimeout)
+		return o, nil, fmt.Errorf("sandbox: negative start timeout %v", o.StartTimeout)
 	}
 	if o.StartTimeout == 0 {
 		o.StartTimeout = DefaultStartTimeout

@@ -30,13 +30,19 @@ type proc struct {
 
 // startServer starts the server in its own process group with stdout and
 // stderr appended to logPath (files, not pipes: the server may outlive us).
-func startServer(path string, args []string, logPath string) (*proc, error) {
+// With a launcher (a package root's loader and its --library-path) the
+// server runs through it.
+func startServer(launcher []string, path string, args []string, logPath string) (*proc, error) {
 	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", logPath, err)
 	}
 	defer logf.Close()
-	cmd := exec.Command(path, args...)
+	name := path
+	if len(launcher) > 0 {
+		name, args = launcher[0], append(append(append([]string(nil), launcher[1:]...), path), args...)
+	}
+	cmd := exec.Command(name, args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	// Own process group: a Ctrl-C in the terminal does not reach the server,
 	// and Kill can signal the whole group.
@@ -125,7 +131,10 @@ func killGroup(pid int) error {
 	return err
 }
 
-// pidAlive reports whether pid exists and is not a zombie.
+// pidAlive reports whether process pid exists and has a live thread. A
+// server's main thread may exit before its other threads have finished
+// shutting down: /proc/<pid>/stat then shows a zombie while the server still
+// writes to its datadir, so every thread (/proc/<pid>/task) is looked at.
 func pidAlive(pid int) bool {
 	if pid <= 0 {
 		return false
@@ -133,35 +142,57 @@ func pidAlive(pid int) bool {
 	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
 		return false
 	}
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return !os.IsNotExist(err)
-	}
-	// Format: pid (comm) state ...; comm may contain spaces and parentheses.
-	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
-		return stat[i+2] != 'Z'
-	}
-	return true
+	_, ok := liveTask(pid)
+	return ok
 }
 
-// isServerProcess reports whether pid is a mysqld/mariadbd running on datadir,
-// from /proc/<pid>/cmdline, so that a recycled pid is never signalled.
-func isServerProcess(pid int, datadir string) bool {
-	raw, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+// liveTask returns the /proc directory of a thread of pid that is not a
+// zombie, and whether there is one. When /proc cannot be read the process
+// counts as alive (kill(0) said it exists).
+func liveTask(pid int) (string, bool) {
+	base := filepath.Join("/proc", strconv.Itoa(pid))
+	tasks, err := os.ReadDir(filepath.Join(base, "task"))
+	if err != nil {
+		return base, !os.IsNotExist(err)
+	}
+	for _, t := range tasks {
+		dir := filepath.Join(base, "task", t.Name())
+		stat, err := os.ReadFile(filepath.Join(dir, "stat"))
+		if err != nil {
+			continue
+		}
+		// Format: pid (comm) state ...; comm may contain spaces and parentheses.
+		if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) && stat[i+2] != 'Z' && stat[i+2] != 'X' {
+			return dir, true
+		}
+	}
+	return "", false
+}
+
+// isServerProcess reports whether pid is alive and is the server of a
+// sandbox: its command line holds the sandbox's --datadir and --pid-file
+// (which the initialisation never gets), so that a recycled pid is never
+// signalled. The program name is not looked at: through a package root's
+// loader argv[0] is ld-linux, not mysqld. The command line is read from a
+// live thread, as the main thread's is empty once it has exited.
+func isServerProcess(pid int, datadir, pidFile string) bool {
+	if pid <= 0 {
+		return false
+	}
+	dir, ok := liveTask(pid)
+	if !ok || dir == "" {
+		return false
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "cmdline"))
 	if err != nil || len(raw) == 0 {
 		return false
 	}
-	args := strings.Split(strings.TrimRight(string(raw), "\x00"), "\x00")
-	name := filepath.Base(args[0])
-	if !strings.Contains(name, "mysqld") && !strings.Contains(name, "mariadbd") {
-		return false
+	var hasData, hasPID bool
+	for _, a := range strings.Split(strings.TrimRight(string(raw), "\x00"), "\x00") {
+		hasData = hasData || a == "--datadir="+datadir
+		hasPID = hasPID || pidFile == "" || a == "--pid-file="+pidFile
 	}
-	for _, a := range args[1:] {
-		if a == "--datadir="+datadir {
-			return true
-		}
-	}
-	return false
+	return hasData && hasPID
 }
 
 // dsn builds the go-sql-driver DSN of a sandbox: root without password over
@@ -184,11 +215,10 @@ var errServerExited = errors.New("server exited during start-up")
 // waitReady polls until the server answers on its socket or port and is the
 // server we started (its @@pid_file is ours), the process exits, timeout
 // passes, or ctx is done.
-func waitReady(ctx context.Context, p *proc, socket string, port int, pidFile string, timeout time.Duration) error {
+func waitReady(ctx context.Context, p *proc, cfg *mysql.Config, pidFile string, timeout time.Duration) error {
 	parent := ctx
 	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
-	cfg := dsn(socket, port, time.Second)
 	cfg.ReadTimeout = 5 * time.Second
 	cfg.Logger = &mysql.NopLogger{} // "bad connection" noise while it starts
 	connector, err := mysql.NewConnector(cfg)
@@ -222,7 +252,7 @@ func waitReady(ctx context.Context, p *proc, socket string, port int, pidFile st
 				return fmt.Errorf("%w (%s)", errServerExited, p.exitStatus())
 			}
 			if parent.Err() == nil {
-				return fmt.Errorf("server not ready within %v (last error: %v): %w; raise StartTimeout on a slow machine",
+				return fmt.Errorf("server not ready within %v (last error: %v): %w; the machine may be overloaded: try again when it is less busy",
 					timeout, lastErr, ctx.Err())
 			}
 			return fmt.Errorf("waiting for the server: %w", parent.Err())
@@ -263,7 +293,7 @@ func freePort() (int, error) {
 	if lastErr == nil {
 		lastErr = errors.New("the kernel kept offering ports already in use")
 	}
-	return 0, fmt.Errorf("finding a free port on 127.0.0.1: %w; set Options.Port", lastErr)
+	return 0, fmt.Errorf("finding a free port on 127.0.0.1: %w; give --port with --networking", lastErr)
 }
 
 // portFree reports whether 127.0.0.1:port can be bound now.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 const (
@@ -36,6 +38,7 @@ type Sandbox struct {
 	log          io.Writer
 	startTimeout time.Duration
 	removed      bool
+	password     string // root's password with networking, "" otherwise
 }
 
 // Start initialises a fresh datadir in a new directory under opts.Dir, starts
@@ -96,7 +99,7 @@ func chooseServer(ctx context.Context, o Options) (*Binary, InitMethod, error) {
 	}
 	if o.Networking && o.Port != 0 {
 		if err := portFree(o.Port); err != nil {
-			return nil, 0, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another Port, or 0 for a free one", o.Port, err)
+			return nil, 0, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another --port, or leave it out for a free one", o.Port, err)
 		}
 	}
 	return bin, method, nil
@@ -109,7 +112,7 @@ func makeSandboxDir(parent string) (string, error) {
 	}
 	dir, err := os.MkdirTemp(parent, dirPrefix)
 	if err != nil {
-		return "", fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; set Options.Dir to a writable directory", parent, err)
+		return "", fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; give --dir a writable directory", parent, err)
 	}
 	return dir, nil
 }
@@ -119,10 +122,20 @@ func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method
 	if err := checkSocketPath(filepath.Join(s.dir, socketName)); err != nil {
 		return err
 	}
-	if err := os.Mkdir(filepath.Join(s.dir, tmpName), 0o700); err != nil {
-		return fmt.Errorf("sandbox: %w", err)
+	for _, d := range []string{tmpName, filesName} {
+		if err := os.Mkdir(filepath.Join(s.dir, d), 0o700); err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
 	}
-	path, args, err := initCommand(bin, method, s.dir, os.Geteuid() == 0, probeInstallDB(ctx, bin), extra)
+	if err := writeLaunchers(bin, s.dir); err != nil {
+		return fmt.Errorf("sandbox: writing the launchers of %s: %w", bin.Basedir, err)
+	}
+	if o.Networking {
+		if err := s.makePassword(); err != nil {
+			return err
+		}
+	}
+	path, args, err := initCommand(bin, method, s.dir, os.Geteuid() == 0, probeInstallDB(ctx, bin), initArgs(extra))
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
@@ -169,22 +182,24 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 		Datadir:       filepath.Join(s.dir, dataName),
 		Basedir:       bin.Basedir,
 		Binary:        bin.Path,
+		Launcher:      bin.Launcher(),
 		Flavor:        bin.Flavor,
 		Version:       bin.VersionString,
 		VersionOutput: bin.VersionOutput,
 		InitMethod:    method.String(),
-		Args:          serverArgs(bin, s.dir, port, os.Geteuid() == 0, extra),
+		Args:          serverArgs(bin, s.dir, port, os.Geteuid() == 0, s.password != "", extra),
 		PIDFile:       filepath.Join(s.dir, pidName),
 		ErrorLog:      filepath.Join(s.dir, errorLogName),
 		Created:       began,
 	}
 }
 
-// serverArgs are the server's arguments; --no-defaults must come first.
-func serverArgs(b *Binary, dir string, port int, asRoot bool, extra []string) []string {
+// serverArgs are the server's arguments; --no-defaults must come first. With
+// a password, --init-file sets it before the server accepts connections.
+func serverArgs(b *Binary, dir string, port int, asRoot, password bool, extra []string) []string {
 	args := []string{"--no-defaults"}
 	if b.Basedir != "" {
-		args = append(args, "--basedir="+b.Basedir)
+		args = append(args, "--basedir="+b.ServerDir())
 	}
 	args = append(args,
 		"--datadir="+filepath.Join(dir, dataName),
@@ -208,12 +223,16 @@ func serverArgs(b *Binary, dir string, port int, asRoot bool, extra []string) []
 	if asRoot {
 		args = append(args, "--user=root")
 	}
+	if password {
+		args = append(args, "--init-file="+filepath.Join(dir, passwordSQL))
+	}
+	args = append(args, buildArgs(b, dir)...)
 	return append(args, extra...)
 }
 
 func checkSocketPath(p string) error {
 	if len(p) > maxSocketPath {
-		return fmt.Errorf("sandbox: socket path %s would be %d bytes, over the %d-byte limit of unix socket paths: set Options.Dir to a shorter directory such as /tmp",
+		return fmt.Errorf("sandbox: socket path %s would be %d bytes, over the %d-byte limit of unix socket paths: give --dir a shorter directory such as /tmp",
 			p, len(p), maxSocketPath)
 	}
 	return nil
@@ -228,7 +247,7 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	_ = os.Remove(s.meta.PIDFile)
 	logStart := fileSize(s.meta.ErrorLog)
 	t0 := time.Now()
-	p, err := startServer(s.meta.Binary, s.meta.Args, s.meta.ErrorLog)
+	p, err := startServer(s.meta.Launcher, s.meta.Binary, s.meta.Args, s.meta.ErrorLog)
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
@@ -239,14 +258,14 @@ func (s *Sandbox) launch(ctx context.Context) error {
 		s.killLocked()
 		return fmt.Errorf("sandbox: %w", err)
 	}
-	err = waitReady(ctx, p, s.meta.Socket, s.meta.Port, s.meta.PIDFile, s.startTimeout)
+	err = waitReady(ctx, p, s.dsnConfig(time.Second), s.meta.PIDFile, s.startTimeout)
 	if err == nil {
 		return nil
 	}
 	s.killLocked()
 	hint := ""
 	if errors.Is(err, errServerExited) {
-		hint = "; check Options.ServerOptions and the messages below"
+		hint = "; check the --sandbox-option values and the messages below"
 	}
 	return fmt.Errorf("sandbox: %s %s did not start after %v: %w%s\nerror log (%s):\n%s",
 		s.meta.Flavor, s.meta.Version, time.Since(t0).Round(time.Millisecond), err, hint,
@@ -276,9 +295,16 @@ func (s *Sandbox) Port() int { return s.meta.Port }
 // Datadir is the server's datadir.
 func (s *Sandbox) Datadir() string { return s.meta.Datadir }
 
-// DSN is a go-sql-driver/mysql DSN for root (no password) over the unix
-// socket, or over TCP to 127.0.0.1 when networking is on, with timeout=5s.
-func (s *Sandbox) DSN() string { return dsn(s.meta.Socket, s.meta.Port, 5*time.Second).FormatDSN() }
+// DSN is a go-sql-driver/mysql DSN for root over the unix socket, or over
+// TCP to 127.0.0.1 when networking is on (then with root's password), with
+// timeout=5s.
+func (s *Sandbox) DSN() string { return s.dsnConfig(5 * time.Second).FormatDSN() }
+
+func (s *Sandbox) dsnConfig(timeout time.Duration) *mysql.Config {
+	cfg := dsn(s.meta.Socket, s.meta.Port, timeout)
+	cfg.Passwd = s.password
+	return cfg
+}
 
 // Flavor returns the server flavor ("mariadb", "mysql", "percona") and its
 // version string as the server reports it (e.g. "10.11.19-MariaDB-0+deb12u1").
@@ -319,7 +345,7 @@ func (s *Sandbox) runningLocked() bool {
 	if s.proc == nil || s.proc.exited() {
 		return false
 	}
-	return s.proc.done != nil || isServerProcess(s.proc.pid, s.meta.Datadir)
+	return s.proc.done != nil || isServerProcess(s.proc.pid, s.meta.Datadir, s.meta.PIDFile)
 }
 
 // ErrorLogPath is the server's error log.

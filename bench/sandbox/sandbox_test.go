@@ -50,14 +50,27 @@ func serversUnder(t *testing.T, parent string) []int {
 			continue
 		}
 		pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
-		if stat, err := os.ReadFile(filepath.Join(filepath.Dir(p), "stat")); err == nil {
-			if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-				continue
-			}
+		if processLives(pid) {
+			pids = append(pids, pid)
 		}
-		pids = append(pids, pid)
 	}
 	return pids
+}
+
+// processLives reports whether any thread of pid is alive (not a zombie):
+// a server's main thread can exit before the threads that shut InnoDB down.
+func processLives(pid int) bool {
+	stats, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "task", "*", "stat"))
+	for _, st := range stats {
+		stat, err := os.ReadFile(st)
+		if err != nil {
+			continue
+		}
+		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] != 'Z' && stat[i+2] != 'X' {
+			return true
+		}
+	}
+	return false
 }
 
 // assertNothingLeft checks that parent holds no directory and no server.
@@ -461,7 +474,10 @@ func TestMain(m *testing.M) {
 // startAndLinger starts a sandbox, prints its directory and waits to be
 // interrupted like a Ctrl-C.
 func startAndLinger() {
-	sb, err := sandbox.Start(context.Background(), sandbox.Options{Dir: os.Getenv("UA_SANDBOX_PARENT")})
+	sb, err := sandbox.Start(context.Background(), sandbox.Options{
+		Dir: os.Getenv("UA_SANDBOX_PARENT"), Basedir: os.Getenv("UA_SANDBOX_BASEDIR"),
+		Networking: os.Getenv("UA_SANDBOX_NETWORKING") == "1",
+	})
 	if err != nil {
 		fmt.Println("ERR", strings.ReplaceAll(err.Error(), "\n", " | "))
 		os.Exit(3)
@@ -477,8 +493,31 @@ func startAndLinger() {
 func TestServerOutlivesStarter(t *testing.T) {
 	sandboxtest.RequireServer(t)
 	parent := parentDir(t)
+	dir := startInHelper(t, parent, "", false)
+	sb, err := sandbox.Open(dir)
+	if err != nil {
+		t.Fatalf("server did not outlive its starter: %v", err)
+	}
+	db := openDB(t, sb.DSN())
+	queryString(t, db, "SELECT 1")
+	db.Close()
+	if err := sb.Stop(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	assertNothingLeft(t, parent)
+}
+
+// startInHelper is `sandbox start` in a process of its own: it runs this
+// test binary as a helper that starts a sandbox under parent, then sends it a
+// Ctrl-C and waits until it has died, and returns the sandbox directory. The
+// server, orphaned, lives on.
+func startInHelper(t *testing.T, parent, basedir string, networking bool) string {
+	t.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "UA_SANDBOX_HELPER=1", "UA_SANDBOX_PARENT="+parent)
+	cmd.Env = append(os.Environ(), "UA_SANDBOX_HELPER=1", "UA_SANDBOX_PARENT="+parent, "UA_SANDBOX_BASEDIR="+basedir)
+	if networking {
+		cmd.Env = append(cmd.Env, "UA_SANDBOX_NETWORKING=1")
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a "terminal foreground group"
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -527,18 +566,7 @@ func TestServerOutlivesStarter(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("helper did not exit on SIGINT (is a server holding its stdout?)")
 	}
-
-	sb, err := sandbox.Open(dir)
-	if err != nil {
-		t.Fatalf("server did not outlive its starter: %v", err)
-	}
-	db := openDB(t, sb.DSN())
-	queryString(t, db, "SELECT 1")
-	db.Close()
-	if err := sb.Stop(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	assertNothingLeft(t, parent)
+	return dir
 }
 
 // SIGTERM cannot stop a frozen server (SIGSTOP here, a hung server in real

@@ -104,28 +104,28 @@ func TestInitCommand(t *testing.T) {
 			b:    Binary{Path: "/usr/sbin/mariadbd", InstallDB: "/usr/bin/mariadb-install-db", Flavor: FlavorMariaDB, Version: Version{10, 11, 19}},
 			m:    InitMariaDBInstallDB, root: true, feat: installDBFeatures{authRootMethod: true, skipTestDB: true},
 			wantPath: "/usr/bin/mariadb-install-db",
-			want:     []string{"--no-defaults", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--auth-root-authentication-method=normal", "--skip-test-db", "--user=root", "--innodb_file_per_table=0"},
+			want:     []string{"--no-defaults", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--auth-root-authentication-method=normal", "--skip-test-db", "--user=root", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name:     "mariadb 10.3 tarball, not root",
 			b:        Binary{Path: "/opt/m/bin/mysqld", InstallDB: "/opt/m/scripts/mysql_install_db", Basedir: "/opt/m", Flavor: FlavorMariaDB, Version: Version{10, 3, 39}},
 			m:        InitMariaDBInstallDB,
 			wantPath: "/opt/m/scripts/mysql_install_db",
-			want:     []string{"--no-defaults", "--basedir=/opt/m", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--innodb_file_per_table=0"},
+			want:     []string{"--no-defaults", "--basedir=/opt/m", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name: "mysql 8.0 tarball, root",
 			b:    Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: FlavorMySQL, Version: Version{8, 0, 36}},
 			m:    InitMySQLInitializeInsecure, root: true,
 			wantPath: "/opt/my8/bin/mysqld",
-			want:     []string{"--no-defaults", "--initialize-insecure", "--basedir=/opt/my8", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--user=root", "--innodb_file_per_table=0"},
+			want:     []string{"--no-defaults", "--initialize-insecure", "--basedir=/opt/my8", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--user=root", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name: "mysql 5.6 tarball",
 			b:    Binary{Path: "/opt/my56/bin/mysqld", InstallDB: "/opt/my56/scripts/mysql_install_db", Basedir: "/opt/my56", Flavor: FlavorMySQL, Version: Version{5, 6, 22}},
 			m:    InitMySQLInstallDB, feat: installDBFeatures{authRootMethod: true, skipTestDB: true}, // ignored for MySQL
 			wantPath: "/opt/my56/scripts/mysql_install_db",
-			want:     []string{"--no-defaults", "--basedir=/opt/my56", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--innodb_file_per_table=0"},
+			want:     []string{"--no-defaults", "--basedir=/opt/my56", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 	}
 	for _, c := range cases {
@@ -147,16 +147,16 @@ func TestInitCommand(t *testing.T) {
 
 func TestServerArgs(t *testing.T) {
 	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: FlavorMariaDB, Version: Version{10, 11, 19}}
-	got := serverArgs(maria, "/tmp/sb", 0, true, []string{"--innodb_stats_persistent=0"})
+	got := serverArgs(maria, "/tmp/sb", 0, true, false, []string{"--innodb_stats_persistent=0"})
 	want := []string{"--no-defaults", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
-		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--skip-networking", "--user=root", "--innodb_stats_persistent=0"}
+		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--skip-networking", "--user=root", "--secure-file-priv=/tmp/sb/files", "--innodb_stats_persistent=0"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("mariadb args:\n got %q\nwant %q", got, want)
 	}
 	my8 := &Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: FlavorMySQL, Version: Version{8, 0, 36}}
-	got = serverArgs(my8, "/tmp/sb", 13306, false, nil)
+	got = serverArgs(my8, "/tmp/sb", 13306, false, false, nil)
 	want = []string{"--no-defaults", "--basedir=/opt/my8", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
-		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF"}
+		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF", "--secure-file-priv=/tmp/sb/files"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("mysql 8 args:\n got %q\nwant %q", got, want)
 	}

@@ -25,8 +25,8 @@ func sandboxCommand() *cli.Command {
    upgrade-advisor sandbox start --option innodb_file_per_table=0 --option innodb_stats_persistent=0
    upgrade-advisor sandbox start --basedir ~/tarballs/mysql-8.0.36-linux-glibc2.28-x86_64 --networking`,
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "basedir", Usage: "extracted MySQL/MariaDB tarball (default: installed binaries)"},
-					&cli.StringSliceFlag{Name: "option", Usage: "extra server option key=value (repeatable)"},
+					&cli.StringFlag{Name: "basedir", Usage: "extracted MySQL/MariaDB tarball or unpacked package root (default: installed binaries)"},
+					&cli.StringSliceFlag{Name: "option", Aliases: []string{"sandbox-option"}, Usage: "extra server option key=value (repeatable)"},
 					&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandbox (default: the temp dir)"},
 					&cli.BoolFlag{Name: "networking", Usage: "listen on 127.0.0.1 (default: socket only)"},
 					&cli.IntFlag{Name: "port", Usage: "port with --networking (default: a free one)"},
@@ -62,6 +62,12 @@ func sandboxStart(c *cli.Context) error {
 	if sb.Port() != 0 {
 		fmt.Fprintf(c.App.Writer, "  port:   %d (127.0.0.1)\n", sb.Port())
 	}
+	if pw := sb.Password(); pw != "" {
+		// The one place the password is printed: the user asked for this sandbox.
+		fmt.Fprintf(c.App.Writer, "connect: mariadb -h 127.0.0.1 -P %d -u root -p'%s'    (or: mysql ...; password also in %s/root-password)\naudit:   upgrade-advisor audit -h 127.0.0.1 -P %d -u root -p\nstop:    upgrade-advisor sandbox stop %s\n",
+			sb.Port(), pw, sb.Dir(), sb.Port(), sb.Dir())
+		return nil
+	}
 	fmt.Fprintf(c.App.Writer, "connect: mariadb -S %s -u root    (or: mysql -S ...)\naudit:   upgrade-advisor audit -S %s -u root\nstop:    upgrade-advisor sandbox stop %s\n",
 		sb.Socket(), sb.Socket(), sb.Dir())
 	return nil
@@ -80,6 +86,7 @@ func sandboxStop(c *cli.Context) error {
 	if err := sb.Stop(ctx); err != nil {
 		return err
 	}
+	// Stop returns once the server process has exited, and only then removes the directory.
 	fmt.Fprintf(c.App.Writer, "sandbox %s stopped and removed\n", c.Args().First())
 	return nil
 }

@@ -1,6 +1,7 @@
 // Package sandboxtest gives tests a real MySQL/MariaDB server: a throwaway
 // sandbox started from the installed binaries (package sandbox), or an
-// existing server named by the environment.
+// existing server named by the environment, and the three real servers the
+// tests run on (Servers, EachServer: MariaDB 10.11, MySQL 9.7, MariaDB 11.8).
 //
 // Without a server binary the tests skip with a message saying how to get
 // one; under CI=true they fail instead, so a CI job never passes by skipping.
@@ -18,6 +19,20 @@
 // Start always starts a sandbox (fault tests need a server of their own).
 // DSN(t) returns UPGRADE_ADVISOR_TEST_DSN when it is set, else the DSN of a
 // new sandbox.
+//
+// # Every test server
+//
+// EachServer runs a subtest per real server, named by its flavor and version:
+//
+//	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+//		sb := srv.Start(t, sandbox.Options{Networking: true})
+//		db := srv.SharedDSN(t) // or a server shared by the test binary
+//	})
+//
+// MySQL 9.7 and MariaDB 11.8 are unpacked by `scripts/servers.sh fetch`
+// (scripts/test.sh runs it and exports their roots, see RootEnv). A missing
+// server's subtest skips with the command that fetches it, and fails under
+// CI=true.
 //
 // # One server for a package's tests
 //
@@ -142,19 +157,21 @@ func SharedDSN(t testing.TB) string {
 	return Shared(t).DSN()
 }
 
-// StopShared stops and removes the shared sandbox, if one was started. Call
+// StopShared stops and removes the shared sandboxes (Shared and each
+// Server's Shared), if any were started. Call
 // it from TestMain after m.Run (Main does).
 func StopShared() error {
+	perServer := stopSharedByServer()
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
 	sb := shared.sb
 	shared.sb, shared.err = nil, nil
 	if sb == nil {
-		return nil
+		return perServer
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), stopTimeout)
 	defer cancel()
-	return sb.Stop(ctx)
+	return errors.Join(perServer, sb.Stop(ctx))
 }
 
 // Main is a TestMain body: it runs the tests, stops the shared sandbox, and
