@@ -6,15 +6,20 @@
 # audit's calibration rounds, and the audit's speedups under load against idle.
 # Installs sysbench and mariadb-server when missing. Takes 3-5 minutes.
 #
-# Options (environment): BASEDIR (server root for the sandbox, default the
-# installed server), TIME (seconds per fixed-rate run, 60), PROBE (10),
+# Options (environment): SERVER (mariadb-10.11, the default, mysql-9.7 or
+# mariadb-11.8: fetched by scripts/servers.sh), BASEDIR (any other server
+# root or tarball for the sandbox; overrides SERVER), TIME (seconds per fixed-rate run, 60), PROBE (10),
 # RATE (fixed tps; default half the probed capacity), AUDIT_ARGS (extra audit
 # options, e.g. "--budget 15s"), JSON (also write the results there).
 # Extra arguments go to the Go program (go run ./scripts/loadtest -h).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/ensure-server.sh
-ensure_server
+server=${SERVER:-mariadb-10.11}
+basedir=${BASEDIR:-}
+if [ -z "$basedir" ]; then
+  root=$(scripts/servers.sh fetch "$server")
+  [ "$server" = mariadb-10.11 ] || basedir=$root
+fi
 if ! command -v sysbench >/dev/null 2>&1; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -25,6 +30,6 @@ fi
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/upgrade-advisor" ./cmd/upgrade-advisor
-go run ./scripts/loadtest -binary "$bin/upgrade-advisor" -basedir "${BASEDIR:-}" \
+go run ./scripts/loadtest -binary "$bin/upgrade-advisor" -basedir "$basedir" \
   -time "${TIME:-60}" -probe "${PROBE:-10}" -rate "${RATE:-0}" \
   -audit-args "${AUDIT_ARGS:-}" -json "${JSON:-}" "$@"
