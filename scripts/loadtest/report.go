@@ -15,7 +15,12 @@ func printText(w io.Writer, r *result) {
 	if len(r.AuditArgs) > 0 {
 		audit += " " + strings.Join(r.AuditArgs, " ")
 	}
-	fmt.Fprintf(w, "Audit beside it: %s\n\n", audit)
+	fmt.Fprintf(w, "Audit beside it: %s\n", audit)
+	var loads []string
+	for _, l := range r.MachineLoad {
+		loads = append(loads, fmt.Sprintf("%s %.1f", l.Phase, l.LoadAvg))
+	}
+	fmt.Fprintf(w, "Machine load average (1 min) as each phase started: %s\n\n", strings.Join(loads, ", "))
 	fmt.Fprintf(w, "%-28s %8s %9s %8s %8s %11s %7s %7s\n", "traffic", "seconds", "tps", "p95 ms", "p99 ms", "worst 1s p95", "errors", "reconn")
 	row := func(name string, s trafficStats) {
 		fmt.Fprintf(w, "%-28s %8.0f %9.1f %8.2f %8.2f %11.2f %7d %7d\n", name, s.Seconds, s.TPS, s.P95Ms, s.P99Ms, s.MaxP95Ms, s.Errors, s.Reconnects)

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
@@ -44,6 +47,29 @@ type result struct {
 	AuditIdle *auditResult `json:"audit_idle"`
 	AuditLoad *auditResult `json:"audit_under_load"`
 	AuditArgs []string     `json:"audit_args"`
+	// MachineLoad is the 1-minute load average when each phase started: the
+	// noise the figures were taken under (other work on the same cores).
+	MachineLoad []phaseLoad `json:"machine_load"`
+}
+
+type phaseLoad struct {
+	Phase   string  `json:"phase"`
+	LoadAvg float64 `json:"loadavg_1m"`
+}
+
+// notePhase records the machine's load average as a phase starts.
+func (r *result) notePhase(phase string) {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return
+	}
+	if v, err := strconv.ParseFloat(f[0], 64); err == nil {
+		r.MachineLoad = append(r.MachineLoad, phaseLoad{phase, v})
+	}
 }
 
 type trafficSetup struct {
@@ -98,6 +124,7 @@ func prepareTraffic(ctx context.Context, c config, sb *sandbox.Sandbox, db *sql.
 // beside an audit, in that order.
 func measure(ctx context.Context, c config, tr *traffic, socket string, db *sql.DB, res *result) error {
 	c.logf("capacity probe: unbounded rate for %d s ...", c.probeSeconds)
+	res.notePhase("capacity probe")
 	probe, err := tr.run(ctx, c.probeSeconds, 0)
 	if err != nil {
 		return err
@@ -108,6 +135,7 @@ func measure(ctx context.Context, c config, tr *traffic, socket string, db *sql.
 		rate = max(1, int(math.Round(res.Capacity.TPS*c.rateFraction)))
 	}
 	c.logf("capacity %.0f tps; audit on the idle server ...", res.Capacity.TPS)
+	res.notePhase("audit idle")
 	if res.AuditIdle, err = runAudit(ctx, c.binary, socket, db, c.auditArgs, c.poll); err != nil {
 		return err
 	}
@@ -117,12 +145,14 @@ func measure(ctx context.Context, c config, tr *traffic, socket string, db *sql.
 	seconds := max(c.seconds, 2*c.leadIn+int(math.Ceil(2*res.AuditIdle.WallS)))
 	res.Traffic = trafficSetup{Test: "oltp_read_write", Tables: c.tables, Rows: c.rows, Threads: c.threads, Rate: rate, Seconds: seconds}
 	c.logf("traffic alone: %d tps for %d s ...", rate, seconds)
+	res.notePhase("traffic alone")
 	alone, err := tr.run(ctx, seconds, rate)
 	if err != nil {
 		return err
 	}
 	res.Alone = alone.all()
 	c.logf("traffic beside an audit started after %d s ...", c.leadIn)
+	res.notePhase("traffic beside the audit")
 	return besideAudit(ctx, c, tr, socket, db, res, seconds, rate)
 }
 
