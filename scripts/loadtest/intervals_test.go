@@ -182,3 +182,28 @@ func FuzzParseInterval(f *testing.F) {
 		}
 	})
 }
+
+// TestReadKeepsReportsMixedIntoOtherOutput feeds sysbench-like output where
+// the last report follows an unfinished line of sysbench's own.
+func TestReadKeepsReportsMixedIntoOtherOutput(t *testing.T) {
+	header := fmt.Sprintf("LOADTEST_HISTOGRAM 1024 %.17g %.17g 95", shape1020.deduct, shape1020.mult)
+	p95 := shape1020.bucketMs(400)
+	out := strings.Join([]string{
+		"Threads started!",
+		header,
+		fmt.Sprintf("LOADTEST_INTERVAL 1.000 1.000 10 0 0 %.17g 400:10", p95),
+		fmt.Sprintf("SQL statistics:LOADTEST_INTERVAL 2.000 1.000 20 1 0 %.17g 400:20", p95),
+		"    transactions: 30",
+	}, "\n")
+	var r trafficRun
+	rest, err := r.read(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := r.all(); s.Intervals != 2 || s.Events != 30 || s.Errors != 1 {
+		t.Errorf("read %d intervals, %d transactions, %d errors; want 2, 30, 1", s.Intervals, s.Events, s.Errors)
+	}
+	if !strings.Contains(rest, "Threads started!") || !strings.Contains(rest, "SQL statistics:") || strings.Contains(rest, "LOADTEST_") {
+		t.Errorf("other output kept: %q", rest)
+	}
+}

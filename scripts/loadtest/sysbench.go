@@ -102,11 +102,16 @@ func (r *trafficRun) read(out io.Reader) (string, error) {
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
+		// traffic.lua writes each report line whole, but sysbench's own
+		// output may have left an unfinished line before it.
+		if i := strings.Index(line, "LOADTEST_"); i >= 0 {
+			rest.WriteString(line[:i])
+			line = line[i:]
+		} else {
+			rest.WriteString(line + "\n")
+		}
 		if err := r.parseLine(line, time.Now()); err != nil && firstErr == nil {
 			firstErr = err
-		}
-		if !strings.HasPrefix(line, "LOADTEST_") {
-			rest.WriteString(line + "\n")
 		}
 	}
 	return rest.String(), errors.Join(firstErr, sc.Err())

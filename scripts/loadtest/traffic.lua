@@ -30,9 +30,17 @@ extern loadtest_histogram_t sb_latency_histogram;
 local hist = ffi.C.sb_latency_histogram
 local header_printed = false
 
+-- emit writes one whole line with a single stdio call: sysbench's main thread
+-- prints its final statistics while the last report may still be written,
+-- and print() writes the newline separately, so the two could interleave.
+local function emit(line)
+  io.stdout:write(line .. "\n")
+  io.stdout:flush()
+end
+
 function sysbench.hooks.report_intermediate(stat)
   if not header_printed then
-    print(string.format("LOADTEST_HISTOGRAM %d %.17g %.17g %.17g",
+    emit(string.format("LOADTEST_HISTOGRAM %d %.17g %.17g %.17g",
       tonumber(hist.array_size), hist.range_deduct, hist.range_mult, sysbench.opt.percentile))
     header_printed = true
   end
@@ -44,8 +52,7 @@ function sysbench.hooks.report_intermediate(stat)
     end
   end
   if #buckets == 0 then buckets[1] = "-" end
-  print(string.format("LOADTEST_INTERVAL %.3f %.3f %d %d %d %.17g %s",
+  emit(string.format("LOADTEST_INTERVAL %.3f %.3f %d %d %d %.17g %s",
     stat.time_total, stat.time_interval, tonumber(stat.events), tonumber(stat.errors),
     tonumber(stat.reconnects), stat.latency_pct * 1000, table.concat(buckets, ",")))
-  io.stdout:flush()
 end
