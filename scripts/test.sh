@@ -16,6 +16,13 @@ export UPGRADE_ADVISOR_MYSQL97_ROOT UPGRADE_ADVISOR_MARIADB118_ROOT
 echo "   MySQL 9.7:    $UPGRADE_ADVISOR_MYSQL97_ROOT" >&2
 echo "   MariaDB 11.8: $UPGRADE_ADVISOR_MARIADB118_ROOT" >&2
 
+if ! command -v sysbench >/dev/null 2>&1; then
+  echo "== installing sysbench (the load test's traffic)" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends sysbench; } >&2 ||
+    echo "   sysbench could not be installed: the load test fails under CI=true" >&2
+fi
+
 echo "== go vet" >&2
 go vet ./...
 go vet -tags reference ./rules
