@@ -23,6 +23,10 @@ import (
 // statement path, far less than a full round.
 const WarmupStatements = 10
 
+// DefaultSwitchEvery is how many consecutive statements a variant runs
+// before the next takes over, by default.
+const DefaultSwitchEvery = 1
+
 // interleavedRound runs the first n statement positions of a round with the
 // variants alternating, then drops the tables in reverse order.
 func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.Time) error {
@@ -30,39 +34,45 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.
 	creates := r.cfg.Workload.Creates[:n]
 	createMs := map[string][]float64{}
 	dropMs := map[string][]float64{}
-	for i, st := range creates {
-		if i%UnitStatements == 0 {
-			if i > 0 {
+	run := r.runLength()
+	for lo := 0; lo < len(creates); lo += run {
+		if lo%UnitStatements == 0 || run > UnitStatements {
+			if lo > 0 {
 				r.report(round, warmup, time.Since(start))
 			}
 			if err := r.beforeVariant(ctx); err != nil {
 				return err
 			}
 		}
-		for _, p := range rotate(r.measured, i+round) {
+		for _, p := range rotate(r.measured, lo/run+round) {
 			if err := r.applyGlobals(ctx, p); err != nil {
 				return err
 			}
-			stmt := st.renamed(r.suffix(p))
-			if st.AcceptsClause {
-				stmt += p.TableClause
+			for _, st := range creates[lo:min(lo+run, len(creates))] {
+				stmt := st.renamed(r.suffix(p))
+				if st.AcceptsClause {
+					stmt += p.TableClause
+				}
+				ms, err := r.timed(ctx, stmt)
+				if err != nil {
+					return fmt.Errorf("variant %s: %w", p.Name, err)
+				}
+				r.count(st)
+				createMs[p.Name] = append(createMs[p.Name], ms)
 			}
-			ms, err := r.timed(ctx, stmt)
-			if err != nil {
-				return fmt.Errorf("variant %s: %w", p.Name, err)
-			}
-			r.count(st)
-			createMs[p.Name] = append(createMs[p.Name], ms)
 		}
 	}
-	for i := len(creates) - 1; i >= 0; i-- {
-		for _, p := range rotate(r.measured, i+round) {
-			ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(creates[i].Table+r.suffix(p)))
-			if err != nil {
-				return fmt.Errorf("variant %s: %w", p.Name, err)
+	for hi := len(creates); hi > 0; hi -= run {
+		lo := max(hi-run, 0)
+		for _, p := range rotate(r.measured, lo/run+round) {
+			for i := hi - 1; i >= lo; i-- {
+				ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(creates[i].Table+r.suffix(p)))
+				if err != nil {
+					return fmt.Errorf("variant %s: %w", p.Name, err)
+				}
+				r.executed["com_drop_table"]++
+				dropMs[p.Name] = append(dropMs[p.Name], ms)
 			}
-			r.executed["com_drop_table"]++
-			dropMs[p.Name] = append(dropMs[p.Name], ms)
 		}
 	}
 	r.report(round, warmup, time.Since(start))
@@ -82,6 +92,15 @@ func (r *runner) suffix(p Plan) string {
 		}
 	}
 	return "_x"
+}
+
+// runLength is how many consecutive statements a variant runs before the
+// next variant takes over.
+func (r *runner) runLength() int {
+	if r.cfg.SwitchEvery > 0 {
+		return r.cfg.SwitchEvery
+	}
+	return DefaultSwitchEvery
 }
 
 // beforeVariant runs the configured hook (the load guard), if any.

@@ -27,6 +27,10 @@ type Config struct {
 	// VariantBlocks runs each variant's whole round as one block even when
 	// the workload would let the variants alternate statement by statement.
 	VariantBlocks bool
+	// SwitchEvery is, when the variants alternate, how many consecutive
+	// statements one variant runs before the next takes over (0:
+	// DefaultSwitchEvery).
+	SwitchEvery int
 	// Rounds, when > 0, runs exactly that many measured rounds (no early stop).
 	Rounds int
 	// SessionSetup runs once on the benchmark's connection (e.g. sql_log_bin = 0).

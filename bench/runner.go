@@ -111,7 +111,8 @@ func newRunner(cfg Config, conn *sql.Conn, originals map[string]string) *runner 
 // round when they run in blocks.
 func (r *runner) unitSize() int {
 	if r.interleave {
-		return UnitStatements
+		run := r.runLength()
+		return run * ((UnitStatements + run - 1) / run)
 	}
 	return 0
 }

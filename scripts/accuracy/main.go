@@ -40,6 +40,7 @@ type options struct {
 	classicRuns, tables, reps, benchTables int
 	long, budget                           time.Duration
 	blocks                                 bool
+	switches                               []int
 }
 
 func main() {
@@ -51,7 +52,13 @@ func main() {
 	flag.DurationVar(&o.long, "long", 120*time.Second, "budget of the reference calibration; 0 skips it")
 	flag.DurationVar(&o.budget, "budget", bench.DefaultBudget, "budget of the default calibration")
 	flag.BoolVar(&o.blocks, "blocks", false, "run the variants in blocks instead of alternating statement by statement")
+	switches := flag.String("switch-every", "0", "statements a variant runs before the next takes over, comma-separated: the repetitions cycle through them (0: the default)")
 	flag.Parse()
+	for _, f := range strings.Split(*switches, ",") {
+		var n int
+		fmt.Sscan(f, &n)
+		o.switches = append(o.switches, n)
+	}
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
@@ -86,7 +93,7 @@ func run(o options) error {
 	var long *bench.Result
 	if o.long > 0 {
 		fmt.Fprintf(os.Stderr, "long calibration, budget %s ...\n", o.long)
-		if long, err = calibrate(ctx, db, version, o, o.long); err != nil {
+		if long, err = calibrate(ctx, db, version, o, o.long, 0); err != nil {
 			return err
 		}
 	}
@@ -95,7 +102,7 @@ func run(o options) error {
 	for i := range o.reps {
 		fmt.Fprintf(os.Stderr, "default calibration %d/%d ...\n", i+1, o.reps)
 		start := time.Now()
-		r, err := calibrate(ctx, db, version, o, o.budget)
+		r, err := calibrate(ctx, db, version, o, o.budget, o.switches[i%len(o.switches)])
 		if err != nil {
 			return err
 		}
@@ -107,12 +114,12 @@ func run(o options) error {
 }
 
 // calibrate runs the tool's calibration with its defaults and the budget.
-func calibrate(ctx context.Context, db *sql.DB, version string, o options, budget time.Duration) (*bench.Result, error) {
+func calibrate(ctx context.Context, db *sql.DB, version string, o options, budget time.Duration, switchEvery int) (*bench.Result, error) {
 	srv := bench.Server{MariaDB: strings.Contains(version, "MariaDB"), FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
 	fmt.Sscanf(version, "%d.%d.%d", &srv.Major, &srv.Minor, &srv.Patch)
 	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(o.benchTables),
 		Plans: bench.PlanVariants(srv, bench.Permissions{SetGlobal: true}), Budget: budget,
-		GainMargin: rules.GainMargin, VariantBlocks: o.blocks}
+		GainMargin: rules.GainMargin, VariantBlocks: o.blocks, SwitchEvery: switchEvery}
 	if budget > 60*time.Second {
 		cfg.MinRounds = bench.DefaultMaxRounds // the reference runs its whole budget
 	}
@@ -155,7 +162,11 @@ func printRuns(long *bench.Result, reps []*bench.Result, walls []time.Duration, 
 		printRun(fmt.Sprintf("long (%s)", long.Budget), long, long.Duration, long)
 	}
 	for i, r := range reps {
-		printRun(fmt.Sprintf("default %d", i+1), r, walls[i], long)
+		name := fmt.Sprintf("default %d", i+1)
+		if len(o.switches) > 1 {
+			name += fmt.Sprintf(" (switch every %d)", o.switches[i%len(o.switches)])
+		}
+		printRun(name, r, walls[i], long)
 	}
 }
 
