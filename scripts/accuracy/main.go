@@ -110,6 +110,7 @@ func run(o options) error {
 	}
 	printRuns(long, reps, walls, o)
 	printSummary(classic, long, reps)
+	fmt.Printf("- load average at the end: %s\n", loadAverage())
 	return nil
 }
 
@@ -243,14 +244,26 @@ func printSummary(classic *classicResult, long *bench.Result, reps []*bench.Resu
 		for _, name := range names {
 			fmt.Printf("- long run's %s ratio %.3fx inside the default run's 95%% interval: %d/%d\n", name, long.Variant(name).Speedup.Ratio, inside[name], n)
 		}
-		fmt.Printf("- default file_per_table_off median / long run: %.3f\n", bench.Median(fpt)/lf)
+		fmt.Printf("- default file_per_table_off median / long run: %.3f; runs within 10%% of the long run: %d/%d\n", bench.Median(fpt)/lf, within(fpt, lf), n)
 	}
 	if classic != nil {
-		fmt.Printf("- default file_per_table_off median / classic paired median: %.3f\n", bench.Median(fpt)/classic.pairedMedian())
+		cm := classic.pairedMedian()
+		fmt.Printf("- default file_per_table_off median / classic paired median: %.3f; runs within 10%% of it: %d/%d\n", bench.Median(fpt)/cm, within(fpt, cm), n)
 		if long != nil {
 			fmt.Printf("- long run file_per_table_off / classic paired median: %.3f\n", long.Variant(bench.FilePerTableOff).Speedup.Ratio/classic.pairedMedian())
 		}
 	}
+}
+
+// within counts the xs within 10% of ref.
+func within(xs []float64, ref float64) int {
+	n := 0
+	for _, x := range xs {
+		if math.Abs(x/ref-1) <= 0.10 {
+			n++
+		}
+	}
+	return n
 }
 
 func loadAverage() string {
