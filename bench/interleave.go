@@ -65,6 +65,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 			}
 		}
 		if round == 0 {
+			fitRounds(rule, sessions, time.Since(roundStart))
 			start = time.Now() // the budget is for the measured rounds
 			continue
 		}
@@ -83,6 +84,32 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		results = append(results, res)
 	}
 	return results, nil
+}
+
+// fitRounds shortens the rounds of alternating sessions, from the pace of
+// the warm-up, so that MinBudgetRounds measured rounds fit in the budget: a
+// slow or busy server then measures fewer tables per round rather than
+// overrunning the budget. Rounds stay whole units of the estimator, at
+// least two of them; a fixed --rounds run and variant blocks keep their
+// size (a block workload may not be cut).
+func fitRounds(cfg Config, sessions []*session, warmup time.Duration) {
+	if cfg.Rounds > 0 || warmup <= 0 {
+		return
+	}
+	for _, s := range sessions {
+		if !s.runner.interleave {
+			return
+		}
+	}
+	r := sessions[0].runner
+	tables := len(cfg.Workload.Creates)
+	perPosition := warmup / time.Duration(min(WarmupStatements, tables))
+	unit := r.unitSize()
+	fit := int(cfg.Budget/(MinBudgetRounds*perPosition)) / unit * unit
+	n := min(max(fit, 2*unit), tables)
+	for _, s := range sessions {
+		s.runner.positions = n
+	}
 }
 
 // SamplesOf returns the per-round CREATE totals of a variant of a result, for

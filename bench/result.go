@@ -4,8 +4,10 @@ import "time"
 
 // Result is a finished calibration.
 type Result struct {
-	Schema         string
-	Workload       string
+	Schema   string
+	Workload string
+	// TablesPerRound is the tables each variant created per measured round:
+	// the workload's, or fewer when the rounds were fitted to the budget.
 	TablesPerRound int
 	Rounds         int
 	// Duration is the calibration's wall time, warm-up included; Measured
@@ -80,6 +82,9 @@ func summarize(cfg Config, r *runner) *Result {
 		Precision: cfg.Precision, Budget: cfg.Budget, GainMargin: cfg.GainMargin, Interleaving: InterleaveBlocks}
 	if r.interleave {
 		res.Interleaving = InterleaveStatements
+		if r.positions > 0 {
+			res.TablesPerRound = min(res.TablesPerRound, r.positions)
+		}
 	}
 	base := r.samples[Baseline]
 	unit := r.unitSize()

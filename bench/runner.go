@@ -84,6 +84,9 @@ type runner struct {
 	// interleave is true when the variants alternate statement by statement
 	// (the workload allows it and the run did not ask for variant blocks).
 	interleave bool
+	// positions is how many statement positions a measured round runs when
+	// the variants alternate (0: the whole workload); see fitRounds.
+	positions int
 }
 
 // samples are the raw timings of one variant (milliseconds), per measured
@@ -121,6 +124,9 @@ func (r *runner) unitSize() int {
 // (WarmupStatements per variant) and not recorded.
 func (r *runner) round(ctx context.Context, round int, start time.Time) error {
 	n := len(r.cfg.Workload.Creates)
+	if r.interleave && r.positions > 0 {
+		n = min(n, r.positions)
+	}
 	if round == 0 && r.interleave {
 		n = min(n, WarmupStatements)
 	}

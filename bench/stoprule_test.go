@@ -142,3 +142,29 @@ func TestRenamed(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+func TestFitRounds(t *testing.T) {
+	tests := []struct {
+		name   string
+		cfg    Config
+		blocks bool
+		warmup time.Duration // for WarmupStatements positions
+		want   int
+	}{
+		{"fast server keeps the whole workload", Config{Budget: 8 * time.Second}, false, 100 * time.Millisecond, 0 + 100},
+		{"slow server: three rounds fit the budget", Config{Budget: 8 * time.Second}, false, 500 * time.Millisecond, 50},
+		{"very slow server: at least two units", Config{Budget: 8 * time.Second}, false, 10 * time.Second, 20},
+		{"fixed rounds keep their size", Config{Budget: 8 * time.Second, Rounds: 5}, false, 10 * time.Second, 0},
+		{"blocks are not cut", Config{Budget: 8 * time.Second}, true, 10 * time.Second, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.cfg.Workload = ClassicWorkload(100)
+			s := &session{runner: &runner{cfg: tt.cfg, interleave: !tt.blocks}}
+			fitRounds(tt.cfg, []*session{s}, tt.warmup)
+			if s.runner.positions != tt.want {
+				t.Fatalf("positions %d, want %d", s.runner.positions, tt.want)
+			}
+		})
+	}
+}
