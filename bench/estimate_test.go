@@ -92,7 +92,7 @@ func TestUnitLogRatiosSkipsEmptyUnits(t *testing.T) {
 
 func TestLogInterval(t *testing.T) {
 	logs := []float64{math.Log(1.4), math.Log(1.5), math.Log(1.6), math.Log(1.45), math.Log(1.55)}
-	iv := logInterval(logs, 0.05)
+	iv := logInterval([][]float64{logs}, 0.05)
 	if !(iv.Low < iv.Ratio && iv.Ratio < iv.High) {
 		t.Fatalf("interval %v does not bracket its estimate", iv)
 	}
@@ -103,15 +103,34 @@ func TestLogInterval(t *testing.T) {
 	if math.Abs(iv.Ratio/iv.Low-iv.High/iv.Ratio) > 1e-9 {
 		t.Fatalf("interval %v not symmetric on the log scale", iv)
 	}
-	wider := logInterval(logs, 0.01)
+	wider := logInterval([][]float64{logs}, 0.01)
 	if !(wider.Low < iv.Low && wider.High > iv.High) {
 		t.Fatalf("99%% interval %v should contain the 95%% one %v", wider, iv)
 	}
-	if one := logInterval(logs[:1], 0.05); one.Low != one.High {
+	if one := logInterval([][]float64{logs[:1]}, 0.05); one.Low != one.High {
 		t.Fatalf("one unit gives a point, got %v", one)
 	}
 	if none := logInterval(nil, 0.05); none != (Interval{}) {
 		t.Fatalf("no unit gives the zero interval, got %v", none)
+	}
+}
+
+func TestLogIntervalCountsRoundToRoundSpread(t *testing.T) {
+	// The same nine units: grouped so that rounds agree, then so that each
+	// round is shifted as a whole.
+	agree := [][]float64{{0.20, 0.02, 0.11}, {0.21, 0.03, 0.10}, {0.19, 0.01, 0.12}}
+	shifted := [][]float64{{0.20, 0.21, 0.19}, {0.02, 0.03, 0.01}, {0.11, 0.10, 0.12}}
+	a, s := logInterval(agree, 0.05), logInterval(shifted, 0.05)
+	if math.Abs(a.Ratio-s.Ratio) > 1e-12 {
+		t.Fatalf("estimates differ: %v %v", a.Ratio, s.Ratio)
+	}
+	if s.HalfWidth() <= 2*a.HalfWidth() {
+		t.Fatalf("rounds shifted as a whole: half-width %.4f, want well above %.4f when they agree", s.HalfWidth(), a.HalfWidth())
+	}
+	// One unit per round is Student's t over the rounds.
+	perRound := logInterval([][]float64{{0.1}, {0.2}, {0.3}}, 0.05)
+	if want := math.Exp(0.2 + tQuantile(2, 0.05)*0.1/math.Sqrt(3)); math.Abs(perRound.High-want) > 1e-9 {
+		t.Fatalf("high %v, want %v", perRound.High, want)
 	}
 }
 
@@ -152,7 +171,7 @@ func BenchmarkStopDecision(b *testing.B) {
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for b.Loop() {
 				for range 3 {
-					logs := unitLogRatios(base, variant, UnitStatements)
+					logs := roundLogRatios(base, variant, UnitStatements)
 					decide(FilePerTableOff, logs, 10, DefaultGainMargin, DefaultPrecision)
 				}
 			}

@@ -150,7 +150,7 @@ func (r *runner) decisions(looks int) []Decision {
 		if p.Name == Baseline || base == nil {
 			continue
 		}
-		logs := unitLogRatios(base.create, r.samples[p.Name].create, r.unitSize())
+		logs := roundLogRatios(base.create, r.samples[p.Name].create, r.unitSize())
 		out = append(out, decide(p.Name, logs, looks, r.cfg.GainMargin, r.cfg.Precision))
 	}
 	return out

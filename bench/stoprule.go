@@ -48,15 +48,16 @@ type Decision struct {
 // Decided reports whether the variant's advice can no longer change.
 func (d Decision) Decided() bool { return d.Verdict != "" }
 
-// decide gives the verdict on one variant from its unit log ratios at a look
-// planned among looks.
-func decide(variant string, logs []float64, looks int, margin, precision float64) Decision {
+// decide gives the verdict on one variant from its unit log ratios (per
+// round) at a look planned among looks.
+func decide(variant string, rounds [][]float64, looks int, margin, precision float64) Decision {
 	alpha := pocockAlpha(looks)
-	iv := logInterval(logs, alpha)
-	d := Decision{Variant: variant, Interval: iv, Level: 1 - alpha, Units: len(logs)}
+	iv := logInterval(rounds, alpha)
+	units := len(flat(rounds))
+	d := Decision{Variant: variant, Interval: iv, Level: 1 - alpha, Units: units}
 	threshold := 1 + margin
 	switch {
-	case len(logs) < 2:
+	case units < 2:
 	case iv.Low > threshold:
 		d.Verdict = VerdictAbove
 	case iv.High < threshold:

@@ -7,18 +7,18 @@ import (
 )
 
 // logsAround returns n log ratios spread evenly around ratio by ±spread.
-func logsAround(ratio, spread float64, n int) []float64 {
+func logsAround(ratio, spread float64, n int) [][]float64 {
 	out := make([]float64, n)
 	for i := range out {
 		out[i] = math.Log(ratio) + spread*(2*float64(i%5)/4-1)
 	}
-	return out
+	return [][]float64{out}
 }
 
 func TestDecide(t *testing.T) {
 	tests := []struct {
 		name      string
-		logs      []float64
+		logs      [][]float64
 		precision float64
 		want      string
 	}{
@@ -29,6 +29,8 @@ func TestDecide(t *testing.T) {
 		{"straddling, precise only for a looser precision", logsAround(1.05, 0.3, 30), 0.5, VerdictPrecise},
 		{"one unit decides nothing", logsAround(2, 0, 1), 0.05, ""},
 		{"no unit decides nothing", nil, 0.05, ""},
+		{"rounds that disagree keep it open", [][]float64{{0.30, 0.31, 0.29}, {0.12, 0.13, 0.11}, {0.21, 0.20, 0.22}}, 0.05, ""},
+		{"rounds that agree decide", [][]float64{{0.30, 0.12, 0.21}, {0.31, 0.13, 0.20}, {0.29, 0.11, 0.22}}, 0.05, VerdictAbove},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -36,7 +38,7 @@ func TestDecide(t *testing.T) {
 			if d.Verdict != tt.want {
 				t.Fatalf("verdict %q, want %q (interval %v at %.4f)", d.Verdict, tt.want, d.Interval, d.Level)
 			}
-			if d.Variant != FilePerTableOff || d.Units != len(tt.logs) {
+			if d.Variant != FilePerTableOff || d.Units != len(flat(tt.logs)) {
 				t.Fatalf("decision %+v does not name its variant and units", d)
 			}
 		})
