@@ -132,9 +132,8 @@ func tablesOrDefault(n int) int {
 // benchServer tells the planner what it needs about the server.
 func benchServer(in *inspection) bench.Server {
 	_, hasStats := in.Variables["innodb_stats_persistent"]
-	v := in.Flavor.Version
 	return bench.Server{
-		MariaDB: in.Flavor.IsMariaDB(), Major: v.Major, Minor: v.Minor, Patch: v.Patch,
+		Flavor:             in.Flavor,
 		FilePerTable:       rules.IsTrue(in.Variables["innodb_file_per_table"].Value),
 		StatsPersistent:    rules.IsTrue(in.Variables["innodb_stats_persistent"].Value),
 		HasStatsPersistent: hasStats,

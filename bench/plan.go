@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // Variant names, in report order.
@@ -20,25 +22,12 @@ var VariantNames = []string{Baseline, FilePerTableOff, StatsPersistentOff, BothO
 // Server is what the planner needs to know about the server; the caller
 // reads it (bench does not inspect).
 type Server struct {
-	MariaDB bool
-	// Version of the server, major.minor.patch.
-	Major, Minor, Patch int
+	Flavor flavor.Flavor
 	// Current global values (ON/OFF as the server prints them).
 	FilePerTable    bool
 	StatsPersistent bool
 	// HasStatsPersistent is false on servers older than MySQL 5.6 / MariaDB 10.0.
 	HasStatsPersistent bool
-}
-
-func (s Server) atLeast(major, minor, patch int) bool {
-	a := [3]int{s.Major, s.Minor, s.Patch}
-	b := [3]int{major, minor, patch}
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] > b[i]
-		}
-	}
-	return true
 }
 
 // Permissions are what the user allowed.
@@ -115,13 +104,13 @@ func filePerTableOff(s Server, p Permissions) Plan {
 	switch {
 	case !s.FilePerTable:
 		return Plan{Reason: "innodb_file_per_table is already OFF on this server", Settings: settings}
-	case !s.MariaDB && s.atLeast(5, 7, 6):
+	case !s.Flavor.IsMariaDB() && s.Flavor.Version.AtLeast(5, 7, 6):
 		return Plan{Measured: true, TableClause: " TABLESPACE=innodb_system", Settings: settings}
 	case p.SetGlobal:
 		return Plan{Measured: true, Globals: map[string]string{"innodb_file_per_table": "OFF"}, Settings: settings}
 	}
 	reason := "no per-table clause puts a table in the system tablespace on this server"
-	if s.MariaDB {
+	if s.Flavor.IsMariaDB() {
 		reason = "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"
 	}
 	return Plan{Reason: reason, Flag: "--allow-set-global (restored afterwards) or --sandbox", Settings: settings}

@@ -3,12 +3,14 @@ package bench
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestPlanVariants(t *testing.T) {
-	mariadb := Server{MariaDB: true, Major: 10, Minor: 11, Patch: 6, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
-	mysql80 := Server{Major: 8, Minor: 0, Patch: 36, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
-	mysql55 := Server{Major: 5, Minor: 5, Patch: 42, HasStatsPersistent: false}
+	mariadb := Server{Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 6)}, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
+	mysql80 := Server{Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
+	mysql55 := Server{Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 5, 42)}, HasStatsPersistent: false}
 	tests := []struct {
 		name   string
 		server Server
@@ -48,7 +50,7 @@ func TestPlanVariants(t *testing.T) {
 }
 
 func TestNotMeasuredNamesTheFlag(t *testing.T) {
-	s := Server{MariaDB: true, Major: 10, Minor: 11, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
+	s := Server{Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)}, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
 	for _, p := range PlanVariants(s, Permissions{}) {
 		if !p.Measured && !strings.Contains(p.Flag, "--allow-set-global") {
 			t.Errorf("%s: flag %q does not name --allow-set-global", p.Name, p.Flag)

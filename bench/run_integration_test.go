@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 
 	_ "github.com/go-sql-driver/mysql"
 
@@ -37,9 +38,12 @@ func serverDB(t *testing.T) (*sql.DB, bench.Server) {
 	if err := db.QueryRowContext(t.Context(), "SELECT @@version, @@innodb_file_per_table, @@innodb_stats_persistent").Scan(&version, &fpt, &stats); err != nil {
 		t.Fatal(err)
 	}
-	s := bench.Server{MariaDB: strings.Contains(version, "MariaDB"), FilePerTable: fpt == "1" || fpt == "ON",
+	fl, err := flavor.Identify(version, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := bench.Server{Flavor: fl, FilePerTable: fpt == "1" || fpt == "ON",
 		StatsPersistent: stats == "1" || stats == "ON", HasStatsPersistent: true}
-	fmt.Sscanf(version, "%d.%d.%d", &s.Major, &s.Minor, &s.Patch)
 	return db, s
 }
 

@@ -2,11 +2,12 @@ package mycnf
 
 import (
 	"bufio"
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // debian12Options is what Debian 12's mariadb-server 10.11 configuration

@@ -2,13 +2,14 @@ package mycnf
 
 import (
 	"errors"
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func file(content string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(content)} }

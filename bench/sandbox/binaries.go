@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // ErrNoServer is returned (wrapped) when no mysqld/mariadbd binary can be

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // InitMethod is how a datadir is initialised for a flavor and version.

@@ -1,12 +1,13 @@
 package sandbox
 
 import (
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // fakePackageRoot lays out files as an unpacked Debian package root has them.

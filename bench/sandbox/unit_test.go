@@ -1,13 +1,14 @@
 package sandbox
 
 import (
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestParseVersionOutput(t *testing.T) {

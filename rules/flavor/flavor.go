@@ -166,4 +166,3 @@ func normalizeCore(core string) string {
 	}
 	return strings.Join(parts, ".")
 }
-

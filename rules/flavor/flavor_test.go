@@ -65,4 +65,3 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
-

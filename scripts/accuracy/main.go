@@ -33,6 +33,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // options of a study.
@@ -116,8 +117,11 @@ func run(o options) error {
 
 // calibrate runs the tool's calibration with its defaults and the budget.
 func calibrate(ctx context.Context, db *sql.DB, version string, o options, budget time.Duration, switchEvery int) (*bench.Result, error) {
-	srv := bench.Server{MariaDB: strings.Contains(version, "MariaDB"), FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
-	fmt.Sscanf(version, "%d.%d.%d", &srv.Major, &srv.Minor, &srv.Patch)
+	fl, err := flavor.Identify(version, "")
+	if err != nil {
+		return nil, err
+	}
+	srv := bench.Server{Flavor: fl, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
 	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(o.benchTables),
 		Plans: bench.PlanVariants(srv, bench.Permissions{SetGlobal: true}), Budget: budget,
 		GainMargin: rules.GainMargin, VariantBlocks: o.blocks, SwitchEvery: switchEvery}
