@@ -8,17 +8,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-// Variant names, in report order.
-const (
-	Baseline           = "baseline"
-	FilePerTableOff    = "file_per_table_off"
-	StatsPersistentOff = "stats_persistent_off"
-	BothOff            = "both_off"
-)
-
-// VariantNames lists the calibration's variants in report order.
-var VariantNames = []string{Baseline, FilePerTableOff, StatsPersistentOff, BothOff}
-
 // Server is what the planner needs to know about the server; the caller
 // reads it (bench does not inspect).
 type Server struct {
@@ -38,7 +27,10 @@ type Permissions struct {
 
 // Plan is how one variant is produced.
 type Plan struct {
-	Name     string
+	Name string
+	// Changes are the settings the variant changes from the server as it
+	// runs, with the value it gives them (ON/OFF); empty for the baseline.
+	Changes  map[string]string
 	Measured bool
 	// Reason and Flag explain a variant that is not measured.
 	Reason string
@@ -84,56 +76,77 @@ func joinKeys(m map[string]string) string {
 
 // PlanVariants decides, per variant, the least intrusive mechanism the server
 // and the permissions allow: per-table clauses first, then SET GLOBAL, else
-// not measured with the reason and the flag that would measure it.
+// not measured with the reason and the flag (or the command) that would
+// measure it.
 //
-// The baseline is the server's own settings. When a setting is already off on
-// the server, the matching variant equals the baseline and is not measured
-// (there is nothing to turn off).
+// The baseline is the server's own settings; every other variant is a change
+// from them, in whichever direction that is: a setting the server runs ON is
+// turned OFF (what turning it off would save), one it runs OFF is turned ON
+// (what the new default would cost).
 func PlanVariants(s Server, p Permissions) []Plan {
-	fpt := filePerTableOff(s, p)
-	stats := statsPersistentOff(s, p)
+	fpt := filePerTableChange(s, p)
+	stats := statsPersistentChange(s, p)
 	base := Plan{Name: Baseline, Measured: true, Settings: map[string]string{
-		"innodb_file_per_table": onOff(s.FilePerTable), "innodb_stats_persistent": onOff(s.StatsPersistent && s.HasStatsPersistent)}}
-	return []Plan{base, named(FilePerTableOff, fpt), named(StatsPersistentOff, stats), combine(fpt, stats)}
+		FilePerTable: onOff(s.FilePerTable), StatsPersistent: onOff(s.StatsPersistent && s.HasStatsPersistent)}}
+	return []Plan{base, fpt, stats, combine(fpt, stats)}
 }
 
-func named(name string, p Plan) Plan { p.Name = name; return p }
+// change starts the plan of one setting changed to value.
+func change(name, value string) Plan {
+	changes := map[string]string{name: value}
+	return Plan{Name: variantName(changes), Changes: changes, Settings: map[string]string{name: value}}
+}
 
-func filePerTableOff(s Server, p Permissions) Plan {
-	settings := map[string]string{"innodb_file_per_table": "OFF"}
+// filePerTableChange turns innodb_file_per_table the other way: by the
+// TABLESPACE clause on MySQL 5.7.6+, else by SET GLOBAL where allowed.
+func filePerTableChange(s Server, p Permissions) Plan {
+	to := onOff(!s.FilePerTable)
+	pl := change(FilePerTable, to)
 	switch {
-	case !s.FilePerTable:
-		return Plan{Reason: "innodb_file_per_table is already OFF on this server", Settings: settings}
 	case !s.Flavor.IsMariaDB() && s.Flavor.Version.AtLeast(5, 7, 6):
-		return Plan{Measured: true, TableClause: " TABLESPACE=innodb_system", Settings: settings}
+		pl.Measured, pl.TableClause = true, " TABLESPACE="+map[string]string{"OFF": "innodb_system", "ON": "innodb_file_per_table"}[to]
+		return pl
 	case p.SetGlobal:
-		return Plan{Measured: true, Globals: map[string]string{"innodb_file_per_table": "OFF"}, Settings: settings}
+		pl.Measured, pl.Globals = true, map[string]string{FilePerTable: to}
+		return pl
 	}
-	reason := "no per-table clause puts a table in the system tablespace on this server"
+	pl.Reason = "no per-table clause puts a table in the system tablespace on this server"
+	if to == "ON" {
+		pl.Reason = "no per-table clause gives a table its own tablespace on this server"
+	}
 	if s.Flavor.IsMariaDB() {
-		reason = "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"
+		pl.Reason = "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"
 	}
-	return Plan{Reason: reason, Flag: "--allow-set-global (restored afterwards) or --sandbox", Settings: settings}
+	pl.Flag = "--allow-set-global (restored afterwards) or --sandbox"
+	return pl
 }
 
-func statsPersistentOff(s Server, p Permissions) Plan {
-	settings := map[string]string{"innodb_stats_persistent": "OFF"}
-	switch {
-	case !s.HasStatsPersistent:
-		return Plan{Reason: "this server has no persistent statistics (MySQL 5.5 or older)", Settings: settings}
-	case !s.StatsPersistent:
-		return Plan{Reason: "innodb_stats_persistent is already OFF on this server", Settings: settings}
+// statsPersistentChange turns persistent statistics the other way by the
+// STATS_PERSISTENT table clause; a server without them (MySQL 5.5) cannot
+// measure what turning them on would cost.
+func statsPersistentChange(s Server, p Permissions) Plan {
+	if !s.HasStatsPersistent {
+		pl := change(StatsPersistent, "ON")
+		pl.Reason = "this server has no persistent statistics (innodb_stats_persistent came with MySQL 5.6 and MariaDB 10.0), so turning them on cannot be measured here"
+		pl.Flag = "`upgrade-advisor rehearse` or an audit of a sandbox of the target version"
+		return pl
 	}
-	return Plan{Measured: true, TableClause: " STATS_PERSISTENT=0", Settings: settings}
+	to := onOff(!s.StatsPersistent)
+	pl := change(StatsPersistent, to)
+	pl.Measured, pl.TableClause = true, " STATS_PERSISTENT="+map[string]string{"OFF": "0", "ON": "1"}[to]
+	return pl
 }
 
+// combine plans both changes at once.
 func combine(a, b Plan) Plan {
-	out := Plan{Name: BothOff, Settings: map[string]string{}}
+	out := Plan{Changes: map[string]string{}, Settings: map[string]string{}}
 	for _, part := range []Plan{a, b} {
-		for k, v := range part.Settings {
+		for k, v := range part.Changes {
+			out.Changes[k] = v
 			out.Settings[k] = v
 		}
 	}
+	out.Name = variantName(out.Changes)
 	if !a.Measured || !b.Measured {
 		missing := a
 		if a.Measured {

@@ -5,23 +5,36 @@ import (
 	"testing"
 )
 
-// measuredSnapshot builds a MariaDB 10.11 snapshot with the given speedups
-// (ratio, low, high) per variant; a nil interval means "not measured".
+// measuredSnapshot builds a MariaDB 10.11 snapshot of a server running both
+// settings ON, with the given speedups (ratio, low, high) of the variants
+// that turn them off; a nil interval means "not measured".
 func measuredSnapshot(class WorkloadClass, fpt, stats, both *Interval) Snapshot {
-	variant := func(name string, iv *Interval) Variant {
-		if iv == nil {
-			return Variant{Name: name, Reason: "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"}
+	return directedSnapshot(class, "OFF", fpt, stats, both)
+}
+
+// directedSnapshot is measuredSnapshot with the variants turning the
+// settings to value ("OFF" on a server at the new defaults, "ON" on one at
+// the old ones).
+func directedSnapshot(class WorkloadClass, value string, fpt, stats, both *Interval) Snapshot {
+	variant := func(name string, iv *Interval, settings ...string) Variant {
+		changes := map[string]string{}
+		for _, k := range settings {
+			changes[k] = value
 		}
-		return Variant{Name: name, Measured: true, Mechanism: "SET GLOBAL", CreateP50: 2.9 / iv.Ratio, CreateMean: 3.1 / iv.Ratio, DropMean: 1, Speedup: *iv}
+		if iv == nil {
+			return Variant{Name: name, Changes: changes, Reason: "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"}
+		}
+		return Variant{Name: name, Changes: changes, Measured: true, Mechanism: "SET GLOBAL", CreateP50: 2.9 / iv.Ratio, CreateMean: 3.1 / iv.Ratio, DropMean: 1, Speedup: *iv}
 	}
+	suffix := strings.ToLower(value)
 	return Snapshot{
 		Flavor:   Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
 		Workload: Workload{Class: class, Reason: "test", DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
 		Bench: &Measurements{TablesPerRound: 100, Rounds: 10, Variants: []Variant{
-			{Name: VariantBaseline, Measured: true, CreateP50: 2.9, CreateMean: 3.1, DropMean: 1, Speedup: Interval{1, 1, 1}},
-			variant(VariantFilePerTableOff, fpt),
-			variant(VariantStatsPersistentOff, stats),
-			variant(VariantBothOff, both),
+			{Name: "baseline", Measured: true, CreateP50: 2.9, CreateMean: 3.1, DropMean: 1, Speedup: Interval{1, 1, 1}},
+			variant("file_per_table_"+suffix, fpt, "innodb_file_per_table"),
+			variant("stats_persistent_"+suffix, stats, "innodb_stats_persistent"),
+			variant("both_"+suffix, both, "innodb_file_per_table", "innodb_stats_persistent"),
 		}},
 	}
 }
@@ -172,5 +185,83 @@ func TestSlowerIsSaidAsSlower(t *testing.T) {
 	v := &Variant{CreateMean: 4, Speedup: Interval{0.5, 0.45, 0.55}}
 	if got := SpeedupText(v, &Variant{CreateMean: 2}); !strings.Contains(got, "2.00x slower") {
 		t.Errorf("got %q", got)
+	}
+}
+
+func TestDDLRulesSayTheCostOfTurningSettingsOn(t *testing.T) {
+	cost, none := ddlIv(0.62, 0.59, 0.66), ddlIv(0.98, 0.93, 1.04)
+	tests := []struct {
+		name    string
+		snap    Snapshot
+		wantIDs []string
+		detail  string // in the file-per-table finding
+	}{
+		{"ddl-heavy: the cost and keeping OFF across the upgrade", directedSnapshot(WorkloadDDLHeavy, "ON", cost, none, ddlIv(0.4, 0.38, 0.42)),
+			[]string{"ddl-file-per-table-cost", "ddl-stats-persistent-no-cost", "ddl-both-on"}, "keep innodb_file_per_table=OFF across the upgrade"},
+		{"oltp: the cost hardly matters", directedSnapshot(WorkloadOLTP, "ON", cost, cost, nil),
+			[]string{"ddl-file-per-table-cost", "ddl-stats-persistent-cost"}, "take the new default"},
+		{"unknown workload: conditional", directedSnapshot(WorkloadUnknown, "ON", cost, nil, nil),
+			[]string{"ddl-file-per-table-cost", "ddl-stats-persistent-not-measured"}, "matters only if the application creates"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := Evaluate(tt.snap)
+			for _, id := range tt.wantIDs {
+				if ddlTestFinding(fs, id) == nil {
+					t.Errorf("missing finding %s; got %v", id, ddlTestIDs(fs))
+				}
+			}
+			f := ddlTestFinding(fs, "ddl-file-per-table-cost")
+			if f == nil {
+				t.Fatalf("no cost finding: %v", ddlTestIDs(fs))
+			}
+			wantTitle := "CREATE TABLE 1.61x slower with innodb_file_per_table=ON"
+			if f.Title != wantTitle || !strings.Contains(f.Detail, tt.detail) || f.Evidence["direction"] != "on" {
+				t.Errorf("title %q (want %q), evidence %v, detail:\n%s", f.Title, wantTitle, f.Evidence, f.Detail)
+			}
+			for _, g := range fs {
+				if strings.HasPrefix(g.ID, "ddl-") && (g.Severity != Info || len(g.Recommendation.MyCnf) > 0) {
+					t.Errorf("%s: a cost alone changes nothing (severity %s, my.cnf %q)", g.ID, g.Severity, g.Recommendation.MyCnf)
+				}
+			}
+		})
+	}
+}
+
+func TestSlowdownIntervalIsSaidAsSlowdown(t *testing.T) {
+	v := &Variant{CreateMean: 5, Speedup: Interval{0.625, 0.5, 0.8}}
+	got := SpeedupText(v, &Variant{CreateMean: 3.125})
+	if !strings.Contains(got, "1.60x slower measured (3.12 -> 5.00 ms, 95% CI 1.25-2.00)") {
+		t.Errorf("got %q", got)
+	}
+	if !v.Speedup.Slower(GainMargin) || (Interval{0.98, 0.9, 1.02}).Slower(GainMargin) {
+		t.Error("Slower misjudges the interval")
+	}
+}
+
+func TestMeasurementsFindVariantsByChange(t *testing.T) {
+	m := directedSnapshot(WorkloadDDLHeavy, "ON", ddlIv(0.6, 0.5, 0.7), nil, nil).Bench
+	tests := []struct {
+		name string
+		got  *Variant
+		want string
+	}{
+		{"one setting by value", m.Change("innodb_file_per_table", "ON"), "file_per_table_on"},
+		{"value spelled as a number", m.Change("innodb_file_per_table", "1"), "file_per_table_on"},
+		{"the other direction is absent", m.Change("innodb_file_per_table", "OFF"), ""},
+		{"both", m.Change("innodb_file_per_table", "ON", "innodb_stats_persistent", "ON"), "both_on"},
+		{"by setting, any direction", m.Changing("innodb_stats_persistent"), "stats_persistent_on"},
+		{"baseline", m.Baseline(), "baseline"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := ""
+			if tt.got != nil {
+				name = tt.got.Name
+			}
+			if name != tt.want {
+				t.Errorf("got %q, want %q", name, tt.want)
+			}
+		})
 	}
 }

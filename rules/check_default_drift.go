@@ -45,11 +45,12 @@ var warningDrift = map[string]bool{
 	"innodb_snapshot_isolation":       true,
 }
 
-// ddlCostVariants maps the variables behind the CREATE/DROP TABLE regression
-// to the calibration variant that measures them.
-var ddlCostVariants = map[string]string{
-	"innodb_file_per_table":   VariantFilePerTableOff,
-	"innodb_stats_persistent": VariantStatsPersistentOff,
+// ddlCostChanges maps the variables behind the CREATE/DROP TABLE regression
+// to their DDL rule; the calibration variant that changes the variable to
+// the target's default measures what the upgrade costs.
+var ddlCostChanges = map[string]ddlChange{
+	"innodb_file_per_table":   filePerTableChange,
+	"innodb_stats_persistent": statsPersistentChange,
 }
 
 // drift is one default that will change under the server.
@@ -185,14 +186,8 @@ func (d drift) finding(s Snapshot) Finding {
 		Recommendation: d.recommendation(s),
 	}
 	parts := []string{d.situation(s), effectSentence(d.fact)}
-	if variant, ok := ddlCostVariants[name]; ok && NormalizeValue(name, d.targetDefault) == "ON" {
-		text, measured := ddlCostText(s, name, variant, d.current)
-		parts = append(parts, text)
-		f.MeasuredSpeedup = measured
-	}
-	if _, ddl := ddlCostVariants[name]; ddl && s.Workload.Class == WorkloadOLTP {
-		acceptNewDefault(&f, d, target)
-		parts = append(parts, "For this OLTP workload the extra DDL cost rarely matters: accept the new default.")
+	if c, ddl := ddlCostChanges[name]; ddl {
+		parts = append(parts, d.weighDDLCost(s, c, &f)...)
 	}
 	f.Detail = strings.Join(parts, " ")
 	return f
@@ -260,38 +255,6 @@ func (d drift) recommendation(s Snapshot) Recommendation {
 			name, versionLabel(target), lc.Since))
 	}
 	return Recommendation{MyCnf: lines, Tradeoffs: tradeoffs}
-}
-
-// ddlCostText explains the CREATE/DROP TABLE cost of a variable becoming ON
-// and quotes the calibration when it measured the matching variant.
-func ddlCostText(s Snapshot, name, variant, current string) (string, *MeasuredSpeedup) {
-	text := fmt.Sprintf("With %s=ON every CREATE TABLE and DROP TABLE does extra work, which raises the cost of "+
-		"CREATE TABLE / DROP TABLE: negligible for most applications, but it adds up for those that create and drop "+
-		"tables as part of normal work (per-tenant schemas, test suites, ETL staging tables).", name)
-	v := s.Bench.Variant(variant)
-	if v == nil || !v.Measured {
-		text += fmt.Sprintf(" Not measured here: the audit's calibration measures exactly this change (variant %s); "+
-			"run `upgrade-advisor audit` to see its cost on this server.", variant)
-		if v != nil && v.Reason != "" {
-			text += " This run did not measure it: " + v.Reason + "."
-		}
-		return text, nil
-	}
-	ms := &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, VariantMs: v.CreateP50}
-	if base := s.Bench.Variant(VariantBaseline); base != nil && base.Measured {
-		ms.BaselineMs = base.CreateP50
-	}
-	text += fmt.Sprintf(" Measured on this server: CREATE+DROP TABLE with %s=OFF ran %.2fx as fast as the baseline "+
-		"(95%% CI %.2f-%.2f", name, v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
-	if ms.BaselineMs > 0 && ms.VariantMs > 0 {
-		text += fmt.Sprintf("; %.1f -> %.1f ms per CREATE TABLE", ms.BaselineMs, ms.VariantMs)
-	}
-	text += ")."
-	if NormalizeValue(name, current) == "OFF" {
-		text += fmt.Sprintf(" This server already runs with %s=OFF, so that variant equals its baseline; "+
-			"measure on a %s server (upgrade-advisor compare) to see the change itself.", name, versionLabel(*s.Target))
-	}
-	return text, ms
 }
 
 // versionLabel names a flavor, as a series when the patch level is 0

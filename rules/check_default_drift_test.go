@@ -196,49 +196,92 @@ func TestDriftForVariableAddedByTarget(t *testing.T) {
 	})
 }
 
-// benchWith builds measurements with the file_per_table variant measured and
-// the stats_persistent variant not.
-func driftBench() *Measurements {
+// driftBench builds measurements of a server at the old defaults with the
+// file_per_table_on variant measured (ratio speedup, low, high) and the
+// stats_persistent_on variant not.
+func driftBench(ratio, low, high float64) *Measurements {
 	return &Measurements{TablesPerRound: 50, Rounds: 8, Variants: []Variant{
-		{Name: VariantBaseline, Measured: true, CreateP50: 2.9},
-		{Name: VariantFilePerTableOff, Measured: true, CreateP50: 2.0, Speedup: Interval{Ratio: 1.45, Low: 1.38, High: 1.52}},
-		{Name: VariantStatsPersistentOff, Measured: false, Reason: "needs --allow-set-global"},
+		{Name: "baseline", Measured: true, CreateP50: 2.0, CreateMean: 2.0},
+		{Name: "file_per_table_on", Changes: map[string]string{"innodb_file_per_table": "ON"}, Measured: true, Mechanism: "SET GLOBAL innodb_file_per_table=ON",
+			CreateP50: 2.0 / ratio, CreateMean: 2.0 / ratio, Speedup: Interval{Ratio: ratio, Low: low, High: high}},
+		{Name: "stats_persistent_on", Changes: map[string]string{"innodb_stats_persistent": "ON"}, Measured: false,
+			Reason: "this server has no persistent statistics, so turning them on cannot be measured here; measure it with `upgrade-advisor rehearse`"},
 	}}
 }
 
-func TestDriftQuotesTheCalibration(t *testing.T) {
+func TestDriftQuotesTheMeasuredCostOfTheChange(t *testing.T) {
 	s := upgradeSnapshot(flMySQL(5, 5, 42), flMySQL(5, 6, 0), map[string]Setting{"innodb_file_per_table": compiledSetting("OFF")})
-	s.Bench = driftBench()
+	s.Bench = driftBench(0.625, 0.6, 0.65)
 	got := driftByVariable(t, s)
 
 	fpt := got["innodb_file_per_table"]
-	if fpt.MeasuredSpeedup == nil {
-		t.Fatal("innodb_file_per_table: MeasuredSpeedup not set although the variant was measured")
+	if m := fpt.MeasuredSpeedup; m == nil || m.Variant != "file_per_table_on" || m.Ratio != 0.625 || m.Low != 0.6 || m.BaselineMs != 2.0 || m.VariantMs != 3.2 {
+		t.Fatalf("MeasuredSpeedup = %+v", m)
 	}
-	if m := fpt.MeasuredSpeedup; m.Variant != VariantFilePerTableOff || m.Ratio != 1.45 || m.Low != 1.38 || m.BaselineMs != 2.9 || m.VariantMs != 2.0 {
-		t.Errorf("MeasuredSpeedup = %+v", *m)
-	}
-	for _, want := range []string{"raises the cost of CREATE TABLE / DROP TABLE", "1.45x", "1.38-1.52", "already runs with innodb_file_per_table=OFF"} {
+	for _, want := range []string{"raises the cost of CREATE TABLE / DROP TABLE", "the upgrade's change: CREATE TABLE 1.60x slower", "95% CI 1.54-1.67"} {
 		if !strings.Contains(fpt.Detail, want) {
 			t.Errorf("innodb_file_per_table detail lacks %q: %s", want, fpt.Detail)
 		}
+	}
+	if fpt.Evidence["direction"] != "on" {
+		t.Errorf("evidence %v lacks the direction", fpt.Evidence)
 	}
 
 	sp := got["innodb_stats_persistent"]
 	if sp.MeasuredSpeedup != nil {
 		t.Errorf("innodb_stats_persistent: MeasuredSpeedup %+v for an unmeasured variant", *sp.MeasuredSpeedup)
 	}
-	for _, want := range []string{"raises the cost of CREATE TABLE / DROP TABLE", "calibration measures exactly this change", "--allow-set-global"} {
+	for _, want := range []string{"raises the cost of CREATE TABLE / DROP TABLE", "cannot be measured here", "rehearse"} {
 		if !strings.Contains(sp.Detail, want) {
 			t.Errorf("innodb_stats_persistent detail lacks %q: %s", want, sp.Detail)
 		}
 	}
 }
 
+// TestDriftPinFollowsWorkloadAndMeasuredCost: the my.cnf line of a DDL
+// setting's drift is active only for a ddl-heavy workload whose measured
+// cost clears the threshold (or was not measured), commented out for an
+// interval without a cost and for mixed/unknown, absent for OLTP.
+func TestDriftPinFollowsWorkloadAndMeasuredCost(t *testing.T) {
+	const pin = "innodb_file_per_table = OFF"
+	tests := []struct {
+		name       string
+		class      WorkloadClass
+		bench      *Measurements
+		wantActive bool
+		wantLine   string // a line of the snippet, "" for none to check
+	}{
+		{"ddl-heavy, cost clears the threshold", WorkloadDDLHeavy, driftBench(0.625, 0.6, 0.65), true, "# innodb_file_per_table=ON: CREATE TABLE 1.60x slower measured"},
+		{"ddl-heavy, no cost shown", WorkloadDDLHeavy, driftBench(0.98, 0.93, 1.03), false, "# " + pin + "   # optional"},
+		{"ddl-heavy, not measured", WorkloadDDLHeavy, nil, true, pin},
+		{"mixed", WorkloadMixed, driftBench(0.625, 0.6, 0.65), false, "# " + pin + "   # uncomment"},
+		{"unknown", WorkloadUnknown, driftBench(0.625, 0.6, 0.65), false, "# " + pin + "   # uncomment"},
+		{"oltp", WorkloadOLTP, driftBench(0.625, 0.6, 0.65), false, "default ON accepted (OLTP workload"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := upgradeSnapshot(flMySQL(5, 5, 42), flMySQL(5, 6, 0), map[string]Setting{"innodb_file_per_table": compiledSetting("OFF")})
+			s.Bench, s.Workload = tt.bench, Workload{Class: tt.class}
+			f := driftByVariable(t, s)["innodb_file_per_table"]
+			active, found := false, false
+			for _, l := range f.Recommendation.MyCnf {
+				active = active || strings.TrimSpace(l) == pin
+				found = found || strings.Contains(l, tt.wantLine)
+			}
+			if active != tt.wantActive || !found {
+				t.Errorf("active pin %v (want %v), line %q found %v in:\n%s", active, tt.wantActive, tt.wantLine, found, strings.Join(f.Recommendation.MyCnf, "\n"))
+			}
+			if tt.wantActive && tt.bench != nil && !strings.Contains(strings.Join(f.Recommendation.MyCnf, "\n"), "# trade-off: new tables go to the shared system tablespace") {
+				t.Errorf("the pin does not quote the trade-offs:\n%s", strings.Join(f.Recommendation.MyCnf, "\n"))
+			}
+		})
+	}
+}
+
 func TestDriftWithoutBenchSaysWhatToRun(t *testing.T) {
 	s := upgradeSnapshot(flMySQL(5, 5, 42), flMySQL(5, 6, 0), map[string]Setting{"innodb_file_per_table": compiledSetting("OFF")})
 	f, _ := driftFor(t, s, "innodb_file_per_table")
-	if f.MeasuredSpeedup != nil || !strings.Contains(f.Detail, "calibration measures exactly this change (variant file_per_table_off)") {
+	if f.MeasuredSpeedup != nil || !strings.Contains(f.Detail, "calibration measures exactly this change") {
 		t.Errorf("detail without measurements: %s", f.Detail)
 	}
 	if len(f.Recommendation.Tradeoffs) == 0 || !strings.Contains(f.Recommendation.Tradeoffs[0], "never shrinks") {

@@ -6,8 +6,7 @@ func init() {
 
 var filePerTableChange = ddlChange{
 	idPrefix:  "ddl-file-per-table",
-	variant:   VariantFilePerTableOff,
-	label:     "innodb_file_per_table=OFF",
+	variable:  "innodb_file_per_table",
 	mycnfLine: "innodb_file_per_table = 0",
 	sqlLine:   "SET GLOBAL innodb_file_per_table = 0;",
 	tradeoffs: []string{

@@ -16,7 +16,7 @@ func checkServerVariants(s Snapshot) []Finding {
 	if s.Bench == nil {
 		return nil
 	}
-	base := s.Bench.Variant(VariantBaseline)
+	base := s.Bench.Baseline()
 	var out []Finding
 	for i := range s.Bench.Variants {
 		v := &s.Bench.Variants[i]

@@ -6,8 +6,7 @@ func init() {
 
 var statsPersistentChange = ddlChange{
 	idPrefix:  "ddl-stats-persistent",
-	variant:   VariantStatsPersistentOff,
-	label:     "innodb_stats_persistent=OFF",
+	variable:  "innodb_stats_persistent",
 	mycnfLine: "innodb_stats_persistent = 0",
 	sqlLine:   "SET GLOBAL innodb_stats_persistent = 0;",
 	tradeoffs: []string{

@@ -10,12 +10,16 @@ import (
 const GainMargin = 0.05
 
 // ddlChange describes one setting whose DDL cost the calibration measures.
+// The calibration turns it the other way from how the server runs it: OFF
+// on a server that runs it ON (what turning it off would save), ON on one
+// that runs it OFF (what the new default would cost); the rule finds the
+// variant by the setting it changes, so the same rule serves both.
 type ddlChange struct {
 	idPrefix  string
-	variant   string
-	label     string // for titles, e.g. "innodb_file_per_table=OFF"
-	mycnfLine string
+	variable  string
+	mycnfLine string // turning it off
 	sqlLine   string
+	// tradeoffs are what running it OFF gives up (the new default's reasons).
 	tradeoffs []string
 	// perTable returns the narrower per-table alternative on this server, or "".
 	perTable func(Flavor) string
@@ -24,14 +28,22 @@ type ddlChange struct {
 // SpeedupText renders a measured speedup the way the report and the my.cnf
 // comments print it, e.g. "CREATE TABLE 1.45x faster measured (2.90 -> 2.00 ms, 95% CI 1.38-1.52)".
 // The times are means per statement, which is what the per-round totals
-// behind the ratio are made of; a ratio below 1 is said as "slower".
+// behind the ratio are made of; a ratio below 1 is said as "slower", its
+// interval as a slowdown too ("1.60x slower measured (... 95% CI 1.52-1.68)").
 func SpeedupText(v *Variant, base *Variant) string {
-	how := fmt.Sprintf("%.2fx faster", v.Speedup.Ratio)
+	how, iv := fmt.Sprintf("%.2fx faster", v.Speedup.Ratio), v.Speedup
 	if v.Speedup.Ratio < 1 && v.Speedup.Ratio > 0 {
-		how = fmt.Sprintf("%.2fx slower", 1/v.Speedup.Ratio)
+		iv = v.Speedup.Slowdown()
+		how = fmt.Sprintf("%.2fx slower", iv.Ratio)
 	}
 	return fmt.Sprintf("CREATE TABLE %s measured (%.2f -> %.2f ms, 95%% CI %.2f-%.2f)",
-		how, meanOrP50(base), meanOrP50(v), v.Speedup.Low, v.Speedup.High)
+		how, meanOrP50(base), meanOrP50(v), iv.Low, iv.High)
+}
+
+// changeLabel names what a variant does to a setting, e.g.
+// "innodb_file_per_table=ON".
+func changeLabel(v *Variant, name string) string {
+	return name + "=" + v.Changes[name]
 }
 
 // meanOrP50 is the mean time per CREATE TABLE, or the median where no mean
@@ -70,9 +82,13 @@ func impactText(s Snapshot, v, base *Variant) string {
 	out := ""
 	w := s.Workload
 	savedMs := w.CreatesPerHour*(base.CreateMean-v.CreateMean) + w.DropsPerHour*(base.DropMean-v.DropMean)
-	if w.CreatesPerHour+w.DropsPerHour > 0 && savedMs > 0 {
-		out += fmt.Sprintf(" At the observed rate (%.0f CREATE and %.0f DROP TABLE per hour) that saves about %.1f s per hour.",
-			w.CreatesPerHour, w.DropsPerHour, savedMs/1000)
+	if w.CreatesPerHour+w.DropsPerHour > 0 && savedMs != 0 {
+		verb := "saves"
+		if savedMs < 0 {
+			verb, savedMs = "adds", -savedMs
+		}
+		out += fmt.Sprintf(" At the observed rate (%.0f CREATE and %.0f DROP TABLE per hour) that %s about %.1f s per hour.",
+			w.CreatesPerHour, w.DropsPerHour, verb, savedMs/1000)
 	}
 	if n := s.ExpectTables; n > 0 && base.CreateMean > 0 {
 		out += fmt.Sprintf(" Creating %d tables: %.1f s -> %.1f s.", n, float64(n)*base.CreateMean/1000, float64(n)*v.CreateMean/1000)
@@ -83,50 +99,54 @@ func impactText(s Snapshot, v, base *Variant) string {
 // evaluateDDLChange is the shared logic of the file-per-table and
 // persistent-statistics rules: weigh the measured effect against the workload.
 func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
-	v := s.Bench.Variant(c.variant)
-	base := s.Bench.Variant(VariantBaseline)
+	v := s.Bench.Changing(c.variable)
+	base := s.Bench.Baseline()
 	if v == nil || base == nil {
 		return nil
 	}
-	if f, few := tooFewRounds(s, c.idPrefix, c.label); few && v.Measured {
+	label := changeLabel(v, c.variable)
+	if f, few := tooFewRounds(s, c.idPrefix, label); few && v.Measured {
 		return []Finding{f}
 	}
 	if !v.Measured {
 		return []Finding{{ID: c.idPrefix + "-not-measured", Severity: Info,
-			Title:    c.label + " was not measured",
+			Title:    label + " was not measured",
 			Detail:   v.Reason + ".",
-			Evidence: map[string]string{"variant": c.variant}}}
+			Evidence: map[string]string{"variant": v.Name, "direction": v.Direction()}}}
+	}
+	if v.Direction() == "on" {
+		return []Finding{c.cost(s, v, base)}
 	}
 	f := Finding{
 		MeasuredSpeedup: measuredSpeedup(v, base),
-		Evidence: map[string]string{"variant": c.variant, "workload": string(s.Workload.Class),
+		Evidence: map[string]string{"variant": v.Name, "direction": v.Direction(), "workload": string(s.Workload.Class),
 			"mechanism": v.Mechanism, "speedup": fmt.Sprintf("%.2f", v.Speedup.Ratio)},
 	}
-	measured := SpeedupText(v, base) + " with " + c.label + " (" + v.Mechanism + ")."
+	measured := SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + ")."
 	gain := v.Speedup.Faster(GainMargin)
 	switch {
 	case !gain:
 		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
-		f.Title = c.label + ": no gain shown on this server"
+		f.Title = label + ": no gain shown on this server"
 		f.Detail = fmt.Sprintf("%s The 95%% interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval).",
 			measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
 	case s.Workload.Class == WorkloadDDLHeavy:
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning
-		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
+		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", label, v.Speedup.Ratio)
 		f.Detail = measured + impactText(s, v, base) + " The workload creates and drops tables as part of its normal work, so the saving recurs."
 		f.Recommendation = c.recommendation(s.Flavor, v, base, true)
 	case s.Workload.Class == WorkloadMixed:
 		f.ID, f.Severity = c.idPrefix+"-consider", Info
-		f.Title = fmt.Sprintf("Mixed workload: %s would make CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
+		f.Title = fmt.Sprintf("Mixed workload: %s would make CREATE TABLE %.2fx faster", label, v.Speedup.Ratio)
 		f.Detail = measured + impactText(s, v, base) + " Worth it only for the part of the application that creates tables; prefer a per-table alternative where there is one."
 		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
 	case s.Workload.Class == WorkloadOLTP:
 		f.ID, f.Severity = c.idPrefix+"-keep", Info
-		f.Title = fmt.Sprintf("OLTP workload: keep the current setting (%s would save little)", c.label)
+		f.Title = fmt.Sprintf("OLTP workload: keep the current setting (%s would save little)", label)
 		f.Detail = measured + impactText(s, v, base) + " An OLTP workload rarely creates or drops tables, so the saving does not pay for the trade-offs: " + strings.Join(c.tradeoffs, "; ") + "."
 	default:
 		f.ID, f.Severity = c.idPrefix+"-if-ddl-heavy", Info
-		f.Title = fmt.Sprintf("If the application creates tables routinely: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
+		f.Title = fmt.Sprintf("If the application creates tables routinely: %s makes CREATE TABLE %.2fx faster", label, v.Speedup.Ratio)
 		f.Detail = measured + " The workload class is unknown (" + s.Workload.Reason + "); the change pays off only for applications that create and drop tables as normal work (per-tenant schemas, test suites, ETL staging tables)."
 		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
 	}

@@ -73,7 +73,9 @@ type Measurements struct {
 	Variants       []Variant
 }
 
-// Variant returns the named variant, or nil.
+// Variant returns the named variant, or nil. Rules find the calibration's
+// DDL variants by the change they measure (Change, Changing, Baseline); names
+// serve the server variants, which the rules declare themselves.
 func (m *Measurements) Variant(name string) *Variant {
 	if m == nil {
 		return nil
@@ -86,17 +88,77 @@ func (m *Measurements) Variant(name string) *Variant {
 	return nil
 }
 
-// Variant names of the calibration.
-const (
-	VariantBaseline           = "baseline"
-	VariantFilePerTableOff    = "file_per_table_off"
-	VariantStatsPersistentOff = "stats_persistent_off"
-	VariantBothOff            = "both_off"
-)
+// Baseline returns the server as it runs: the variant that changes nothing
+// on the main server, or nil.
+func (m *Measurements) Baseline() *Variant {
+	if m == nil {
+		return nil
+	}
+	for i := range m.Variants {
+		if v := &m.Variants[i]; len(v.Changes) == 0 && v.ServerOption == "" {
+			return v
+		}
+	}
+	return nil
+}
+
+// Change returns the variant that changes exactly the given settings to the
+// given values, as name, value pairs ("innodb_file_per_table", "ON"), or nil.
+func (m *Measurements) Change(nameValues ...string) *Variant {
+	if m == nil {
+		return nil
+	}
+	want := map[string]string{}
+	for i := 0; i+1 < len(nameValues); i += 2 {
+		want[nameValues[i]] = NormalizeValue(nameValues[i], nameValues[i+1])
+	}
+	return m.find(func(v *Variant) bool {
+		if len(v.Changes) != len(want) || len(want) == 0 {
+			return false
+		}
+		for k, val := range want {
+			if NormalizeValue(k, v.Changes[k]) != val {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// Changing returns the variant that changes exactly the named settings, in
+// whichever direction the server allowed, or nil.
+func (m *Measurements) Changing(names ...string) *Variant {
+	if m == nil {
+		return nil
+	}
+	return m.find(func(v *Variant) bool {
+		if len(v.Changes) != len(names) || len(names) == 0 {
+			return false
+		}
+		for _, n := range names {
+			if _, ok := v.Changes[n]; !ok {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func (m *Measurements) find(match func(*Variant) bool) *Variant {
+	for i := range m.Variants {
+		if match(&m.Variants[i]) {
+			return &m.Variants[i]
+		}
+	}
+	return nil
+}
 
 // Variant is one measured (or not measured) configuration.
 type Variant struct {
-	Name       string
+	Name string
+	// Changes are the settings the variant changes from the server as it
+	// runs, with the value it gives them (ON/OFF); empty for the baseline.
+	Changes    map[string]string
 	Measured   bool
 	Reason     string  // why not measured
 	Mechanism  string  // "per-table clause", "SET GLOBAL", ...
@@ -120,6 +182,42 @@ type Variant struct {
 type Interval struct {
 	Ratio, Low, High float64
 }
+
+// Direction is "on" when the variant turns settings on that the server runs
+// off (it measures a cost), "off" for the reverse, "mixed" for both, and ""
+// for the baseline.
+func (v Variant) Direction() string {
+	dir := ""
+	for _, val := range v.Changes {
+		d := strings.ToLower(val)
+		switch {
+		case dir == "":
+			dir = d
+		case dir != d:
+			return "mixed"
+		}
+	}
+	return dir
+}
+
+// Setting returns the value the variant gives a setting it changes.
+func (v Variant) Setting(name string) (string, bool) {
+	val, ok := v.Changes[name]
+	return val, ok
+}
+
+// Slowdown is the variant's time over the baseline's: the speedup's
+// reciprocal, its interval reversed.
+func (i Interval) Slowdown() Interval {
+	if i.Ratio <= 0 || i.Low <= 0 || i.High <= 0 {
+		return Interval{}
+	}
+	return Interval{Ratio: 1 / i.Ratio, Low: 1 / i.High, High: 1 / i.Low}
+}
+
+// Slower reports whether the whole interval shows the variant slower by more
+// than the margin: a real cost.
+func (i Interval) Slower(margin float64) bool { return i.Slowdown().Faster(margin) }
 
 // Faster reports whether the whole interval lies above 1+margin: a real gain.
 func (i Interval) Faster(margin float64) bool { return i.Low > 1+margin }

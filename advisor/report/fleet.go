@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -34,7 +35,7 @@ func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any boo
 
 // fleetText prints the summary table and each failure.
 func fleetText(w io.Writer, results []HostResult) error {
-	fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %s\n", "host", "server", "workload", "worst", "file_per_table_off speedup", "time")
+	fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %s\n", "host", "server", "workload", "worst", "innodb_file_per_table change", "time")
 	failed := 0
 	for _, r := range results {
 		if r.Err != nil {
@@ -82,19 +83,21 @@ func worstLabel(r *Report) string {
 	return "none"
 }
 
-// keySpeedup is the file_per_table_off speedup with its interval, or why not.
+// keySpeedup is the effect of changing innodb_file_per_table (turning it
+// off, or on where the server runs it off) with its interval, or why not.
 func keySpeedup(r *Report) string {
 	if r.Benchmark == nil {
 		return "not measured (inspect)"
 	}
 	for _, v := range r.Benchmark.Variants {
-		if v.Name != "file_per_table_off" {
+		value, ok := v.Changes[bench.FilePerTable]
+		if !ok || len(v.Changes) != 1 {
 			continue
 		}
 		if !v.Measured {
-			return "not measured"
+			return "=" + value + ": not measured"
 		}
-		return v.Speedup.String()
+		return "=" + value + ": " + effectText(v.Speedup)
 	}
 	return "-"
 }

@@ -462,7 +462,8 @@ func msPair(s *bench.Summary) string {
 	return fmt.Sprintf("%.2f / %.2f", s.P50, s.P95)
 }
 
-// speedupText is "1.45x (1.38-1.52)", or "1.00x (reference)" for the baseline.
+// speedupText is "1.45x (1.38-1.52)" (or "1.60x slower (1.52-1.68)"), or
+// "1.00x (reference)" for the baseline.
 func speedupText(v VariantInfo) string {
 	if v.Name == bench.Baseline {
 		return "1.00x (reference)"
@@ -470,7 +471,7 @@ func speedupText(v VariantInfo) string {
 	if v.Speedup == nil {
 		return "—"
 	}
-	return v.Speedup.String()
+	return effectText(v.Speedup)
 }
 
 // notMeasuredText is "not measured: reason (measure it with flag)".
@@ -480,12 +481,6 @@ func notMeasuredText(v VariantInfo) string {
 		reason = "no reason given"
 	}
 	return "not measured: " + reason + flagHint(v.Flag)
-}
-
-// measuredText describes a finding's measured speedup.
-func measuredText(s *SpeedupInfo) string {
-	return fmt.Sprintf("speedup %.2fx (95%% CI %.2f-%.2f); CREATE TABLE %.2f -> %.2f ms per statement",
-		s.Ratio, s.CILow, s.CIHigh, s.BaselineMs, s.VariantMs)
 }
 
 // footerText names the tool and the schema version.

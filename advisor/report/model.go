@@ -77,7 +77,13 @@ type BenchmarkInfo struct {
 
 // VariantInfo is one variant of the calibration.
 type VariantInfo struct {
-	Name            string            `json:"name"`
+	Name string `json:"name"`
+	// Changes are the settings the variant changes from the server as it
+	// runs, with their new value; Direction says which way: "on" (what the
+	// new defaults would cost), "off" (what turning them off would save),
+	// "mixed", or empty for the baseline.
+	Changes         map[string]string `json:"changes,omitempty"`
+	Direction       string            `json:"direction,omitempty"`
 	Measured        bool              `json:"measured"`
 	Reason          string            `json:"reason,omitempty"`
 	Flag            string            `json:"flag,omitempty"`
@@ -189,7 +195,7 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
 	}
 	for _, v := range res.Variants {
-		vi := VariantInfo{Name: v.Name, Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
+		vi := VariantInfo{Name: v.Name, Changes: v.Changes, Direction: v.Direction(), Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
 			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly}
 		if v.Measured {
 			c, d := roundSummary(v.Create), roundSummary(v.Drop)

@@ -128,7 +128,7 @@ func speedupCell(v VariantInfo) string {
 	if v.Name == bench.Baseline {
 		return "1.00x"
 	}
-	return v.Speedup.String()
+	return effectText(v.Speedup)
 }
 
 // bar draws a per-statement time as a bar scaled to the longest.

@@ -1,0 +1,136 @@
+package bench
+
+import (
+	"sort"
+	"strings"
+)
+
+// The settings whose CREATE/DROP TABLE cost the calibration measures.
+const (
+	FilePerTable    = "innodb_file_per_table"
+	StatsPersistent = "innodb_stats_persistent"
+)
+
+// Variant names, each named for the change it makes to the server as it
+// runs. They are declared here only: other packages find a variant by the
+// change it measures (Result.Change, and rules' Measurements.Change).
+const (
+	Baseline           = "baseline"
+	FilePerTableOff    = "file_per_table_off"
+	FilePerTableOn     = "file_per_table_on"
+	StatsPersistentOff = "stats_persistent_off"
+	StatsPersistentOn  = "stats_persistent_on"
+	BothOff            = "both_off"
+	BothOn             = "both_on"
+)
+
+// VariantNames lists, in report order, the variants of a server that runs
+// the current defaults (both settings ON), which is what compare pairs
+// across servers. A server that runs either setting OFF gets the variant
+// that turns it ON instead (PlanVariants).
+var VariantNames = []string{Baseline, FilePerTableOff, StatsPersistentOff, BothOff}
+
+// Directions of a variant: which way it moves the settings it changes.
+const (
+	DirectionOn    = "on"    // turns settings ON that the server runs OFF
+	DirectionOff   = "off"   // turns settings OFF that the server runs ON
+	DirectionMixed = "mixed" // turns one ON and another OFF
+)
+
+// singleNames names the variant of each one-setting change.
+var singleNames = map[string]map[string]string{
+	FilePerTable:    {"ON": FilePerTableOn, "OFF": FilePerTableOff},
+	StatsPersistent: {"ON": StatsPersistentOn, "OFF": StatsPersistentOff},
+}
+
+// variantName names the variant that makes the given changes (setting ->
+// ON/OFF): one setting by its own name, both in one direction as both_on or
+// both_off, anything else by joining the single names.
+func variantName(changes map[string]string) string {
+	if len(changes) == 0 {
+		return Baseline
+	}
+	if len(changes) == 1 {
+		for k, v := range changes {
+			if n, ok := singleNames[k][v]; ok {
+				return n
+			}
+			return strings.TrimPrefix(k, "innodb_") + "_" + strings.ToLower(v)
+		}
+	}
+	switch directionOf(changes) {
+	case DirectionOn:
+		return BothOn
+	case DirectionOff:
+		return BothOff
+	}
+	parts := make([]string, 0, len(changes))
+	for k, v := range changes {
+		parts = append(parts, variantName(map[string]string{k: v}))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, "_and_")
+}
+
+// directionOf is the direction of a set of changes, "" for none.
+func directionOf(changes map[string]string) string {
+	dir := ""
+	for _, v := range changes {
+		d := strings.ToLower(v)
+		switch {
+		case dir == "":
+			dir = d
+		case dir != d:
+			return DirectionMixed
+		}
+	}
+	return dir
+}
+
+// Direction is which way the variant moves the settings it changes: "on",
+// "off", "mixed", or "" for the baseline.
+func (p Plan) Direction() string { return directionOf(p.Changes) }
+
+// Change returns the variant that changes exactly the given settings to the
+// given values, as name, value pairs (FilePerTable, "ON"), or nil.
+func (r *Result) Change(nameValues ...string) *VariantResult {
+	want := pairs(nameValues)
+	for i := range r.Variants {
+		if sameChanges(r.Variants[i].Changes, want) {
+			return &r.Variants[i]
+		}
+	}
+	return nil
+}
+
+// Changing returns the variant that changes exactly the named setting, in
+// whichever direction the server allowed, or nil.
+func (r *Result) Changing(name string) *VariantResult {
+	for i := range r.Variants {
+		c := r.Variants[i].Changes
+		if _, ok := c[name]; ok && len(c) == 1 {
+			return &r.Variants[i]
+		}
+	}
+	return nil
+}
+
+func pairs(nameValues []string) map[string]string {
+	out := map[string]string{}
+	for i := 0; i+1 < len(nameValues); i += 2 {
+		out[nameValues[i]] = strings.ToUpper(nameValues[i+1])
+	}
+	return out
+}
+
+func sameChanges(a, b map[string]string) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
