@@ -3,10 +3,12 @@ package advisor
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // SandboxStopTimeout bounds stopping and removing a sandbox, on a fresh
@@ -25,7 +27,23 @@ func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (r *report
 	if err != nil {
 		return nil, err
 	}
+	markSandboxOptions(s.in, so.ServerOptions)
 	return runOn(ctx, s, o, inputs)
+}
+
+// markSandboxOptions gives the settings of --sandbox-option the origin
+// "sandbox-option": a sandbox has none of the user's option files, so such a
+// value stands for how the audited server runs (an old version's default,
+// say), not for a pin in an option file (--config checks the real ones).
+func markSandboxOptions(in *inspection, options []string) {
+	for _, o := range options {
+		name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(o, "--"), "loose-"), "=")
+		name = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(name), "-", "_"))
+		if st, ok := in.Variables[name]; ok && st.Origin == rules.OriginConfig {
+			st.Origin = rules.OriginSandbox
+			in.Variables[name] = st
+		}
+	}
 }
 
 // stopSandbox stops and removes a sandbox on a fresh context with its own

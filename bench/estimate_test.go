@@ -172,7 +172,7 @@ func BenchmarkStopDecision(b *testing.B) {
 			for b.Loop() {
 				for range 3 {
 					logs := roundLogRatios(base, variant, UnitStatements)
-					decide(FilePerTableOff, logs, 10, DefaultGainMargin, DefaultPrecision)
+					decide(Plan{Name: FilePerTableOff}, logs, 10, DefaultGainMargin, DefaultPrecision)
 				}
 			}
 		})

@@ -151,7 +151,7 @@ func (r *runner) decisions(looks int) []Decision {
 			continue
 		}
 		logs := roundLogRatios(base.create, r.samples[p.Name].create, r.unitSize())
-		out = append(out, decide(p.Name, logs, looks, r.cfg.GainMargin, r.cfg.Precision))
+		out = append(out, decide(p, logs, looks, r.cfg.GainMargin, r.cfg.Precision))
 	}
 	return out
 }

@@ -14,6 +14,11 @@ import "time"
 //
 // The run stops when every variant is decided, at the latest on the budget.
 //
+// For a variant that turns settings on (Direction "on": what the new
+// defaults would cost), the advice turns on the cost, so the threshold is
+// the mirror image, 1/(1+GainMargin): above it no cost worth acting on,
+// below it a cost that will be reported whatever more rounds show.
+//
 // Correction against stopping on a lucky streak: looking after every round
 // and stopping at the first look that decides would inflate the error rate
 // of a plain 95% interval. The decision interval uses Pocock's group
@@ -26,8 +31,8 @@ import "time"
 
 // Verdicts of the stop rule for one variant.
 const (
-	VerdictAbove   = "above-threshold" // decision interval wholly above 1+GainMargin
-	VerdictBelow   = "below-threshold" // decision interval wholly below 1+GainMargin
+	VerdictAbove   = "above-threshold" // decision interval wholly above the threshold
+	VerdictBelow   = "below-threshold" // decision interval wholly below the threshold
 	VerdictPrecise = "precise"         // decision interval narrower than ±Precision
 )
 
@@ -39,6 +44,9 @@ type Decision struct {
 	Verdict string `json:"verdict"`
 	// Interval is the decision interval, wider than the reported one.
 	Interval Interval `json:"interval"`
+	// Threshold is the speedup it was decided against: 1+GainMargin, or
+	// 1/(1+GainMargin) for a variant that turns settings on.
+	Threshold float64 `json:"threshold"`
 	// Level is its confidence level (e.g. 0.987).
 	Level float64 `json:"level"`
 	// Units is how many paired units it rests on.
@@ -50,12 +58,15 @@ func (d Decision) Decided() bool { return d.Verdict != "" }
 
 // decide gives the verdict on one variant from its unit log ratios (per
 // round) at a look planned among looks.
-func decide(variant string, rounds [][]float64, looks int, margin, precision float64) Decision {
+func decide(p Plan, rounds [][]float64, looks int, margin, precision float64) Decision {
 	alpha := pocockAlpha(looks)
 	iv := logInterval(rounds, alpha)
 	units := len(flat(rounds))
-	d := Decision{Variant: variant, Interval: iv, Level: 1 - alpha, Units: units}
 	threshold := 1 + margin
+	if p.Direction() == DirectionOn {
+		threshold = 1 / (1 + margin)
+	}
+	d := Decision{Variant: p.Name, Interval: iv, Threshold: threshold, Level: 1 - alpha, Units: units}
 	switch {
 	case units < 2:
 	case iv.Low > threshold:

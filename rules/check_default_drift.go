@@ -13,6 +13,8 @@ import (
 //
 // "At its default today" is decided per variable:
 //   - origin compiled: yes; origin config or runtime: no;
+//   - origin sandbox-option (a sandbox's stand-in for how the server runs):
+//     yes unless an option file given with --config sets it;
 //   - origin unknown and option files were given: yes when no option of the
 //     given files sets it and, if the current version's default is known,
 //     the value equals it (otherwise something else set it, such as the
@@ -126,6 +128,8 @@ func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
 		return true
 	case OriginConfig, OriginRuntime:
 		return false
+	case OriginSandbox:
+		return !configSets(s.Config, s.Flavor, f.Name)
 	}
 	current, known := f.DefaultFor(s.Flavor)
 	if known && !SameValue(f.Name, st.Value, current) {
@@ -220,6 +224,8 @@ func (d drift) situation(s Snapshot) string {
 			name, s.Flavor, name, showValue(d.fact, d.current), target, showValue(d.fact, d.targetDefault))
 	case d.origin == string(OriginCompiled):
 		why = "is left at its compiled-in default"
+	case d.origin == string(OriginSandbox):
+		why = "is set with --sandbox-option as a stand-in for how the audited server runs"
 	case len(s.Config) > 0:
 		why = "is not set in the given option files"
 	default:

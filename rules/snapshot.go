@@ -15,6 +15,10 @@ const (
 	OriginConfig   Origin = "config"   // set in an option file or on the command line
 	OriginRuntime  Origin = "runtime"  // changed with SET GLOBAL since start-up
 	OriginUnknown  Origin = "unknown"  // the server does not say
+	// OriginSandbox: given with --sandbox-option to a throwaway server,
+	// where it stands for how the audited server runs (e.g. an old
+	// version's default), not for a pin in the user's option files.
+	OriginSandbox Origin = "sandbox-option"
 )
 
 // Setting is one variable's value and origin.
