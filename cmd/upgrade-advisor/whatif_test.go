@@ -45,8 +45,9 @@ func TestWhatIfSandboxWritesNothingToTheInspectedServer(t *testing.T) {
 		measured[v.Name] = v.Measured
 	}
 	// The sandbox copies innodb_stats_persistent=0 from the inspected server,
-	// so that variant equals the baseline there; file_per_table is measured.
-	if !measured["baseline"] || !measured["file_per_table_off"] || measured["stats_persistent_off"] {
+	// so the calibration there turns it on; file_per_table is turned off.
+	_, statsOff := measured["stats_persistent_off"]
+	if !measured["baseline"] || !measured["file_per_table_off"] || !measured["stats_persistent_on"] || statsOff {
 		t.Errorf("variants %v: the sandbox did not copy the inspected settings", measured)
 	}
 	if !strings.Contains(strings.Join(doc.Notes, "\n"), "only the speedup ratios carry over") {
