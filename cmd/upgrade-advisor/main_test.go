@@ -186,35 +186,43 @@ func TestMyCnfOutWritesTheSnippet(t *testing.T) {
 	}
 }
 
+// TestCheckReportsDriftFromA55Dump: without a measurement, a DDL-heavy
+// workload pins the old DDL settings (the cautious default); an unknown
+// workload gets the pins commented out.
 func TestCheckReportsDriftFromA55Dump(t *testing.T) {
-	stdout, stderr, code := run(t, nil, "check", "--variables", "../../rules/testdata/snapshots/mysql-5.5.42.vars", "--target", "5.6", "--format", "json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var doc struct {
-		Findings []struct {
-			ID       string
-			Detail   string
-			Evidence map[string]string
-		}
-		MyCnf string `json:"mycnf"`
-	}
-	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
-		t.Fatal(err)
-	}
-	drift := map[string]string{}
-	for _, f := range doc.Findings {
-		if f.ID == "default-drift" {
-			drift[f.Evidence["variable"]] = f.Detail
-		}
-	}
-	for _, v := range []string{"innodb_file_per_table", "innodb_stats_persistent"} {
-		if !strings.Contains(drift[v], "CREATE TABLE") {
-			t.Errorf("%s: drift missing or without the CREATE TABLE cost: %q", v, drift[v])
-		}
-		if !strings.Contains(doc.MyCnf, "\n"+v+" = OFF\n") {
-			t.Errorf("snippet does not pin %s:\n%s", v, doc.MyCnf)
-		}
+	for _, tt := range []struct{ workload, pinPrefix string }{{"ddl-heavy", ""}, {"unknown", "# "}} {
+		t.Run(tt.workload, func(t *testing.T) {
+			stdout, stderr, code := run(t, nil, "check", "--variables", "../../rules/testdata/snapshots/mysql-5.5.42.vars", "--target", "5.6",
+				"--workload", tt.workload, "--format", "json")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var doc struct {
+				Findings []struct {
+					ID       string
+					Detail   string
+					Evidence map[string]string
+				}
+				MyCnf string `json:"mycnf"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatal(err)
+			}
+			drift := map[string]string{}
+			for _, f := range doc.Findings {
+				if f.ID == "default-drift" {
+					drift[f.Evidence["variable"]] = f.Detail
+				}
+			}
+			for _, v := range []string{"innodb_file_per_table", "innodb_stats_persistent"} {
+				if !strings.Contains(drift[v], "CREATE TABLE") {
+					t.Errorf("%s: drift missing or without the CREATE TABLE cost: %q", v, drift[v])
+				}
+				if !strings.Contains(doc.MyCnf, "\n"+tt.pinPrefix+v+" = OFF") || (tt.pinPrefix != "" && strings.Contains(doc.MyCnf, "\n"+v+" = OFF")) {
+					t.Errorf("snippet does not pin %s as %q:\n%s", v, tt.pinPrefix+v+" = OFF", doc.MyCnf)
+				}
+			}
+		})
 	}
 }
 
