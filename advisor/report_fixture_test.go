@@ -18,11 +18,35 @@ var update = flag.Bool("update", false, "rewrite the JSON golden files in report
 // fixtureReport builds a report from a fixed inspection and benchmark
 // result, as Run would, without a server.
 func fixtureReport(workload rules.WorkloadClass) *report.Report {
+	timings := map[string][4]float64{ // create p50, p95, drop p50, speedup
+		bench.Baseline: {2.9, 4.1, 1.1, 1}, bench.FilePerTableOff: {2.0, 2.8, 0.9, 1.45},
+		bench.StatsPersistentOff: {2.8, 4.0, 1.1, 1.03}, bench.BothOff: {1.9, 2.7, 0.9, 1.52},
+	}
+	return fixtureFrom(fixtureInspection("ON"), workload, nil, timings)
+}
+
+// fixtureOldDefaultsReport is the audit of the same server running the old
+// DDL settings (both OFF, left at their defaults) with --target 11.8 and a
+// DDL-heavy workload: the variants turn the settings on, the drift findings
+// carry their measured cost.
+func fixtureOldDefaultsReport() *report.Report {
+	timings := map[string][4]float64{
+		bench.Baseline: {2.0, 2.8, 0.9, 1}, bench.FilePerTableOn: {2.9, 4.1, 1.1, 0.69},
+		bench.StatsPersistentOn: {2.1, 2.9, 0.9, 0.97}, bench.BothOn: {3.1, 4.3, 1.2, 0.64},
+	}
+	in := fixtureInspection("OFF")
+	target, _ := rules.ParseTarget("11.8", in.Flavor.Vendor)
+	return fixtureFrom(in, rules.WorkloadDDLHeavy, &target, timings)
+}
+
+// fixtureInspection is a MariaDB 10.11 server with both DDL settings at
+// value, left at their compiled-in defaults.
+func fixtureInspection(value string) *inspection {
 	fl, _ := rules.IdentifyFlavor("10.11.19-MariaDB-0+deb12u1", "Debian 12")
-	in := &inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
+	return &inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
 		Variables: map[string]rules.Setting{
-			"innodb_file_per_table":   {Value: "ON", Origin: rules.OriginCompiled},
-			"innodb_stats_persistent": {Value: "ON", Origin: rules.OriginCompiled},
+			"innodb_file_per_table":   {Value: value, Origin: rules.OriginCompiled},
+			"innodb_stats_persistent": {Value: value, Origin: rules.OriginCompiled},
 			"innodb_flush_method":     {Value: "O_DIRECT", Origin: rules.OriginCompiled},
 			"innodb_buffer_pool_size": {Value: "134217728", Origin: rules.OriginConfig},
 			"log_bin":                 {Value: "OFF", Origin: rules.OriginCompiled},
@@ -30,13 +54,12 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 		},
 		Status: map[string]string{"uptime": "86400", "questions": "5000000", "com_create_table": "12000", "com_drop_table": "12000"},
 	}
+}
+
+func fixtureFrom(in *inspection, workload rules.WorkloadClass, target *rules.Flavor, timings map[string][4]float64) *report.Report {
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: true})
 	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 12, StopReason: bench.StopPrecision,
 		Precision: 0.05, Budget: 20 * time.Second, Duration: 14200 * time.Millisecond}
-	timings := map[string][4]float64{ // create p50, p95, drop p50, speedup
-		bench.Baseline: {2.9, 4.1, 1.1, 1}, bench.FilePerTableOff: {2.0, 2.8, 0.9, 1.45},
-		bench.StatsPersistentOff: {2.8, 4.0, 1.1, 1.03}, bench.BothOff: {1.9, 2.7, 0.9, 1.52},
-	}
 	for _, p := range plans {
 		tm := timings[p.Name]
 		res.Variants = append(res.Variants, bench.VariantResult{Plan: p,
@@ -45,8 +68,8 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 			Speedup:         bench.Interval{Ratio: tm[3], Low: tm[3] * 0.95, High: tm[3] * 1.05},
 			DropSpeedup:     bench.Interval{Ratio: 1, Low: 0.98, High: 1.02}})
 	}
-	snap := rules.Snapshot{Flavor: fl, Variables: in.Variables, Status: in.Status,
-		Workload: classify(in.Status, workload), Bench: measurements(res)}
+	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status,
+		Workload: classify(in.Status, workload), Bench: measurements(res), Target: target}
 	return buildReport(Options{Command: CommandAudit, ToolVersion: "1.2.3"}, in, snap, res)
 }
 
@@ -54,14 +77,15 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 // inspection and calibration and compares its JSON with the golden files
 // that package report's renderer tests read as their input.
 func TestReportFixtureMatchesTheJSONGolden(t *testing.T) {
-	for _, class := range []rules.WorkloadClass{"", rules.WorkloadOLTP} {
-		name := "ddl-heavy"
-		if class != "" {
-			name = string(class)
-		}
+	fixtures := map[string]func() *report.Report{
+		"ddl-heavy":    func() *report.Report { return fixtureReport("") },
+		"oltp":         func() *report.Report { return fixtureReport(rules.WorkloadOLTP) },
+		"old-defaults": fixtureOldDefaultsReport,
+	}
+	for name, build := range fixtures {
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := report.Write(&buf, fixtureReport(class), report.JSON, report.TextStyle{}); err != nil {
+			if err := report.Write(&buf, build(), report.JSON, report.TextStyle{}); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join("report", "testdata", "audit-"+name+".json")

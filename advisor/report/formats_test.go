@@ -23,6 +23,8 @@ var formatCases = []struct {
 	{"ddl-heavy", "", "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
 	{"oltp", rules.WorkloadOLTP, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
 	{"oltp", rules.WorkloadOLTP, "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
+	{string(oldDefaults), oldDefaults, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
+	{string(oldDefaults), oldDefaults, "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
 }
 
 func TestMarkdownAndHTMLGolden(t *testing.T) {

@@ -14,6 +14,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
+// oldDefaults names the golden of a server at the old DDL defaults (both
+// settings OFF) audited with --target 11.8 for a DDL-heavy workload; it is
+// not a workload class, fixtureReport only reads its file.
+const oldDefaults = rules.WorkloadClass("old-defaults")
+
 // fixtureReport reads the audit report of the JSON golden file of the
 // workload class ("" is ddl-heavy): package advisor builds that report from
 // a fixed inspection and calibration result and checks it against the same
@@ -58,7 +63,7 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestJSONFixtureRoundTrips(t *testing.T) {
-	for _, name := range []string{"ddl-heavy", "oltp"} {
+	for _, name := range []string{"ddl-heavy", "oltp", string(oldDefaults)} {
 		want, err := os.ReadFile(filepath.Join("testdata", "audit-"+name+".json"))
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +86,7 @@ func TestJSONFixtureRoundTrips(t *testing.T) {
 }
 
 func TestRenderGolden(t *testing.T) {
-	for _, class := range []rules.WorkloadClass{"", rules.WorkloadOLTP} {
+	for _, class := range []rules.WorkloadClass{"", rules.WorkloadOLTP, oldDefaults} {
 		name := "ddl-heavy"
 		if class != "" {
 			name = string(class)
