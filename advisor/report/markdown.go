@@ -439,14 +439,43 @@ func stopReasonText(b *BenchmarkInfo) string {
 	switch b.StopReason {
 	case bench.StopPrecision:
 		return fmt.Sprintf("precision — every 95%% interval narrower than ±%.0f%%", b.Precision*100)
+	case bench.StopDecided:
+		return "decided — every variant's advice settled: " + decisionsText(b.Decisions, true)
 	case bench.StopBudget:
-		return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+		open := decisionsText(b.Decisions, false)
+		if open == "" {
+			return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+		}
+		return fmt.Sprintf("budget — the %.0f s time budget was spent while the advice was still open for %s", b.BudgetS, open)
 	case bench.StopMaxRounds:
 		return "max-rounds — the round limit was reached"
 	case bench.StopRounds:
 		return fmt.Sprintf("rounds — a fixed number of rounds (%d) was asked", b.Rounds)
 	}
 	return b.StopReason
+}
+
+// decisionsText lists the variants the stop rule decided (decided=true),
+// with why, or the ones it left open.
+func decisionsText(ds []Decision, decided bool) string {
+	var parts []string
+	for _, d := range ds {
+		if (d.Verdict != "") != decided {
+			continue
+		}
+		iv := fmt.Sprintf("%.1f%% decision interval %.2f-%.2f", d.Level*100, d.Interval.Low, d.Interval.High)
+		switch d.Verdict {
+		case bench.VerdictAbove:
+			parts = append(parts, fmt.Sprintf("%s above the gain threshold (%s)", d.Variant, iv))
+		case bench.VerdictBelow:
+			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
+		case bench.VerdictPrecise:
+			parts = append(parts, fmt.Sprintf("%s narrower than the precision asked (%s)", d.Variant, iv))
+		default:
+			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // isMeasured reports whether a variant has the numbers to show.
