@@ -22,7 +22,12 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 		bench.Baseline: {2.9, 4.1, 1.1, 1}, bench.FilePerTableOff: {2.0, 2.8, 0.9, 1.45},
 		bench.StatsPersistentOff: {2.8, 4.0, 1.1, 1.03}, bench.BothOff: {1.9, 2.7, 0.9, 1.52},
 	}
-	return fixtureFrom(fixtureInspection("ON"), workload, nil, timings)
+	decisions := []bench.Decision{
+		{Variant: bench.FilePerTableOff, Verdict: bench.VerdictAbove, Interval: bench.Interval{Ratio: 1.45, Low: 1.33, High: 1.58}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.StatsPersistentOff, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.BothOff, Verdict: bench.VerdictAbove, Interval: bench.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Threshold: 1.05, Level: 0.987, Units: 60},
+	}
+	return fixtureFrom(fixtureInspection("ON"), workload, nil, timings, decisions)
 }
 
 // fixtureOldDefaultsReport is the audit of the same server running the old
@@ -36,7 +41,13 @@ func fixtureOldDefaultsReport() *report.Report {
 	}
 	in := fixtureInspection("OFF")
 	target, _ := rules.ParseTarget("11.8", in.Flavor.Vendor)
-	return fixtureFrom(in, rules.WorkloadDDLHeavy, &target, timings)
+	// A variant that turns a setting on is decided against 1/(1+margin).
+	decisions := []bench.Decision{
+		{Variant: bench.FilePerTableOn, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 0.69, Low: 0.63, High: 0.75}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.StatsPersistentOn, Verdict: bench.VerdictPrecise, Interval: bench.Interval{Ratio: 0.97, Low: 0.93, High: 1.01}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.BothOn, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 0.64, Low: 0.59, High: 0.70}, Threshold: 0.952, Level: 0.987, Units: 60},
+	}
+	return fixtureFrom(in, rules.WorkloadDDLHeavy, &target, timings, decisions)
 }
 
 // fixtureInspection is a MariaDB 10.11 server with both DDL settings at
@@ -56,10 +67,11 @@ func fixtureInspection(value string) *inspection {
 	}
 }
 
-func fixtureFrom(in *inspection, workload rules.WorkloadClass, target *rules.Flavor, timings map[string][4]float64) *report.Report {
+func fixtureFrom(in *inspection, workload rules.WorkloadClass, target *rules.Flavor, timings map[string][4]float64, decisions []bench.Decision) *report.Report {
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: true})
-	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 12, StopReason: bench.StopPrecision,
-		Precision: 0.05, Budget: 20 * time.Second, Duration: 14200 * time.Millisecond}
+	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 6, StopReason: bench.StopDecided,
+		Precision: 0.05, Budget: 8 * time.Second, Duration: 6900 * time.Millisecond, Measured: 6100 * time.Millisecond,
+		Interleaving: bench.InterleaveStatements, GainMargin: rules.GainMargin, Decisions: decisions}
 	for _, p := range plans {
 		tm := timings[p.Name]
 		res.Variants = append(res.Variants, bench.VariantResult{Plan: p,

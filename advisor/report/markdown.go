@@ -439,14 +439,65 @@ func stopReasonText(b *BenchmarkInfo) string {
 	switch b.StopReason {
 	case bench.StopPrecision:
 		return fmt.Sprintf("precision — every 95%% interval narrower than ±%.0f%%", b.Precision*100)
+	case bench.StopDecided:
+		return "decided — every variant's advice settled: " + decisionsText(b.Decisions, true)
 	case bench.StopBudget:
-		return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+		open := decisionsText(b.Decisions, false)
+		if open == "" {
+			return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+		}
+		return fmt.Sprintf("budget — the %.0f s time budget was spent while the advice was still open for %s", b.BudgetS, open)
 	case bench.StopMaxRounds:
 		return "max-rounds — the round limit was reached"
 	case bench.StopRounds:
 		return fmt.Sprintf("rounds — a fixed number of rounds (%d) was asked", b.Rounds)
 	}
 	return b.StopReason
+}
+
+// decisionsText lists the variants the stop rule decided (decided=true),
+// with why, or the ones it left open.
+func decisionsText(ds []Decision, decided bool) string {
+	var parts []string
+	for _, d := range ds {
+		if (d.Verdict != "") != decided {
+			continue
+		}
+		iv := fmt.Sprintf("%.1f%% decision interval %.2f-%.2f", d.Level*100, d.Interval.Low, d.Interval.High)
+		if d.isCost() {
+			parts = append(parts, costDecisionText(d))
+			continue
+		}
+		switch d.Verdict {
+		case bench.VerdictAbove:
+			parts = append(parts, fmt.Sprintf("%s above the gain threshold (%s)", d.Variant, iv))
+		case bench.VerdictBelow:
+			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
+		case bench.VerdictPrecise:
+			parts = append(parts, fmt.Sprintf("%s narrower than the precision asked (%s)", d.Variant, iv))
+		default:
+			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// isCost tells a decision on a variant that turns settings on, decided
+// against the mirrored threshold 1/(1+margin).
+func (d Decision) isCost() bool { return d.Threshold > 0 && d.Threshold < 1 }
+
+// costDecisionText words the decision on a cost as a slowdown.
+func costDecisionText(d Decision) string {
+	iv := fmt.Sprintf("%.1f%% decision interval %.2f-%.2fx slower", d.Level*100, 1/d.Interval.High, 1/d.Interval.Low)
+	switch d.Verdict {
+	case bench.VerdictBelow:
+		return fmt.Sprintf("%s a cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)
+	case bench.VerdictAbove:
+		return fmt.Sprintf("%s no cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)
+	case bench.VerdictPrecise:
+		return fmt.Sprintf("%s narrower than the precision asked (%s)", d.Variant, iv)
+	}
+	return fmt.Sprintf("%s (%s)", d.Variant, iv)
 }
 
 // isMeasured reports whether a variant has the numbers to show.

@@ -64,15 +64,33 @@ type WorkloadInfo struct {
 
 // BenchmarkInfo is the calibration's result.
 type BenchmarkInfo struct {
-	Method         string        `json:"method"`
-	Workload       string        `json:"workload"`
-	TablesPerRound int           `json:"tables_per_round"`
-	Rounds         int           `json:"rounds"`
-	StopReason     string        `json:"stop_reason"`
-	Precision      float64       `json:"precision"`
-	BudgetS        float64       `json:"budget_s"`
-	DurationS      float64       `json:"duration_s"`
-	Variants       []VariantInfo `json:"variants"`
+	Method         string  `json:"method"`
+	Workload       string  `json:"workload"`
+	TablesPerRound int     `json:"tables_per_round"`
+	Rounds         int     `json:"rounds"`
+	StopReason     string  `json:"stop_reason"`
+	Precision      float64 `json:"precision"`
+	BudgetS        float64 `json:"budget_s"`
+	DurationS      float64 `json:"duration_s"`
+	// MeasuredS is the time of the measured rounds (DurationS adds the
+	// warm-up and cleanup between rounds).
+	MeasuredS float64 `json:"measured_s"`
+	// Interleaving is how the variants alternated: "statements" or "blocks".
+	Interleaving string        `json:"interleaving,omitempty"`
+	Decisions    []Decision    `json:"decisions,omitempty"`
+	Variants     []VariantInfo `json:"variants"`
+}
+
+// Decision is the stop rule's verdict on one variant: whether its advice
+// had settled, and on which (wider, sequentially corrected) interval.
+type Decision struct {
+	Variant  string         `json:"variant"`
+	Verdict  string         `json:"verdict"`
+	Interval bench.Interval `json:"interval"`
+	Level    float64        `json:"level"`
+	// Threshold is the speedup decided against: 1+margin, or 1/(1+margin)
+	// for a variant that turns settings on (a cost).
+	Threshold float64 `json:"threshold,omitempty"`
 }
 
 // VariantInfo is one variant of the calibration.
@@ -189,10 +207,15 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		return nil
 	}
 	b := &BenchmarkInfo{
-		Method:         "rotating rounds after one warm-up round; per-statement timing; speedup = median of per-round paired ratios baseline/variant of CREATE TABLE time, bootstrap 95% CI",
+		Method:         methodOf(res),
 		Workload:       res.Workload,
 		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason,
 		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
+		MeasuredS: Round(res.Measured.Seconds(), 2), Interleaving: res.Interleaving,
+	}
+	for _, d := range res.Decisions {
+		b.Decisions = append(b.Decisions, Decision{Variant: d.Variant, Verdict: d.Verdict,
+			Interval: RoundInterval(d.Interval), Level: Round(d.Level, 3), Threshold: Round(d.Threshold, 3)})
 	}
 	for _, v := range res.Variants {
 		vi := VariantInfo{Name: v.Name, Changes: v.Changes, Direction: v.Direction(), Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
@@ -304,4 +327,15 @@ func roundSummary(s bench.Summary) bench.Summary {
 // RoundInterval rounds an interval to 3 decimals, as reports show it.
 func RoundInterval(i bench.Interval) bench.Interval {
 	return bench.Interval{Ratio: Round(i.Ratio, 3), Low: Round(i.Low, 3), High: Round(i.High, 3)}
+}
+
+// methodOf says how a calibration measured, in one line.
+func methodOf(res *bench.Result) string {
+	how := "variants alternate statement by statement after a short warm-up"
+	if res.Interleaving != bench.InterleaveStatements {
+		how = "rotating variant blocks per round after one warm-up round"
+	}
+	return how + "; per-statement timing; speedup = geometric mean of paired baseline/variant CREATE TABLE time " +
+		"ratios over chunks of statements, 95% Student-t interval with round-to-round variance; " +
+		"stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
 }

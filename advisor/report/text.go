@@ -102,8 +102,8 @@ func (p *printer) benchmark(r *Report) {
 	if b == nil {
 		return
 	}
-	p.line("[--] Calibration: %s; %d measured rounds of %d tables in %.1f s (stopped on %s)",
-		b.Workload, b.Rounds, b.TablesPerRound, b.DurationS, b.StopReason)
+	p.line("[--] Calibration: %s; %d measured rounds of %d tables in %.1f s (%.1f s of measured rounds)",
+		b.Workload, b.Rounds, b.TablesPerRound, b.DurationS, b.MeasuredS)
 	p.line("       %-22s %-19s %-19s %s", "variant", "CREATE p50/p95 ms", "DROP p50/p95 ms", "CREATE speedup (95% CI)")
 	longest := 0.0
 	for _, v := range b.Variants {
@@ -122,6 +122,7 @@ func (p *printer) benchmark(r *Report) {
 			speedupCell(v), bar(v.CreateMs.P50, longest, 20))
 	}
 	p.line("       (%s)", b.Method)
+	p.line("       stopped on %s", stopReasonText(b))
 }
 
 func speedupCell(v VariantInfo) string {
