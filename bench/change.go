@@ -103,18 +103,6 @@ func (r *Result) Change(nameValues ...string) *VariantResult {
 	return nil
 }
 
-// Changing returns the variant that changes exactly the named setting, in
-// whichever direction the server allowed, or nil.
-func (r *Result) Changing(name string) *VariantResult {
-	for i := range r.Variants {
-		c := r.Variants[i].Changes
-		if _, ok := c[name]; ok && len(c) == 1 {
-			return &r.Variants[i]
-		}
-	}
-	return nil
-}
-
 func pairs(nameValues []string) map[string]string {
 	out := map[string]string{}
 	for i := 0; i+1 < len(nameValues); i += 2 {

@@ -204,12 +204,6 @@ func (v Variant) Direction() string {
 	return dir
 }
 
-// Setting returns the value the variant gives a setting it changes.
-func (v Variant) Setting(name string) (string, bool) {
-	val, ok := v.Changes[name]
-	return val, ok
-}
-
 // Slowdown is the variant's time over the baseline's: the speedup's
 // reciprocal, its interval reversed.
 func (i Interval) Slowdown() Interval {
