@@ -95,9 +95,14 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 // snapshotOf builds the rules' view of an inspected server: workload class
 // (from the flag or the counters), target and setup scenario.
 func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
-	status, own := withoutOwnDDL(in.Status, in.OwnDDL)
+	startup, _ := rules.StartupDDL(in.Flavor)
+	status, atStart := withoutStatements(in.Status, startup)
+	status, own := withoutStatements(status, in.OwnDDL)
 	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: status,
 		Workload: classify(status, workload), ExpectTables: o.ExpectTables}
+	if atStart > 0 {
+		snap.Workload.Reason += fmt.Sprintf(" (not counting the %d table DDL statements %s runs itself at every start)", atStart, in.Flavor.Name()+" "+in.Flavor.Version.Series())
+	}
 	if own > 0 {
 		snap.Workload.Reason += fmt.Sprintf(" (not counting %d DDL statements of this tool's own earlier calibrations since the server started)", own)
 	}

@@ -106,9 +106,10 @@ func ownDDL(entries []ledgerEntry, server string, boot int64) map[string]int64 {
 	return out
 }
 
-// withoutOwnDDL returns the status counters minus the tool's own statements,
-// and how many were taken out.
-func withoutOwnDDL(status map[string]string, own map[string]int64) (map[string]string, int64) {
+// withoutStatements returns the status counters minus statements that are
+// not the application's (the tool's own, the server's own at start-up), and
+// how many were taken out.
+func withoutStatements(status map[string]string, own map[string]int64) (map[string]string, int64) {
 	if len(own) == 0 {
 		return status, 0
 	}

@@ -15,8 +15,9 @@ func measuredSnapshot(class WorkloadClass, fpt, stats, both *Interval) Snapshot 
 		return Variant{Name: name, Measured: true, Mechanism: "SET GLOBAL", CreateP50: 2.9 / iv.Ratio, CreateMean: 3.1 / iv.Ratio, DropMean: 1, Speedup: *iv}
 	}
 	return Snapshot{
-		Flavor:   Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
-		Workload: Workload{Class: class, Reason: "test", DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
+		Flavor: Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
+		Workload: Workload{Class: class, Reason: "test", UptimeS: 86400, Questions: 100000,
+			DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
 		Bench: &Measurements{TablesPerRound: 100, Rounds: 10, Variants: []Variant{
 			{Name: VariantBaseline, Measured: true, CreateP50: 2.9, CreateMean: 3.1, DropMean: 1, Speedup: Interval{1, 1, 1}},
 			variant(VariantFilePerTableOff, fpt),
@@ -151,6 +152,33 @@ func TestImpactProjectsRateAndSetupScenario(t *testing.T) {
 		if !strings.Contains(f.Detail, want) {
 			t.Errorf("detail lacks %q:\n%s", want, f.Detail)
 		}
+	}
+}
+
+func TestImpactNeedsTheWorkloadClassesHistory(t *testing.T) {
+	tests := []struct {
+		name              string
+		uptime, questions int64
+		want, wantNot     string
+	}{
+		// A fresh MySQL 9.7: seconds of uptime, a handful of statements.
+		{"fresh server", 1, 8, "too little history (1 s of uptime, 8 statements; need at least 1.0 h of uptime and 1000 statements)", "saves about"},
+		{"long uptime, few statements", 7200, 999, "too little history", "saves about"},
+		{"no counters", 0, 0, "no status counters were read", "saves about"},
+		{"enough history", 3600, 1000, "saves about", "No saving"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
+			s.Workload.UptimeS, s.Workload.Questions = tt.uptime, tt.questions
+			f := ddlTestFinding(Evaluate(s), "ddl-file-per-table-recommend")
+			if f == nil {
+				t.Fatal("no recommendation")
+			}
+			if !strings.Contains(f.Detail, tt.want) || strings.Contains(f.Detail, tt.wantNot) {
+				t.Errorf("detail should say %q and not %q:\n%s", tt.want, tt.wantNot, f.Detail)
+			}
+		})
 	}
 }
 

@@ -70,7 +70,13 @@ func impactText(s Snapshot, v, base *Variant) string {
 	out := ""
 	w := s.Workload
 	savedMs := w.CreatesPerHour*(base.CreateMean-v.CreateMean) + w.DropsPerHour*(base.DropMean-v.DropMean)
-	if w.CreatesPerHour+w.DropsPerHour > 0 && savedMs > 0 {
+	switch {
+	case w.UptimeS == 0 && w.Questions == 0:
+		out += " No saving per hour is estimated: no status counters were read."
+	case !w.HasHistory():
+		out += fmt.Sprintf(" No saving per hour is estimated: the status counters cover too little history (%s of uptime, %d statements; %s).",
+			humanDuration(w.UptimeS), w.Questions, historyNeeded)
+	case w.CreatesPerHour+w.DropsPerHour > 0 && savedMs > 0:
 		out += fmt.Sprintf(" At the observed rate (%.0f CREATE and %.0f DROP TABLE per hour) that saves about %.1f s per hour.",
 			w.CreatesPerHour, w.DropsPerHour, savedMs/1000)
 	}
