@@ -202,3 +202,59 @@ func TestSlowerIsSaidAsSlower(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestDeprecatedVariableIsSaidInTheRecommendation(t *testing.T) {
+	maria := func(minor, patch int) Flavor { return Flavor{Vendor: VendorMariaDB, Version: V(11, minor, patch)} }
+	tests := []struct {
+		name           string
+		server         Flavor
+		target         *Flavor
+		wantDeprecated string // "" when the recommendation must not speak of it
+	}{
+		{"MariaDB 10.11", Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, nil, ""},
+		{"MariaDB 11.8 deprecates it", maria(8, 9), nil, "innodb_file_per_table is deprecated in MariaDB 11.8.9 (since 11.0.1)"},
+		{"MariaDB 10.11 to 11.8", Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, &Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 0)},
+			"innodb_file_per_table is deprecated in MariaDB 11.8 (since 11.0.1)"},
+		{"MySQL 9.7 keeps it", Flavor{Vendor: VendorMySQL, Version: V(9, 7, 4)}, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
+			s.Flavor, s.Target = tt.server, tt.target
+			f := ddlTestFinding(Evaluate(s), "ddl-file-per-table-recommend")
+			if f == nil {
+				t.Fatal("no recommendation")
+			}
+			mycnf, tradeoffs := strings.Join(f.Recommendation.MyCnf, "\n"), strings.Join(f.Recommendation.Tradeoffs, "\n")
+			if tt.wantDeprecated == "" {
+				if strings.Contains(mycnf+tradeoffs, "deprecated") {
+					t.Errorf("speaks of a deprecation:\n%s\n%s", mycnf, tradeoffs)
+				}
+				return
+			}
+			if !strings.Contains(mycnf, "# "+tt.wantDeprecated) || !strings.Contains(tradeoffs, tt.wantDeprecated) {
+				t.Errorf("my.cnf and trade-offs should say %q:\n%s\n%s", tt.wantDeprecated, mycnf, tradeoffs)
+			}
+			if !strings.Contains(mycnf, "innodb_file_per_table = 0") {
+				t.Errorf("the setting is gone:\n%s", mycnf)
+			}
+		})
+	}
+}
+
+func TestDeprecationSaidAlikeInRecommendationAndConfig(t *testing.T) {
+	// The same fact, whether the tool recommends the setting or finds it in --config.
+	mariadb118 := Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 9)}
+	s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
+	s.Flavor, s.Target = mariadb118, &mariadb118
+	s.Config = []ConfigOption{cnfOpt("innodb_file_per_table", "0", 3)}
+	fs := Evaluate(s)
+	rec := ddlTestFinding(fs, "ddl-file-per-table-recommend")
+	cfg := ddlTestFinding(fs, FindingDeprecatedVariable)
+	if rec == nil || cfg == nil {
+		t.Fatalf("findings %v", ddlTestIDs(fs))
+	}
+	if !strings.Contains(strings.Join(rec.Recommendation.Tradeoffs, " "), cfg.Title) {
+		t.Errorf("the recommendation does not say %q:\n%q", cfg.Title, rec.Recommendation.Tradeoffs)
+	}
+}

@@ -120,12 +120,12 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning
 		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
 		f.Detail = measured + impactText(s, v, base) + " The workload creates and drops tables as part of its normal work, so the saving recurs."
-		f.Recommendation = c.recommendation(s.Flavor, v, base, true)
+		f.Recommendation = c.recommendation(s, v, base, true)
 	case s.Workload.Class == WorkloadMixed:
 		f.ID, f.Severity = c.idPrefix+"-consider", Info
 		f.Title = fmt.Sprintf("Mixed workload: %s would make CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
 		f.Detail = measured + impactText(s, v, base) + " Worth it only for the part of the application that creates tables; prefer a per-table alternative where there is one."
-		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
+		f.Recommendation = c.recommendation(s, v, base, false)
 	case s.Workload.Class == WorkloadOLTP:
 		f.ID, f.Severity = c.idPrefix+"-keep", Info
 		f.Title = fmt.Sprintf("OLTP workload: keep the current setting (%s would save little)", c.label)
@@ -134,20 +134,58 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 		f.ID, f.Severity = c.idPrefix+"-if-ddl-heavy", Info
 		f.Title = fmt.Sprintf("If the application creates tables routinely: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
 		f.Detail = measured + " The workload class is unknown (" + s.Workload.Reason + "); the change pays off only for applications that create and drop tables as normal work (per-tenant schemas, test suites, ETL staging tables)."
-		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
+		f.Recommendation = c.recommendation(s, v, base, false)
 	}
 	return []Finding{f}
 }
 
+// variable is the server variable the change sets.
+func (c ddlChange) variable() string {
+	name, _, _ := strings.Cut(c.mycnfLine, " = ")
+	return strings.TrimSpace(name)
+}
+
+// lifecycleWarning says, from the knowledge base, when the variable the
+// change sets is deprecated on this server or on the --target, or gone from
+// the target: the same facts that flag it when it appears in --config.
+// Empty when neither is the case.
+func (c ddlChange) lifecycleWarning(s Snapshot) string {
+	f, ok := LookupVar(c.variable())
+	if !ok {
+		return ""
+	}
+	servers := []Flavor{s.Flavor}
+	if s.Target != nil {
+		servers = append(servers, *s.Target)
+	}
+	for _, fl := range servers {
+		switch lc := f.StatusIn(fl); lc.State {
+		case StateDeprecated:
+			return fmt.Sprintf("%s is deprecated in %s (since %s): it still works, but the server logs a deprecation warning "+
+				"at start-up when my.cnf sets it (SET GLOBAL answers with warning 1287), and it will be removed in a later release, "+
+				"when this line has to go", f.Name, versionLabel(fl), lc.Since)
+		case StateRemoved, StateIgnored:
+			return fmt.Sprintf("%s is %s in %s (since %s): remove this setting before the upgrade", f.Name, lc.State, versionLabel(fl), lc.Since)
+		}
+	}
+	return ""
+}
+
 // recommendation builds the my.cnf lines (commented out unless active), the
-// SQL and the trade-offs of a change.
-func (c ddlChange) recommendation(fl Flavor, v, base *Variant, active bool) Recommendation {
+// SQL and the trade-offs of a change; a deprecated variable says so in the
+// my.cnf comment and the trade-offs.
+func (c ddlChange) recommendation(s Snapshot, v, base *Variant, active bool) Recommendation {
+	fl := s.Flavor
 	comment := "# " + SpeedupText(v, base)
 	line := c.mycnfLine
 	if !active {
 		line = "# " + line + "   # uncomment if the application creates tables routinely"
 	}
 	r := Recommendation{MyCnf: []string{comment, line}, Tradeoffs: c.tradeoffs}
+	if warning := c.lifecycleWarning(s); warning != "" {
+		r.MyCnf = []string{comment, "# " + warning, line}
+		r.Tradeoffs = append(append([]string{}, c.tradeoffs...), warning)
+	}
 	if active {
 		r.SQL = []string{c.sqlLine + "  -- takes effect for tables created afterwards, no restart"}
 	}
