@@ -106,7 +106,9 @@ type Variant struct {
 	DropP50    float64
 	DropP95    float64
 	DropMean   float64
-	Speedup    Interval // baseline / variant, CREATE+DROP per round, paired
+	Speedup    Interval // baseline / variant of the CREATE TABLE time per round, paired: median and interval
+	// Rounds is how many paired rounds Speedup comes from (0: unknown).
+	Rounds int
 	// ServerOption is set for variants measured on a separate sandbox
 	// started with this option (settings that need a restart).
 	ServerOption string

@@ -369,24 +369,6 @@ func settingNames(settings map[string]rules.Setting) []string {
 	return names
 }
 
-// serverSummary is "MariaDB 10.11.19 (10.11.19-MariaDB-0+deb12u1; Debian 12)".
-func serverSummary(s ServerInfo) string {
-	if s.Version == "" {
-		return "unknown (give --variables or --server-version to check drift from today's version)"
-	}
-	out := flavorName(s.Flavor) + " " + s.Version
-	var detail []string
-	for _, d := range []string{s.VersionString, s.VersionComment} {
-		if d != "" {
-			detail = append(detail, d)
-		}
-	}
-	if len(detail) > 0 {
-		out += " (" + strings.Join(detail, "; ") + ")"
-	}
-	return out + sandboxNote(s.Sandbox)
-}
-
 // workloadSource says how the workload class was decided.
 func workloadSource(w WorkloadInfo) string {
 	switch w.Source {
@@ -484,7 +466,7 @@ func notMeasuredText(v VariantInfo) string {
 
 // measuredText describes a finding's measured speedup.
 func measuredText(s *SpeedupInfo) string {
-	return fmt.Sprintf("speedup %.2fx (95%% CI %.2f-%.2f); CREATE TABLE %.2f -> %.2f ms per statement",
+	return fmt.Sprintf("speedup %.2fx (median of the per-round ratios, 95%% CI %.2f-%.2f); mean CREATE TABLE %.2f -> %.2f ms per statement",
 		s.Ratio, s.CILow, s.CIHigh, s.BaselineMs, s.VariantMs)
 }
 

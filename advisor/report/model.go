@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -183,7 +185,7 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		return nil
 	}
 	b := &BenchmarkInfo{
-		Method:         "rotating rounds after one warm-up round; per-statement timing; speedup = median of per-round paired ratios baseline/variant of CREATE TABLE time, bootstrap 95% CI",
+		Method:         methodOf(res.Rounds),
 		Workload:       res.Workload,
 		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason,
 		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
@@ -200,6 +202,17 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		b.Variants = append(b.Variants, vi)
 	}
 	return b
+}
+
+// methodOf says how the speedups were computed, and what an interval from
+// too few rounds for a 95% interval is.
+func methodOf(rounds int) string {
+	m := "rotating rounds after one warm-up round; per-statement timing; speedup = median of per-round paired ratios baseline/variant of CREATE TABLE time, bootstrap 95% CI"
+	if rounds > 1 && rounds < rules.MinRoundsFor95 {
+		m += fmt.Sprintf("; with %d rounds each interval is the range of the per-round ratios, which holds the median only %.1f%% of the time: not yet a 95%% CI (%d rounds are needed: a larger --budget or --rounds %d)",
+			rounds, 100*(1-math.Pow(2, float64(1-rounds))), rules.MinRoundsFor95, rules.MinRoundsFor95)
+	}
+	return m
 }
 
 // FindingsOf is the report form of the rules' findings.
