@@ -135,7 +135,7 @@ func buildReport(o Options, in *inspection, snap rules.Snapshot, res *bench.Resu
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion, Command: string(o.Command),
 		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables),
+		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables, in.Provenance),
 		Workload: report.WorkloadOf(snap.Workload), Benchmark: report.BenchmarkOf(res), Findings: findings,
 	}
 	r.Server.Sandbox = o.Sandbox

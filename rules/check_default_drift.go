@@ -123,7 +123,7 @@ func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
 	switch st.Origin {
 	case OriginCompiled:
 		return true
-	case OriginConfig, OriginRuntime:
+	case OriginConfig, OriginPersisted, OriginRuntime:
 		return false
 	}
 	current, known := f.DefaultFor(s.Flavor)

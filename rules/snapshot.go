@@ -13,9 +13,19 @@ type Origin string
 const (
 	OriginCompiled Origin = "compiled" // left at the compiled-in default
 	OriginConfig   Origin = "config"   // set in an option file or on the command line
-	OriginRuntime  Origin = "runtime"  // changed with SET GLOBAL since start-up
-	OriginUnknown  Origin = "unknown"  // the server does not say
+	// OriginPersisted is MySQL's SET PERSIST: the value is in mysqld-auto.cnf
+	// in the datadir, which every start reads and which travels with the
+	// datadir (a copied or upgraded datadir keeps it).
+	OriginPersisted Origin = "persisted"
+	OriginRuntime   Origin = "runtime" // changed with SET GLOBAL since start-up
+	OriginUnknown   Origin = "unknown" // the server does not say
 )
+
+// Explicit reports whether someone chose the value (option file, command
+// line, SET PERSIST or SET GLOBAL) rather than leaving the default.
+func (o Origin) Explicit() bool {
+	return o == OriginConfig || o == OriginPersisted || o == OriginRuntime
+}
 
 // Setting is one variable's value and origin.
 type Setting struct {

@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // markdown writes the report as GitHub-flavoured Markdown for a
@@ -95,7 +94,7 @@ func (m *mdWriter) settings(r *Report) {
 	rows := make([][]string, 0, len(names))
 	for _, name := range names {
 		s := r.Settings[name]
-		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(string(s.Origin))})
+		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(s.OriginText())})
 	}
 	m.table([]string{"setting", "value", "origin"}, []string{"---", "---", "---"}, rows)
 }
@@ -352,7 +351,7 @@ func findingCounts(groups []severityGroup) string {
 
 // settingNames orders the settings as the text report does (keySettings
 // order), followed by any others in name order.
-func settingNames(settings map[string]rules.Setting) []string {
+func settingNames(settings map[string]SettingInfo) []string {
 	var names []string
 	seen := map[string]bool{}
 	for _, name := range keySettings {

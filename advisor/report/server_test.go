@@ -33,3 +33,19 @@ func TestServerSummaryNamesTheBuildNotTheComment(t *testing.T) {
 		})
 	}
 }
+
+func TestOriginTextCarriesFileAndNote(t *testing.T) {
+	tests := []struct {
+		s    SettingInfo
+		want string
+	}{
+		{SettingInfo{Origin: "compiled"}, "compiled"},
+		{SettingInfo{Origin: "persisted", File: "/var/lib/mysql/mysqld-auto.cnf"}, "persisted (/var/lib/mysql/mysqld-auto.cnf)"},
+		{SettingInfo{Origin: "config", File: "/etc/my.cnf", Note: "set back"}, "config (/etc/my.cnf; set back)"},
+	}
+	for _, tt := range tests {
+		if got := tt.s.OriginText(); got != tt.want {
+			t.Errorf("OriginText = %q, want %q", got, tt.want)
+		}
+	}
+}

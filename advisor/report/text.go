@@ -70,7 +70,7 @@ func (p *printer) settings(r *Report) {
 	p.line("[--] Settings (value, where it comes from):")
 	for _, name := range keySettings {
 		if s, ok := r.Settings[name]; ok {
-			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
+			p.line("       %-32s %-14s %s", name, s.Value, s.OriginText())
 		}
 	}
 }
