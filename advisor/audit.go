@@ -106,6 +106,11 @@ func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target 
 	if own > 0 {
 		snap.Workload.Reason += fmt.Sprintf(" (not counting %d DDL statements of this tool's own earlier calibrations since the server started)", own)
 	}
+	if in.Accounts != nil {
+		accounts := *in.Accounts
+		accounts.ShowNames = o.ShowAccounts
+		snap.Accounts = &accounts
+	}
 	if target != nil {
 		snap.Target = resolveTarget(o.Target, in.Flavor)
 	}

@@ -22,6 +22,9 @@ type inspection struct {
 	// origin word (option file, command line, ...), by variable.
 	Provenance map[string]report.Provenance
 	Status     map[string]string
+	// Accounts are the accounts by authentication plugin, or why they
+	// could not be read.
+	Accounts *rules.Accounts
 	// Inspected is when the status counters were read.
 	Inspected time.Time
 	// OwnDDL counts this tool's own earlier calibration statements on the
@@ -62,6 +65,7 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*inspection
 	if in.Status, err = scanPairs(ctx, db, "SHOW GLOBAL STATUS"); err != nil {
 		return nil, err
 	}
+	in.Accounts = readAccounts(ctx, db, fl)
 	in.Inspected = time.Now()
 	in.OwnDDL = ownDDLFor(in)
 	in.applyOwnRestores(ownRestoresFor(in))

@@ -53,6 +53,9 @@ type Snapshot struct {
 	Config    []ConfigOption // server-section options from --config, if given
 	Bench     *Measurements  // nil when nothing was measured (inspect, check)
 	Target    *Flavor        // nil when no --target was given
+	// Accounts are the accounts by authentication plugin; nil when no live
+	// server was read (check).
+	Accounts *Accounts
 	// ExpectTables is a setup scenario (--expect-tables): how many tables the
 	// application creates at once, for a before/after projection.
 	ExpectTables int

@@ -48,7 +48,11 @@ func fleetFlags() []cli.Flag {
 // adviceFlags are the flags of the jobs that evaluate the rules on a live
 // server (audit, inspect): the offline check has no --expect-tables.
 func adviceFlags() []cli.Flag {
-	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag()}
+	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag(), showAccountsFlag()}
+}
+
+func showAccountsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "show-accounts", Usage: "name the accounts (user@host) in the findings on authentication plugins; default: counts only", Category: catAdvice}
 }
 
 func workloadFlag() cli.Flag {
