@@ -106,7 +106,7 @@ func sandboxFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
 		&cli.BoolFlag{Name: "what-if-sandbox", Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
-		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
+		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_redo_log_capacity or innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
 		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
 		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
 	}
