@@ -3,6 +3,7 @@ package advisor
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -43,11 +44,11 @@ func TestAccountsOnRealServers(t *testing.T) {
 			}
 		}
 		a := readAccounts(ctx, root, fl)
-		if a.Unreadable != "" || !containsString(a.ByPlugin[plugin], "'acct_app'@'%'") {
+		if a.Unreadable != "" || !slices.Contains(a.ByPlugin[plugin], "'acct_app'@'%'") {
 			t.Fatalf("%s: accounts %+v, want 'acct_app'@'%%' under %s", fl, a, plugin)
 		}
 		for p, names := range a.ByPlugin {
-			if containsString(names, "'acct_role'@''") || containsString(names, "'acct_role'@'%'") {
+			if slices.Contains(names, "'acct_role'@''") || slices.Contains(names, "'acct_role'@'%'") {
 				t.Errorf("the role is listed under %s as an account that can log in", p)
 			}
 		}
@@ -72,13 +73,4 @@ func openTestDB(t *testing.T, dsn string) *sql.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
-}
-
-func containsString(xs []string, x string) bool {
-	for _, s := range xs {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }
