@@ -368,3 +368,24 @@ func PinOptions(pins []DriftPin) []string {
 	}
 	return out
 }
+
+// ConfigCarrySettings are the options of config that a server of flavor fl
+// reads, in file order, with file:line.
+func ConfigCarrySettings(fl Flavor, config []ConfigOption) []CarrySetting {
+	var out []CarrySetting
+	for _, o := range config {
+		if sectionReadBy(o.Section, fl) {
+			out = append(out, CarrySetting{Name: o.Name, Value: configOptionValue(o), Where: optionLocation(o)})
+		}
+	}
+	return out
+}
+
+// IsMachineSetting reports whether an option names a path, port or
+// identity of the machine (a sandbox sets its own; a binary asked about
+// it may check that the path exists here).
+func IsMachineSetting(name string) bool { return machineSettings[configVarName(name)] }
+
+// SectionReadBy reports whether a server of flavor fl reads an option-file
+// section ([mysqld] always, [mariadb] only MariaDB, [mysqld-8.0] only 8.0, ...).
+func SectionReadBy(section string, fl Flavor) bool { return sectionReadBy(section, fl) }

@@ -19,7 +19,7 @@ var machineSettings = map[string]bool{
 	"innodb_tmpdir": true, "server_id": true, "report_host": true, "report_port": true, "init_file": true,
 	"log_error_services": true, "ssl_ca": true, "ssl_cert": true, "ssl_key": true, "ssl_capath": true,
 	"ssl_crl": true, "ssl_crlpath": true, "hostname": true, "wsrep_provider": true, "wsrep_cluster_address": true,
-	"log_basename": true,
+	"log_basename":          true,
 	"innodb_data_file_path": true, "innodb_temp_data_file_path": true, "lower_case_table_names": true,
 	"skip_external_locking": true, "skip_name_resolve": true, "default_time_zone": true, "plugin_load": true,
 	"plugin_load_add": true, "early_plugin_load": true, "log_slow_query_file": true,
