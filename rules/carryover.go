@@ -139,11 +139,6 @@ func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) Carr
 // goneOption handles a setting the target refuses, never had, or ignores:
 // translated to its replacement when the value converts, dropped otherwise.
 func goneOption(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOption {
-	what := map[State]string{StateRemoved: "removed", StateAbsent: "not a variable of", StateIgnored: "accepted and ignored (does nothing)"}[st.State]
-	since := ""
-	if !st.Since.IsZero() {
-		since = " since " + st.Since.String()
-	}
 	if st.Replacement != "" && replacementExists(st.Replacement, to) {
 		if v, ok := f.ReplacementValue(opt.Value); ok {
 			o := translated(f, to, st, opt)
@@ -153,17 +148,30 @@ func goneOption(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOp
 	}
 	opt.Action, opt.TargetName, opt.TargetValue = Dropped, "", ""
 	opt.Replacement = st.Replacement
-	if st.State == StateAbsent {
-		opt.Why = fmt.Sprintf("%s %s", what, to.Name())
-	} else {
-		opt.Why = fmt.Sprintf("%s in %s%s", what, to.Name(), since)
-	}
+	opt.Why = goneText(to, st)
 	if st.Replacement != "" {
 		opt.Why += "; replaced by " + st.Replacement + " (no faithful conversion of the value: set it yourself)"
 	} else {
 		opt.Why += "; nothing replaces it"
 	}
 	return opt
+}
+
+// goneText says why the target does not take a setting.
+func goneText(to Flavor, st Lifecycle) string {
+	switch {
+	case st.State == StateRemoved && !st.Since.IsZero():
+		return fmt.Sprintf("removed in %s %s", to.Name(), st.Since)
+	case st.State == StateIgnored && !st.Since.IsZero():
+		return fmt.Sprintf("accepted and ignored (does nothing) since %s %s", to.Name(), st.Since)
+	case st.State == StateIgnored:
+		return fmt.Sprintf("accepted and ignored by %s (does nothing)", to.Name())
+	case st.State == StateAbsent && !st.Since.IsZero():
+		return fmt.Sprintf("not yet a variable of %s (added in %s)", versionLabel(to), st.Since)
+	case st.State == StateAbsent:
+		return fmt.Sprintf("not a variable of %s", to.Name())
+	}
+	return fmt.Sprintf("not accepted by %s", versionLabel(to))
 }
 
 // translated renames a setting to its replacement, converting the value.
