@@ -165,7 +165,7 @@ func explicitSettings(vars map[string]rules.Setting) []rules.CarrySetting {
 	var out []rules.CarrySetting
 	for _, name := range slices.Sorted(maps.Keys(vars)) {
 		if vars[name].Origin == rules.OriginConfig {
-			out = append(out, rules.CarrySetting{Name: name, Value: vars[name].Value, Where: "server (option file, command line or persisted)"})
+			out = append(out, rules.CarrySetting{Name: name, Value: vars[name].Value, Where: "server, set at start-up or persisted"})
 		}
 	}
 	return out

@@ -13,19 +13,13 @@ import (
 // the reference, and which variants recover today's speed.
 func rehearseSummary(r *report.RehearseReport, p *rehearsal) []string {
 	var out []string
-	dropped, translated, flagged := 0, 0, 0
+	count := map[rules.CarryAction]int{}
 	for _, c := range r.Carryover {
-		switch c.Action {
-		case rules.Dropped:
-			dropped++
-		case rules.Translated:
-			translated++
-		case rules.Flagged:
-			flagged++
-		}
+		count[c.Action]++
 	}
-	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) carried to %s %s: %d dropped, %d translated, %d with values removed; the target's binary refused %d.",
-		len(r.Carryover), flavorLabel(r.Target.Flavor), r.Target.Version, dropped, translated, flagged, len(r.Validation.Refused)))
+	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) on the way to %s %s: %d carried as they are, %d translated, %d with values removed, %d dropped (the target's binary refused %d of them), %d paths or ports left to you.",
+		len(r.Carryover), flavorLabel(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
+		count[rules.Dropped], len(r.Validation.Refused), count[rules.Machine]))
 	carried := rehearseVariant(r, sideTargetCarried, bench.Baseline)
 	if carried == nil || carried.VsReference == nil {
 		return out

@@ -35,8 +35,16 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	p.line("[--] today: %s", r.Today.Address)
 	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
 	p.line("[--] Settings carried over (validated with %s):", r.Validation.Command)
+	var machine []string
 	for _, c := range r.Carryover {
+		if c.Action == rules.Machine {
+			machine = append(machine, c.Name)
+			continue
+		}
 		p.line("       %-10s %s", c.Action, carryText(c))
+	}
+	if len(machine) > 0 {
+		p.line("       %-10s %s: paths, ports or identities of this machine; the sandboxes set their own (left commented in the my.cnf)", rules.Machine, strings.Join(machine, ", "))
 	}
 	if len(r.Carryover) == 0 {
 		p.line("       (no explicit settings today)")
