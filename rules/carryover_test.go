@@ -81,6 +81,13 @@ func TestCarryOver(t *testing.T) {
 			},
 		},
 		{
+			name: "MySQL 8.0 to MariaDB 11.8: the redo log capacity becomes the single log file's size", from: mysql8040, to: maria118, migrate: true,
+			settings: []CarrySetting{{Name: "innodb_redo_log_capacity", Value: "2G"}},
+			want: map[string]want{
+				"innodb_redo_log_capacity": {action: Translated, targetName: "innodb_log_file_size", value: "2G", sandbox: "1G"},
+			},
+		},
+		{
 			name: "a later line of the same option wins", from: maria1011, to: maria118,
 			settings: []CarrySetting{{Name: "innodb_file_per_table", Value: "1"}, {Name: "innodb-file-per-table", Value: "0"}},
 			want:     map[string]want{"innodb_file_per_table": {action: Carried, targetName: "innodb_file_per_table", value: "0"}},
