@@ -39,7 +39,7 @@ func rehearseSummary(r *report.RehearseReport, p *rehearsal) []string {
 		return out
 	}
 	if carried.Recovers {
-		return append(out, "The target as carried over is not shown to be slower than today: nothing to recover.")
+		return append(out, "The target as carried over is not shown to be more than 5% slower than today: nothing shown to recover.")
 	}
 	var recovering []string
 	for _, sd := range r.Sides[1:] {
@@ -62,6 +62,8 @@ func verdictOf(iv *bench.Interval) string {
 		return "slower"
 	case iv.High < 1:
 		return "faster"
+	case iv.Ratio > 1+report.RecoveryMargin:
+		return "probably slower, but the interval reaches within 5% of today's time, so it is not shown to be; a longer --budget narrows it"
 	}
 	return "not shown to differ by more than 5%"
 }
