@@ -79,7 +79,7 @@ func rehearseSide(sd side, res *bench.Result, refBase []float64, judge bool) rep
 	info.Sandbox = true
 	out := report.RehearseSide{Name: sd.name, Label: sd.label, Server: info, Options: sd.options, Benchmark: report.BenchmarkOf(res)}
 	for _, vi := range out.Benchmark.Variants {
-		rv := report.RehearseVariant{Name: vi.Name, Settings: vi.Settings, Measured: vi.Measured}
+		rv := report.RehearseVariant{Name: vi.Name, Settings: vi.Settings, Measured: vi.Measured, Reason: vi.Reason}
 		if vi.CreateMs != nil {
 			rv.CreateP50Ms = vi.CreateMs.P50
 		}

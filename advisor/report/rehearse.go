@@ -129,8 +129,11 @@ func p50Cell(v RehearseVariant) string {
 }
 
 func recoversCell(v RehearseVariant) string {
-	if v.Recovers {
+	switch {
+	case v.Recovers:
 		return "recovers"
+	case !v.Measured && v.Reason != "":
+		return "(" + v.Reason + ")"
 	}
 	return ""
 }

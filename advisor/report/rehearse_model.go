@@ -82,6 +82,7 @@ type RehearseVariant struct {
 	Name        string            `json:"name"`
 	Settings    map[string]string `json:"settings"`
 	Measured    bool              `json:"measured"`
+	Reason      string            `json:"reason,omitempty"` // why it was not measured
 	CreateP50Ms float64           `json:"create_p50_ms,omitempty"`
 	// VsReference: this variant's CREATE TABLE time / the reference's
 	// baseline time (> 1: slower than the reference).
