@@ -86,7 +86,7 @@ func rehearseSide(sd side, res *bench.Result, refBase []float64, judge bool) rep
 		if s := bench.SamplesOf(res, vi.Name); len(s) > 0 && len(refBase) > 0 {
 			iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(s, refBase)))
 			rv.VsReference = &iv
-			rv.Recovers = judge && iv.Low <= 1+report.RecoveryMargin
+			rv.Recovers = judge && recovers(iv)
 		}
 		out.Variants = append(out.Variants, rv)
 	}
@@ -101,4 +101,12 @@ func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.Workl
 	target := p.target
 	snap.Target = &target
 	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class
+}
+
+// recovers says a target variant is not shown to be slower than today:
+// its interval reaches within RecoveryMargin of today's time (as in
+// compare) and so does its median ratio (a wide interval around a large
+// ratio does not count).
+func recovers(iv bench.Interval) bool {
+	return iv.Low <= 1+report.RecoveryMargin && iv.Ratio <= 1+report.RecoveryMargin
 }

@@ -106,7 +106,7 @@ func pinList(pins []rules.DriftPin) string {
 // pinsHelp says the measurement supports the pins: the pinned target is
 // faster than the carried-over one by more than the margin, or (today's
 // version measured) it recovers today's speed where the carried-over
-// target does not.
+// target does not, and is not slower than it.
 func pinsHelp(r *report.RehearseReport) bool {
 	if r.PinnedVsCarried == nil {
 		return false
@@ -115,7 +115,7 @@ func pinsHelp(r *report.RehearseReport) bool {
 		return true
 	}
 	pinned, carried := rehearseVariant(r, sideTargetPinned, bench.Baseline), rehearseVariant(r, sideTargetCarried, bench.Baseline)
-	return r.SourceRuns && pinned != nil && carried != nil && pinned.Recovers && !carried.Recovers
+	return r.SourceRuns && pinned != nil && carried != nil && pinned.Recovers && !carried.Recovers && r.PinnedVsCarried.Ratio < 1
 }
 
 func flavorLabel(vendor string) string {

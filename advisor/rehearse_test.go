@@ -13,7 +13,7 @@ import (
 // carried, its both_off variant at bothOff, the pinned target at pinned
 // of its carried-over time.
 func rehearsalFixture(carried, bothOff, pinned bench.Interval, workload string) *report.RehearseReport {
-	judge := func(iv bench.Interval) bool { return iv.Low <= 1+report.RecoveryMargin }
+	judge := recovers
 	return &report.RehearseReport{
 		Today: report.ServerInfo{Flavor: "mysql", Version: "5.5.42"}, Target: report.ServerInfo{Flavor: "mysql", Version: "5.6.22"},
 		SourceRuns: true, Reference: sideToday, Workload: workload,
