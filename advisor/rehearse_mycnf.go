@@ -88,36 +88,50 @@ func writePins(line func(string, ...any), r *report.RehearseReport, written map[
 	}
 }
 
-// writeVariants writes the settings of the carried-over target's DDL
-// variants that recover today's speed (or, when today's version did not
-// run, that are faster than the reference by more than the margin).
+// writeVariants writes the settings of the first DDL variant of a target
+// side (carried over, then pinned) that recovers today's speed (or, when
+// today's version did not run, that is faster than the reference by more
+// than the margin); on the pinned side the pins are part of it.
 func writeVariants(line func(string, ...any), r *report.RehearseReport, written map[string]bool) {
 	carried := rehearseVariant(r, sideTargetCarried, bench.Baseline)
 	if carried == nil || carried.Recovers {
 		return
 	}
-	for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
-		v := rehearseVariant(r, sideTargetCarried, name)
-		if v == nil || v.VsReference == nil || !(v.Recovers || (!r.SourceRuns && v.VsReference.High < 1/(1+rules.GainMargin))) {
-			continue
-		}
-		line("")
-		line("# DDL variant %s on the target: %.2fx the reference's time (95%% CI %.2f-%.2f)", settingsLabel(&report.VariantInfo{Name: v.Name, Settings: v.Settings}),
-			v.VsReference.Ratio, v.VsReference.Low, v.VsReference.High)
-		active := rules.WorkloadClass(r.Workload) == rules.WorkloadDDLHeavy
-		if !active {
-			line("# (commented out: workload %s; advised for a DDL-heavy workload only, see audit's trade-offs)", r.Workload)
-		}
-		for _, k := range slices.Sorted(maps.Keys(v.Settings)) {
-			value := mycnfValue(v.Settings[k])
-			if active && !written[k] {
-				line("%s = %s", k, value)
-				written[k] = true
-			} else {
-				line("# %s = %s", k, value)
+	for _, sideName := range []string{sideTargetCarried, sideTargetPinned} {
+		for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
+			v := rehearseVariant(r, sideName, name)
+			if v == nil || v.VsReference == nil || !(v.Recovers || (!r.SourceRuns && v.VsReference.High < 1/(1+rules.GainMargin))) {
+				continue
 			}
+			settings := maps.Clone(v.Settings)
+			label := settingsLabel(&report.VariantInfo{Name: v.Name, Settings: v.Settings})
+			if sideName == sideTargetPinned {
+				for _, p := range r.Pins {
+					settings[p.Name] = p.Today
+				}
+				label += " with today's behaviour pinned (" + pinList(r.Pins) + ")"
+			}
+			writeVariant(line, r, written, label, v.VsReference, settings)
+			return
 		}
-		return // the first (simplest) recovering variant is enough
+	}
+}
+
+func writeVariant(line func(string, ...any), r *report.RehearseReport, written map[string]bool, label string, iv *bench.Interval, settings map[string]string) {
+	line("")
+	line("# DDL variant %s on the target: %.2fx %s's time (95%% CI %.2f-%.2f)", label, iv.Ratio, r.Reference, iv.Low, iv.High)
+	active := rules.WorkloadClass(r.Workload) == rules.WorkloadDDLHeavy
+	if !active {
+		line("# (commented out: workload %s; advised for a DDL-heavy workload only, see audit's trade-offs)", r.Workload)
+	}
+	for _, k := range slices.Sorted(maps.Keys(settings)) {
+		value := mycnfValue(settings[k])
+		if active && !written[k] {
+			line("%s = %s", k, value)
+			written[k] = true
+		} else {
+			line("# %s = %s", k, value)
+		}
 	}
 }
 

@@ -97,3 +97,17 @@ func TestRehearseSummarySaysWhatRecovers(t *testing.T) {
 		}
 	}
 }
+
+func TestTargetMyCnfPinnedVariant(t *testing.T) {
+	slow := bench.Interval{Ratio: 1.5, Low: 1.3, High: 1.7}
+	r := rehearsalFixture(slow, slow, bench.Interval{Ratio: 1, Low: 0.9, High: 1.1}, "ddl-heavy")
+	ok := bench.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}
+	r.Sides[2].Variants = append(r.Sides[2].Variants, report.RehearseVariant{Name: bench.FilePerTableOff,
+		Settings: map[string]string{"innodb_file_per_table": "OFF"}, VsReference: &ok, Recovers: recovers(ok)})
+	cnf := targetMyCnf(RehearseOptions{}, r, &rehearsal{})
+	for _, want := range []string{"with today's behaviour pinned (innodb_stats_persistent=OFF)", "\ninnodb_file_per_table = 0\n", "\ninnodb_stats_persistent = 0\n"} {
+		if !strings.Contains(cnf, want) {
+			t.Errorf("my.cnf lacks %q:\n%s", want, cnf)
+		}
+	}
+}
