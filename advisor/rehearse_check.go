@@ -70,6 +70,6 @@ func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, base
 	}
 	r.Findings = append(report.FindingsOf(found), r.Findings...)
 	r.Notes = append(r.Notes, fmt.Sprintf("target binary: asked %s (%s) about %d option(s) of --config; it refused %d; %d path, port or identity option(s) not asked",
-		bin.VersionString, validationCommand(bin), len(options), len(refused), skipped))
+		bin.Flavor.Raw, validationCommand(bin), len(options), len(refused), skipped))
 	return nil
 }

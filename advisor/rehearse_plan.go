@@ -58,7 +58,7 @@ func planRehearsal(ctx context.Context, o RehearseOptions, t *today) (*rehearsal
 	p.pins = rules.DDLDriftPins(t.in.Flavor, p.target, t.in.Variables, p.carry)
 	carried := p.carry.SandboxOptions()
 	if p.sourceBin != nil {
-		p.sides = append(p.sides, side{name: sideToday, label: "today: " + p.sourceBin.VersionString + " with today's settings",
+		p.sides = append(p.sides, side{name: sideToday, label: "today: " + p.sourceBin.Flavor.Raw + " with today's settings",
 			basedir: p.sourceBin.Basedir, options: todayOptions})
 	} else {
 		p.sides = append(p.sides, side{name: sideTargetDefaults, label: "target with its defaults", basedir: p.targetBin.Basedir})
@@ -79,8 +79,7 @@ func detectFlavor(ctx context.Context, basedir string) (*sandbox.Binary, rules.F
 	if err != nil {
 		return nil, rules.Flavor{}, err
 	}
-	fl, err := rules.IdentifyFlavor(bin.VersionString, string(bin.Flavor))
-	return bin, fl, err
+	return bin, bin.Flavor, nil
 }
 
 // findSource finds binaries of today's version: --source-basedir (which
@@ -153,7 +152,7 @@ func validateToday(ctx context.Context, p *rehearsal, options []string) ([]strin
 // validationCommand says how the binary was asked, for the report.
 func validationCommand(b *sandbox.Binary) string {
 	name := b.Path
-	if b.Flavor == sandbox.FlavorMariaDB || !b.Version.AtLeast(8, 0, 16) {
+	if b.Flavor.IsMariaDB() || !b.Flavor.Version.AtLeast(8, 0, 16) {
 		return name + " --no-defaults --help --verbose --OPTION..."
 	}
 	return name + " --no-defaults --validate-config --OPTION..."

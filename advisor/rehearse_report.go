@@ -58,7 +58,7 @@ func buildRehearseReport(o RehearseOptions, t *today, p *rehearsal, results []*b
 
 // binaryInfo describes a sandbox binary as a server.
 func binaryInfo(b *sandbox.Binary, fl rules.Flavor) report.ServerInfo {
-	return report.ServerInfo{Address: b.Basedir, Flavor: string(fl.Vendor), Version: fl.Version.String(), VersionString: b.VersionString, Sandbox: true}
+	return report.ServerInfo{Address: b.Basedir, Flavor: string(fl.Vendor), Version: fl.Version.String(), VersionString: b.Flavor.Raw, Sandbox: true}
 }
 
 func sideIndex(sides []side, name string) int {
@@ -97,7 +97,8 @@ func rehearseSide(sd side, res *bench.Result, refBase []float64, judge bool) rep
 // with the target as --target (removed and renamed options, drift), and
 // the workload class they used.
 func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.WorkloadClass) {
-	snap := t.inputs.snapshot(t.in, Options{Command: CommandRehearse})
+	// the rehearsal's target is set below from the plan, not from --target
+	snap, _ := t.inputs.snapshot(t.in, Options{Command: CommandRehearse})
 	target := p.target
 	snap.Target = &target
 	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class

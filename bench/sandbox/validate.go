@@ -54,7 +54,7 @@ func askBinary(ctx context.Context, b *Binary, options []string) (out string, fa
 	if b.ShareDir != "" {
 		args = append(args, "--lc-messages-dir="+b.ShareDir, "--character-sets-dir="+filepath.Join(b.ShareDir, "charsets"))
 	}
-	if b.Flavor == FlavorMariaDB || !b.Version.AtLeast(8, 0, 16) {
+	if b.Flavor.IsMariaDB() || !b.Flavor.Version.AtLeast(8, 0, 16) {
 		args = append(args, "--help", "--verbose")
 	} else {
 		args = append(args, "--validate-config", "--secure-file-priv=")
