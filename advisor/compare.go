@@ -52,9 +52,7 @@ func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, er
 		return nil, err
 	}
 	for i, s := range servers {
-		if !s.isSandbox() {
-			_ = recordOwnDDL(s.in, results[i]) // best effort: see ledger.go
-		}
+		s.recordRun(results[i])
 	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil
 }
@@ -113,7 +111,7 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 func compareSide(e Endpoint, s *server, res *bench.Result) report.CompareSide {
 	info := serverInfo(s.in)
 	info.Sandbox = s.isSandbox()
-	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables), Benchmark: report.BenchmarkOf(res)}
+	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables, s.in.Provenance), Benchmark: report.BenchmarkOf(res)}
 }
 
 func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {

@@ -66,12 +66,7 @@ func assertUnchanged(t *testing.T, db *sql.DB, before serverState) {
 func openShared(t *testing.T) (string, *sql.DB) {
 	t.Helper()
 	dsn := sandboxtest.SharedDSN(t)
-	db, err := sql.Open("mysql", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return dsn, db
+	return dsn, openTestDB(t, dsn)
 }
 
 func quickAudit(dsn, workload string, allowSetGlobal bool) Options {

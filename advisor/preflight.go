@@ -14,11 +14,9 @@ import (
 // replicate the scratch DDL, before anything is created. It returns the
 // session statements the benchmark connection must run.
 func preflight(ctx context.Context, db *sql.DB, in *inspection, o Options) ([]string, error) {
-	for _, v := range []string{"read_only", "super_read_only", "innodb_read_only"} {
-		if rules.IsTrue(in.Variables[v].Value) {
-			return nil, fmt.Errorf("%w: the server has %s=ON, so the calibration cannot create its scratch schema; run it against a writable server (a staging primary) or use `inspect`, which only reads",
-				ErrPreflight, v)
-		}
+	if v, on := readOnlyVariable(in.Variables); on {
+		return nil, fmt.Errorf("%w: the server has %s, so the calibration cannot create its scratch schema; run it against a writable server (a staging primary) or use `inspect`, which only reads",
+			ErrPreflight, v)
 	}
 	lockWait := o.Bench.LockWaitTimeout
 	if lockWait <= 0 {
@@ -49,4 +47,19 @@ func canSkipBinlog(ctx context.Context, db *sql.DB) error {
 	}
 	_, err = conn.ExecContext(ctx, bench.Tag+"SET SESSION sql_log_bin = 1")
 	return err
+}
+
+// readOnlyVariable names the setting that makes the server refuse writes,
+// the most specific first: super_read_only=ON also turns read_only on, so
+// read_only alone would hide the cause.
+func readOnlyVariable(vars map[string]rules.Setting) (string, bool) {
+	switch {
+	case rules.IsTrue(vars["super_read_only"].Value):
+		return "super_read_only=ON (which also turns read_only on; even accounts with SUPER or CONNECTION_ADMIN cannot write)", true
+	case rules.IsTrue(vars["innodb_read_only"].Value):
+		return "innodb_read_only=ON (set at start-up: InnoDB tables cannot be created or dropped)", true
+	case rules.IsTrue(vars["read_only"].Value):
+		return "read_only=ON", true
+	}
+	return "", false
 }

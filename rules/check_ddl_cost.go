@@ -15,7 +15,7 @@ func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 	f := Finding{ID: c.idPrefix + "-cost", Severity: Info, MeasuredSpeedup: measuredSpeedup(v, base),
 		Evidence: map[string]string{"variant": v.Name, "direction": v.Direction(), "workload": string(s.Workload.Class),
 			"mechanism": v.Mechanism, "slowdown": fmt.Sprintf("%.2f", v.Speedup.Slowdown().Ratio)}}
-	measured := SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + ")."
+	measured := SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + "); " + SlowdownText(v.Speedup) + "."
 	upgrade := fmt.Sprintf(" This server runs %s=OFF; MySQL 5.6 and MariaDB 10.0 and later default to ON, so an upgrade that does not pin the setting brings this change.", c.variable)
 	if !v.Speedup.Slower(GainMargin) {
 		f.ID = c.idPrefix + "-no-cost"

@@ -126,7 +126,7 @@ func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
 	switch st.Origin {
 	case OriginCompiled:
 		return true
-	case OriginConfig, OriginRuntime:
+	case OriginConfig, OriginPersisted, OriginRuntime:
 		return false
 	case OriginSandbox:
 		return !configSets(s.Config, s.Flavor, f.Name)

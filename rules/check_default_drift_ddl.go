@@ -59,7 +59,7 @@ func ddlCostText(s Snapshot, name string, v, base *Variant, measured bool) strin
 		"tables as part of normal work (per-tenant schemas, test suites, ETL staging tables).", name)
 	switch {
 	case measured:
-		return text + fmt.Sprintf(" Measured on this server, the upgrade's change: %s with %s=ON (%s).", SpeedupText(v, base), name, v.Mechanism)
+		return text + fmt.Sprintf(" Measured on this server, the upgrade's change: %s with %s=ON (%s); %s.", SpeedupText(v, base), name, v.Mechanism, SlowdownText(v.Speedup))
 	case s.Bench == nil:
 		return text + " Not measured here: the audit's calibration measures exactly this change; run `upgrade-advisor audit` to see its cost on this server."
 	case v != nil && !v.Measured && v.Reason != "":
@@ -73,7 +73,7 @@ func ddlCostText(s Snapshot, name string, v, base *Variant, measured bool) strin
 func (d drift) pinWithCost(s Snapshot, c ddlChange, v, base *Variant) []string {
 	lines := []string{
 		fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), versionLabel(*s.Target), showValue(d.fact, d.targetDefault)),
-		fmt.Sprintf("# %s=ON: %s", d.fact.Name, SpeedupText(v, base)),
+		fmt.Sprintf("# %s=ON: %s; %s", d.fact.Name, SpeedupText(v, base), SlowdownText(v.Speedup)),
 	}
 	for _, t := range c.tradeoffs {
 		lines = append(lines, "# trade-off: "+t)

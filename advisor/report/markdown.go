@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // markdown writes the report as GitHub-flavoured Markdown for a
@@ -95,7 +94,7 @@ func (m *mdWriter) settings(r *Report) {
 	rows := make([][]string, 0, len(names))
 	for _, name := range names {
 		s := r.Settings[name]
-		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(string(s.Origin))})
+		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(s.OriginText())})
 	}
 	m.table([]string{"setting", "value", "origin"}, []string{"---", "---", "---"}, rows)
 }
@@ -352,7 +351,7 @@ func findingCounts(groups []severityGroup) string {
 
 // settingNames orders the settings as the text report does (keySettings
 // order), followed by any others in name order.
-func settingNames(settings map[string]rules.Setting) []string {
+func settingNames(settings map[string]SettingInfo) []string {
 	var names []string
 	seen := map[string]bool{}
 	for _, name := range keySettings {
@@ -367,24 +366,6 @@ func settingNames(settings map[string]rules.Setting) []string {
 		}
 	}
 	return names
-}
-
-// serverSummary is "MariaDB 10.11.19 (10.11.19-MariaDB-0+deb12u1; Debian 12)".
-func serverSummary(s ServerInfo) string {
-	if s.Version == "" {
-		return "unknown (give --variables or --server-version to check drift from today's version)"
-	}
-	out := flavorName(s.Flavor) + " " + s.Version
-	var detail []string
-	for _, d := range []string{s.VersionString, s.VersionComment} {
-		if d != "" {
-			detail = append(detail, d)
-		}
-	}
-	if len(detail) > 0 {
-		out += " (" + strings.Join(detail, "; ") + ")"
-	}
-	return out + sandboxNote(s.Sandbox)
 }
 
 // workloadSource says how the workload class was decided.

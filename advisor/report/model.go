@@ -21,18 +21,18 @@ const SchemaVersion = 1
 
 // Report is the result of a job; its JSON form is the documented schema.
 type Report struct {
-	SchemaVersion int                      `json:"schema_version"`
-	Command       string                   `json:"command"`
-	Tool          ToolInfo                 `json:"tool"`
-	Server        ServerInfo               `json:"server"`
-	Settings      map[string]rules.Setting `json:"settings"`
-	Workload      WorkloadInfo             `json:"workload"`
-	Benchmark     *BenchmarkInfo           `json:"benchmark,omitempty"`
-	Target        *TargetInfo              `json:"target,omitempty"`
-	Config        []ConfigInfo             `json:"config,omitempty"`
-	Findings      []FindingInfo            `json:"findings"`
-	MyCnf         string                   `json:"mycnf"`
-	Notes         []string                 `json:"notes,omitempty"`
+	SchemaVersion int                    `json:"schema_version"`
+	Command       string                 `json:"command"`
+	Tool          ToolInfo               `json:"tool"`
+	Server        ServerInfo             `json:"server"`
+	Settings      map[string]SettingInfo `json:"settings"`
+	Workload      WorkloadInfo           `json:"workload"`
+	Benchmark     *BenchmarkInfo         `json:"benchmark,omitempty"`
+	Target        *TargetInfo            `json:"target,omitempty"`
+	Config        []ConfigInfo           `json:"config,omitempty"`
+	Findings      []FindingInfo          `json:"findings"`
+	MyCnf         string                 `json:"mycnf"`
+	Notes         []string               `json:"notes,omitempty"`
 }
 
 // ToolInfo names the tool.
@@ -184,15 +184,51 @@ func (r *Report) Worst() (rules.Severity, bool) {
 	return w, true
 }
 
-// SettingsOf picks the keySettings of a server's variables.
-func SettingsOf(vars map[string]rules.Setting) map[string]rules.Setting {
-	out := map[string]rules.Setting{}
+// SettingInfo is a key setting in the report: value, origin, and where
+// known the option file it came from and what else is known of its origin.
+type SettingInfo struct {
+	Value  string       `json:"value"`
+	Origin rules.Origin `json:"origin"`
+	// File is the option file the value came from, as the server names it
+	// (MySQL 8.0+ performance_schema.variables_info.VARIABLE_PATH, e.g.
+	// /etc/mysql/my.cnf, or the datadir's mysqld-auto.cnf for SET PERSIST).
+	File string `json:"file,omitempty"`
+	// Note says what else is known, e.g. "command line", or that this
+	// tool set the value back after its calibration.
+	Note string `json:"note,omitempty"`
+}
+
+// Provenance is what a server tells of a value's origin beyond the origin.
+type Provenance struct {
+	File, Note string
+}
+
+// SettingsOf picks the keySettings of a server's variables, with their
+// provenance where known (prov may be nil).
+func SettingsOf(vars map[string]rules.Setting, prov map[string]Provenance) map[string]SettingInfo {
+	out := map[string]SettingInfo{}
 	for _, name := range keySettings {
 		if s, ok := vars[name]; ok {
-			out[name] = s
+			p := prov[name]
+			out[name] = SettingInfo{Value: s.Value, Origin: s.Origin, File: p.File, Note: p.Note}
 		}
 	}
 	return out
+}
+
+// OriginText is the origin as the text and Markdown reports print it:
+// "persisted (/var/lib/mysql/mysqld-auto.cnf)", "config (command line)".
+func (s SettingInfo) OriginText() string {
+	var more []string
+	for _, m := range []string{s.File, s.Note} {
+		if m != "" {
+			more = append(more, m)
+		}
+	}
+	if len(more) == 0 {
+		return string(s.Origin)
+	}
+	return string(s.Origin) + " (" + strings.Join(more, "; ") + ")"
 }
 
 // WorkloadOf is the report form of the workload class.

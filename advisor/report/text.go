@@ -57,11 +57,7 @@ func (p *printer) paint(c color.Attribute, s string) string {
 func (p *printer) header(r *Report) {
 	p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — %s of %s", r.Tool.Version, r.Command, r.Server.Address)))
 	s := r.Server
-	if s.Version == "" {
-		p.line("[--] Server: unknown (give --variables or --server-version to check drift from today's version)")
-	} else {
-		p.line("[--] Server: %s %s (%s; %s)%s", flavorName(s.Flavor), s.Version, s.VersionString, s.VersionComment, sandboxNote(s.Sandbox))
-	}
+	p.line("[--] Server: %s", serverSummary(s))
 	if r.Target != nil {
 		p.line("[--] Target: %s %s", flavorName(r.Target.Flavor), r.Target.Version)
 	}
@@ -74,7 +70,7 @@ func (p *printer) settings(r *Report) {
 	p.line("[--] Settings (value, where it comes from):")
 	for _, name := range keySettings {
 		if s, ok := r.Settings[name]; ok {
-			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
+			p.line("       %-32s %-14s %s", name, s.Value, s.OriginText())
 		}
 	}
 }

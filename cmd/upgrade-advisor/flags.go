@@ -48,7 +48,11 @@ func fleetFlags() []cli.Flag {
 // adviceFlags are the flags of the jobs that evaluate the rules on a live
 // server (audit, inspect): the offline check has no --expect-tables.
 func adviceFlags() []cli.Flag {
-	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag()}
+	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag(), showAccountsFlag()}
+}
+
+func showAccountsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "show-accounts", Usage: "name the accounts (user@host) in the findings on authentication plugins; default: counts only", Category: catAdvice}
 }
 
 func workloadFlag() cli.Flag {
@@ -102,7 +106,7 @@ func sandboxFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
 		&cli.BoolFlag{Name: "what-if-sandbox", Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
-		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
+		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_redo_log_capacity or innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
 		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
 		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
 	}
