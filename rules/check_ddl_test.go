@@ -335,6 +335,18 @@ func TestDDLRulesSayTheCostOfTurningSettingsOn(t *testing.T) {
 	}
 }
 
+func TestImpactOfACostSaysCost(t *testing.T) {
+	s := directedSnapshot(WorkloadDDLHeavy, "ON", ddlIv(0.62, 0.59, 0.66), nil, nil)
+	f := ddlTestFinding(Evaluate(s), "ddl-file-per-table-cost")
+	if f == nil || !strings.Contains(f.Detail, "that adds about") {
+		t.Fatalf("cost without the added time per hour: %+v", f)
+	}
+	s.Workload.UptimeS, s.Workload.Questions = 60, 10
+	if f := ddlTestFinding(Evaluate(s), "ddl-file-per-table-cost"); f == nil || !strings.Contains(f.Detail, "No cost per hour is estimated") {
+		t.Errorf("too little history should say no cost is estimated: %+v", f)
+	}
+}
+
 func TestSlowdownIntervalIsSaidAsSlowdown(t *testing.T) {
 	v := &Variant{CreateMean: 5, Speedup: Interval{0.625, 0.5, 0.8}}
 	got := SpeedupText(v, &Variant{CreateMean: 3.125})

@@ -105,7 +105,7 @@ func impactText(s Snapshot, v, base *Variant) string {
 	w := s.Workload
 	savedMs := w.CreatesPerHour*(base.CreateMean-v.CreateMean) + w.DropsPerHour*(base.DropMean-v.DropMean)
 	verb, noun := "saves", "saving"
-	if savedMs < 0 {
+	if savedMs < 0 || (savedMs == 0 && v.CreateMean > base.CreateMean) {
 		verb, noun, savedMs = "adds", "cost", -savedMs
 	}
 	switch {
