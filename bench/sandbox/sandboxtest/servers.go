@@ -225,3 +225,21 @@ func stopSharedByServer() error {
 	sharedByServer.sbs, sharedByServer.err = nil, nil
 	return errors.Join(errs...)
 }
+
+// OnServer runs test as a subtest on the one server named by key (a
+// scripts/servers.sh name, e.g. "mysql-9.7"), for what only that server
+// has; the subtest is named as EachServer names it.
+func OnServer(t *testing.T, key string, test func(t *testing.T, srv Server)) {
+	t.Helper()
+	for _, srv := range Servers() {
+		if srv.Key != key {
+			continue
+		}
+		t.Run(srv.Name(), func(t *testing.T) {
+			srv.Require(t)
+			test(t, srv)
+		})
+		return
+	}
+	t.Fatalf("sandboxtest: no test server %q (the servers are %v)", key, serverKeys)
+}
