@@ -30,12 +30,12 @@ func matrixAudit(command Command, dsn string, allowSetGlobal bool) Options {
 // assertServerIs checks that a report describes the test server srv.
 func assertServerIs(t *testing.T, got report.ServerInfo, srv sandboxtest.Server) {
 	t.Helper()
-	if got.Flavor != string(srv.Binary.Flavor) || got.Version != srv.Binary.Version.String() {
-		t.Errorf("report says %s %s, the server is %s %s", got.Flavor, got.Version, srv.Binary.Flavor, srv.Binary.Version)
+	if got.Flavor != srv.Vendor() || got.Version != srv.Version() {
+		t.Errorf("report says %s %s, the server is %s %s", got.Flavor, got.Version, srv.Vendor(), srv.Version())
 	}
 }
 
-func isMySQL(srv sandboxtest.Server) bool { return srv.Binary.Flavor == sandbox.FlavorMySQL }
+func isMySQL(srv sandboxtest.Server) bool { return srv.IsMySQL() }
 
 // assertMeasuredConsistently checks every measured variant's summary and
 // interval, and that the variants named in want are measured.
@@ -124,7 +124,7 @@ func TestMatrixAudit(t *testing.T) {
 			assertMeasuredConsistently(t, r, 3, bench.VariantNames...)
 			assertFilePerTableAdviceMatchesMeasurement(t, r)
 			fpt := variant(t, r, bench.FilePerTableOff)
-			if isMySQL(srv) {
+			if srv.IsMySQL() {
 				// Consent given, yet the clause measures it: no global is touched.
 				if !strings.Contains(fpt.Mechanism, "TABLESPACE=innodb_system") {
 					t.Errorf("MySQL file_per_table_off should use the TABLESPACE clause: %+v", fpt)
@@ -145,7 +145,7 @@ func TestMatrixAudit(t *testing.T) {
 			}
 			before.AssertUnchanged(t, db)
 			fpt := variant(t, r, bench.FilePerTableOff)
-			if isMySQL(srv) {
+			if srv.IsMySQL() {
 				assertMeasuredConsistently(t, r, 3, bench.VariantNames...)
 				if set := globalsSetSince(t, db, since); len(set) > 0 {
 					t.Errorf("globals set without --allow-set-global: %v", set)
@@ -317,7 +317,7 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 			refused        []string // words of the refusal; nil: the audit runs
 		}
 		var cases []tc
-		if isMySQL(srv) {
+		if srv.IsMySQL() {
 			cases = []tc{
 				{"scratch grant only, binary log on", "ua_m_scratch", []string{"GRANT " + scratch + " TO %s"}, false, []string{"binary log", "--allow-binlog", "SESSION_VARIABLES_ADMIN"}},
 				{"SESSION_VARIABLES_ADMIN", "ua_m_session", []string{"GRANT " + scratch + " TO %s", "GRANT SESSION_VARIABLES_ADMIN ON *.* TO %s"}, true, nil},
@@ -358,13 +358,13 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 					t.Fatal(err)
 				}
 				want := []string{bench.Baseline, bench.StatsPersistentOff}
-				if isMySQL(srv) {
+				if srv.IsMySQL() {
 					want = bench.VariantNames
 				}
 				assertMeasuredConsistently(t, r, 2, want...)
 			})
 		}
-		if isMySQL(srv) {
+		if srv.IsMySQL() {
 			t.Run("super_read_only", func(t *testing.T) {
 				sandboxtest.Exec(t, db, "SET GLOBAL super_read_only = ON")
 				t.Cleanup(func() { sandboxtest.Exec(t, db, "SET GLOBAL super_read_only = OFF", "SET GLOBAL read_only = OFF") })

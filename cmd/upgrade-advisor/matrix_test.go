@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -84,8 +83,8 @@ func TestMatrixSandboxStartListStop(t *testing.T) {
 				run(t, nil, "sandbox", "stop", dir)
 			}
 		})
-		if started[1] != string(srv.Binary.Flavor) || !strings.HasPrefix(started[2], srv.Binary.Version.String()) {
-			t.Errorf("started %s %s, want %s %s", started[1], started[2], srv.Binary.Flavor, srv.Binary.Version)
+		if started[1] != srv.Vendor() || !strings.HasPrefix(started[2], srv.Version()) {
+			t.Errorf("started %s %s, want %s %s", started[1], started[2], srv.Vendor(), srv.Version())
 		}
 		if out, _, code := run(t, nil, "sandbox", "list", "--dir", parent); code != 0 || !strings.Contains(out, dir) || !strings.Contains(out, "running (pid "+started[3]+")") {
 			t.Errorf("sandbox list (exit %d) does not show %s running as pid %s:\n%s", code, dir, started[3], out)
@@ -149,7 +148,7 @@ func TestMatrixAuditOnASandboxOfEachServer(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 			t.Fatalf("not JSON: %v\n%s", err, stdout)
 		}
-		if doc.Server.Flavor != string(srv.Binary.Flavor) || doc.Server.Version != srv.Binary.Version.String() || !doc.Server.Sandbox {
+		if doc.Server.Flavor != srv.Vendor() || doc.Server.Version != srv.Version() || !doc.Server.Sandbox {
 			t.Errorf("server in the report: %+v", doc.Server)
 		}
 		if doc.Benchmark.Rounds != 2 || len(doc.Benchmark.Variants) != 4 {
@@ -182,7 +181,7 @@ func TestMatrixCleanupAfterKill9(t *testing.T) {
 		before := sandboxtest.Capture(t, db)
 		stateDir, env := faultNewStateDir(t)
 		p := faultStart(t, env, faultLongAudit(sb.Socket())...)
-		if srv.Binary.Flavor == sandbox.FlavorMySQL {
+		if srv.IsMySQL() {
 			waitForScratchTables(t, p, sb.DSN())
 		} else {
 			faultWaitGlobal(t, faultOpenDB(t, sb.DSN()), p, "innodb_file_per_table", "0")

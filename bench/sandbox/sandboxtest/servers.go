@@ -243,3 +243,23 @@ func OnServer(t *testing.T, key string, test func(t *testing.T, srv Server)) {
 	}
 	t.Fatalf("sandboxtest: no test server %q (the servers are %v)", key, serverKeys)
 }
+
+// Vendor is the server's flavor as reports name it: "mysql", "mariadb" or
+// "percona" ("" when the server is missing).
+func (s Server) Vendor() string {
+	if s.Binary == nil {
+		return ""
+	}
+	return string(s.Binary.Flavor)
+}
+
+// Version is the server's major.minor.patch ("" when it is missing).
+func (s Server) Version() string {
+	if s.Binary == nil {
+		return ""
+	}
+	return s.Binary.Version.String()
+}
+
+// IsMySQL says the server is Oracle's MySQL (not MariaDB, not Percona).
+func (s Server) IsMySQL() bool { return s.Binary != nil && s.Binary.Flavor == sandbox.FlavorMySQL }
