@@ -302,11 +302,20 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 		audit := func(t *testing.T, user string, allowSetGlobal bool) (*report.Report, error) {
 			t.Helper()
 			before := sandboxtest.Capture(t, db)
+			var mark sandboxtest.BinlogMark
+			if srv.IsMySQL() {
+				mark = sandboxtest.MarkBinlog(t, db)
+			}
 			o := matrixAudit(CommandAudit, "", allowSetGlobal)
 			o.Conn = ConnOptions{Socket: sb.Socket(), User: user, Password: "pw-" + user}
 			o.Bench.Rounds = 2
 			r, err := Run(context.Background(), o)
 			before.AssertUnchanged(t, db)
+			if srv.IsMySQL() {
+				if events := mark.EventsSince(t, db); strings.Contains(events, bench.SchemaPrefix) {
+					t.Errorf("scratch DDL reached the binary log:\n%s", events)
+				}
+			}
 			return r, err
 		}
 		type tc struct {

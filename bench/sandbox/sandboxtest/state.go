@@ -206,3 +206,44 @@ func User(t testing.TB, db *sql.DB, account, auth, password string, then ...stri
 		}
 	})
 }
+
+// BinlogMark is a place in the server's binary log (SHOW BINARY LOGS: the
+// last log and its size, where the next event goes).
+type BinlogMark struct {
+	file string
+	pos  string
+}
+
+// MarkBinlog returns where the binary log ends now; the server must have
+// log_bin on.
+func MarkBinlog(t testing.TB, db *sql.DB) BinlogMark {
+	t.Helper()
+	logs := Rows(t, db, "SHOW BINARY LOGS")
+	if len(logs) == 0 {
+		t.Fatal("SHOW BINARY LOGS lists no binary log: is log_bin on?")
+	}
+	last := logs[len(logs)-1]
+	return BinlogMark{file: last[0], pos: last[1]}
+}
+
+// EventsSince returns the Info of every binary log event written after the
+// mark, one line each.
+func (m BinlogMark) EventsSince(t testing.TB, db *sql.DB) string {
+	t.Helper()
+	var b strings.Builder
+	after := false
+	for _, l := range Rows(t, db, "SHOW BINARY LOGS") {
+		query := "SHOW BINLOG EVENTS IN '" + strings.ReplaceAll(l[0], "'", "''") + "'"
+		switch {
+		case l[0] == m.file:
+			query += " FROM " + m.pos
+			after = true
+		case !after:
+			continue
+		}
+		for _, row := range Rows(t, db, query) {
+			b.WriteString(strings.Join(row, "\t") + "\n")
+		}
+	}
+	return b.String()
+}
