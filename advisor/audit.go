@@ -28,10 +28,12 @@ func Run(ctx context.Context, o Options) (r *report.Report, err error) {
 // server, measured there for audit and bench.
 func runOn(ctx context.Context, s *server, o Options, inputs jobInputs) (*report.Report, error) {
 	o.Sandbox = s.isSandbox()
-	snap := inputs.snapshot(s.in, o)
+	snap, err := inputs.snapshot(s.in, o)
+	if err != nil {
+		return nil, err
+	}
 	var res *bench.Result
 	if o.Command.Measures() {
-		var err error
 		if res, err = s.calibrate(ctx, o); err != nil {
 			return nil, err
 		}
@@ -66,10 +68,10 @@ func readJobInputs(o Options) (jobInputs, error) {
 }
 
 // snapshot is the rules' view of an inspected server with these inputs.
-func (inputs jobInputs) snapshot(in *inspection, o Options) rules.Snapshot {
-	snap := snapshotOf(in, o, inputs.workload, inputs.target)
+func (inputs jobInputs) snapshot(in *inspection, o Options) (rules.Snapshot, error) {
+	snap, err := snapshotOf(in, o, inputs.workload, inputs.target)
 	snap.Config = inputs.config
-	return snap
+	return snap, err
 }
 
 // parseChoices validates --workload and --target before connecting.
@@ -93,28 +95,31 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 }
 
 // snapshotOf builds the rules' view of an inspected server: workload class
-// (from the flag or the counters), target and setup scenario.
-func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) rules.Snapshot {
+// (from the flag or the counters), target and setup scenario. A --target
+// that names no release of the server's vendor is a usage error.
+func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) (rules.Snapshot, error) {
 	status, own := withoutOwnDDL(in.Status, in.OwnDDL)
 	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: status,
 		Workload: classify(status, workload), ExpectTables: o.ExpectTables}
 	if own > 0 {
 		snap.Workload.Reason += fmt.Sprintf(" (not counting %d DDL statements of this tool's own earlier calibrations since the server started)", own)
 	}
-	if target != nil {
-		snap.Target = resolveTarget(o.Target, in.Flavor)
+	if target == nil {
+		return snap, nil
 	}
-	return snap
+	t, err := resolveTarget(o.Target, in.Flavor)
+	snap.Target = t
+	return snap, err
 }
 
 // resolveTarget reads --target again once the server's flavor is known, so
 // a bare version ("11.4") means the server's own vendor.
-func resolveTarget(target string, current rules.Flavor) *rules.Flavor {
+func resolveTarget(target string, current rules.Flavor) (*rules.Flavor, error) {
 	t, err := rules.ParseTarget(target, current.Vendor)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
-	return &t
+	return &t, nil
 }
 
 func classify(status map[string]string, flag rules.WorkloadClass) rules.Workload {

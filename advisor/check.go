@@ -33,7 +33,11 @@ func RunCheck(o CheckOptions) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := buildReport(jo, in, inputs.snapshot(in, jo), nil)
+	snap, err := inputs.snapshot(in, jo)
+	if err != nil {
+		return nil, err
+	}
+	r := buildReport(jo, in, snap, nil)
 	r.Notes = append(inputs.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
 	return r, nil
 }

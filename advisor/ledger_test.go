@@ -28,7 +28,10 @@ func TestOwnDDLIsTakenOutOfTheWorkload(t *testing.T) {
 		t.Fatalf("class before %s, after %s", before, after)
 	}
 	in := &inspection{Status: status, OwnDDL: own}
-	snap := snapshotOf(in, Options{}, "", nil)
+	snap, err := snapshotOf(in, Options{}, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if snap.Workload.Class != rules.WorkloadOLTP || !contains(snap.Workload.Reason, "not counting 16800") {
 		t.Fatalf("snapshot workload %+v", snap.Workload)
 	}

@@ -35,7 +35,10 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Re
 	if err != nil {
 		return nil, err
 	}
-	snap := inputs.snapshot(in, o)
+	snap, err := inputs.snapshot(in, o)
+	if err != nil {
+		return nil, err
+	}
 	snap.Bench = measurements(res)
 	r = buildReport(o, in, snap, res)
 	r.Notes = append(r.Notes, whatIfNotes(in, local.in, copied)...)

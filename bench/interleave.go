@@ -22,13 +22,14 @@ type session struct {
 	originals map[string]string
 	created   bool
 	runner    *runner
+	decisions []Decision // the stop rule's verdicts at the last look
 }
 
 // RunInterleaved calibrates several servers at once: their rounds alternate
 // (round 1 on every server, then round 2 ...) so that round i of each
 // server ran at nearly the same time and can be paired across servers. The
-// stop rule is the first target's: every server's intervals narrow enough
-// (after MinRounds), its budget spent, or MaxRounds. Every server's scratch
+// stop rule is the first target's: every variant of every server decided
+// (after MinRounds, see stoprule.go), its budget spent, or MaxRounds. Every server's scratch
 // schema is dropped and its globals restored whatever happens.
 func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, err error) {
 	if len(targets) == 0 {
@@ -52,8 +53,10 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		}
 	}
 	rule := sessions[0].cfg
-	start := time.Now()
+	begin := time.Now()
+	start := begin
 	rounds, stop := 0, ""
+	var measuredTime time.Duration
 	for round := 0; stop == ""; round++ {
 		roundStart := time.Now()
 		for _, s := range sessions {
@@ -62,25 +65,51 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 			}
 		}
 		if round == 0 {
+			fitRounds(rule, sessions, time.Since(roundStart))
+			start = time.Now() // the budget is for the measured rounds
 			continue
 		}
 		rounds++
-		stop = stopReason(rule, rounds, time.Since(start), time.Since(roundStart), func() bool {
-			for _, s := range sessions {
-				if !s.runner.precise() {
-					return false
-				}
-			}
-			return true
-		})
+		measuredTime = time.Since(start)
+		looks := plannedLooks(rule, rounds, measuredTime)
+		for _, s := range sessions {
+			s.decisions = s.runner.decisions(looks)
+		}
+		stop = stopReason(rule, rounds, measuredTime, time.Since(roundStart), sessions)
 	}
 	for _, s := range sessions {
-		res := summarize(s.cfg, s.runner.samples)
-		res.Rounds, res.StopReason, res.Duration = rounds, stop, time.Since(start)
-		res.Executed = s.runner.executed
+		res := summarize(s.cfg, s.runner)
+		res.Rounds, res.StopReason, res.Duration, res.Measured = rounds, stop, time.Since(begin), measuredTime
+		res.Executed, res.Decisions = s.runner.executed, s.decisions
 		results = append(results, res)
 	}
 	return results, nil
+}
+
+// fitRounds shortens the rounds of alternating sessions, from the pace of
+// the warm-up, so that MinBudgetRounds measured rounds fit in the budget: a
+// slow or busy server then measures fewer tables per round rather than
+// overrunning the budget. Rounds stay whole units of the estimator, at
+// least two of them; a fixed --rounds run and variant blocks keep their
+// size (a block workload may not be cut).
+func fitRounds(cfg Config, sessions []*session, warmup time.Duration) {
+	if cfg.Rounds > 0 || warmup <= 0 {
+		return
+	}
+	for _, s := range sessions {
+		if !s.runner.interleave {
+			return
+		}
+	}
+	r := sessions[0].runner
+	tables := len(cfg.Workload.Creates)
+	perPosition := warmup / time.Duration(min(WarmupStatements, tables))
+	unit := r.unitSize()
+	fit := int(cfg.Budget/(MinBudgetRounds*perPosition)) / unit * unit
+	n := min(max(fit, 2*unit), tables)
+	for _, s := range sessions {
+		s.runner.positions = n
+	}
 }
 
 // SamplesOf returns the per-round CREATE totals of a variant of a result, for
@@ -92,16 +121,23 @@ func SamplesOf(r *Result, variant string) []float64 {
 	return nil
 }
 
-// stopReason decides after a measured round whether to stop, and why.
-func stopReason(cfg Config, rounds int, elapsed, lastRound time.Duration, precise func() bool) string {
+// stopReason decides after a measured round whether to stop, and why: a
+// fixed number of rounds; every variant of every server decided (after
+// MinRounds); the round limit; or the budget, when the next round would not
+// fit (never before MinBudgetRounds).
+func stopReason(cfg Config, rounds int, elapsed, lastRound time.Duration, sessions []*session) string {
+	var all []Decision
+	for _, s := range sessions {
+		all = append(all, s.decisions...)
+	}
 	switch {
 	case cfg.Rounds > 0:
 		if rounds >= cfg.Rounds {
 			return StopRounds
 		}
 		return ""
-	case rounds >= cfg.MinRounds && precise():
-		return StopPrecision
+	case rounds >= cfg.MinRounds && allDecided(all):
+		return stopOnDecisions(all)
 	case rounds >= cfg.MaxRounds:
 		return StopMaxRounds
 	case rounds >= MinBudgetRounds && elapsed+lastRound > cfg.Budget:

@@ -4,15 +4,29 @@ import "time"
 
 // Result is a finished calibration.
 type Result struct {
-	Schema         string
-	Workload       string
+	Schema   string
+	Workload string
+	// TablesPerRound is the tables each variant created per measured round:
+	// the workload's, or fewer when the rounds were fitted to the budget.
 	TablesPerRound int
 	Rounds         int
-	Duration       time.Duration
-	StopReason     string
-	Precision      float64
-	Budget         time.Duration
-	Variants       []VariantResult
+	// Duration is the calibration's wall time, warm-up included; Measured
+	// that of the measured rounds, which the budget bounds.
+	Duration, Measured time.Duration
+	StopReason         string
+	Precision          float64
+	Budget             time.Duration
+	// GainMargin is the threshold the stop rule decided against (1+GainMargin).
+	GainMargin float64
+	// Interleaving is how the variants alternated: InterleaveStatements or
+	// InterleaveBlocks.
+	Interleaving string
+	// Decisions are the stop rule's verdicts at the last look, one per
+	// measured variant other than the baseline: with StopReason "decided" or
+	// "precision" they say which variants decided the stop and why; with
+	// "budget" the undecided ones (Verdict "") are those that kept it going.
+	Decisions []Decision
+	Variants  []VariantResult
 	// Executed counts the workload statements run (warm-up included) by the
 	// status counter they raise, e.g. "com_create_table".
 	Executed map[string]int64
@@ -38,8 +52,9 @@ type VariantResult struct {
 	Plan
 	Create, Drop    Summary
 	TablesPerSecond float64
-	// Speedup is baseline/variant of the per-round CREATE TABLE time, paired
-	// by round: median with a bootstrap 95% interval. DropSpeedup likewise.
+	// Speedup is baseline/variant of the CREATE TABLE time by the paired
+	// estimator (estimate.go): geometric mean of the paired units' ratios
+	// with a 95% t interval. DropSpeedup likewise.
 	Speedup, DropSpeedup Interval
 	// CreateRoundMs and DropRoundMs hold the per-round totals, for
 	// comparisons paired by round (across servers too).
@@ -56,20 +71,34 @@ func (r *Result) Variant(name string) *VariantResult {
 	return nil
 }
 
-func summarize(cfg Config, all map[string]*samples) *Result {
+// Interleaving modes of a run.
+const (
+	InterleaveStatements = "statements" // variants alternate statement by statement
+	InterleaveBlocks     = "blocks"     // each variant runs its round in one block
+)
+
+func summarize(cfg Config, r *runner) *Result {
 	res := &Result{Schema: cfg.Schema, Workload: cfg.Workload.Name, TablesPerRound: len(cfg.Workload.Creates),
-		Precision: cfg.Precision, Budget: cfg.Budget}
-	base := all[Baseline]
+		Precision: cfg.Precision, Budget: cfg.Budget, GainMargin: cfg.GainMargin, Interleaving: InterleaveBlocks}
+	if r.interleave {
+		res.Interleaving = InterleaveStatements
+		if r.positions > 0 {
+			res.TablesPerRound = min(res.TablesPerRound, r.positions)
+		}
+	}
+	base := r.samples[Baseline]
+	unit := r.unitSize()
 	for _, p := range cfg.Plans {
 		v := VariantResult{Plan: p}
-		if s, ok := all[p.Name]; ok {
-			v.Create, v.Drop = summary(s.create), summary(s.drop)
-			if total := sum(s.create); total > 0 {
-				v.TablesPerSecond = float64(len(s.create)) / (total / 1000)
+		if s, ok := r.samples[p.Name]; ok {
+			create, drop := flat(s.create), flat(s.drop)
+			v.Create, v.Drop = summary(create), summary(drop)
+			if total := sum(create); total > 0 {
+				v.TablesPerSecond = float64(len(create)) / (total / 1000)
 			}
-			v.Speedup = BootstrapMedian(PairedRatios(base.roundCreate, s.roundCreate))
-			v.DropSpeedup = BootstrapMedian(PairedRatios(base.roundDrop, s.roundDrop))
-			v.CreateRoundMs, v.DropRoundMs = s.roundCreate, s.roundDrop
+			v.Speedup = PairedSpeedup(base.create, s.create, unit)
+			v.DropSpeedup = PairedSpeedup(base.drop, s.drop, unit)
+			v.CreateRoundMs, v.DropRoundMs = totals(s.create), totals(s.drop)
 		}
 		res.Variants = append(res.Variants, v)
 	}

@@ -5,16 +5,18 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
 
 // Stop reasons of a run.
 const (
-	StopPrecision = "precision"  // every interval narrower than the precision asked
+	StopPrecision = "precision"  // every decision interval narrower than the precision asked
 	StopBudget    = "budget"     // the time budget was spent
 	StopMaxRounds = "max-rounds" // the round limit was reached
 	StopRounds    = "rounds"     // a fixed number of rounds was asked
+	StopDecided   = "decided"    // every variant's advice settled (see Result.Decisions)
 )
 
 // Run performs the calibration on one server: it opens a Session, runs a
@@ -79,29 +81,58 @@ type runner struct {
 	samples   map[string]*samples
 	measured  []Plan
 	executed  map[string]int64 // status counter -> statements run
+	// interleave is true when the variants alternate statement by statement
+	// (the workload allows it and the run did not ask for variant blocks).
+	interleave bool
+	// positions is how many statement positions a measured round runs when
+	// the variants alternate (0: the whole workload); see fitRounds.
+	positions int
 }
 
-// samples are the raw timings of one variant (milliseconds).
+// samples are the raw timings of one variant (milliseconds), per measured
+// round and per statement position within the round.
 type samples struct {
-	create, drop           []float64 // per statement
-	roundCreate, roundDrop []float64 // per round totals
+	create, drop [][]float64
 }
 
 func newRunner(cfg Config, conn *sql.Conn, originals map[string]string) *runner {
 	r := &runner{cfg: cfg, conn: conn, originals: originals, current: clone(originals), samples: map[string]*samples{},
-		executed: map[string]int64{}}
+		executed: map[string]int64{}, interleave: cfg.Workload.Renamable && !cfg.VariantBlocks}
 	for _, p := range cfg.Plans {
 		if p.Measured {
 			r.measured = append(r.measured, p)
 			r.samples[p.Name] = &samples{}
 		}
 	}
+	// Variants sharing globals side by side: fewer SET GLOBAL when interleaving.
+	slices.SortStableFunc(r.measured, func(a, b Plan) int { return strings.Compare(joinKeys(a.Globals), joinKeys(b.Globals)) })
 	return r
 }
 
-// round runs every measured variant once, in the rotation of this round;
-// round 0 is the warm-up and is not recorded.
+// unitSize is the paired unit of the estimator: a chunk of statement
+// positions when the variants alternate statement by statement, a whole
+// round when they run in blocks.
+func (r *runner) unitSize() int {
+	if r.interleave {
+		run := r.runLength()
+		return run * ((UnitStatements + run - 1) / run)
+	}
+	return 0
+}
+
+// round runs every measured variant once; round 0 is the warm-up, shorter
+// (WarmupStatements per variant) and not recorded.
 func (r *runner) round(ctx context.Context, round int, start time.Time) error {
+	n := len(r.cfg.Workload.Creates)
+	if r.interleave && r.positions > 0 {
+		n = min(n, r.positions)
+	}
+	if round == 0 && r.interleave {
+		n = min(n, WarmupStatements)
+	}
+	if r.interleave {
+		return r.interleavedRound(ctx, round, n, start)
+	}
 	for _, p := range rotate(r.measured, round) {
 		if err := r.runVariant(ctx, p, round == 0); err != nil {
 			return err
@@ -111,18 +142,18 @@ func (r *runner) round(ctx context.Context, round int, start time.Time) error {
 	return nil
 }
 
-// precise reports whether every variant's speedup interval is narrow enough.
-func (r *runner) precise() bool {
+// decisions gives the stop rule's verdict on every measured variant.
+func (r *runner) decisions(looks int) []Decision {
 	base := r.samples[Baseline]
-	for name, s := range r.samples {
-		if name == Baseline || base == nil {
+	var out []Decision
+	for _, p := range r.measured {
+		if p.Name == Baseline || base == nil {
 			continue
 		}
-		if BootstrapMedian(PairedRatios(base.roundCreate, s.roundCreate)).HalfWidth() > r.cfg.Precision {
-			return false
-		}
+		logs := roundLogRatios(base.create, r.samples[p.Name].create, r.unitSize())
+		out = append(out, decide(p.Name, logs, looks, r.cfg.GainMargin, r.cfg.Precision))
 	}
-	return true
+	return out
 }
 
 // runVariant creates the workload's tables with the variant's settings, then
@@ -179,10 +210,26 @@ func (r *runner) count(st Statement) {
 }
 
 func (s *samples) add(createMs, dropMs []float64) {
-	s.create = append(s.create, createMs...)
-	s.drop = append(s.drop, dropMs...)
-	s.roundCreate = append(s.roundCreate, sum(createMs))
-	s.roundDrop = append(s.roundDrop, sum(dropMs))
+	s.create = append(s.create, createMs)
+	s.drop = append(s.drop, dropMs)
+}
+
+// flat returns every statement's time, round after round.
+func flat(rounds [][]float64) []float64 {
+	var out []float64
+	for _, r := range rounds {
+		out = append(out, r...)
+	}
+	return out
+}
+
+// totals returns each round's total.
+func totals(rounds [][]float64) []float64 {
+	out := make([]float64, len(rounds))
+	for i, r := range rounds {
+		out[i] = sum(r)
+	}
+	return out
 }
 
 // timed runs one statement of the calibration under the statement deadline.

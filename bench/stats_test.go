@@ -81,8 +81,9 @@ func seq(n int) []float64 {
 	return out
 }
 
-// BenchmarkBootstrapMedian measures the statistics the stop rule computes
-// after every round for every variant (2000 resamples).
+// BenchmarkBootstrapMedian measures the cross-server comparison's statistics
+// (2000 resamples); the stop rule uses the cheaper t interval instead
+// (BenchmarkStopDecision).
 func BenchmarkBootstrapMedian(b *testing.B) {
 	for _, rounds := range []int{5, 20, 100} {
 		xs := make([]float64, rounds)

@@ -48,7 +48,7 @@ type realServer struct {
 // asRealServer reads a sandboxtest server's flavor from its version string.
 func asRealServer(t *testing.T, srv sandboxtest.Server) realServer {
 	t.Helper()
-	fl, err := rules.IdentifyFlavor(srv.Binary.VersionString, "")
+	fl, err := rules.IdentifyFlavor(srv.Binary.Flavor.Raw, "")
 	if err != nil {
 		t.Fatalf("%s: %v", srv.Name(), err)
 	}

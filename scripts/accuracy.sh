@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Accuracy study: the classic protocol (1000 CREATE TABLE through the mariadb
-# client, several runs per setting, interleaved) against the tool's default
-# calibration, on a throwaway server; then the overhead of the tool's
-# statement loop against the client. Prints Markdown tables.
-# Options: RUNS (3), TABLES (1000), BUDGET (20s), OVERHEAD_RUNS (5).
+# Accuracy study on a throwaway server of the installed MariaDB/MySQL:
+#  - the classic protocol: 1000 CREATE TABLE through the mariadb/mysql client,
+#    innodb_file_per_table ON/OFF in pairs (order alternating), first pair
+#    discarded, CLASSIC_RUNS pairs kept;
+#  - a long calibration (--budget LONG) as the reference advice;
+#  - REPS repetitions of the default calibration, each with its ratio,
+#    interval, wall time, stop reason and whether its advice matches the
+#    long run's.
+# Prints Markdown (docs/accuracy.md is a copy of one run, with its context).
+# Options: CLASSIC_RUNS (12), TABLES (1000), REPS (10), LONG (120s),
+# BUDGET (the tool's default), SWITCH_EVERY (0 = default; e.g. "1,10" cycles).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/ensure-server.sh
 ensure_server
-exec go run ./scripts/accuracy -runs "${RUNS:-3}" -tables "${TABLES:-1000}" -budget "${BUDGET:-20s}" -overhead-runs "${OVERHEAD_RUNS:-5}"
+args=(-classic-runs "${CLASSIC_RUNS:-12}" -tables "${TABLES:-1000}" -reps "${REPS:-10}" -long "${LONG:-120s}"
+  -switch-every "${SWITCH_EVERY:-0}")
+[ -n "${BUDGET:-}" ] && args+=(-budget "$BUDGET")
+exec go run ./scripts/accuracy "${args[@]}"

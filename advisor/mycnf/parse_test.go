@@ -2,6 +2,7 @@ package mycnf
 
 import (
 	"errors"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -312,7 +313,7 @@ func TestOptionsHelpers(t *testing.T) {
 	if got := opts.ForSections(); got != nil {
 		t.Errorf("ForSections() = %v, want nil", got)
 	}
-	last, ok := opts.ForSections(ServerSections(VendorMariaDB, "10.11")...).Last("Innodb-File-Per-Table")
+	last, ok := opts.ForSections(ServerSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)})...).Last("Innodb-File-Per-Table")
 	if !ok || last.Value != "0" || last.Line != 6 {
 		t.Errorf("Last = %+v, %v; want the [mariadb] line 6 with 0", last, ok)
 	}

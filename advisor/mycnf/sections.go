@@ -2,20 +2,13 @@ package mycnf
 
 import (
 	"slices"
-	"strconv"
 	"strings"
-)
 
-// Vendor names accepted by ServerSections and ClientSections; they match the
-// values of rules.Vendor.
-const (
-	VendorMySQL   = "mysql"
-	VendorMariaDB = "mariadb"
-	VendorPercona = "percona"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // ServerSections lists the option groups the server daemon of a vendor and
-// release series ("8.0", "10.11") reads, as its "--help --verbose" output
+// release series (8.0, 10.11) reads, as its "--help --verbose" output
 // prints them:
 //
 //   - MySQL and Percona Server: [mysqld], [server], [mysqld-X.Y].
@@ -24,59 +17,47 @@ const (
 //     and [galera], which servers built with Galera (wsrep) support read, as
 //     the Debian and MariaDB packages are.
 //
-// With an empty series the versioned groups are left out. An unknown vendor
-// (say, "") gets the groups of both MySQL and MariaDB, so that an offline
+// With an unknown (zero) version the versioned groups are left out. An
+// unknown vendor gets the groups of both MySQL and MariaDB, so that an offline
 // check sees every option a server might read. The order is not the reading
 // order: programs apply options in file order whatever their group, which is
 // what Options.ForSections returns.
-func ServerSections(vendor, series string) []string {
-	switch strings.ToLower(vendor) {
-	case VendorMySQL, VendorPercona:
-		return mysqlServerSections(series)
-	case VendorMariaDB:
-		return mariadbServerSections(series)
+func ServerSections(f flavor.Flavor) []string {
+	switch {
+	case f.IsMySQLFamily():
+		return mysqlServerSections(f.Version)
+	case f.IsMariaDB():
+		return mariadbServerSections(f.Version)
 	default:
-		return union(mysqlServerSections(series), mariadbServerSections(series))
+		return union(mysqlServerSections(f.Version), mariadbServerSections(f.Version))
 	}
 }
 
-func mysqlServerSections(series string) []string {
-	return withVersioned([]string{"mysqld", "server"}, series, "mysqld")
+func mysqlServerSections(v flavor.Version) []string {
+	return withVersioned([]string{"mysqld", "server"}, v, "mysqld")
 }
 
-func mariadbServerSections(series string) []string {
-	groups := withVersioned([]string{"mysqld", "server"}, series, "mysqld")
-	groups = withVersioned(append(groups, "mariadb"), series, "mariadb")
-	if readsMariadbdGroups(series) {
-		groups = withVersioned(append(groups, "mariadbd"), series, "mariadbd")
+func mariadbServerSections(v flavor.Version) []string {
+	groups := withVersioned([]string{"mysqld", "server"}, v, "mysqld")
+	groups = withVersioned(append(groups, "mariadb"), v, "mariadb")
+	if readsMariadbdGroups(v) {
+		groups = withVersioned(append(groups, "mariadbd"), v, "mariadbd")
 	}
 	return append(groups, "client-server", "galera")
 }
 
 // readsMariadbdGroups reports whether a MariaDB series reads [mariadbd],
-// added in 10.4. An empty or unparsable series is taken as a current one.
-func readsMariadbdGroups(series string) bool {
-	major, minor, ok := parseSeries(series)
-	return !ok || major > 10 || (major == 10 && minor >= 4)
+// added in 10.4. An unknown version is taken as a current one.
+func readsMariadbdGroups(v flavor.Version) bool {
+	return v.IsZero() || v.AtLeast(10, 4, 0)
 }
 
-// withVersioned appends "prefix-series" to groups when series is known.
-func withVersioned(groups []string, series, prefix string) []string {
-	if series == "" {
+// withVersioned appends "prefix-X.Y" to groups when the version is known.
+func withVersioned(groups []string, v flavor.Version, prefix string) []string {
+	if v.IsZero() {
 		return groups
 	}
-	return append(groups, prefix+"-"+series)
-}
-
-// parseSeries splits "10.11" into 10 and 11.
-func parseSeries(series string) (major, minor int, ok bool) {
-	a, b, found := strings.Cut(series, ".")
-	if !found {
-		return 0, 0, false
-	}
-	major, errA := strconv.Atoi(a)
-	minor, errB := strconv.Atoi(b)
-	return major, minor, errA == nil && errB == nil
+	return append(groups, prefix+"-"+v.Series())
 }
 
 // IsServerSection reports whether some MySQL or MariaDB server reads the
@@ -84,13 +65,13 @@ func parseSeries(series string) (major, minor int, ok bool) {
 // ([mysqld-5.6], [mariadb-10.11]) checked against the series it names.
 func IsServerSection(group string) bool {
 	g := strings.ToLower(strings.TrimSpace(group))
-	series := ""
+	var named flavor.Version
 	if i := strings.LastIndex(g, "-"); i >= 0 {
-		if _, _, ok := parseSeries(g[i+1:]); ok {
-			series = g[i+1:]
+		if v, err := flavor.ParseVersion(g[i+1:]); err == nil {
+			named = v
 		}
 	}
-	return slices.Contains(ServerSections("", series), g)
+	return slices.Contains(ServerSections(flavor.Flavor{Version: named}), g)
 }
 
 // ClientSections lists the option groups a client program reads: the
@@ -98,18 +79,16 @@ func IsServerSection(group string) bool {
 // "mariadb-dump"), then [client]; MariaDB clients also read [client-server]
 // and [client-mariadb]. An unknown vendor gets the MariaDB list, a superset
 // of MySQL's.
-func ClientSections(vendor string, programs ...string) []string {
+func ClientSections(vendor flavor.Vendor, programs ...string) []string {
 	groups := make([]string, 0, len(programs)+3)
 	for _, p := range programs {
 		groups = append(groups, strings.ToLower(p))
 	}
 	groups = append(groups, "client")
-	switch strings.ToLower(vendor) {
-	case VendorMySQL, VendorPercona:
+	if (flavor.Flavor{Vendor: vendor}).IsMySQLFamily() {
 		return groups
-	default:
-		return append(groups, "client-server", "client-mariadb")
 	}
+	return append(groups, "client-server", "client-mariadb")
 }
 
 // union returns a followed by the elements of b not in a.

@@ -3,7 +3,23 @@ package mycnf
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
+
+// flavorOf builds the flavor a test row names ("" for unknown parts).
+func flavorOf(t *testing.T, vendor, series string) flavor.Flavor {
+	t.Helper()
+	f := flavor.Flavor{Vendor: flavor.Vendor(strings.ToLower(vendor))}
+	if series != "" {
+		v, err := flavor.ParseVersion(series)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Version = v
+	}
+	return f
+}
 
 func TestServerSections(t *testing.T) {
 	tests := []struct {
@@ -23,7 +39,7 @@ func TestServerSections(t *testing.T) {
 		{"", "", "mysqld server mariadb mariadbd client-server galera"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(ServerSections(tt.vendor, tt.series), " ")
+		got := strings.Join(ServerSections(flavorOf(t, tt.vendor, tt.series)), " ")
 		if got != tt.want {
 			t.Errorf("ServerSections(%q, %q) = %q, want %q", tt.vendor, tt.series, got, tt.want)
 		}
@@ -44,7 +60,7 @@ func TestClientSections(t *testing.T) {
 		{"", []string{"Upgrade-Advisor"}, "upgrade-advisor client client-server client-mariadb"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(ClientSections(tt.vendor, tt.programs...), " ")
+		got := strings.Join(ClientSections(flavor.Vendor(tt.vendor), tt.programs...), " ")
 		if got != tt.want {
 			t.Errorf("ClientSections(%q, %q) = %q, want %q", tt.vendor, tt.programs, got, tt.want)
 		}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -16,35 +16,6 @@ import (
 // ErrNoServer is returned (wrapped) when no mysqld/mariadbd binary can be
 // found. Test helpers use it to skip integration tests.
 var ErrNoServer = errors.New("no mysqld/mariadbd binary found")
-
-// Flavor is a server family as told by `mysqld --version`.
-type Flavor string
-
-// Known flavors.
-const (
-	FlavorMySQL   Flavor = "mysql"
-	FlavorMariaDB Flavor = "mariadb"
-	FlavorPercona Flavor = "percona"
-)
-
-// Version is a server version, major.minor.patch.
-type Version struct {
-	Major, Minor, Patch int
-}
-
-// AtLeast reports whether v >= major.minor.patch.
-func (v Version) AtLeast(major, minor, patch int) bool {
-	switch {
-	case v.Major != major:
-		return v.Major > major
-	case v.Minor != minor:
-		return v.Minor > minor
-	default:
-		return v.Patch >= patch
-	}
-}
-
-func (v Version) String() string { return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch) }
 
 // Binary describes the server binary a sandbox runs.
 type Binary struct {
@@ -66,11 +37,10 @@ type Binary struct {
 	// --character-sets-dir because a package build has /usr/share/... compiled
 	// in. Empty for installed binaries and tarballs (they find their own).
 	ShareDir string
-	Flavor   Flavor
-	Version  Version
-	// VersionString is the version as the server spells it, e.g.
-	// "10.11.19-MariaDB-0+deb12u1" (the same as SELECT @@version).
-	VersionString string
+	// Flavor is the server's vendor and version; its Raw is the version as
+	// the server spells it, e.g. "10.11.19-MariaDB-0+deb12u1" (the same as
+	// SELECT @@version).
+	Flavor flavor.Flavor
 	// VersionOutput is the first line of `--version`, for messages.
 	VersionOutput string
 }
@@ -190,12 +160,12 @@ func Detect(ctx context.Context, basedir string) (*Binary, error) {
 		return nil, fmt.Errorf("sandbox: running %s --version: %w (output: %s); check the binary works on this machine",
 			path, err, strings.TrimSpace(string(out)))
 	}
-	flavor, ver, raw, err := ParseVersionOutput(string(out))
+	fl, err := ParseVersionOutput(string(out))
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %s: %w", path, err)
 	}
 	b.InstallDB = findInstallDB(basedir, path)
-	b.Flavor, b.Version, b.VersionString, b.VersionOutput = flavor, ver, raw, versionLine(string(out))
+	b.Flavor, b.VersionOutput = fl, versionLine(string(out))
 	return b, nil
 }
 
@@ -269,31 +239,27 @@ var verRe = regexp.MustCompile(`\bVer\s+(\d+)\.(\d+)\.(\d+)(\S*)(.*)`)
 //	/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)
 //	mysqld  Ver 8.0.36 for Linux on x86_64 (MySQL Community Server - GPL)
 //
-// and returns the flavor, the version and the version string
+// and returns the flavor, whose Raw is the version string
 // ("10.11.19-MariaDB-0+deb12u1"). Only the text after "Ver" is used to tell
-// the flavor, so a path that happens to contain "mariadb" does not matter.
-func ParseVersionOutput(out string) (Flavor, Version, string, error) {
+// the vendor, so a path that happens to contain "mariadb" does not matter.
+func ParseVersionOutput(out string) (flavor.Flavor, error) {
 	m := verRe.FindStringSubmatch(out)
 	if m == nil {
-		return "", Version{}, "", fmt.Errorf("cannot read a version from --version output %q: expected \"Ver X.Y.Z\"", strings.TrimSpace(out))
-	}
-	var v Version
-	var err error
-	for i, dst := range []*int{&v.Major, &v.Minor, &v.Patch} {
-		if *dst, err = strconv.Atoi(m[i+1]); err != nil {
-			return "", Version{}, "", fmt.Errorf("bad version number in %q: %w", m[0], err)
-		}
+		return flavor.Flavor{}, fmt.Errorf("cannot read a version from --version output %q: expected \"Ver X.Y.Z\"", strings.TrimSpace(out))
 	}
 	raw := m[1] + "." + m[2] + "." + m[3] + m[4]
-	rest := strings.ToLower(m[4] + m[5])
-	flavor := FlavorMySQL
-	switch {
-	case strings.Contains(rest, "mariadb"):
-		flavor = FlavorMariaDB
-	case strings.Contains(rest, "percona"):
-		flavor = FlavorPercona
+	v, err := flavor.ParseVersion(raw)
+	if err != nil {
+		return flavor.Flavor{}, fmt.Errorf("bad version number in %q: %w", m[0], err)
 	}
-	return flavor, v, raw, nil
+	fl := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: v, Raw: raw}
+	switch rest := strings.ToLower(m[4] + m[5]); {
+	case strings.Contains(rest, "mariadb"):
+		fl.Vendor = flavor.VendorMariaDB
+	case strings.Contains(rest, "percona"):
+		fl.Vendor = flavor.VendorPercona
+	}
+	return fl, nil
 }
 
 func versionLine(out string) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,15 +41,16 @@ func (m InitMethod) String() string {
 	return fmt.Sprintf("InitMethod(%d)", int(m))
 }
 
-// ChooseInit returns the initialisation method for a server flavor and version.
-func ChooseInit(f Flavor, v Version) (InitMethod, error) {
-	switch f {
-	case FlavorMariaDB:
+// ChooseInit returns the initialisation method for a server flavor.
+func ChooseInit(f flavor.Flavor) (InitMethod, error) {
+	v := f.Version
+	switch {
+	case f.IsMariaDB():
 		if !v.AtLeast(5, 1, 0) {
 			return 0, fmt.Errorf("MariaDB %s is too old for a sandbox: use 5.5 or later", v)
 		}
 		return InitMariaDBInstallDB, nil
-	case FlavorMySQL, FlavorPercona:
+	case f.IsMySQLFamily():
 		switch {
 		case !v.AtLeast(5, 1, 0):
 			return 0, fmt.Errorf("MySQL %s is too old for a sandbox: use 5.5 or later", v)
@@ -58,7 +60,7 @@ func ChooseInit(f Flavor, v Version) (InitMethod, error) {
 			return InitMySQLInstallDB, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown server flavor %q", f)
+	return 0, fmt.Errorf("unknown server flavor %q", f.Vendor)
 }
 
 // installDBFeatures are the optional flags an install script understands.
@@ -71,8 +73,8 @@ type installDBFeatures struct {
 // understands: an unknown flag is passed on to mysqld, which then refuses to
 // start. When --help fails, the version decides.
 func probeInstallDB(ctx context.Context, b *Binary) installDBFeatures {
-	feat := installDBFeatures{authRootMethod: b.Flavor == FlavorMariaDB && b.Version.AtLeast(10, 4, 0)}
-	if b.InstallDB == "" || b.Flavor != FlavorMariaDB {
+	feat := installDBFeatures{authRootMethod: b.Flavor.IsMariaDB() && b.Flavor.Version.AtLeast(10, 4, 0)}
+	if b.InstallDB == "" || !b.Flavor.IsMariaDB() {
 		return feat
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -111,7 +113,7 @@ func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installD
 				where = "in " + b.Basedir + "/scripts, " + b.Basedir + "/bin or " + b.Basedir + "/usr/bin"
 			}
 			return "", nil, fmt.Errorf("%s %s needs mariadb-install-db or mysql_install_db, none found %s: install the package that ships it (Debian: mariadb-server) or give --basedir a complete tarball or package root",
-				b.Flavor, b.Version, where)
+				b.Flavor.Vendor, b.Flavor.Version, where)
 		}
 		path = b.InstallDB
 		switch {

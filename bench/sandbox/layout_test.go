@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -66,7 +67,7 @@ func TestDescribeLayout(t *testing.T) {
 // the package's paths are given; mariadb-install-db gets the launchers.
 func TestInitCommandPackageRoot(t *testing.T) {
 	my := &Binary{Path: "/r/usr/sbin/mysqld", Basedir: "/r", Layout: LayoutPackageRoot, Loader: "/r/lib/ld.so", LibraryDir: "/r/lib",
-		ShareDir: "/r/usr/share/mysql", Flavor: FlavorMySQL, Version: Version{9, 7, 4}}
+		ShareDir: "/r/usr/share/mysql", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}}
 	path, args, err := initCommand(my, InitMySQLInitializeInsecure, "/sb", true, installDBFeatures{}, []string{"--innodb_page_size=8192"})
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +78,7 @@ func TestInitCommandPackageRoot(t *testing.T) {
 		t.Errorf("mysql package root:\n got %s %q\nwant /r/lib/ld.so %q", path, args, want)
 	}
 	maria := &Binary{Path: "/m/usr/sbin/mariadbd", InstallDB: "/m/usr/bin/mariadb-install-db", Basedir: "/m", Layout: LayoutPackageRoot,
-		Loader: "/m/lib/ld.so", LibraryDir: "/m/lib", Flavor: FlavorMariaDB, Version: Version{11, 8, 9}}
+		Loader: "/m/lib/ld.so", LibraryDir: "/m/lib", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}}
 	path, args, err = initCommand(maria, InitMariaDBInstallDB, "/sb", false, installDBFeatures{authRootMethod: true}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,22 +35,22 @@ var ErrNotRunning = errors.New("sandbox server is not running")
 // Metadata is the content of sandbox.json: enough to re-attach to, stop or
 // restart a sandbox from another process.
 type Metadata struct {
-	PID           int       `json:"pid"`
-	Socket        string    `json:"socket"`
-	Port          int       `json:"port"` // 0: networking off
-	Datadir       string    `json:"datadir"`
-	Basedir       string    `json:"basedir,omitempty"`
-	Binary        string    `json:"binary"`
-	Launcher      []string  `json:"launcher,omitempty"` // loader and --library-path the binary runs through
-	Flavor        Flavor    `json:"flavor"`
-	Version       string    `json:"version"`
-	VersionOutput string    `json:"version_output,omitempty"`
-	InitMethod    string    `json:"init_method,omitempty"`
-	Args          []string  `json:"args"` // server arguments, for Restart
-	PIDFile       string    `json:"pid_file"`
-	ErrorLog      string    `json:"error_log"`
-	Created       time.Time `json:"created"`
-	Started       time.Time `json:"started"`
+	PID           int           `json:"pid"`
+	Socket        string        `json:"socket"`
+	Port          int           `json:"port"` // 0: networking off
+	Datadir       string        `json:"datadir"`
+	Basedir       string        `json:"basedir,omitempty"`
+	Binary        string        `json:"binary"`
+	Launcher      []string      `json:"launcher,omitempty"` // loader and --library-path the binary runs through
+	Flavor        flavor.Vendor `json:"flavor"`
+	Version       string        `json:"version"`
+	VersionOutput string        `json:"version_output,omitempty"`
+	InitMethod    string        `json:"init_method,omitempty"`
+	Args          []string      `json:"args"` // server arguments, for Restart
+	PIDFile       string        `json:"pid_file"`
+	ErrorLog      string        `json:"error_log"`
+	Created       time.Time     `json:"created"`
+	Started       time.Time     `json:"started"`
 }
 
 func writeMetadata(dir string, m Metadata) error {

@@ -75,7 +75,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 		return nil, err
 	}
 	ok = true
-	s.logf("started %s %s (pid %d) at %s in %v", bin.Flavor, bin.VersionString, s.meta.PID, s.address(), time.Since(began).Round(time.Millisecond))
+	s.logf("started %s %s (pid %d) at %s in %v", bin.Flavor.Vendor, bin.Flavor.Raw, s.meta.PID, s.address(), time.Since(began).Round(time.Millisecond))
 	return s, nil
 }
 
@@ -93,7 +93,7 @@ func chooseServer(ctx context.Context, o Options) (*Binary, InitMethod, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	method, err := ChooseInit(bin.Flavor, bin.Version)
+	method, err := ChooseInit(bin.Flavor)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sandbox: %s: %w", bin.Path, err)
 	}
@@ -139,7 +139,7 @@ func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
-	s.logf("initialising %s %s datadir in %s (%s)", bin.Flavor, bin.VersionString, s.dir, method)
+	s.logf("initialising %s %s datadir in %s (%s)", bin.Flavor.Vendor, bin.Flavor.Raw, s.dir, method)
 	t0 := time.Now()
 	if err := initDatadir(ctx, path, args, filepath.Join(s.dir, installLog), o.StartTimeout); err != nil {
 		return fmt.Errorf("sandbox: initialising the datadir with %s: %w", method, err)
@@ -183,8 +183,8 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 		Basedir:       bin.Basedir,
 		Binary:        bin.Path,
 		Launcher:      bin.Launcher(),
-		Flavor:        bin.Flavor,
-		Version:       bin.VersionString,
+		Flavor:        bin.Flavor.Vendor,
+		Version:       bin.Flavor.Raw,
 		VersionOutput: bin.VersionOutput,
 		InitMethod:    method.String(),
 		Args:          serverArgs(bin, s.dir, port, os.Geteuid() == 0, s.password != "", extra),
@@ -215,7 +215,7 @@ func serverArgs(b *Binary, dir string, port int, asRoot, password bool, extra []
 	} else {
 		args = append(args, "--skip-networking")
 	}
-	if b.Flavor != FlavorMariaDB && b.Version.AtLeast(8, 0, 0) {
+	if !b.Flavor.IsMariaDB() && b.Flavor.Version.AtLeast(8, 0, 0) {
 		// The X plugin would listen on 33060 and /tmp/mysqlx.sock: two
 		// sandboxes (or a sandbox and a real server) would collide.
 		args = append(args, "--loose-mysqlx=OFF")

@@ -76,8 +76,8 @@ func TestEachServerStartListStop(t *testing.T) {
 			t.Fatal(err)
 		}
 		db := openDB(t, sb.DSN())
-		if v := queryString(t, db, "SELECT @@version"); !strings.HasPrefix(v, srv.Binary.Version.String()) {
-			t.Errorf("@@version = %s, want %s", v, srv.Binary.Version)
+		if v := queryString(t, db, "SELECT @@version"); !strings.HasPrefix(v, srv.Binary.Flavor.Version.String()) {
+			t.Errorf("@@version = %s, want %s", v, srv.Binary.Flavor.Version)
 		}
 		if got := queryString(t, db, "SELECT @@pid_file"); got != filepath.Join(dir, "mysqld.pid") {
 			t.Errorf("@@pid_file = %s, want the sandbox's", got)

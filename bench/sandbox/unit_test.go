@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,78 +13,66 @@ import (
 func TestParseVersionOutput(t *testing.T) {
 	cases := []struct {
 		out     string
-		flavor  Flavor
-		version Version
+		vendor  flavor.Vendor
+		version flavor.Version
 		raw     string
 	}{
-		{"mysqld  Ver 8.0.36 for Linux on x86_64 (MySQL Community Server - GPL)\n", FlavorMySQL, Version{8, 0, 36}, "8.0.36"},
-		{"mysqld  Ver 5.6.22 for linux-glibc2.5 on x86_64 (MySQL Community Server (GPL))\n", FlavorMySQL, Version{5, 6, 22}, "5.6.22"},
-		{"/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)\n", FlavorMariaDB, Version{10, 11, 19}, "10.11.19-MariaDB-0+deb12u1"},
-		{"/usr/sbin/mysqld  Ver 10.3.39-MariaDB-0+deb10u1 for debian-linux-gnu on x86_64 (Debian 10)", FlavorMariaDB, Version{10, 3, 39}, "10.3.39-MariaDB-0+deb10u1"},
-		{"/usr/sbin/mysqld  Ver 8.0.36-0ubuntu0.22.04.1 for Linux on x86_64 ((Ubuntu))", FlavorMySQL, Version{8, 0, 36}, "8.0.36-0ubuntu0.22.04.1"},
-		{"/usr/sbin/mysqld  Ver 8.0.35-27 for Linux on x86_64 (Percona Server (GPL), Release '27', Revision '2f8eeab2'$)", FlavorPercona, Version{8, 0, 35}, "8.0.35-27"},
+		{"mysqld  Ver 8.0.36 for Linux on x86_64 (MySQL Community Server - GPL)\n", flavor.VendorMySQL, flavor.V(8, 0, 36), "8.0.36"},
+		{"mysqld  Ver 5.6.22 for linux-glibc2.5 on x86_64 (MySQL Community Server (GPL))\n", flavor.VendorMySQL, flavor.V(5, 6, 22), "5.6.22"},
+		{"/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)\n", flavor.VendorMariaDB, flavor.V(10, 11, 19), "10.11.19-MariaDB-0+deb12u1"},
+		{"/usr/sbin/mysqld  Ver 10.3.39-MariaDB-0+deb10u1 for debian-linux-gnu on x86_64 (Debian 10)", flavor.VendorMariaDB, flavor.V(10, 3, 39), "10.3.39-MariaDB-0+deb10u1"},
+		{"/usr/sbin/mysqld  Ver 8.0.36-0ubuntu0.22.04.1 for Linux on x86_64 ((Ubuntu))", flavor.VendorMySQL, flavor.V(8, 0, 36), "8.0.36-0ubuntu0.22.04.1"},
+		{"/usr/sbin/mysqld  Ver 8.0.35-27 for Linux on x86_64 (Percona Server (GPL), Release '27', Revision '2f8eeab2'$)", flavor.VendorPercona, flavor.V(8, 0, 35), "8.0.35-27"},
 		// A warning line before the version, and a path containing "mariadb"
 		// that must not decide the flavor.
-		{"2024-01-01T00:00:00Z 0 [Warning] something\n/opt/mariadb-vs-mysql/bin/mysqld  Ver 5.7.44 for linux-glibc2.12 on x86_64 (MySQL Community Server (GPL))", FlavorMySQL, Version{5, 7, 44}, "5.7.44"},
+		{"2024-01-01T00:00:00Z 0 [Warning] something\n/opt/mariadb-vs-mysql/bin/mysqld  Ver 5.7.44 for linux-glibc2.12 on x86_64 (MySQL Community Server (GPL))", flavor.VendorMySQL, flavor.V(5, 7, 44), "5.7.44"},
 	}
 	for _, c := range cases {
-		f, v, raw, err := ParseVersionOutput(c.out)
+		f, err := ParseVersionOutput(c.out)
 		if err != nil {
 			t.Errorf("ParseVersionOutput(%q): %v", c.out, err)
 			continue
 		}
-		if f != c.flavor || v != c.version || raw != c.raw {
-			t.Errorf("ParseVersionOutput(%q) = %s %v %q, want %s %v %q", c.out, f, v, raw, c.flavor, c.version, c.raw)
+		if f.Vendor != c.vendor || f.Version != c.version || f.Raw != c.raw {
+			t.Errorf("ParseVersionOutput(%q) = %s %v %q, want %s %v %q", c.out, f.Vendor, f.Version, f.Raw, c.vendor, c.version, c.raw)
 		}
 	}
 	for _, bad := range []string{"", "mysqld: unknown option '--version'", "Ver x.y"} {
-		if _, _, _, err := ParseVersionOutput(bad); err == nil {
+		if _, err := ParseVersionOutput(bad); err == nil {
 			t.Errorf("ParseVersionOutput(%q): want an error", bad)
-		}
-	}
-}
-
-func TestVersionAtLeast(t *testing.T) {
-	v := Version{5, 7, 6}
-	for _, c := range []struct {
-		maj, min, patch int
-		want            bool
-	}{{5, 7, 6, true}, {5, 7, 5, true}, {5, 6, 99, true}, {5, 7, 7, false}, {8, 0, 0, false}, {4, 99, 0, true}} {
-		if got := v.AtLeast(c.maj, c.min, c.patch); got != c.want {
-			t.Errorf("%v.AtLeast(%d,%d,%d) = %v", v, c.maj, c.min, c.patch, got)
 		}
 	}
 }
 
 func TestChooseInit(t *testing.T) {
 	cases := []struct {
-		f    Flavor
-		v    Version
+		f    flavor.Vendor
+		v    flavor.Version
 		want InitMethod
 	}{
-		{FlavorMariaDB, Version{10, 11, 19}, InitMariaDBInstallDB},
-		{FlavorMariaDB, Version{10, 3, 39}, InitMariaDBInstallDB},
-		{FlavorMariaDB, Version{5, 5, 68}, InitMariaDBInstallDB},
-		{FlavorMySQL, Version{8, 4, 0}, InitMySQLInitializeInsecure},
-		{FlavorMySQL, Version{8, 0, 36}, InitMySQLInitializeInsecure},
-		{FlavorMySQL, Version{5, 7, 44}, InitMySQLInitializeInsecure},
-		{FlavorMySQL, Version{5, 7, 6}, InitMySQLInitializeInsecure},
-		{FlavorMySQL, Version{5, 7, 5}, InitMySQLInstallDB},
-		{FlavorMySQL, Version{5, 6, 22}, InitMySQLInstallDB},
-		{FlavorMySQL, Version{5, 5, 42}, InitMySQLInstallDB},
-		{FlavorPercona, Version{8, 0, 35}, InitMySQLInitializeInsecure},
-		{FlavorPercona, Version{5, 6, 51}, InitMySQLInstallDB},
+		{flavor.VendorMariaDB, flavor.V(10, 11, 19), InitMariaDBInstallDB},
+		{flavor.VendorMariaDB, flavor.V(10, 3, 39), InitMariaDBInstallDB},
+		{flavor.VendorMariaDB, flavor.V(5, 5, 68), InitMariaDBInstallDB},
+		{flavor.VendorMySQL, flavor.V(8, 4, 0), InitMySQLInitializeInsecure},
+		{flavor.VendorMySQL, flavor.V(8, 0, 36), InitMySQLInitializeInsecure},
+		{flavor.VendorMySQL, flavor.V(5, 7, 44), InitMySQLInitializeInsecure},
+		{flavor.VendorMySQL, flavor.V(5, 7, 6), InitMySQLInitializeInsecure},
+		{flavor.VendorMySQL, flavor.V(5, 7, 5), InitMySQLInstallDB},
+		{flavor.VendorMySQL, flavor.V(5, 6, 22), InitMySQLInstallDB},
+		{flavor.VendorMySQL, flavor.V(5, 5, 42), InitMySQLInstallDB},
+		{flavor.VendorPercona, flavor.V(8, 0, 35), InitMySQLInitializeInsecure},
+		{flavor.VendorPercona, flavor.V(5, 6, 51), InitMySQLInstallDB},
 	}
 	for _, c := range cases {
-		got, err := ChooseInit(c.f, c.v)
+		got, err := ChooseInit(flavor.Flavor{Vendor: c.f, Version: c.v})
 		if err != nil || got != c.want {
 			t.Errorf("ChooseInit(%s, %v) = %v, %v; want %v", c.f, c.v, got, err, c.want)
 		}
 	}
-	if _, err := ChooseInit(FlavorMySQL, Version{5, 0, 96}); err == nil {
+	if _, err := ChooseInit(flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 0, 96)}); err == nil {
 		t.Error("ChooseInit(mysql 5.0): want an error")
 	}
-	if _, err := ChooseInit("oracle", Version{8, 0, 0}); err == nil {
+	if _, err := ChooseInit(flavor.Flavor{Vendor: "oracle", Version: flavor.V(8, 0, 0)}); err == nil {
 		t.Error("ChooseInit(unknown flavor): want an error")
 	}
 }
@@ -101,28 +90,28 @@ func TestInitCommand(t *testing.T) {
 	}{
 		{
 			name: "mariadb installed, root",
-			b:    Binary{Path: "/usr/sbin/mariadbd", InstallDB: "/usr/bin/mariadb-install-db", Flavor: FlavorMariaDB, Version: Version{10, 11, 19}},
+			b:    Binary{Path: "/usr/sbin/mariadbd", InstallDB: "/usr/bin/mariadb-install-db", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}},
 			m:    InitMariaDBInstallDB, root: true, feat: installDBFeatures{authRootMethod: true, skipTestDB: true},
 			wantPath: "/usr/bin/mariadb-install-db",
 			want:     []string{"--no-defaults", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--auth-root-authentication-method=normal", "--skip-test-db", "--user=root", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name:     "mariadb 10.3 tarball, not root",
-			b:        Binary{Path: "/opt/m/bin/mysqld", InstallDB: "/opt/m/scripts/mysql_install_db", Basedir: "/opt/m", Flavor: FlavorMariaDB, Version: Version{10, 3, 39}},
+			b:        Binary{Path: "/opt/m/bin/mysqld", InstallDB: "/opt/m/scripts/mysql_install_db", Basedir: "/opt/m", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 3, 39)}},
 			m:        InitMariaDBInstallDB,
 			wantPath: "/opt/m/scripts/mysql_install_db",
 			want:     []string{"--no-defaults", "--basedir=/opt/m", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name: "mysql 8.0 tarball, root",
-			b:    Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: FlavorMySQL, Version: Version{8, 0, 36}},
+			b:    Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}},
 			m:    InitMySQLInitializeInsecure, root: true,
 			wantPath: "/opt/my8/bin/mysqld",
 			want:     []string{"--no-defaults", "--initialize-insecure", "--basedir=/opt/my8", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--user=root", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name: "mysql 5.6 tarball",
-			b:    Binary{Path: "/opt/my56/bin/mysqld", InstallDB: "/opt/my56/scripts/mysql_install_db", Basedir: "/opt/my56", Flavor: FlavorMySQL, Version: Version{5, 6, 22}},
+			b:    Binary{Path: "/opt/my56/bin/mysqld", InstallDB: "/opt/my56/scripts/mysql_install_db", Basedir: "/opt/my56", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 6, 22)}},
 			m:    InitMySQLInstallDB, feat: installDBFeatures{authRootMethod: true, skipTestDB: true}, // ignored for MySQL
 			wantPath: "/opt/my56/scripts/mysql_install_db",
 			want:     []string{"--no-defaults", "--basedir=/opt/my56", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
@@ -138,7 +127,7 @@ func TestInitCommand(t *testing.T) {
 			t.Errorf("%s:\n got %s %q\nwant %s %q", c.name, path, args, c.wantPath, c.want)
 		}
 	}
-	_, _, err := initCommand(&Binary{Path: "/opt/my56/bin/mysqld", Basedir: "/opt/my56", Flavor: FlavorMySQL, Version: Version{5, 6, 22}},
+	_, _, err := initCommand(&Binary{Path: "/opt/my56/bin/mysqld", Basedir: "/opt/my56", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 6, 22)}},
 		InitMySQLInstallDB, "/sb", false, installDBFeatures{}, nil)
 	if err == nil || !strings.Contains(err.Error(), "mysql_install_db") {
 		t.Errorf("missing install script: got %v, want an error naming mysql_install_db", err)
@@ -146,14 +135,14 @@ func TestInitCommand(t *testing.T) {
 }
 
 func TestServerArgs(t *testing.T) {
-	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: FlavorMariaDB, Version: Version{10, 11, 19}}
+	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}}
 	got := serverArgs(maria, "/tmp/sb", 0, true, false, []string{"--innodb_stats_persistent=0"})
 	want := []string{"--no-defaults", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
 		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--skip-networking", "--user=root", "--secure-file-priv=/tmp/sb/files", "--innodb_stats_persistent=0"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("mariadb args:\n got %q\nwant %q", got, want)
 	}
-	my8 := &Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: FlavorMySQL, Version: Version{8, 0, 36}}
+	my8 := &Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}}
 	got = serverArgs(my8, "/tmp/sb", 13306, false, false, nil)
 	want = []string{"--no-defaults", "--basedir=/opt/my8", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
 		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF", "--secure-file-priv=/tmp/sb/files"}
@@ -256,7 +245,7 @@ func TestMetadataRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := Metadata{PID: 999999999, Socket: dir + "/mysql.sock", Datadir: dir + "/data", Binary: "/usr/sbin/mariadbd",
-		Flavor: FlavorMariaDB, Version: "10.11.19-MariaDB", Args: []string{"--no-defaults"}, Created: time.Now().UTC().Round(time.Second)}
+		Flavor: flavor.VendorMariaDB, Version: "10.11.19-MariaDB", Args: []string{"--no-defaults"}, Created: time.Now().UTC().Round(time.Second)}
 	if err := writeMetadata(dir, m); err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,18 @@
-// Command accuracy compares upgrade-advisor's default calibration with the
-// classic protocol on a throwaway server, and measures the overhead of the
-// tool's statement loop against the mysql client.
+// Command accuracy checks upgrade-advisor's default calibration against the
+// classic protocol and a long calibration, on a throwaway server.
 //
 // The classic protocol: pipe N CREATE TABLE statements through the
-// mariadb/mysql client into an empty schema, several runs per setting,
-// settings interleaved, and compare the average times. Speedup per setting =
-// baseline average / setting average.
+// mariadb/mysql client into an empty schema, innodb_file_per_table ON and
+// OFF in pairs (order alternating), the first pair discarded as warm-up; the
+// speedup is the median of the paired ratios ON/OFF (the ratio of the means
+// is printed too).
 //
-// Run it with scripts/accuracy.sh (which installs mariadb-server if missing).
+// The tool: a long calibration (-long, 120 s) is the reference advice; the
+// default calibration is repeated (-reps) and each repetition is compared
+// with it: ratio, interval, wall time, stop, same advice, and whether the
+// long run's ratio lies inside the repetition's interval.
+//
+// Run it with scripts/accuracy.sh.
 package main
 
 import (
@@ -15,60 +20,53 @@ import (
 	"database/sql"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// setting is one configuration of the classic protocol.
-type setting struct {
-	variant string
-	globals map[string]string
-}
-
-var settings = []setting{
-	{bench.Baseline, map[string]string{"innodb_file_per_table": "ON", "innodb_stats_persistent": "ON"}},
-	{bench.FilePerTableOff, map[string]string{"innodb_file_per_table": "OFF", "innodb_stats_persistent": "ON"}},
-	{bench.StatsPersistentOff, map[string]string{"innodb_file_per_table": "ON", "innodb_stats_persistent": "OFF"}},
-	{bench.BothOff, map[string]string{"innodb_file_per_table": "OFF", "innodb_stats_persistent": "OFF"}},
+// options of a study.
+type options struct {
+	classicRuns, tables, reps, benchTables int
+	long, budget                           time.Duration
+	blocks                                 bool
+	switches                               []int
 }
 
 func main() {
-	runs := flag.Int("runs", 3, "classic protocol runs per setting")
-	tables := flag.Int("tables", 1000, "tables per classic run")
-	budgets := flag.String("budget", bench.DefaultBudget.String(), "the tool's calibration budget(s), comma-separated (default: its default)")
-	overheadRuns := flag.Int("overhead-runs", 5, "runs of the client-overhead comparison")
+	var o options
+	flag.IntVar(&o.classicRuns, "classic-runs", 12, "classic protocol pairs kept (one more is run and discarded); 0 skips it")
+	flag.IntVar(&o.tables, "tables", 1000, "tables per classic run")
+	flag.IntVar(&o.reps, "reps", 10, "repetitions of the default calibration")
+	flag.IntVar(&o.benchTables, "bench-tables", bench.DefaultTables, "tables per variant per round of the calibration")
+	flag.DurationVar(&o.long, "long", 120*time.Second, "budget of the reference calibration; 0 skips it")
+	flag.DurationVar(&o.budget, "budget", bench.DefaultBudget, "budget of the default calibration")
+	flag.BoolVar(&o.blocks, "blocks", false, "run the variants in blocks instead of alternating statement by statement")
+	switches := flag.String("switch-every", "0", "statements a variant runs before the next takes over, comma-separated: the repetitions cycle through them (0: the default)")
 	flag.Parse()
-	var list []time.Duration
-	for _, b := range strings.Split(*budgets, ",") {
-		d, err := time.ParseDuration(strings.TrimSpace(b))
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "accuracy: -budget:", err)
-			os.Exit(2)
-		}
-		list = append(list, d)
+	for _, f := range strings.Split(*switches, ",") {
+		var n int
+		fmt.Sscan(f, &n)
+		o.switches = append(o.switches, n)
 	}
-	if err := run(*runs, *tables, list, *overheadRuns); err != nil {
+	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
 	}
 }
 
-func run(runs, tables int, budgets []time.Duration, overheadRuns int) error {
+func run(o options) error {
 	ctx := context.Background()
-	client, err := findClient()
-	if err != nil {
-		return err
-	}
 	sb, err := sandbox.Start(ctx, sandbox.Options{Log: os.Stderr})
 	if err != nil {
 		return err
@@ -79,33 +77,275 @@ func run(runs, tables int, budgets []time.Duration, overheadRuns int) error {
 		return err
 	}
 	defer db.Close()
-	file, err := writeStatements(tables)
-	if err != nil {
+	var version string
+	if err := db.QueryRowContext(ctx, "SELECT @@version").Scan(&version); err != nil {
 		return err
 	}
-	defer os.Remove(file)
+	fmt.Printf("Server: %s (sandbox), %s, load average at start: %s\n", version, time.Now().UTC().Format(time.RFC3339), loadAverage())
 
-	fmt.Fprintf(os.Stderr, "classic protocol: %d CREATE TABLE through %s, %d runs per setting, interleaved ...\n", tables, filepath.Base(client), runs)
-	classicStart := time.Now()
-	classic, err := classicProtocol(ctx, db, client, sb.Socket(), file, runs)
-	if err != nil {
-		return err
+	var classic *classicResult
+	if o.classicRuns > 0 {
+		if classic, err = classicProtocol(ctx, db, sb.Socket(), o.tables, o.classicRuns); err != nil {
+			return err
+		}
+		classic.print()
 	}
-	classicWall := time.Since(classicStart)
-
-	for _, budget := range budgets {
-		fmt.Fprintf(os.Stderr, "tool: calibration with budget %s ...\n", budget)
-		toolStart := time.Now()
-		report, err := advisor.Run(ctx, advisor.Options{Command: "bench", ToolVersion: "accuracy", Sandbox: true,
-			Conn: advisor.ConnOptions{DSN: sb.DSN()}, Bench: advisor.BenchOptions{Budget: budget}})
+	var long *bench.Result
+	if o.long > 0 {
+		fmt.Fprintf(os.Stderr, "long calibration, budget %s ...\n", o.long)
+		if long, err = calibrate(ctx, db, version, o, o.long, 0); err != nil {
+			return err
+		}
+	}
+	var reps []*bench.Result
+	var walls []time.Duration
+	for i := range o.reps {
+		fmt.Fprintf(os.Stderr, "default calibration %d/%d ...\n", i+1, o.reps)
+		start := time.Now()
+		r, err := calibrate(ctx, db, version, o, o.budget, o.switches[i%len(o.switches)])
 		if err != nil {
 			return err
 		}
-		printAccuracy(classic, report, classicWall, time.Since(toolStart), runs, tables, budget)
+		reps, walls = append(reps, r), append(walls, time.Since(start))
 	}
+	printRuns(long, reps, walls, o)
+	printSummary(classic, long, reps)
+	fmt.Printf("- load average at the end: %s\n", loadAverage())
+	return nil
+}
 
-	fmt.Fprintf(os.Stderr, "client overhead: %d runs ...\n", overheadRuns)
-	return clientOverhead(ctx, db, client, sb.Socket(), file, tables, overheadRuns)
+// calibrate runs the tool's calibration with its defaults and the budget.
+func calibrate(ctx context.Context, db *sql.DB, version string, o options, budget time.Duration, switchEvery int) (*bench.Result, error) {
+	srv := bench.Server{MariaDB: strings.Contains(version, "MariaDB"), FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
+	fmt.Sscanf(version, "%d.%d.%d", &srv.Major, &srv.Minor, &srv.Patch)
+	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(o.benchTables),
+		Plans: bench.PlanVariants(srv, bench.Permissions{SetGlobal: true}), Budget: budget,
+		GainMargin: rules.GainMargin, VariantBlocks: o.blocks, SwitchEvery: switchEvery}
+	if budget > 60*time.Second {
+		cfg.MinRounds = bench.DefaultMaxRounds // the reference runs its whole budget
+	}
+	return bench.Run(ctx, db, cfg)
+}
+
+// advice is what the rules conclude from a variant's interval: a gain is
+// recommended when the interval's low end exceeds 1+rules.GainMargin.
+func advice(v *bench.VariantResult) string {
+	if v.Speedup.Low > 1+rules.GainMargin {
+		return "gain"
+	}
+	return "none"
+}
+
+// adviceOf is every measured variant's advice, e.g. "fpt:gain stats:none both:gain".
+func adviceOf(r *bench.Result) string {
+	var parts []string
+	for _, v := range r.Variants {
+		if v.Measured && v.Name != bench.Baseline {
+			parts = append(parts, short(v.Name)+":"+advice(&v))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func short(name string) string {
+	return map[string]string{bench.FilePerTableOff: "fpt", bench.StatsPersistentOff: "stats", bench.BothOff: "both"}[name]
+}
+
+func printRuns(long *bench.Result, reps []*bench.Result, walls []time.Duration, o options) {
+	mode := "statement interleaving"
+	if o.blocks {
+		mode = "variant blocks"
+	}
+	fmt.Printf("\n### Tool calibrations (%d tables per variant per round, %s)\n\n", o.benchTables, mode)
+	fmt.Println("| run | rounds | stop (deciders) | measured s | wall s | file_per_table_off | stats_persistent_off | both_off | advice | = long | long fpt ratio inside |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
+	if long != nil {
+		printRun(fmt.Sprintf("long (%s)", long.Budget), long, long.Duration, long)
+	}
+	for i, r := range reps {
+		name := fmt.Sprintf("default %d", i+1)
+		if len(o.switches) > 1 {
+			name += fmt.Sprintf(" (switch every %d)", o.switches[i%len(o.switches)])
+		}
+		printRun(name, r, walls[i], long)
+	}
+}
+
+func printRun(name string, r *bench.Result, wall time.Duration, long *bench.Result) {
+	same, inside := "", ""
+	if long != nil && long != r {
+		same = yesNo(adviceOf(r) == adviceOf(long))
+		inside = yesNo(contains(r.Variant(bench.FilePerTableOff).Speedup, long.Variant(bench.FilePerTableOff).Speedup.Ratio))
+	}
+	fmt.Printf("| %s | %d | %s | %.1f | %.1f | %s | %s | %s | %s | %s | %s |\n", name, r.Rounds, stopText(r),
+		r.Measured.Seconds(), wall.Seconds(), ratio(r, bench.FilePerTableOff), ratio(r, bench.StatsPersistentOff),
+		ratio(r, bench.BothOff), adviceOf(r), same, inside)
+}
+
+func stopText(r *bench.Result) string {
+	var ds []string
+	for _, d := range r.Decisions {
+		v := d.Verdict
+		if v == "" {
+			v = "undecided"
+		}
+		ds = append(ds, short(d.Variant)+" "+v)
+	}
+	return r.StopReason + " (" + strings.Join(ds, ", ") + ")"
+}
+
+func ratio(r *bench.Result, name string) string {
+	v := r.Variant(name)
+	if v == nil || !v.Measured {
+		return "-"
+	}
+	return v.Speedup.String()
+}
+
+func contains(iv bench.Interval, x float64) bool { return iv.Low <= x && x <= iv.High }
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func printSummary(classic *classicResult, long *bench.Result, reps []*bench.Result) {
+	fmt.Printf("\n### Summary\n\n")
+	var measured []float64
+	same, inside := 0, map[string]int{}
+	names := []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff}
+	var fpt []float64
+	for _, r := range reps {
+		measured = append(measured, r.Measured.Seconds())
+		fpt = append(fpt, r.Variant(bench.FilePerTableOff).Speedup.Ratio)
+		if long == nil {
+			continue
+		}
+		if adviceOf(r) == adviceOf(long) {
+			same++
+		}
+		for _, n := range names {
+			if contains(r.Variant(n).Speedup, long.Variant(n).Speedup.Ratio) {
+				inside[n]++
+			}
+		}
+	}
+	n := len(reps)
+	if n == 0 {
+		return
+	}
+	fmt.Printf("- default runs: measured rounds %.1f-%.1f s (median %.1f s); file_per_table_off ratio median %.2fx (%.2f-%.2f)\n",
+		slices.Min(measured), slices.Max(measured), bench.Median(measured), bench.Median(fpt), slices.Min(fpt), slices.Max(fpt))
+	if long != nil {
+		lf := long.Variant(bench.FilePerTableOff).Speedup.Ratio
+		fmt.Printf("- same advice as the long run (%s): %d/%d\n", adviceOf(long), same, n)
+		for _, name := range names {
+			fmt.Printf("- long run's %s ratio %.3fx inside the default run's 95%% interval: %d/%d\n", name, long.Variant(name).Speedup.Ratio, inside[name], n)
+		}
+		fmt.Printf("- default file_per_table_off median / long run: %.3f; runs within 10%% of the long run: %d/%d\n", bench.Median(fpt)/lf, within(fpt, lf), n)
+	}
+	if classic != nil {
+		cm := classic.pairedMedian()
+		fmt.Printf("- default file_per_table_off median / classic paired median: %.3f; runs within 10%% of it: %d/%d\n", bench.Median(fpt)/cm, within(fpt, cm), n)
+		if long != nil {
+			fmt.Printf("- long run file_per_table_off / classic paired median: %.3f\n", long.Variant(bench.FilePerTableOff).Speedup.Ratio/classic.pairedMedian())
+		}
+	}
+}
+
+// within counts the xs within 10% of ref.
+func within(xs []float64, ref float64) int {
+	n := 0
+	for _, x := range xs {
+		if math.Abs(x/ref-1) <= 0.10 {
+			n++
+		}
+	}
+	return n
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+// classicResult is the wall time of every kept run, by file_per_table.
+type classicResult struct {
+	tables   int
+	on, off  []float64
+	wall     time.Duration
+	runsKept int
+}
+
+func (c *classicResult) pairedMedian() float64 {
+	ratios := make([]float64, len(c.on))
+	for i := range c.on {
+		ratios[i] = c.on[i] / c.off[i]
+	}
+	return bench.Median(ratios)
+}
+
+func (c *classicResult) print() {
+	fmt.Printf("\n### Classic protocol: %d CREATE TABLE through the client, innodb_file_per_table ON/OFF, %d pairs kept (first pair discarded), %.1f s\n\n",
+		c.tables, c.runsKept, c.wall.Seconds())
+	fmt.Println("| pair | ON s | OFF s | ON/OFF |")
+	fmt.Println("|---|---|---|---|")
+	for i := range c.on {
+		fmt.Printf("| %d | %.2f | %.2f | %.2fx |\n", i+1, c.on[i], c.off[i], c.on[i]/c.off[i])
+	}
+	fmt.Printf("\nPaired median %.2fx; ratio of means %.2fx.\n", c.pairedMedian(), mean(c.on)/mean(c.off))
+}
+
+// classicProtocol runs pairs+1 pairs of the classic protocol, ON and OFF in
+// alternating order, and discards the first pair.
+func classicProtocol(ctx context.Context, db *sql.DB, socket string, tables, pairs int) (*classicResult, error) {
+	client, err := findClient()
+	if err != nil {
+		return nil, err
+	}
+	file, err := writeStatements(tables)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(file)
+	fmt.Fprintf(os.Stderr, "classic protocol: %d CREATE TABLE through %s, %d pairs ...\n", tables, filepath.Base(client), pairs+1)
+	res := &classicResult{tables: tables, runsKept: pairs}
+	start := time.Now()
+	defer bench.SetGlobal(context.Background(), db, "innodb_file_per_table", "ON")
+	for p := range pairs + 1 {
+		times := map[string]float64{}
+		order := []string{"ON", "OFF"}
+		if p%2 == 1 {
+			order = []string{"OFF", "ON"}
+		}
+		for _, fpt := range order {
+			if times[fpt], err = classicRun(ctx, db, client, socket, file, fpt); err != nil {
+				return nil, err
+			}
+		}
+		if p > 0 {
+			res.on, res.off = append(res.on, times["ON"]), append(res.off, times["OFF"])
+		}
+	}
+	res.wall = time.Since(start)
+	return res, nil
+}
+
+func classicRun(ctx context.Context, db *sql.DB, client, socket, file, fpt string) (float64, error) {
+	if err := bench.SetGlobal(ctx, db, "innodb_file_per_table", fpt); err != nil {
+		return 0, err
+	}
+	if _, err := db.ExecContext(ctx, "CREATE DATABASE classic"); err != nil {
+		return 0, err
+	}
+	defer db.ExecContext(ctx, "DROP DATABASE classic")
+	return pipeFile(client, socket, "classic", file)
 }
 
 func findClient() (string, error) {
@@ -130,36 +370,6 @@ func writeStatements(n int) (string, error) {
 	return f.Name(), nil
 }
 
-// classicProtocol returns, per variant, the wall time of every run.
-func classicProtocol(ctx context.Context, db *sql.DB, client, socket, file string, runs int) (map[string][]float64, error) {
-	out := map[string][]float64{}
-	for r := range runs {
-		for i := range settings {
-			s := settings[(i+r)%len(settings)]
-			secs, err := classicRun(ctx, db, client, socket, file, s)
-			if err != nil {
-				return nil, err
-			}
-			out[s.variant] = append(out[s.variant], secs)
-		}
-	}
-	return out, restoreDefaults(ctx, db)
-}
-
-func classicRun(ctx context.Context, db *sql.DB, client, socket, file string, s setting) (float64, error) {
-	for k, v := range s.globals {
-		if err := bench.SetGlobal(ctx, db, k, v); err != nil {
-			return 0, err
-		}
-	}
-	if _, err := db.ExecContext(ctx, "CREATE DATABASE classic"); err != nil {
-		return 0, err
-	}
-	defer db.ExecContext(ctx, "DROP DATABASE classic")
-	secs, err := pipeFile(client, socket, "classic", file)
-	return secs, err
-}
-
 // pipeFile times `client -S socket db < file`.
 func pipeFile(client, socket, schema, file string) (float64, error) {
 	in, err := os.Open(file)
@@ -176,115 +386,10 @@ func pipeFile(client, socket, schema, file string) (float64, error) {
 	return time.Since(start).Seconds(), nil
 }
 
-func restoreDefaults(ctx context.Context, db *sql.DB) error {
-	for k, v := range settings[0].globals {
-		if err := bench.SetGlobal(ctx, db, k, v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func mean(xs []float64) float64 {
 	t := 0.0
 	for _, x := range xs {
 		t += x
 	}
-	return t / float64(len(xs))
-}
-
-func printAccuracy(classic map[string][]float64, r *report.Report, classicWall, toolWall time.Duration, runs, tables int, budget time.Duration) {
-	base := mean(classic[bench.Baseline])
-	fmt.Printf("\n### Accuracy: classic protocol (%d tables x %d runs per setting) vs calibration with --budget %s\n\n", tables, runs, budget)
-	fmt.Println("| variant | classic mean s | classic speedup | tool speedup (95% CI) | tool / classic |")
-	fmt.Println("|---|---|---|---|---|")
-	for _, s := range settings {
-		c := mean(classic[s.variant])
-		cs := base / c
-		tool := variantOf(r, s.variant)
-		if tool == nil || tool.Speedup == nil {
-			fmt.Printf("| %s | %.2f | %.2fx | not measured | |\n", s.variant, c, cs)
-			continue
-		}
-		fmt.Printf("| %s | %.2f | %.2fx | %.2fx (%.2f-%.2f) | %.3f |\n", s.variant, c, cs,
-			tool.Speedup.Ratio, tool.Speedup.Low, tool.Speedup.High, tool.Speedup.Ratio/cs)
-	}
-	b := r.Benchmark
-	fmt.Printf("\nWall time: classic protocol %.1f s; tool %.1f s (%d rounds of %d tables, stopped on %s) = %.2f of the classic time.\n",
-		classicWall.Seconds(), toolWall.Seconds(), b.Rounds, b.TablesPerRound, b.StopReason, toolWall.Seconds()/classicWall.Seconds())
-}
-
-func variantOf(r *report.Report, name string) *report.VariantInfo {
-	for i := range r.Benchmark.Variants {
-		if r.Benchmark.Variants[i].Name == name {
-			return &r.Benchmark.Variants[i]
-		}
-	}
-	return nil
-}
-
-// clientOverhead runs the same CREATE TABLE file through the client and
-// through the tool's statement loop (bench.ExecTimed), interleaved, and
-// compares wall times.
-func clientOverhead(ctx context.Context, db *sql.DB, client, socket, file string, tables, runs int) error {
-	stmts, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
-	lines := strings.Split(strings.TrimSpace(string(stmts)), "\n")
-	var viaClient, viaTool, toolSum []float64
-	for r := range runs {
-		for _, useClient := range []bool{r%2 == 0, r%2 != 0} {
-			if _, err := db.ExecContext(ctx, "CREATE DATABASE overhead"); err != nil {
-				return err
-			}
-			if useClient {
-				secs, err := pipeFile(client, socket, "overhead", file)
-				if err != nil {
-					return err
-				}
-				viaClient = append(viaClient, secs)
-			} else {
-				wall, sum, err := toolLoop(ctx, db, lines)
-				if err != nil {
-					return err
-				}
-				viaTool, toolSum = append(viaTool, wall), append(toolSum, sum)
-			}
-			if _, err := db.ExecContext(ctx, "DROP DATABASE overhead"); err != nil {
-				return err
-			}
-		}
-	}
-	c, t, s := mean(viaClient), mean(viaTool), mean(toolSum)
-	fmt.Printf("\n### Client overhead: %d CREATE TABLE, %d runs each, interleaved\n\n", tables, runs)
-	fmt.Println("| path | mean wall s | vs client |")
-	fmt.Println("|---|---|---|")
-	fmt.Printf("| %s < file | %.3f | 1.000 |\n", filepath.Base(client), c)
-	fmt.Printf("| tool statement loop (wall) | %.3f | %.3f |\n", t, t/c)
-	fmt.Printf("| tool statement loop (sum of timed statements) | %.3f | %.3f |\n", s, s/c)
-	return nil
-}
-
-// toolLoop runs the statements on one connection exactly as the calibration
-// does and returns the wall time and the sum of the per-statement times.
-func toolLoop(ctx context.Context, db *sql.DB, stmts []string) (float64, float64, error) {
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "USE overhead"); err != nil {
-		return 0, 0, err
-	}
-	start := time.Now()
-	sum := 0.0
-	for _, s := range stmts {
-		ms, err := bench.ExecTimed(ctx, conn, strings.TrimSuffix(s, ";"), time.Minute)
-		if err != nil {
-			return 0, 0, err
-		}
-		sum += ms
-	}
-	return time.Since(start).Seconds(), sum / 1000, nil
+	return t / math.Max(1, float64(len(xs)))
 }

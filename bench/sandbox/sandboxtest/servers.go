@@ -76,8 +76,8 @@ func findServer(key string) Server {
 		s.err = err
 		return s
 	}
-	if want := strings.TrimPrefix(strings.TrimPrefix(key, "mysql-"), "mariadb-"); !strings.HasPrefix(b.Version.String(), want+".") {
-		s.err = fmt.Errorf("%w: %s found %s %s instead", sandbox.ErrNoServer, key, b.Flavor, b.Version)
+	if want := strings.TrimPrefix(strings.TrimPrefix(key, "mysql-"), "mariadb-"); !strings.HasPrefix(b.Flavor.Version.String(), want+".") {
+		s.err = fmt.Errorf("%w: %s found %s %s instead", sandbox.ErrNoServer, key, b.Flavor.Vendor, b.Flavor.Version)
 		return s
 	}
 	s.Binary = b
@@ -102,8 +102,7 @@ func (s Server) Name() string {
 	if s.Binary == nil {
 		return expectedNames[s.Key]
 	}
-	flavor := map[sandbox.Flavor]string{sandbox.FlavorMySQL: "MySQL", sandbox.FlavorMariaDB: "MariaDB", sandbox.FlavorPercona: "Percona"}[s.Binary.Flavor]
-	return flavor + "-" + s.Binary.Version.String()
+	return strings.ReplaceAll(s.Binary.Flavor.Name(), " ", "-") + "-" + s.Binary.Flavor.Version.String()
 }
 
 // FetchHint tells how to get the server.

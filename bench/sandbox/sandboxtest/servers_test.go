@@ -46,8 +46,8 @@ func TestEachServerNamesSubtestsByVersion(t *testing.T) {
 	var names []string
 	EachServer(t, func(t *testing.T, srv Server) {
 		names = append(names, t.Name())
-		if !strings.Contains(t.Name(), srv.Binary.Version.String()) {
-			t.Errorf("subtest %s does not carry the version %s", t.Name(), srv.Binary.Version)
+		if !strings.Contains(t.Name(), srv.Binary.Flavor.Version.String()) {
+			t.Errorf("subtest %s does not carry the version %s", t.Name(), srv.Binary.Flavor.Version)
 		}
 	})
 	t.Logf("ran on %v", names)

@@ -1,0 +1,172 @@
+package bench_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if err := sandboxtest.StopShared(); err != nil && code == 0 {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// serverDB opens the shared test server and describes it for the planner.
+func serverDB(t *testing.T) (*sql.DB, bench.Server) {
+	t.Helper()
+	db, err := sql.Open("mysql", sandboxtest.SharedDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var version, fpt, stats string
+	if err := db.QueryRowContext(t.Context(), "SELECT @@version, @@innodb_file_per_table, @@innodb_stats_persistent").Scan(&version, &fpt, &stats); err != nil {
+		t.Fatal(err)
+	}
+	s := bench.Server{MariaDB: strings.Contains(version, "MariaDB"), FilePerTable: fpt == "1" || fpt == "ON",
+		StatsPersistent: stats == "1" || stats == "ON", HasStatsPersistent: true}
+	fmt.Sscanf(version, "%d.%d.%d", &s.Major, &s.Minor, &s.Patch)
+	return db, s
+}
+
+func globals(t *testing.T, db *sql.DB) string {
+	t.Helper()
+	var fpt, stats string
+	if err := db.QueryRowContext(t.Context(), "SELECT @@GLOBAL.innodb_file_per_table, @@GLOBAL.innodb_stats_persistent").Scan(&fpt, &stats); err != nil {
+		t.Fatal(err)
+	}
+	return fpt + "/" + stats
+}
+
+func schemaExists(t *testing.T, db *sql.DB, name string) bool {
+	t.Helper()
+	var n int
+	if err := db.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n > 0
+}
+
+func TestRunFixedRounds(t *testing.T) {
+	db, server := serverDB(t)
+	const tables, rounds = 20, 3
+	tests := []struct {
+		name          string
+		blocks        bool
+		switchEvery   int
+		interleaving  string
+		warmupPerVar  int
+		unitsPerRound int
+	}{
+		{"statement by statement", false, 1, bench.InterleaveStatements, bench.WarmupStatements, tables / bench.UnitStatements},
+		{"runs of 4 statements", false, 4, bench.InterleaveStatements, bench.WarmupStatements, tables / 12},
+		{"variant blocks", true, 0, bench.InterleaveBlocks, tables, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := globals(t, db)
+			plans := bench.PlanVariants(server, bench.Permissions{SetGlobal: true})
+			cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(tables), Plans: plans,
+				Rounds: rounds, VariantBlocks: tt.blocks, SwitchEvery: tt.switchEvery}
+			res, err := bench.Run(t.Context(), db, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if schemaExists(t, db, cfg.Schema) {
+				t.Errorf("scratch schema %s left behind", cfg.Schema)
+			}
+			if after := globals(t, db); after != before {
+				t.Errorf("globals %s after the run, %s before", after, before)
+			}
+			if res.Interleaving != tt.interleaving || res.Rounds != rounds || res.StopReason != bench.StopRounds {
+				t.Errorf("interleaving %q rounds %d stop %q", res.Interleaving, res.Rounds, res.StopReason)
+			}
+			measured := 0
+			for _, v := range res.Variants {
+				if !v.Measured {
+					continue
+				}
+				measured++
+				if len(v.CreateRoundMs) != rounds || len(v.DropRoundMs) != rounds || v.Create.P50 <= 0 || v.Drop.P50 <= 0 {
+					t.Errorf("%s: rounds %d/%d, create %+v drop %+v", v.Name, len(v.CreateRoundMs), len(v.DropRoundMs), v.Create, v.Drop)
+				}
+				if v.Speedup.Ratio <= 0 || v.Speedup.Low > v.Speedup.Ratio || v.Speedup.High < v.Speedup.Ratio {
+					t.Errorf("%s: speedup %v", v.Name, v.Speedup.String())
+				}
+			}
+			if want := int64(measured * (tt.warmupPerVar + rounds*tables)); res.Executed["com_create_table"] != want || res.Executed["com_drop_table"] != want {
+				t.Errorf("executed %v, want %d creates and drops", res.Executed, want)
+			}
+			if len(res.Decisions) != measured-1 {
+				t.Fatalf("%d decisions for %d measured variants", len(res.Decisions), measured)
+			}
+			for _, d := range res.Decisions {
+				if d.Units != rounds*tt.unitsPerRound || d.Level <= bench.Confidence {
+					t.Errorf("decision %+v: want %d units at a level above %.2f", d, rounds*tt.unitsPerRound, bench.Confidence)
+				}
+			}
+		})
+	}
+}
+
+func TestRunStopsOnTheDecisionOrTheBudget(t *testing.T) {
+	db, server := serverDB(t)
+	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(20),
+		Plans: bench.PlanVariants(server, bench.Permissions{SetGlobal: true}), Budget: 3 * time.Second}
+	res, err := bench.Run(t.Context(), db, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains([]string{bench.StopDecided, bench.StopPrecision, bench.StopBudget}, res.StopReason) {
+		t.Fatalf("stopped on %q", res.StopReason)
+	}
+	if res.Rounds < bench.DefaultMinRounds || res.Measured > res.Duration {
+		t.Errorf("%d rounds, measured %s of %s", res.Rounds, res.Measured, res.Duration)
+	}
+	decided := 0
+	for _, d := range res.Decisions {
+		if d.Decided() {
+			decided++
+		}
+	}
+	if all := decided == len(res.Decisions); all != (res.StopReason != bench.StopBudget) {
+		t.Errorf("stop %q with %d of %d variants decided: %+v", res.StopReason, decided, len(res.Decisions), res.Decisions)
+	}
+	if res.GainMargin != bench.DefaultGainMargin {
+		t.Errorf("gain margin %v, want the default %v", res.GainMargin, bench.DefaultGainMargin)
+	}
+}
+
+// TestRunCancelledLeavesNothing interrupts a run mid-round: the globals and
+// the scratch schema must be back as they were.
+func TestRunCancelledLeavesNothing(t *testing.T) {
+	db, server := serverDB(t)
+	before := globals(t, db)
+	ctx, cancel := context.WithTimeout(t.Context(), 700*time.Millisecond)
+	defer cancel()
+	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(100),
+		Plans: bench.PlanVariants(server, bench.Permissions{SetGlobal: true}), Rounds: 50}
+	if _, err := bench.Run(ctx, db, cfg); err == nil {
+		t.Fatal("a run of 50 rounds finished in 700 ms; the interruption was not tested")
+	}
+	if schemaExists(t, db, cfg.Schema) {
+		t.Errorf("scratch schema %s left behind", cfg.Schema)
+	}
+	if after := globals(t, db); after != before {
+		t.Errorf("globals %s after the interrupted run, %s before", after, before)
+	}
+}

@@ -1,0 +1,103 @@
+package bench
+
+import "time"
+
+// The stop rule decides on the advice, not on the width of the intervals.
+//
+// After every measured round from MinRounds on, each measured variant gets a
+// decision interval: the same paired estimator as the report's interval but
+// at a corrected level. The variant is decided when that interval
+//   - lies wholly above 1+GainMargin (the gain will be recommended whatever
+//     more rounds show),
+//   - lies wholly below 1+GainMargin (no gain worth acting on), or
+//   - is narrower than ±Precision (the estimate is as precise as asked).
+//
+// The run stops when every variant is decided, at the latest on the budget.
+//
+// Correction against stopping on a lucky streak: looking after every round
+// and stopping at the first look that decides would inflate the error rate
+// of a plain 95% interval. The decision interval uses Pocock's group
+// sequential boundary instead of 1.96: for K planned looks the constant that
+// keeps the overall error near 5% when stopping at any of them (2.29 for 3
+// looks, 2.41 for 5, 2.56 for 10), turned into a nominal level and then into
+// Student's t quantile for the units at hand. K is the number of looks the
+// budget allows at the pace of the rounds so far (budget / mean round time,
+// less the rounds before MinRounds), at least 1, at most MaxRounds' worth.
+
+// Verdicts of the stop rule for one variant.
+const (
+	VerdictAbove   = "above-threshold" // decision interval wholly above 1+GainMargin
+	VerdictBelow   = "below-threshold" // decision interval wholly below 1+GainMargin
+	VerdictPrecise = "precise"         // decision interval narrower than ±Precision
+)
+
+// Decision is the stop rule's view of one variant at the last look.
+type Decision struct {
+	Variant string `json:"variant"`
+	// Verdict is one of the Verdict constants, or "" when the variant was
+	// still undecided (the run stopped on the budget or the round limit).
+	Verdict string `json:"verdict"`
+	// Interval is the decision interval, wider than the reported one.
+	Interval Interval `json:"interval"`
+	// Level is its confidence level (e.g. 0.987).
+	Level float64 `json:"level"`
+	// Units is how many paired units it rests on.
+	Units int `json:"units"`
+}
+
+// Decided reports whether the variant's advice can no longer change.
+func (d Decision) Decided() bool { return d.Verdict != "" }
+
+// decide gives the verdict on one variant from its unit log ratios (per
+// round) at a look planned among looks.
+func decide(variant string, rounds [][]float64, looks int, margin, precision float64) Decision {
+	alpha := pocockAlpha(looks)
+	iv := logInterval(rounds, alpha)
+	units := len(flat(rounds))
+	d := Decision{Variant: variant, Interval: iv, Level: 1 - alpha, Units: units}
+	threshold := 1 + margin
+	switch {
+	case units < 2:
+	case iv.Low > threshold:
+		d.Verdict = VerdictAbove
+	case iv.High < threshold:
+		d.Verdict = VerdictBelow
+	case iv.HalfWidth() < precision:
+		d.Verdict = VerdictPrecise
+	}
+	return d
+}
+
+// plannedLooks is how many looks the stop rule expects to make: the rounds
+// the budget allows at the mean pace so far, less those before MinRounds.
+func plannedLooks(cfg Config, rounds int, elapsed time.Duration) int {
+	limit := cfg.MaxRounds
+	if rounds > 0 && elapsed > 0 {
+		perRound := elapsed / time.Duration(rounds)
+		if byBudget := int(cfg.Budget / perRound); byBudget < limit {
+			limit = byBudget
+		}
+	}
+	return max(limit-cfg.MinRounds+1, 1)
+}
+
+// allDecided reports whether every decision has a verdict.
+func allDecided(ds []Decision) bool {
+	for _, d := range ds {
+		if !d.Decided() {
+			return false
+		}
+	}
+	return true
+}
+
+// stopOnDecisions names the stop when every variant is decided: precision
+// when all were decided on width alone, decided otherwise.
+func stopOnDecisions(ds []Decision) string {
+	for _, d := range ds {
+		if d.Verdict != VerdictPrecise {
+			return StopDecided
+		}
+	}
+	return StopPrecision
+}

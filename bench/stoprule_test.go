@@ -1,0 +1,172 @@
+package bench
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+// logsAround returns n log ratios spread evenly around ratio by ±spread.
+func logsAround(ratio, spread float64, n int) [][]float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Log(ratio) + spread*(2*float64(i%5)/4-1)
+	}
+	return [][]float64{out}
+}
+
+func TestDecide(t *testing.T) {
+	tests := []struct {
+		name      string
+		logs      [][]float64
+		precision float64
+		want      string
+	}{
+		{"clear gain", logsAround(1.6, 0.1, 30), 0.05, VerdictAbove},
+		{"clear no gain", logsAround(0.9, 0.05, 30), 0.05, VerdictBelow},
+		{"straddling but precise", logsAround(1.05, 0.02, 30), 0.05, VerdictPrecise},
+		{"straddling and wide", logsAround(1.05, 0.3, 30), 0.05, ""},
+		{"straddling, precise only for a looser precision", logsAround(1.05, 0.3, 30), 0.5, VerdictPrecise},
+		{"one unit decides nothing", logsAround(2, 0, 1), 0.05, ""},
+		{"no unit decides nothing", nil, 0.05, ""},
+		{"rounds that disagree keep it open", [][]float64{{0.30, 0.31, 0.29}, {0.12, 0.13, 0.11}, {0.21, 0.20, 0.22}}, 0.05, ""},
+		{"rounds that agree decide", [][]float64{{0.30, 0.12, 0.21}, {0.31, 0.13, 0.20}, {0.29, 0.11, 0.22}}, 0.05, VerdictAbove},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decide(FilePerTableOff, tt.logs, 5, DefaultGainMargin, tt.precision)
+			if d.Verdict != tt.want {
+				t.Fatalf("verdict %q, want %q (interval %v at %.4f)", d.Verdict, tt.want, d.Interval, d.Level)
+			}
+			if d.Variant != FilePerTableOff || d.Units != len(flat(tt.logs)) {
+				t.Fatalf("decision %+v does not name its variant and units", d)
+			}
+		})
+	}
+}
+
+func TestDecisionIntervalIsWiderThanReported(t *testing.T) {
+	logs := logsAround(1.3, 0.1, 20)
+	reported := logInterval(logs, 1-Confidence)
+	for _, looks := range []int{2, 5, 10, 40} {
+		d := decide(FilePerTableOff, logs, looks, DefaultGainMargin, DefaultPrecision)
+		if !(d.Interval.Low < reported.Low && d.Interval.High > reported.High) || d.Level <= Confidence {
+			t.Errorf("%d looks: decision interval %v at %.4f should contain the reported %v", looks, d.Interval, d.Level, reported)
+		}
+	}
+}
+
+func TestMoreLooksNeedMoreEvidence(t *testing.T) {
+	// An interval whose low end is just above the threshold with few looks
+	// planned falls below it when many looks are planned.
+	logs := logsAround(1.15, 0.12, 10)
+	few := decide(FilePerTableOff, logs, 1, DefaultGainMargin, 0.01)
+	many := decide(FilePerTableOff, logs, 40, DefaultGainMargin, 0.01)
+	if few.Verdict != VerdictAbove || many.Verdict != "" {
+		t.Fatalf("1 look: %q %v; 40 looks: %q %v", few.Verdict, few.Interval, many.Verdict, many.Interval)
+	}
+}
+
+func TestPlannedLooks(t *testing.T) {
+	cfg := Config{Budget: 8 * time.Second, MinRounds: 3, MaxRounds: 200}
+	tests := []struct {
+		name    string
+		rounds  int
+		elapsed time.Duration
+		want    int
+	}{
+		{"2 s rounds: 4 rounds fit, looks at 3 and 4", 1, 2 * time.Second, 2},
+		{"slow rounds: at least one look", 3, 12 * time.Second, 1},
+		{"no pace yet: the round limit", 0, 0, 198},
+		{"fast rounds: capped by the round limit", 10, time.Millisecond, 198},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := plannedLooks(cfg, tt.rounds, tt.elapsed); got != tt.want {
+				t.Fatalf("got %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStopReason(t *testing.T) {
+	decided := []Decision{{Variant: FilePerTableOff, Verdict: VerdictAbove}, {Variant: StatsPersistentOff, Verdict: VerdictPrecise}}
+	allPrecise := []Decision{{Variant: FilePerTableOff, Verdict: VerdictPrecise}}
+	open := []Decision{{Variant: FilePerTableOff, Verdict: VerdictAbove}, {Variant: StatsPersistentOff}}
+	cfg := Config{Budget: 8 * time.Second, MinRounds: 3, MaxRounds: 50}
+	tests := []struct {
+		name          string
+		cfg           Config
+		rounds        int
+		elapsed, last time.Duration
+		decisions     []Decision
+		want          string
+	}{
+		{"decided after the minimum", cfg, 3, 5 * time.Second, time.Second, decided, StopDecided},
+		{"decided on width alone is precision", cfg, 3, 5 * time.Second, time.Second, allPrecise, StopPrecision},
+		{"decided before the minimum goes on", cfg, 2, 3 * time.Second, time.Second, decided, ""},
+		{"undecided within the budget goes on", cfg, 3, 5 * time.Second, time.Second, open, ""},
+		{"undecided, next round would pass the budget", cfg, 4, 7 * time.Second, 2 * time.Second, open, StopBudget},
+		{"budget never before MinBudgetRounds", cfg, 2, 9 * time.Second, 4 * time.Second, open, ""},
+		{"round limit", Config{Budget: time.Hour, MinRounds: 3, MaxRounds: 5}, 5, time.Second, time.Second, open, StopMaxRounds},
+		{"fixed rounds ignore decisions", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 4, time.Second, time.Second, decided, ""},
+		{"fixed rounds stop on count", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 6, time.Second, time.Second, open, StopRounds},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sessions := []*session{{decisions: tt.decisions}}
+			if got := stopReason(tt.cfg, tt.rounds, tt.elapsed, tt.last, sessions); got != tt.want {
+				t.Fatalf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStopWaitsForEveryServer(t *testing.T) {
+	cfg := Config{Budget: time.Hour, MinRounds: 3, MaxRounds: 50}
+	sessions := []*session{
+		{decisions: []Decision{{Variant: FilePerTableOff, Verdict: VerdictAbove}}},
+		{decisions: []Decision{{Variant: FilePerTableOff}}},
+	}
+	if got := stopReason(cfg, 5, time.Second, time.Second, sessions); got != "" {
+		t.Fatalf("stopped (%q) while the second server is undecided", got)
+	}
+}
+
+func TestRenamed(t *testing.T) {
+	w := ClassicWorkload(2)
+	if !w.Renamable {
+		t.Fatal("the classic workload must allow statement interleaving")
+	}
+	got := w.Creates[1].renamed("_2")
+	want := "CREATE TABLE t00001_2 (i INT, name VARCHAR(12)) ENGINE=InnoDB"
+	if got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func TestFitRounds(t *testing.T) {
+	tests := []struct {
+		name   string
+		cfg    Config
+		blocks bool
+		warmup time.Duration // for WarmupStatements positions
+		want   int
+	}{
+		{"fast server keeps the whole workload", Config{Budget: 8 * time.Second}, false, 100 * time.Millisecond, 0 + 100},
+		{"slow server: three rounds fit the budget", Config{Budget: 8 * time.Second}, false, 500 * time.Millisecond, 50},
+		{"very slow server: at least two units", Config{Budget: 8 * time.Second}, false, 10 * time.Second, 20},
+		{"fixed rounds keep their size", Config{Budget: 8 * time.Second, Rounds: 5}, false, 10 * time.Second, 0},
+		{"blocks are not cut", Config{Budget: 8 * time.Second}, true, 10 * time.Second, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.cfg.Workload = ClassicWorkload(100)
+			s := &session{runner: &runner{cfg: tt.cfg, interleave: !tt.blocks}}
+			fitRounds(tt.cfg, []*session{s}, tt.warmup)
+			if s.runner.positions != tt.want {
+				t.Fatalf("positions %d, want %d", s.runner.positions, tt.want)
+			}
+		})
+	}
+}
