@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // Server is one of the real servers the integration tests run on: Debian
@@ -249,7 +250,7 @@ func (s Server) Vendor() string {
 	if s.Binary == nil {
 		return ""
 	}
-	return string(s.Binary.Flavor)
+	return string(s.Binary.Flavor.Vendor)
 }
 
 // Version is the server's major.minor.patch ("" when it is missing).
@@ -257,8 +258,8 @@ func (s Server) Version() string {
 	if s.Binary == nil {
 		return ""
 	}
-	return s.Binary.Version.String()
+	return s.Binary.Flavor.Version.String()
 }
 
 // IsMySQL says the server is Oracle's MySQL (not MariaDB, not Percona).
-func (s Server) IsMySQL() bool { return s.Binary != nil && s.Binary.Flavor == sandbox.FlavorMySQL }
+func (s Server) IsMySQL() bool { return s.Binary != nil && s.Binary.Flavor.Vendor == flavor.VendorMySQL }
