@@ -262,4 +262,6 @@ func (s Server) Version() string {
 }
 
 // IsMySQL says the server is Oracle's MySQL (not MariaDB, not Percona).
-func (s Server) IsMySQL() bool { return s.Binary != nil && s.Binary.Flavor.Vendor == flavor.VendorMySQL }
+func (s Server) IsMySQL() bool {
+	return s.Binary != nil && s.Binary.Flavor.Vendor == flavor.VendorMySQL
+}
