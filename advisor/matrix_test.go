@@ -5,6 +5,8 @@ package advisor
 // MariaDB 11.8), each on the server's sandbox shared by this test binary.
 // They assert the shape of what the tool reports and that it leaves the
 // server as it found it (every global, no scratch schema), never timings.
+// A test's subtests on different servers run in parallel: each touches
+// only its own server.
 
 import (
 	"context"
@@ -87,6 +89,7 @@ func serverNow(t *testing.T, db *sql.DB) string {
 
 func TestMatrixInspect(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		before := sandboxtest.Capture(t, db)
@@ -110,6 +113,7 @@ func TestMatrixInspect(t *testing.T) {
 
 func TestMatrixAudit(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		t.Run("with --allow-set-global", func(t *testing.T) {
@@ -168,6 +172,7 @@ func TestMatrixAudit(t *testing.T) {
 
 func TestMatrixBench(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		before := sandboxtest.Capture(t, db)
@@ -191,6 +196,7 @@ func TestMatrixBench(t *testing.T) {
 // own variables removed.
 func TestMatrixCheckOfSavedVariables(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		path := filepath.Join(t.TempDir(), srv.Key+".vars")
@@ -267,6 +273,7 @@ func TestMatrixCompareAcrossFamilies(t *testing.T) {
 // sandbox of the same binaries started with its settings.
 func TestMatrixWhatIf(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		before := sandboxtest.Capture(t, db)
@@ -297,6 +304,7 @@ func TestMatrixWhatIf(t *testing.T) {
 func TestMatrixPreflightPrivileges(t *testing.T) {
 	const scratch = "CREATE, DROP ON `upgrade\\_advisor\\_%`.*"
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		sb := srv.Shared(t)
 		db := sandboxtest.Open(t, sb.DSN())
 		audit := func(t *testing.T, user string, allowSetGlobal bool) (*report.Report, error) {

@@ -64,6 +64,7 @@ var (
 // exited and leave nothing behind.
 func TestMatrixSandboxStartListStop(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		parent := shortTempDir(t)
 		stdout, stderr, code := run(t, nil, append([]string{"sandbox", "start", "--dir", parent, "--networking"}, basedirArgs(srv)...)...)
 		if code != 0 {
@@ -124,6 +125,7 @@ func TestMatrixSandboxStartListStop(t *testing.T) {
 // option, as the README shows it; the sandbox goes when the run ends.
 func TestMatrixAuditOnASandboxOfEachServer(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		tmp := shortTempDir(t)
 		args := append([]string{"audit", "--no-defaults", "--sandbox", "--workload", "ddl-heavy", "--tables", "10", "--rounds", "2",
 			"--format", "json", "--fail-on", "none", "-q"}, basedirArgs(srv)...)
@@ -176,6 +178,7 @@ func TestMatrixAuditOnASandboxOfEachServer(t *testing.T) {
 // global and drop the schema.
 func TestMatrixCleanupAfterKill9(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		t.Parallel() // each server's subtest touches only that server
 		sb := srv.Shared(t)
 		db := sandboxtest.Open(t, sb.DSN())
 		before := sandboxtest.Capture(t, db)
