@@ -39,19 +39,6 @@ func processRunsIn(dir string) string {
 	return ""
 }
 
-// shortTempDir is a temporary directory short enough for a sandbox's
-// socket path (unix socket paths are limited to 107 bytes), removed when
-// the test ends.
-func shortTempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("/tmp", "ua-mx-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return dir
-}
-
 var (
 	startedLine = regexp.MustCompile(`(?m)^sandbox (\w+) (\S+) running \(pid (\d+)\)$`)
 	fieldLine   = regexp.MustCompile(`(?m)^\s+(dir|port):\s+(\S+)`)
@@ -65,7 +52,7 @@ var (
 func TestMatrixSandboxStartListStop(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
 		t.Parallel() // each server's subtest touches only that server
-		parent := shortTempDir(t)
+		parent := sandboxtest.ShortTempDir(t)
 		stdout, stderr, code := run(t, nil, append([]string{"sandbox", "start", "--dir", parent, "--networking"}, basedirArgs(srv)...)...)
 		if code != 0 {
 			t.Fatalf("start: exit %d: %s", code, stderr)
@@ -126,7 +113,7 @@ func TestMatrixSandboxStartListStop(t *testing.T) {
 func TestMatrixAuditOnASandboxOfEachServer(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
 		t.Parallel() // each server's subtest touches only that server
-		tmp := shortTempDir(t)
+		tmp := sandboxtest.ShortTempDir(t)
 		args := append([]string{"audit", "--no-defaults", "--sandbox", "--workload", "ddl-heavy", "--tables", "10", "--rounds", "2",
 			"--format", "json", "--fail-on", "none", "-q"}, basedirArgs(srv)...)
 		stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp, "UPGRADE_ADVISOR_STATE_DIR=" + filepath.Join(tmp, "state")}, args...)
@@ -189,16 +176,7 @@ func TestMatrixCleanupAfterKill9(t *testing.T) {
 		} else {
 			faultWaitGlobal(t, faultOpenDB(t, sb.DSN()), p, "innodb_file_per_table", "0")
 		}
-		if err := p.cmd.Process.Kill(); err != nil {
-			t.Fatalf("kill -9: %v", err)
-		}
-		if r := p.wait(t, faultPollTimeout); r.code != -1 {
-			t.Fatalf("the run was not killed by the signal: %s", r)
-		}
-		st := faultOnlyState(t, stateDir)
-		if !faultSchemaExists(t, db, st.Schema) {
-			t.Fatalf("the state file names %s, which is not on the server (%q)", st.Schema, sandboxtest.ScratchSchemas(t, db))
-		}
+		st := faultKill9(t, p, db, stateDir)
 		r := faultRun(t, env, "cleanup", "-S", sb.Socket())
 		faultRequireCode(t, r, advisor.ExitOK)
 		faultRequireContains(t, "cleanup output", r.stdout, st.Schema)

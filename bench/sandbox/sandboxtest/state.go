@@ -124,14 +124,11 @@ func Capture(t testing.TB, db *sql.DB) State {
 	return State{globals: Globals(t, db), scratch: ScratchSchemas(t, db)}
 }
 
-// Global is the value a global had when the state was captured.
-func (s State) Global(name string) string { return s.globals[name] }
-
 // AssertUnchanged fails the test when a global differs from the captured
 // state or a scratch schema exists that did not before.
 func (s State) AssertUnchanged(t testing.TB, db *sql.DB) {
 	t.Helper()
-	if diff := DiffGlobals(s.globals, Globals(t, db)); len(diff) > 0 {
+	if diff := diffGlobals(s.globals, Globals(t, db)); len(diff) > 0 {
 		t.Errorf("globals changed by the run: %s", strings.Join(diff, "; "))
 	}
 	before := map[string]bool{}
@@ -145,9 +142,9 @@ func (s State) AssertUnchanged(t testing.TB, db *sql.DB) {
 	}
 }
 
-// DiffGlobals lists the globals whose values differ between two readings
+// diffGlobals lists the globals whose values differ between two readings
 // ("name: before -> after"), leaving out those that move on their own.
-func DiffGlobals(before, after map[string]string) []string {
+func diffGlobals(before, after map[string]string) []string {
 	var diff []string
 	for name, v := range before {
 		if a, ok := after[name]; (!ok || a != v) && !movingGlobals[name] {
@@ -246,4 +243,18 @@ func (m BinlogMark) EventsSince(t testing.TB, db *sql.DB) string {
 		}
 	}
 	return b.String()
+}
+
+// ShortTempDir is a new directory under /tmp, short enough to hold
+// sandboxes (a sandbox's socket path must stay under the 107-byte limit of
+// unix socket paths, which t.TempDir() can exceed), removed when the test
+// ends.
+func ShortTempDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("/tmp", "ua-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
 }
