@@ -37,8 +37,6 @@ func assertServerIs(t *testing.T, got report.ServerInfo, srv sandboxtest.Server)
 	}
 }
 
-func isMySQL(srv sandboxtest.Server) bool { return srv.IsMySQL() }
-
 // assertMeasuredConsistently checks every measured variant's summary and
 // interval, and that the variants named in want are measured.
 func assertMeasuredConsistently(t *testing.T, r *report.Report, rounds int, want ...string) {
@@ -210,6 +208,40 @@ func TestMatrixCheckOfSavedVariables(t *testing.T) {
 			}
 		}
 		t.Logf("%d findings against %s", len(r.Findings), own)
+	})
+}
+
+// TestMatrixCheckDriftAgreesWithTheTargetServer checks MariaDB 10.11's saved
+// variables against MariaDB 11.8 as the target: every default the check
+// says changes must be the value the real MariaDB 11.8 reports (both
+// sandboxes run with --no-defaults, so their values are the defaults).
+func TestMatrixCheckDriftAgreesWithTheTargetServer(t *testing.T) {
+	servers := sandboxtest.Servers()
+	source, target := servers[0], servers[2]
+	t.Run(source.Name()+"->"+target.Name(), func(t *testing.T) {
+		source.Require(t)
+		target.Require(t)
+		path := filepath.Join(t.TempDir(), source.Key+".vars")
+		sandboxtest.SaveVariables(t, sandboxtest.Open(t, source.SharedDSN(t)), path)
+		actual := sandboxtest.Globals(t, sandboxtest.Open(t, target.SharedDSN(t)))
+		r, err := RunCheck(CheckOptions{ToolVersion: "test", VariablesFile: path, Target: target.Key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		drifts := 0
+		for _, f := range r.Findings {
+			if f.ID != "default-drift" {
+				continue
+			}
+			drifts++
+			name, want := f.Evidence["variable"], f.Evidence["target_default"]
+			if got, ok := actual[name]; !ok || !strings.EqualFold(got, want) {
+				t.Errorf("the check says %s defaults to %q in %s; the server reports %q (present: %v)", name, want, target.Name(), got, ok)
+			}
+		}
+		if drifts == 0 {
+			t.Errorf("no default drift from %s to %s (character_set_server changed from latin1 to utf8mb4): %+v", source.Name(), target.Name(), r.Findings)
+		}
 	})
 }
 
