@@ -404,7 +404,12 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 		}
 		if srv.IsMySQL() {
 			t.Run("super_read_only", func(t *testing.T) {
+				since := serverNow(t, db)
 				sandboxtest.Exec(t, db, "SET GLOBAL super_read_only = ON")
+				// The detector TestMatrixAudit relies on sees a SET GLOBAL.
+				if set := strings.Join(globalsSetSince(t, db, since), " "); !strings.Contains(set, "super_read_only") {
+					t.Errorf("performance_schema.variables_info does not show SET GLOBAL super_read_only: %q", set)
+				}
 				t.Cleanup(func() { sandboxtest.Exec(t, db, "SET GLOBAL super_read_only = OFF", "SET GLOBAL read_only = OFF") })
 				_, err := Run(context.Background(), matrixAudit(CommandAudit, sb.DSN(), true))
 				if !errors.Is(err, ErrPreflight) || !strings.Contains(err.Error(), "read_only") {
