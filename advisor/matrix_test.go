@@ -277,7 +277,7 @@ func TestMatrixCompareAcrossFamilies(t *testing.T) {
 			}
 			assertServerIs(t, r.Source.Server, source)
 			assertServerIs(t, r.Target.Server, target)
-			if r.Rounds != 3 || len(r.Variants) != len(bench.VariantNames) || len(r.Summary) < 2 {
+			if r.Rounds != 3 || len(r.Variants) != len(bench.VariantNames) || len(r.Summary) == 0 { // one line when there is nothing to recover
 				t.Fatalf("compare report: %d rounds, %d variants, summary %q", r.Rounds, len(r.Variants), r.Summary)
 			}
 			for _, v := range r.Variants {

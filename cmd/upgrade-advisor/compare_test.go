@@ -43,7 +43,7 @@ func TestCompareFiveFiveLikeSourceWithDefaultTarget(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
-	if doc.Rounds != 3 || len(doc.Variants) != 4 || len(doc.Summary) < 2 {
+	if doc.Rounds != 3 || len(doc.Variants) != 4 || len(doc.Summary) == 0 { // one line when there is nothing to recover
 		t.Fatalf("unexpected report: %+v", doc)
 	}
 	if doc.Source.Settings["innodb_file_per_table"].Value != "OFF" {
