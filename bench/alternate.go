@@ -108,7 +108,7 @@ func (r *runner) beforeVariant(ctx context.Context) error {
 	if r.cfg.BeforeVariant == nil {
 		return nil
 	}
-	return r.cfg.BeforeVariant(ctx)
+	return r.hold(func() error { return r.cfg.BeforeVariant(ctx) })
 }
 
 // renamed returns the statement creating its table under name+suffix; only

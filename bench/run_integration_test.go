@@ -174,3 +174,41 @@ func TestRunCancelledLeavesNothing(t *testing.T) {
 		t.Errorf("globals %s after the interrupted run, %s before", after, before)
 	}
 }
+
+// TestPacingIsHeldTimeOutsideTheBudget paces a run (the hook sleeps twice
+// each statement's time, as --pace 2): the hook sees every workload
+// statement, and its time is reported as held and left out of the measured
+// time the budget bounds.
+func TestPacingIsHeldTimeOutsideTheBudget(t *testing.T) {
+	db, server := serverDB(t)
+	var calls int64
+	var slept time.Duration
+	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(20),
+		Plans: bench.PlanVariants(server, bench.Permissions{SetGlobal: true}), Budget: 2 * time.Second,
+		AfterStatement: func(ctx context.Context, took time.Duration) error {
+			if took <= 0 {
+				t.Errorf("statement time %s", took)
+			}
+			calls++
+			slept += 2 * took
+			time.Sleep(2 * took)
+			return nil
+		}}
+	res, err := bench.Run(t.Context(), db, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var executed int64
+	for _, n := range res.Executed {
+		executed += n
+	}
+	if calls != executed || res.Statements < executed {
+		t.Errorf("hook called %d times, %d workload statements executed, %d statements sent", calls, executed, res.Statements)
+	}
+	if res.Held < slept {
+		t.Errorf("held %s, but the hook slept %s", res.Held, slept)
+	}
+	if res.Measured+res.Held > res.Duration {
+		t.Errorf("measured %s + held %s > duration %s: the budget counted held time", res.Measured, res.Held, res.Duration)
+	}
+}

@@ -87,6 +87,10 @@ type runner struct {
 	// positions is how many statement positions a measured round runs when
 	// the variants alternate (0: the whole workload); see fitRounds.
 	positions int
+	// held is the time spent in the BeforeVariant and AfterStatement hooks
+	// (pacing, pauses); statements counts the statements this runner sent.
+	held       time.Duration
+	statements int64
 }
 
 // samples are the raw timings of one variant (milliseconds), per measured
@@ -159,10 +163,8 @@ func (r *runner) decisions(looks int) []Decision {
 // runVariant creates the workload's tables with the variant's settings, then
 // drops them, timing every statement.
 func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
-	if r.cfg.BeforeVariant != nil {
-		if err := r.cfg.BeforeVariant(ctx); err != nil {
-			return err
-		}
+	if err := r.beforeVariant(ctx); err != nil {
+		return err
 	}
 	if err := r.applyGlobals(ctx, p); err != nil {
 		return err
@@ -234,7 +236,24 @@ func totals(rounds [][]float64) []float64 {
 
 // timed runs one statement of the calibration under the statement deadline.
 func (r *runner) timed(ctx context.Context, stmt string) (float64, error) {
-	return ExecTimed(ctx, r.conn, stmt, r.cfg.StatementTimeout)
+	ms, err := ExecTimed(ctx, r.conn, stmt, r.cfg.StatementTimeout)
+	r.statements++
+	if err != nil || r.cfg.AfterStatement == nil {
+		return ms, err
+	}
+	// The hook runs after the timed span: pacing never enters a timing.
+	return ms, r.hold(func() error {
+		return r.cfg.AfterStatement(ctx, time.Duration(ms*float64(time.Millisecond)))
+	})
+}
+
+// hold runs a hook and adds its time to the held time, which the budget
+// does not count.
+func (r *runner) hold(hook func() error) error {
+	start := time.Now()
+	err := hook()
+	r.held += time.Since(start)
+	return err
 }
 
 // ExecTimed runs one tagged statement under a deadline and returns its
@@ -268,6 +287,7 @@ func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
 		if err := SetGlobal(ctx, r.conn, name, want); err != nil {
 			return err
 		}
+		r.statements++
 		r.current[name] = want
 	}
 	return nil

@@ -28,6 +28,7 @@ type Report struct {
 	Settings      map[string]rules.Setting `json:"settings"`
 	Workload      WorkloadInfo             `json:"workload"`
 	Benchmark     *BenchmarkInfo           `json:"benchmark,omitempty"`
+	Load          *LoadInfo                `json:"load,omitempty"`
 	Target        *TargetInfo              `json:"target,omitempty"`
 	Config        []ConfigInfo             `json:"config,omitempty"`
 	Findings      []FindingInfo            `json:"findings"`
