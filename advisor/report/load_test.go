@@ -23,7 +23,7 @@ func TestLoadSectionInEveryFormat(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, w := range wants {
-			if !strings.Contains(b.String(), w) {
+			if !strings.Contains(strings.ToLower(b.String()), strings.ToLower(w)) {
 				t.Errorf("format %d report lacks %q:\n%s", f, w, b.String())
 			}
 		}
