@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Statement interleaving: when the workload's statements are independent
@@ -29,7 +28,7 @@ const DefaultSwitchEvery = 1
 
 // interleavedRound runs the first n statement positions of a round with the
 // variants alternating, then drops the tables in reverse order.
-func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.Time) error {
+func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budgetClock) error {
 	warmup := round == 0
 	creates := r.cfg.Workload.Creates[:n]
 	createMs := map[string][]float64{}
@@ -38,7 +37,7 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.
 	for lo := 0; lo < len(creates); lo += run {
 		if lo%UnitStatements == 0 || run > UnitStatements {
 			if lo > 0 {
-				r.report(round, warmup, time.Since(start))
+				r.report(round, warmup, clock.elapsed())
 			}
 			if err := r.beforeVariant(ctx); err != nil {
 				return err
@@ -75,7 +74,7 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.
 			}
 		}
 	}
-	r.report(round, warmup, time.Since(start))
+	r.report(round, warmup, clock.elapsed())
 	if !warmup {
 		for _, p := range r.measured {
 			r.samples[p.Name].add(createMs[p.Name], dropMs[p.Name])

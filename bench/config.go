@@ -57,7 +57,8 @@ type Config struct {
 type Progress struct {
 	Round, MaxRounds int
 	Warmup           bool
-	Elapsed, Budget  time.Duration
+	// Elapsed is the time the budget counts (held time left out).
+	Elapsed, Budget time.Duration
 }
 
 // Defaults of a calibration.

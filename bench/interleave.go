@@ -63,7 +63,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	for round := 0; stop == ""; round++ {
 		roundStart := clock.elapsed()
 		for _, s := range sessions {
-			if err := s.runner.round(ctx, round, clock.start); err != nil {
+			if err := s.runner.round(ctx, round, &clock); err != nil {
 				return nil, err
 			}
 		}

@@ -126,7 +126,7 @@ func (r *runner) unitSize() int {
 
 // round runs every measured variant once; round 0 is the warm-up, shorter
 // (WarmupStatements per variant) and not recorded.
-func (r *runner) round(ctx context.Context, round int, start time.Time) error {
+func (r *runner) round(ctx context.Context, round int, clock *budgetClock) error {
 	n := len(r.cfg.Workload.Creates)
 	if r.interleave && r.positions > 0 {
 		n = min(n, r.positions)
@@ -135,13 +135,13 @@ func (r *runner) round(ctx context.Context, round int, start time.Time) error {
 		n = min(n, WarmupStatements)
 	}
 	if r.interleave {
-		return r.interleavedRound(ctx, round, n, start)
+		return r.interleavedRound(ctx, round, n, clock)
 	}
 	for _, p := range rotate(r.measured, round) {
 		if err := r.runVariant(ctx, p, round == 0); err != nil {
 			return err
 		}
-		r.report(round, round == 0, time.Since(start))
+		r.report(round, round == 0, clock.elapsed())
 	}
 	return nil
 }
