@@ -9,8 +9,8 @@ import (
 )
 
 // disturbedHalfWidth: a speedup interval wider than ±15% on a busy server
-// is taken as the load moving the ratios (idle runs stop at ±5% on
-// precision, or a little wider on the budget: docs/method.md).
+// is taken as the load moving the ratios (the stop rule aims at ±5%,
+// --precision; the tolerance for a ratio under load is 15%).
 const disturbedHalfWidth = 0.15
 
 // info is the report's "server load" section (nil without a calibration).
@@ -54,7 +54,7 @@ func disturbance(l *report.LoadInfo, res *bench.Result) string {
 	if l.UnderLoad {
 		for _, v := range res.Variants {
 			if v.Measured && v.Name != bench.Baseline && v.Speedup.HalfWidth() > disturbedHalfWidth {
-				why = append(why, fmt.Sprintf("%s's interval is ±%.0f%% (idle runs: about ±5%%)", v.Name, 100*v.Speedup.HalfWidth()))
+				why = append(why, fmt.Sprintf("%s's interval is ±%.0f%% (wider than ±%.0f%%)", v.Name, 100*v.Speedup.HalfWidth(), 100*disturbedHalfWidth))
 			}
 		}
 	}
