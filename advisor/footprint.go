@@ -92,9 +92,9 @@ func (f *footprint) beforeVariant(ctx context.Context) error {
 	return f.between(ctx, 0)
 }
 
-// afterStatement is bench's AfterStatement hook.
-func (f *footprint) afterStatement(ctx context.Context, took time.Duration) error {
-	f.own++
+// afterStatement is bench's AfterStatement hook: n statements took took.
+func (f *footprint) afterStatement(ctx context.Context, n int, took time.Duration) error {
+	f.own += int64(n)
 	return f.between(ctx, took)
 }
 

@@ -34,6 +34,8 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budg
 	createMs := map[string][]float64{}
 	dropMs := map[string][]float64{}
 	run := r.runLength()
+	r.grouped = true
+	defer func() { r.grouped = false }()
 	for lo := 0; lo < len(creates); lo += run {
 		if lo%UnitStatements == 0 || run > UnitStatements {
 			if lo > 0 {
@@ -60,6 +62,9 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budg
 				createMs[p.Name] = append(createMs[p.Name], ms)
 			}
 		}
+		if err := r.settle(ctx); err != nil {
+			return err
+		}
 	}
 	for hi := len(creates); hi > 0; hi -= run {
 		lo := max(hi-run, 0)
@@ -72,6 +77,9 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budg
 				r.executed["com_drop_table"]++
 				dropMs[p.Name] = append(dropMs[p.Name], ms)
 			}
+		}
+		if err := r.settle(ctx); err != nil {
+			return err
 		}
 	}
 	r.report(round, warmup, clock.elapsed())

@@ -42,13 +42,17 @@ type Config struct {
 	OnGlobalsSaved func(originals map[string]string) error
 	// BeforeVariant, if set, runs before every variant block (e.g. a load guard).
 	BeforeVariant func(ctx context.Context) error
-	// AfterStatement, if set, runs after every timed statement, outside its
-	// timing, with the statement's duration (pacing, throttles, an operator's
-	// pause or abort). An error stops the run (cleanup still happens).
-	// Time spent in AfterStatement and BeforeVariant is held time: it is
-	// reported (Result.Held) and does not count against the Budget, which
-	// bounds the measured rounds' wall time without it.
-	AfterStatement func(ctx context.Context, took time.Duration) error
+	// AfterStatement, if set, runs between statements, outside their timing
+	// (pacing, throttles, an operator's pause or abort), with how many
+	// statements ran since its last call and their summed duration: after
+	// every statement when the variants run in blocks, and after each
+	// statement position of every variant when they alternate, so that a
+	// statement and its pairs in the other variants stay milliseconds apart.
+	// An error stops the run (cleanup still happens). Time spent in
+	// AfterStatement and BeforeVariant is held time: it is reported
+	// (Result.Held) and does not count against the Budget, which bounds the
+	// measured rounds' wall time without it.
+	AfterStatement func(ctx context.Context, statements int, took time.Duration) error
 	// Progress, if set, is told after every variant block.
 	Progress func(Progress)
 }

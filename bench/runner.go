@@ -91,6 +91,11 @@ type runner struct {
 	// (pacing, pauses); statements counts the statements this runner sent.
 	held       time.Duration
 	statements int64
+	// grouped defers AfterStatement to settle (alternating variants);
+	// pending and pendingMs are the statements and time not yet settled.
+	grouped   bool
+	pending   int
+	pendingMs float64
 }
 
 // samples are the raw timings of one variant (milliseconds), per measured
@@ -238,12 +243,27 @@ func totals(rounds [][]float64) []float64 {
 func (r *runner) timed(ctx context.Context, stmt string) (float64, error) {
 	ms, err := ExecTimed(ctx, r.conn, stmt, r.cfg.StatementTimeout)
 	r.statements++
-	if err != nil || r.cfg.AfterStatement == nil {
+	if err != nil {
 		return ms, err
 	}
-	// The hook runs after the timed span: pacing never enters a timing.
-	return ms, r.hold(func() error {
-		return r.cfg.AfterStatement(ctx, time.Duration(ms*float64(time.Millisecond)))
+	r.pending++
+	r.pendingMs += ms
+	if r.grouped {
+		return ms, nil
+	}
+	return ms, r.settle(ctx)
+}
+
+// settle runs AfterStatement for the statements since its last call. It
+// runs after their timed spans: pacing never enters a timing.
+func (r *runner) settle(ctx context.Context) error {
+	n, ms := r.pending, r.pendingMs
+	r.pending, r.pendingMs = 0, 0
+	if r.cfg.AfterStatement == nil || n == 0 {
+		return nil
+	}
+	return r.hold(func() error {
+		return r.cfg.AfterStatement(ctx, n, time.Duration(ms*float64(time.Millisecond)))
 	})
 }
 
