@@ -100,11 +100,21 @@ func parseChoices(o Options) (rules.WorkloadClass, *rules.Flavor, error) {
 // (from the flag or the counters), target and setup scenario. A --target
 // that names no release of the server's vendor is a usage error.
 func snapshotOf(in *inspection, o Options, workload rules.WorkloadClass, target *rules.Flavor) (rules.Snapshot, error) {
-	status, own := withoutOwnDDL(in.Status, in.OwnDDL)
+	startup, _ := rules.StartupDDL(in.Flavor)
+	status, atStart := withoutStatements(in.Status, startup)
+	status, own := withoutStatements(status, in.OwnDDL)
 	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: status,
 		Workload: classify(status, workload), ExpectTables: o.ExpectTables}
+	if atStart > 0 {
+		snap.Workload.Reason += fmt.Sprintf(" (not counting the %d table DDL statements %s runs itself at every start)", atStart, in.Flavor.Name()+" "+in.Flavor.Version.Series())
+	}
 	if own > 0 {
 		snap.Workload.Reason += fmt.Sprintf(" (not counting %d DDL statements of this tool's own earlier calibrations since the server started)", own)
+	}
+	if in.Accounts != nil {
+		accounts := *in.Accounts
+		accounts.ShowNames = o.ShowAccounts
+		snap.Accounts = &accounts
 	}
 	if target == nil {
 		return snap, nil
@@ -137,7 +147,7 @@ func buildReport(o Options, in *inspection, snap rules.Snapshot, res *bench.Resu
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion, Command: string(o.Command),
 		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables),
+		Server: serverInfo(in), Settings: report.SettingsOf(in.Variables, in.Provenance),
 		Workload: report.WorkloadOf(snap.Workload), Benchmark: report.BenchmarkOf(res), Findings: findings,
 	}
 	r.Server.Sandbox = o.Sandbox

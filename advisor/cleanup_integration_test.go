@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
 // An interrupted run's DROP DATABASE goes on in the server after the client
@@ -18,7 +19,11 @@ import (
 // finishes. The slow DROP is reproduced by holding a metadata lock on one of
 // the schema's tables from another connection.
 func TestCleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T) {
-	dsn, db := openShared(t)
+	sandboxtest.EachServer(t, cleanupWhileTheInterruptedRunsDropIsStillRunning)
+}
+
+func cleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T, srv sandboxtest.Server) {
+	dsn, db := openSharedOn(t, srv)
 	ctx := context.Background()
 	before := readState(t, db)
 	schema := bench.NewSchemaName()

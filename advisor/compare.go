@@ -52,9 +52,7 @@ func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, er
 		return nil, err
 	}
 	for i, s := range servers {
-		if !s.isSandbox() {
-			_ = recordOwnDDL(s.in, results[i]) // best effort: see ledger.go
-		}
+		s.recordRun(results[i])
 	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil
 }
@@ -113,7 +111,7 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 func compareSide(e Endpoint, s *server, res *bench.Result) report.CompareSide {
 	info := serverInfo(s.in)
 	info.Sandbox = s.isSandbox()
-	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables), Benchmark: report.BenchmarkOf(res)}
+	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables, s.in.Provenance), Benchmark: report.BenchmarkOf(res)}
 }
 
 func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {
@@ -132,14 +130,11 @@ func compareSummary(r *report.CompareReport) []string {
 	base := r.Variants[0]
 	if base.VsSourceBaseline != nil {
 		iv := base.VsSourceBaseline
-		verdict := "slower"
-		if iv.Ratio < 1 {
-			verdict = "faster (as a ratio of times)"
-		}
+		slower, verdict := compareVerdict(*iv)
 		out = append(out, fmt.Sprintf("CREATE TABLE on the target as it runs takes %.2fx the source's time (95%% CI %.2f-%.2f): %s.",
 			iv.Ratio, iv.Low, iv.High, verdict))
-		if iv.Low <= 1+report.RecoveryMargin {
-			return append(out, "The target is not shown to be slower than the source: nothing to recover.")
+		if !slower {
+			return out
 		}
 	}
 	var recovering []string
@@ -158,6 +153,19 @@ func compareSummary(r *report.CompareReport) []string {
 			settingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.Low, best.VsSourceBaseline.High))
 	}
 	return out
+}
+
+// compareVerdict says what a target/source time ratio shows, on the same
+// margin that decides recovery: slower only when the whole interval is
+// more than the margin above 1.
+func compareVerdict(iv bench.Interval) (slower bool, verdict string) {
+	switch {
+	case iv.Low > 1+report.RecoveryMargin:
+		return true, "slower"
+	case iv.High < 1/(1+report.RecoveryMargin):
+		return false, "faster; nothing to recover"
+	}
+	return false, fmt.Sprintf("not shown to differ by more than %.0f%% (the interval reaches it); nothing to recover", report.RecoveryMargin*100)
 }
 
 func variantByName(vs []report.CompareVariant, name string) *report.CompareVariant {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -17,7 +18,13 @@ type inspection struct {
 	VersionComment string
 	Flavor         rules.Flavor
 	Variables      map[string]rules.Setting
-	Status         map[string]string
+	// Provenance is what the server tells of a value's origin beyond the
+	// origin word (option file, command line, ...), by variable.
+	Provenance map[string]report.Provenance
+	Status     map[string]string
+	// Accounts are the accounts by authentication plugin, or why they
+	// could not be read.
+	Accounts *rules.Accounts
 	// Inspected is when the status counters were read.
 	Inspected time.Time
 	// OwnDDL counts this tool's own earlier calibration statements on the
@@ -44,18 +51,24 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*inspection
 	}
 	origins := readOrigins(ctx, db, fl)
 	in.Variables = make(map[string]rules.Setting, len(vars))
+	in.Provenance = map[string]report.Provenance{}
 	for name, value := range vars {
-		origin, ok := origins[name]
+		o, ok := origins[name]
 		if !ok {
-			origin = rules.OriginUnknown
+			o.origin = rules.OriginUnknown
 		}
-		in.Variables[name] = rules.Setting{Value: value, Origin: origin}
+		in.Variables[name] = rules.Setting{Value: value, Origin: o.origin}
+		if o.prov != (report.Provenance{}) {
+			in.Provenance[name] = o.prov
+		}
 	}
 	if in.Status, err = scanPairs(ctx, db, "SHOW GLOBAL STATUS"); err != nil {
 		return nil, err
 	}
+	in.Accounts = readAccounts(ctx, db, fl)
 	in.Inspected = time.Now()
 	in.OwnDDL = ownDDLFor(in)
+	in.applyOwnRestores(ownRestoresFor(in))
 	return in, nil
 }
 
@@ -76,42 +89,4 @@ func scanPairs(ctx context.Context, db *sql.DB, stmt string) (map[string]string,
 		out[strings.ToLower(name)] = value.String
 	}
 	return out, rows.Err()
-}
-
-// readOrigins asks where each variable's value came from: MariaDB's
-// information_schema.SYSTEM_VARIABLES.GLOBAL_VALUE_ORIGIN, MySQL 8.0's
-// performance_schema.variables_info.VARIABLE_SOURCE. Older servers do not
-// say; an empty map is returned and every origin stays unknown.
-func readOrigins(ctx context.Context, db *sql.DB, fl rules.Flavor) map[string]rules.Origin {
-	var query string
-	switch {
-	case fl.IsMariaDB():
-		query = "SELECT LOWER(VARIABLE_NAME), GLOBAL_VALUE_ORIGIN FROM information_schema.SYSTEM_VARIABLES"
-	case fl.Version.AtLeast(8, 0, 0):
-		query = "SELECT LOWER(VARIABLE_NAME), VARIABLE_SOURCE FROM performance_schema.variables_info"
-	default:
-		return map[string]rules.Origin{}
-	}
-	raw, err := scanPairs(ctx, db, query)
-	if err != nil {
-		return map[string]rules.Origin{}
-	}
-	out := make(map[string]rules.Origin, len(raw))
-	for name, src := range raw {
-		out[name] = originFromServer(src)
-	}
-	return out
-}
-
-// originFromServer maps the servers' origin words to the report's.
-func originFromServer(src string) rules.Origin {
-	switch strings.ToUpper(strings.TrimSpace(src)) {
-	case "COMPILE-TIME", "COMPILED", "AUTO":
-		return rules.OriginCompiled
-	case "CONFIG", "COMMAND-LINE", "COMMAND_LINE", "GLOBAL", "SERVER", "EXPLICIT", "EXTRA", "USER", "LOGIN", "CLIENT", "PERSISTED", "ENVIRONMENT":
-		return rules.OriginConfig
-	case "SQL", "DYNAMIC":
-		return rules.OriginRuntime
-	}
-	return rules.OriginUnknown
 }

@@ -66,12 +66,14 @@ func assertUnchanged(t *testing.T, db *sql.DB, before serverState) {
 func openShared(t *testing.T) (string, *sql.DB) {
 	t.Helper()
 	dsn := sandboxtest.SharedDSN(t)
-	db, err := sql.Open("mysql", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return dsn, db
+	return dsn, openTestDB(t, dsn)
+}
+
+// openSharedOn opens srv's sandbox shared by this test binary.
+func openSharedOn(t *testing.T, srv sandboxtest.Server) (string, *sql.DB) {
+	t.Helper()
+	dsn := srv.SharedDSN(t)
+	return dsn, openTestDB(t, dsn)
 }
 
 func quickAudit(dsn, workload string, allowSetGlobal bool) Options {
@@ -159,7 +161,11 @@ func TestAuditWithoutConsentMeasuresOnlyPerTableClauses(t *testing.T) {
 }
 
 func TestOLTPNeverRecommendsTurningOff(t *testing.T) {
-	dsn, db := openShared(t)
+	sandboxtest.EachServer(t, oltpNeverRecommendsTurningOff)
+}
+
+func oltpNeverRecommendsTurningOff(t *testing.T, srv sandboxtest.Server) {
+	dsn, db := openSharedOn(t, srv)
 	before := readState(t, db)
 	r, err := Run(context.Background(), quickAudit(dsn, "oltp", true))
 	if err != nil {
@@ -196,7 +202,11 @@ func TestInspectWritesNothingAndDecidesWorkload(t *testing.T) {
 }
 
 func TestReadOnlyServerIsRefusedBeforeWriting(t *testing.T) {
-	dsn, db := openShared(t)
+	sandboxtest.EachServer(t, readOnlyServerIsRefusedBeforeWriting)
+}
+
+func readOnlyServerIsRefusedBeforeWriting(t *testing.T, srv sandboxtest.Server) {
+	dsn, db := openSharedOn(t, srv)
 	ctx := context.Background()
 	if _, err := db.ExecContext(ctx, "SET GLOBAL read_only = ON"); err != nil {
 		t.Fatal(err)
@@ -211,7 +221,11 @@ func TestReadOnlyServerIsRefusedBeforeWriting(t *testing.T) {
 }
 
 func TestWrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T) {
-	dsn, db := openShared(t)
+	sandboxtest.EachServer(t, wrongPasswordSaysAccessDeniedWithoutThePassword)
+}
+
+func wrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T, srv sandboxtest.Server) {
+	dsn, db := openSharedOn(t, srv)
 	ctx := context.Background()
 	if _, err := db.ExecContext(ctx, "CREATE USER IF NOT EXISTS 'ua_pw_test'@'localhost' IDENTIFIED BY 'right-one'"); err != nil {
 		t.Fatal(err)
@@ -239,7 +253,11 @@ func TestMissingSocketFailsFast(t *testing.T) {
 }
 
 func TestExistingScratchNameIsRefused(t *testing.T) {
-	dsn, db := openShared(t)
+	sandboxtest.EachServer(t, existingScratchNameIsRefused)
+}
+
+func existingScratchNameIsRefused(t *testing.T, srv sandboxtest.Server) {
+	dsn, db := openSharedOn(t, srv)
 	name := bench.NewSchemaName()
 	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
 		t.Fatal(err)
@@ -269,7 +287,11 @@ func TestHostileScratchNameIsRejected(t *testing.T) {
 }
 
 func TestInspectAfterAuditDoesNotCountTheToolsOwnDDL(t *testing.T) {
-	dsn, _ := openShared(t)
+	sandboxtest.EachServer(t, inspectAfterAuditDoesNotCountTheToolsOwnDDL)
+}
+
+func inspectAfterAuditDoesNotCountTheToolsOwnDDL(t *testing.T, srv sandboxtest.Server) {
+	dsn, _ := openSharedOn(t, srv)
 	if _, err := Run(context.Background(), quickAudit(dsn, "ddl-heavy", false)); err != nil {
 		t.Fatal(err)
 	}

@@ -9,12 +9,16 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // The ledger remembers how many DDL statements this tool's calibrations ran
 // on each server since its last start, so that the workload class is
-// decided from the application's DDL, not from the tool's own.
+// decided from the application's DDL, not from the tool's own; and which
+// globals it set back after a calibration, with their origin before, so that
+// a later inspection shows that origin rather than "runtime".
 
 // ledgerEntry is one calibration's statements on one server.
 type ledgerEntry struct {
@@ -22,6 +26,16 @@ type ledgerEntry struct {
 	Boot     int64            `json:"boot_unix"` // server start time: now - Uptime
 	Recorded time.Time        `json:"recorded"`
 	Counts   map[string]int64 `json:"counts"`
+	// Restored holds the globals the calibration changed and set back, as
+	// they were before (value, origin, file).
+	Restored map[string]restoredGlobal `json:"restored,omitempty"`
+}
+
+// restoredGlobal is a global as it was before a calibration changed it.
+type restoredGlobal struct {
+	Value      string            `json:"value"`
+	Origin     rules.Origin      `json:"origin"`
+	Provenance report.Provenance `json:"provenance"`
 }
 
 // bootSlack is how far two computations of a server's start time may differ.
@@ -54,9 +68,11 @@ func readLedger() []ledgerEntry {
 	return entries
 }
 
-// recordOwnDDL adds a finished calibration to the ledger (best effort: a
-// failure only makes later classifications count the tool's DDL).
-func recordOwnDDL(in *inspection, res *bench.Result) error {
+// recordOwnRun adds a finished calibration to the ledger: its statements,
+// and the globals it set back (originals: name -> value before), with the
+// origin the inspection saw. Best effort: a failure only makes later
+// inspections count the tool's DDL and show the restored globals as runtime.
+func recordOwnRun(in *inspection, res *bench.Result, originals map[string]string) error {
 	boot, ok := in.Boot()
 	if !ok {
 		return fmt.Errorf("no Uptime in the status counters")
@@ -71,7 +87,15 @@ func recordOwnDDL(in *inspection, res *bench.Result) error {
 			kept = append(kept, e)
 		}
 	}
-	kept = append(kept, ledgerEntry{Server: in.Identity(), Boot: boot, Recorded: time.Now().UTC(), Counts: res.Executed})
+	entry := ledgerEntry{Server: in.Identity(), Boot: boot, Recorded: time.Now().UTC(), Counts: res.Executed}
+	for name := range originals {
+		if entry.Restored == nil {
+			entry.Restored = map[string]restoredGlobal{}
+		}
+		st := in.Variables[name]
+		entry.Restored[name] = restoredGlobal{Value: st.Value, Origin: st.Origin, Provenance: in.Provenance[name]}
+	}
+	kept = append(kept, entry)
 	b, err := json.Marshal(kept)
 	if err != nil {
 		return err
@@ -106,9 +130,10 @@ func ownDDL(entries []ledgerEntry, server string, boot int64) map[string]int64 {
 	return out
 }
 
-// withoutOwnDDL returns the status counters minus the tool's own statements,
-// and how many were taken out.
-func withoutOwnDDL(status map[string]string, own map[string]int64) (map[string]string, int64) {
+// withoutStatements returns the status counters minus statements that are
+// not the application's (the tool's own, the server's own at start-up), and
+// how many were taken out.
+func withoutStatements(status map[string]string, own map[string]int64) (map[string]string, int64) {
 	if len(own) == 0 {
 		return status, 0
 	}
@@ -136,4 +161,52 @@ func ownDDLFor(in *inspection) map[string]int64 {
 		return nil
 	}
 	return ownDDL(readLedger(), in.Identity(), boot)
+}
+
+// ownRestore is a global this tool set back on the server since its start.
+type ownRestore struct {
+	before restoredGlobal
+	at     time.Time
+}
+
+// ownRestoresFor looks up the ledger for the globals this tool set back on
+// an inspected server since its last start (the latest restore of each).
+func ownRestoresFor(in *inspection) map[string]ownRestore {
+	boot, ok := in.Boot()
+	if !ok {
+		return nil
+	}
+	out := map[string]ownRestore{}
+	for _, e := range readLedger() {
+		if e.Server != in.Identity() || math.Abs(float64(e.Boot-boot)) > bootSlack {
+			continue
+		}
+		for name, before := range e.Restored {
+			if prev, seen := out[name]; !seen || e.Recorded.After(prev.at) {
+				out[name] = ownRestore{before: before, at: e.Recorded}
+			}
+		}
+	}
+	return out
+}
+
+// applyOwnRestores gives a variable this tool set back, and that still has
+// the value it was set back to, its origin from before the calibration
+// (the server now says "set at runtime") with a note saying so. A value
+// changed since is someone else's and keeps the server's origin.
+func (in *inspection) applyOwnRestores(restores map[string]ownRestore) {
+	for name, r := range restores {
+		now, ok := in.Variables[name]
+		if !ok || now.Origin != rules.OriginRuntime || !rules.SameValue(name, now.Value, r.before.Value) {
+			continue
+		}
+		in.Variables[name] = rules.Setting{Value: now.Value, Origin: r.before.Origin}
+		if in.Provenance == nil {
+			in.Provenance = map[string]report.Provenance{}
+		}
+		p := r.before.Provenance
+		p.Note = joinNotes(p.Note, fmt.Sprintf("set back with SET GLOBAL by upgrade-advisor after its calibration at %s; the server says runtime until its next start",
+			r.at.UTC().Format("2006-01-02 15:04 UTC")))
+		in.Provenance[name] = p
+	}
 }

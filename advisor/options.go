@@ -22,6 +22,9 @@ type Options struct {
 	// ExpectTables projects a setup that creates this many tables (0 = none;
 	// audit only: the projection needs measured times).
 	ExpectTables int
+	// ShowAccounts lets findings name accounts (--show-accounts); otherwise
+	// they count them by authentication plugin.
+	ShowAccounts bool
 	// ServerVariants also measures settings that need a restart on extra
 	// sandboxes (only with a sandbox or what-if sandbox).
 	ServerVariants bool

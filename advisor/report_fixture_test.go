@@ -31,8 +31,14 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 		Status: map[string]string{"uptime": "86400", "questions": "5000000", "com_create_table": "12000", "com_drop_table": "12000"},
 	}
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: true})
-	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 12, StopReason: bench.StopPrecision,
-		Precision: 0.05, Budget: 20 * time.Second, Duration: 14200 * time.Millisecond}
+	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 6, StopReason: bench.StopDecided,
+		Precision: 0.05, Budget: 8 * time.Second, Duration: 6900 * time.Millisecond, Measured: 6100 * time.Millisecond,
+		Interleaving: bench.InterleaveStatements, GainMargin: rules.GainMargin,
+		Decisions: []bench.Decision{
+			{Variant: bench.FilePerTableOff, Verdict: bench.VerdictAbove, Interval: bench.Interval{Ratio: 1.45, Low: 1.33, High: 1.58}, Level: 0.987, Units: 60},
+			{Variant: bench.StatsPersistentOff, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Level: 0.987, Units: 60},
+			{Variant: bench.BothOff, Verdict: bench.VerdictAbove, Interval: bench.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Level: 0.987, Units: 60},
+		}}
 	timings := map[string][4]float64{ // create p50, p95, drop p50, speedup
 		bench.Baseline: {2.9, 4.1, 1.1, 1}, bench.FilePerTableOff: {2.0, 2.8, 0.9, 1.45},
 		bench.StatsPersistentOff: {2.8, 4.0, 1.1, 1.03}, bench.BothOff: {1.9, 2.7, 0.9, 1.52},
@@ -86,7 +92,7 @@ func TestSnippetCarriesMeasurementForDDLHeavy(t *testing.T) {
 	if r.Workload.Class != string(rules.WorkloadDDLHeavy) {
 		t.Fatalf("fixture should classify as ddl-heavy, got %s (%s)", r.Workload.Class, r.Workload.Reason)
 	}
-	want := "# CREATE TABLE 1.45x faster measured (3.19 -> 2.20 ms, 95% CI 1.38-1.52)\ninnodb_file_per_table = 0\n"
+	want := "# CREATE TABLE 1.45x faster measured (paired ratio, 95% CI 1.38-1.52; mean per CREATE TABLE 3.19 -> 2.20 ms)\ninnodb_file_per_table = 0\n"
 	if !bytes.Contains([]byte(r.MyCnf), []byte(want)) {
 		t.Errorf("snippet lacks %q:\n%s", want, r.MyCnf)
 	}

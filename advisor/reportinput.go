@@ -25,10 +25,15 @@ func measurements(res *bench.Result) *rules.Measurements {
 		return nil
 	}
 	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds}
+	var baseRounds []float64
+	if base := res.Variant(bench.Baseline); base != nil {
+		baseRounds = base.CreateRoundMs
+	}
 	for _, v := range res.Variants {
 		speedup := report.RoundInterval(v.Speedup)
 		m.Variants = append(m.Variants, rules.Variant{
-			Name: v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
+			Rounds: len(bench.PairedRatios(baseRounds, v.CreateRoundMs)),
+			Name:   v.Name, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
 			CreateP50: v.Create.P50, CreateP95: v.Create.P95, CreateMean: v.Create.Mean,
 			DropP50: v.Drop.P50, DropP95: v.Drop.P95, DropMean: v.Drop.Mean,
 			Speedup:      rules.Interval{Ratio: speedup.Ratio, Low: speedup.Low, High: speedup.High},

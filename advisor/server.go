@@ -91,10 +91,21 @@ func (s *server) calibrate(ctx context.Context, o Options) (*bench.Result, error
 	if err = explainLostConnection(s.finish(err)); err != nil {
 		return nil, err
 	}
-	if !s.isSandbox() {
-		_ = recordOwnDDL(s.in, res) // best effort: see ledger.go
-	}
+	s.recordRun(res)
 	return res, nil
+}
+
+// recordRun records a finished calibration on an existing server in the
+// ledger (see ledger.go), and notes the globals it set back.
+func (s *server) recordRun(res *bench.Result) {
+	if s.isSandbox() || s.state == nil {
+		return
+	}
+	_ = recordOwnRun(s.in, res, s.state.Globals) // best effort
+	if len(s.state.Globals) > 0 {
+		s.notes = append(s.notes, fmt.Sprintf("the calibration changed globals with SET GLOBAL and set them back (%s); the server reports them as set at runtime until its next start, and this tool's later reports show their origin from before (kept in its ledger)",
+			describeGlobals(s.state.Globals)))
+	}
 }
 
 // finish clears the state file after the calibration, unless its cleanup

@@ -87,8 +87,12 @@ func writePEM(t *testing.T, path, typ string, der []byte) {
 }
 
 func TestTLSConnectionVerifiesTheServer(t *testing.T) {
+	sandboxtest.EachServer(t, tlsConnectionVerifiesTheServer)
+}
+
+func tlsConnectionVerifiesTheServer(t *testing.T, srv sandboxtest.Server) {
 	certs := writeCerts(t)
-	sb := sandboxtest.Start(t, sandbox.Options{Networking: true, ServerOptions: []string{
+	sb := srv.Start(t, sandbox.Options{Networking: true, ServerOptions: []string{
 		"ssl_ca=" + filepath.Join(certs, "ca.pem"), "ssl_cert=" + filepath.Join(certs, "server.pem"),
 		"ssl_key=" + filepath.Join(certs, "server-key.pem")}})
 	for _, mode := range []string{"REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"} {

@@ -23,6 +23,8 @@ type session struct {
 	created   bool
 	runner    *runner
 	decisions []Decision // the stop rule's verdicts at the last look
+	// pk are the session's primary-key rules (see primarykey.go).
+	pk primaryKeyRules
 }
 
 // RunInterleaved calibrates several servers at once: their rounds alternate
@@ -64,7 +66,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		roundStart := clock.elapsed()
 		for _, s := range sessions {
 			if err := s.runner.round(ctx, round, &clock); err != nil {
-				return nil, err
+				return nil, explainPrimaryKeyError(err, s.pk)
 			}
 		}
 		if round == 0 {
@@ -189,6 +191,10 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 	if err := runStatements(ctx, conn, cfg.SessionSetup); err != nil {
 		return s, err
 	}
+	if s.pk, err = readPrimaryKeyRules(ctx, conn); err != nil {
+		return s, err
+	}
+	s.cfg.Workload = forPrimaryKeys(s.cfg.Workload, s.pk)
 	if s.originals, err = ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans)); err != nil {
 		return s, err
 	}
@@ -208,7 +214,7 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {
 		return s, fmt.Errorf("using scratch schema: %w", err)
 	}
-	s.runner = newRunner(cfg, conn, s.originals)
+	s.runner = newRunner(s.cfg, conn, s.originals)
 	return s, nil
 }
 

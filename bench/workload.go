@@ -1,6 +1,9 @@
 package bench
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Statement is one DDL statement of a round, with the table it creates.
 type Statement struct {
@@ -21,18 +24,35 @@ type Workload struct {
 	// variants may then create it side by side under suffixed names and
 	// alternate statement by statement (see interleavedRound).
 	Renamable bool
+	// classicTables is the table count of the classic workload (0 for any
+	// other): only the classic table may be given a primary key when the
+	// server requires one (see primaryKeys).
+	classicTables int
 }
 
 // ClassicTableDDL is the field report's statement: the classic protocol
 // creates 1000 of these.
 const ClassicTableDDL = "CREATE TABLE %s (i INT, name VARCHAR(12)) ENGINE=InnoDB"
 
+// KeyedTableDDL is the classic table with a primary key added, measured
+// instead of it on a server that refuses tables without one.
+const KeyedTableDDL = "CREATE TABLE %s (id INT AUTO_INCREMENT PRIMARY KEY, i INT, name VARCHAR(12)) ENGINE=InnoDB"
+
 // ClassicWorkload creates n tables of the classic protocol.
 func ClassicWorkload(n int) Workload {
-	w := Workload{Name: fmt.Sprintf("%d x CREATE TABLE (i INT, name VARCHAR(12)) ENGINE=InnoDB", n), Renamable: true}
+	return tablesOf(ClassicTableDDL, n)
+}
+
+// keyedWorkload creates n classic tables with a primary key.
+func keyedWorkload(n int) Workload {
+	return tablesOf(KeyedTableDDL, n)
+}
+
+func tablesOf(ddl string, n int) Workload {
+	w := Workload{Name: fmt.Sprintf("%d x %s", n, strings.Replace(ddl, "TABLE %s ", "TABLE ", 1)), Renamable: true, classicTables: n}
 	for i := range n {
 		name := fmt.Sprintf("t%05d", i)
-		w.Creates = append(w.Creates, Statement{SQL: fmt.Sprintf(ClassicTableDDL, name), Table: name, AcceptsClause: true})
+		w.Creates = append(w.Creates, Statement{SQL: fmt.Sprintf(ddl, name), Table: name, AcceptsClause: true})
 	}
 	return w
 }

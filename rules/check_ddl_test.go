@@ -15,8 +15,9 @@ func measuredSnapshot(class WorkloadClass, fpt, stats, both *Interval) Snapshot 
 		return Variant{Name: name, Measured: true, Mechanism: "SET GLOBAL", CreateP50: 2.9 / iv.Ratio, CreateMean: 3.1 / iv.Ratio, DropMean: 1, Speedup: *iv}
 	}
 	return Snapshot{
-		Flavor:   Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
-		Workload: Workload{Class: class, Reason: "test", DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
+		Flavor: Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
+		Workload: Workload{Class: class, Reason: "test", UptimeS: 86400, Questions: 100000,
+			DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
 		Bench: &Measurements{TablesPerRound: 100, Rounds: 10, Variants: []Variant{
 			{Name: VariantBaseline, Measured: true, CreateP50: 2.9, CreateMean: 3.1, DropMean: 1, Speedup: Interval{1, 1, 1}},
 			variant(VariantFilePerTableOff, fpt),
@@ -104,7 +105,7 @@ func TestRecommendationCarriesTheMeasurement(t *testing.T) {
 		t.Fatalf("finding %+v", f)
 	}
 	cnf := strings.Join(f.Recommendation.MyCnf, "\n")
-	if !strings.Contains(cnf, "1.45x faster measured (3.10 -> 2.14 ms, 95% CI 1.38-1.52)") {
+	if !strings.Contains(cnf, "1.45x faster measured (paired ratio, 95% CI 1.38-1.52; mean per CREATE TABLE 3.10 -> 2.14 ms)") {
 		t.Errorf("my.cnf comment lacks the measurement:\n%s", cnf)
 	}
 	if len(f.Recommendation.Tradeoffs) == 0 || !strings.Contains(f.Detail, "per hour") {
@@ -154,6 +155,33 @@ func TestImpactProjectsRateAndSetupScenario(t *testing.T) {
 	}
 }
 
+func TestImpactNeedsTheWorkloadClassesHistory(t *testing.T) {
+	tests := []struct {
+		name              string
+		uptime, questions int64
+		want, wantNot     string
+	}{
+		// A fresh MySQL 9.7: seconds of uptime, a handful of statements.
+		{"fresh server", 1, 8, "too little history (1 s of uptime, 8 statements; need at least 1.0 h of uptime and 1000 statements)", "saves about"},
+		{"long uptime, few statements", 7200, 999, "too little history", "saves about"},
+		{"no counters", 0, 0, "no status counters were read", "saves about"},
+		{"enough history", 3600, 1000, "saves about", "No saving"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
+			s.Workload.UptimeS, s.Workload.Questions = tt.uptime, tt.questions
+			f := ddlTestFinding(Evaluate(s), "ddl-file-per-table-recommend")
+			if f == nil {
+				t.Fatal("no recommendation")
+			}
+			if !strings.Contains(f.Detail, tt.want) || strings.Contains(f.Detail, tt.wantNot) {
+				t.Errorf("detail should say %q and not %q:\n%s", tt.want, tt.wantNot, f.Detail)
+			}
+		})
+	}
+}
+
 func TestTooFewRoundsIsInconclusive(t *testing.T) {
 	s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.45, 1.45), ddlIv(1.3, 1.3, 1.3), ddlIv(2, 2, 2))
 	s.Bench.Rounds = 1
@@ -168,9 +196,88 @@ func TestTooFewRoundsIsInconclusive(t *testing.T) {
 	}
 }
 
-func TestSlowerIsSaidAsSlower(t *testing.T) {
-	v := &Variant{CreateMean: 4, Speedup: Interval{0.5, 0.45, 0.55}}
-	if got := SpeedupText(v, &Variant{CreateMean: 2}); !strings.Contains(got, "2.00x slower") {
-		t.Errorf("got %q", got)
+func TestSpeedupTextSaysWhichStatisticEachFigureIs(t *testing.T) {
+	tests := []struct {
+		name    string
+		v, base Variant
+		want    []string
+		wantNot string
+	}{
+		// The case: means 4.61 -> 4.94 (1.07x) beside a paired ratio of 1/1.13.
+		{"slower", Variant{CreateMean: 4.94, Speedup: Interval{0.885, 0.85, 0.92}, Rounds: 12}, Variant{CreateMean: 4.61},
+			[]string{"1.13x slower measured (paired ratio 0.89x, 95% CI 0.85-0.92; mean per CREATE TABLE 4.61 -> 4.94 ms)"}, ""},
+		{"faster", Variant{CreateMean: 2, Speedup: Interval{1.45, 1.38, 1.52}, Rounds: 6}, Variant{CreateMean: 2.9},
+			[]string{"1.45x faster measured (paired ratio, 95% CI 1.38-1.52; mean per CREATE TABLE 2.90 -> 2.00 ms)"}, "median"},
+		{"no means", Variant{CreateP50: 2, Speedup: Interval{1.45, 1.38, 1.52}}, Variant{CreateP50: 2.9},
+			[]string{"95% CI 1.38-1.52; median per CREATE TABLE 2.90 -> 2.00 ms"}, "mean"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := SpeedupText(&tt.v, &tt.base)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("got %q\nwant %q", got, w)
+				}
+			}
+			if tt.wantNot != "" && strings.Contains(got, tt.wantNot) {
+				t.Errorf("got %q, must not contain %q", got, tt.wantNot)
+			}
+		})
+	}
+}
+
+func TestDeprecatedVariableIsSaidInTheRecommendation(t *testing.T) {
+	maria := func(minor, patch int) Flavor { return Flavor{Vendor: VendorMariaDB, Version: V(11, minor, patch)} }
+	tests := []struct {
+		name           string
+		server         Flavor
+		target         *Flavor
+		wantDeprecated string // "" when the recommendation must not speak of it
+	}{
+		{"MariaDB 10.11", Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, nil, ""},
+		{"MariaDB 11.8 deprecates it", maria(8, 9), nil, "innodb_file_per_table is deprecated in MariaDB 11.8.9 (since 11.0.1)"},
+		{"MariaDB 10.11 to 11.8", Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, &Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 0)},
+			"innodb_file_per_table is deprecated in MariaDB 11.8 (since 11.0.1)"},
+		{"MySQL 9.7 keeps it", Flavor{Vendor: VendorMySQL, Version: V(9, 7, 4)}, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
+			s.Flavor, s.Target = tt.server, tt.target
+			f := ddlTestFinding(Evaluate(s), "ddl-file-per-table-recommend")
+			if f == nil {
+				t.Fatal("no recommendation")
+			}
+			mycnf, tradeoffs := strings.Join(f.Recommendation.MyCnf, "\n"), strings.Join(f.Recommendation.Tradeoffs, "\n")
+			if tt.wantDeprecated == "" {
+				if strings.Contains(mycnf+tradeoffs, "deprecated") {
+					t.Errorf("speaks of a deprecation:\n%s\n%s", mycnf, tradeoffs)
+				}
+				return
+			}
+			if !strings.Contains(mycnf, "# "+tt.wantDeprecated) || !strings.Contains(tradeoffs, tt.wantDeprecated) {
+				t.Errorf("my.cnf and trade-offs should say %q:\n%s\n%s", tt.wantDeprecated, mycnf, tradeoffs)
+			}
+			if !strings.Contains(mycnf, "innodb_file_per_table = 0") {
+				t.Errorf("the setting is gone:\n%s", mycnf)
+			}
+		})
+	}
+}
+
+func TestDeprecationSaidAlikeInRecommendationAndConfig(t *testing.T) {
+	// The same fact, whether the tool recommends the setting or finds it in --config.
+	mariadb118 := Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 9)}
+	s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
+	s.Flavor, s.Target = mariadb118, &mariadb118
+	s.Config = []ConfigOption{cnfOpt("innodb_file_per_table", "0", 3)}
+	fs := Evaluate(s)
+	rec := ddlTestFinding(fs, "ddl-file-per-table-recommend")
+	cfg := ddlTestFinding(fs, FindingDeprecatedVariable)
+	if rec == nil || cfg == nil {
+		t.Fatalf("findings %v", ddlTestIDs(fs))
+	}
+	if !strings.Contains(strings.Join(rec.Recommendation.Tradeoffs, " "), cfg.Title) {
+		t.Errorf("the recommendation does not say %q:\n%q", cfg.Title, rec.Recommendation.Tradeoffs)
 	}
 }

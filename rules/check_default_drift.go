@@ -123,7 +123,7 @@ func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
 	switch st.Origin {
 	case OriginCompiled:
 		return true
-	case OriginConfig, OriginRuntime:
+	case OriginConfig, OriginPersisted, OriginRuntime:
 		return false
 	}
 	current, known := f.DefaultFor(s.Flavor)
@@ -277,14 +277,15 @@ func ddlCostText(s Snapshot, name, variant, current string) (string, *MeasuredSp
 		}
 		return text, nil
 	}
-	ms := &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, VariantMs: v.CreateP50}
-	if base := s.Bench.Variant(VariantBaseline); base != nil && base.Measured {
-		ms.BaselineMs = base.CreateP50
+	ms := &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, VariantMs: meanOrP50(v)}
+	base := s.Bench.Variant(VariantBaseline)
+	if base != nil && base.Measured {
+		ms.BaselineMs = meanOrP50(base)
 	}
-	text += fmt.Sprintf(" Measured on this server: CREATE+DROP TABLE with %s=OFF ran %.2fx as fast as the baseline "+
-		"(95%% CI %.2f-%.2f", name, v.Speedup.Ratio, v.Speedup.Low, v.Speedup.High)
+	text += fmt.Sprintf(" Measured on this server: CREATE TABLE with %s=OFF ran %.2fx as fast as the baseline "+
+		"(paired ratio, %s", name, v.Speedup.Ratio, IntervalText(v.Speedup))
 	if ms.BaselineMs > 0 && ms.VariantMs > 0 {
-		text += fmt.Sprintf("; %.1f -> %.1f ms per CREATE TABLE", ms.BaselineMs, ms.VariantMs)
+		text += fmt.Sprintf("; %s per CREATE TABLE %.2f -> %.2f ms", meanOrMedianLabel(base), ms.BaselineMs, ms.VariantMs)
 	}
 	text += ")."
 	if NormalizeValue(name, current) == "OFF" {

@@ -111,7 +111,7 @@ func explicitSettings(s Snapshot) []explicitSetting {
 	var fromServer []explicitSetting
 	for name, st := range s.Variables {
 		name = normalizeVarName(name)
-		if st.Origin != OriginConfig && st.Origin != OriginRuntime {
+		if !st.Origin.Explicit() {
 			continue
 		}
 		if i, ok := index[name]; ok {
@@ -238,6 +238,8 @@ func (e explicitSetting) where() string {
 		return fmt.Sprintf("it is set to %s in %s", val, e.locations())
 	case e.origin == OriginRuntime:
 		return fmt.Sprintf("the server runs with %s set at runtime (SET GLOBAL)", val)
+	case e.origin == OriginPersisted:
+		return fmt.Sprintf("it is persisted as %s with SET PERSIST (mysqld-auto.cnf in the datadir, read at every start; RESET PERSIST removes it)", val)
 	}
 	return fmt.Sprintf("the server reports it set to %s by an option file or the command line", val)
 }

@@ -40,7 +40,7 @@ func serverVariantFinding(s Snapshot, v, base *Variant) Finding {
 	switch {
 	case !v.Speedup.Faster(GainMargin):
 		f.Title = v.ServerOption + ": no gain shown for CREATE TABLE"
-		f.Detail = fmt.Sprintf("%s The 95%% interval (%.2f-%.2f) reaches below %.2fx.", measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
+		f.Detail = fmt.Sprintf("%s The interval (%.2f-%.2f) reaches below %.2fx.", measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
 		return f
 	case v.StagingOnly:
 		f.Title = fmt.Sprintf("Staging/test only: %s makes CREATE TABLE %.2fx faster", v.ServerOption, v.Speedup.Ratio)

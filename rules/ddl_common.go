@@ -22,16 +22,24 @@ type ddlChange struct {
 }
 
 // SpeedupText renders a measured speedup the way the report and the my.cnf
-// comments print it, e.g. "CREATE TABLE 1.45x faster measured (2.90 -> 2.00 ms, 95% CI 1.38-1.52)".
-// The times are means per statement, which is what the per-round totals
-// behind the ratio are made of; a ratio below 1 is said as "slower".
+// comments print it, saying which statistic each figure is, e.g.
+// "CREATE TABLE 1.45x faster measured (paired ratio, 95% CI 1.38-1.52; mean
+// per CREATE TABLE 2.90 -> 2.00 ms)". The ratio is the geometric mean of
+// paired baseline/variant ratios over chunks of statements, so it need not
+// equal the ratio of the two means (one slow stretch moves a mean more). A
+// ratio below 1 is said as "slower", with the ratio itself in the bracket.
 func SpeedupText(v *Variant, base *Variant) string {
-	how := fmt.Sprintf("%.2fx faster", v.Speedup.Ratio)
+	how, ratio := fmt.Sprintf("%.2fx faster", v.Speedup.Ratio), ""
 	if v.Speedup.Ratio < 1 && v.Speedup.Ratio > 0 {
-		how = fmt.Sprintf("%.2fx slower", 1/v.Speedup.Ratio)
+		how, ratio = fmt.Sprintf("%.2fx slower", 1/v.Speedup.Ratio), fmt.Sprintf(" %.2fx", v.Speedup.Ratio)
 	}
-	return fmt.Sprintf("CREATE TABLE %s measured (%.2f -> %.2f ms, 95%% CI %.2f-%.2f)",
-		how, meanOrP50(base), meanOrP50(v), v.Speedup.Low, v.Speedup.High)
+	return fmt.Sprintf("CREATE TABLE %s measured (paired ratio%s, %s; %s per CREATE TABLE %.2f -> %.2f ms)",
+		how, ratio, IntervalText(v.Speedup), meanOrMedianLabel(base), meanOrP50(base), meanOrP50(v))
+}
+
+// IntervalText is "95% CI 1.38-1.52".
+func IntervalText(iv Interval) string {
+	return fmt.Sprintf("95%% CI %.2f-%.2f", iv.Low, iv.High)
 }
 
 // meanOrP50 is the mean time per CREATE TABLE, or the median where no mean
@@ -41,6 +49,14 @@ func meanOrP50(v *Variant) float64 {
 		return v.CreateMean
 	}
 	return v.CreateP50
+}
+
+// meanOrMedianLabel names the statistic meanOrP50 returns.
+func meanOrMedianLabel(v *Variant) string {
+	if v.CreateMean > 0 {
+		return "mean"
+	}
+	return "median"
 }
 
 func measuredSpeedup(v, base *Variant) *MeasuredSpeedup {
@@ -70,7 +86,13 @@ func impactText(s Snapshot, v, base *Variant) string {
 	out := ""
 	w := s.Workload
 	savedMs := w.CreatesPerHour*(base.CreateMean-v.CreateMean) + w.DropsPerHour*(base.DropMean-v.DropMean)
-	if w.CreatesPerHour+w.DropsPerHour > 0 && savedMs > 0 {
+	switch {
+	case w.UptimeS == 0 && w.Questions == 0:
+		out += " No saving per hour is estimated: no status counters were read."
+	case !w.HasHistory():
+		out += fmt.Sprintf(" No saving per hour is estimated: the status counters cover too little history (%s of uptime, %d statements; %s).",
+			humanDuration(w.UptimeS), w.Questions, historyNeeded)
+	case w.CreatesPerHour+w.DropsPerHour > 0 && savedMs > 0:
 		out += fmt.Sprintf(" At the observed rate (%.0f CREATE and %.0f DROP TABLE per hour) that saves about %.1f s per hour.",
 			w.CreatesPerHour, w.DropsPerHour, savedMs/1000)
 	}
@@ -108,18 +130,18 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 	case !gain:
 		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
 		f.Title = c.label + ": no gain shown on this server"
-		f.Detail = fmt.Sprintf("%s The 95%% interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval).",
+		f.Detail = fmt.Sprintf("%s The interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval).",
 			measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
 	case s.Workload.Class == WorkloadDDLHeavy:
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning
 		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
 		f.Detail = measured + impactText(s, v, base) + " The workload creates and drops tables as part of its normal work, so the saving recurs."
-		f.Recommendation = c.recommendation(s.Flavor, v, base, true)
+		f.Recommendation = c.recommendation(s, v, base, true)
 	case s.Workload.Class == WorkloadMixed:
 		f.ID, f.Severity = c.idPrefix+"-consider", Info
 		f.Title = fmt.Sprintf("Mixed workload: %s would make CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
 		f.Detail = measured + impactText(s, v, base) + " Worth it only for the part of the application that creates tables; prefer a per-table alternative where there is one."
-		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
+		f.Recommendation = c.recommendation(s, v, base, false)
 	case s.Workload.Class == WorkloadOLTP:
 		f.ID, f.Severity = c.idPrefix+"-keep", Info
 		f.Title = fmt.Sprintf("OLTP workload: keep the current setting (%s would save little)", c.label)
@@ -128,20 +150,58 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 		f.ID, f.Severity = c.idPrefix+"-if-ddl-heavy", Info
 		f.Title = fmt.Sprintf("If the application creates tables routinely: %s makes CREATE TABLE %.2fx faster", c.label, v.Speedup.Ratio)
 		f.Detail = measured + " The workload class is unknown (" + s.Workload.Reason + "); the change pays off only for applications that create and drop tables as normal work (per-tenant schemas, test suites, ETL staging tables)."
-		f.Recommendation = c.recommendation(s.Flavor, v, base, false)
+		f.Recommendation = c.recommendation(s, v, base, false)
 	}
 	return []Finding{f}
 }
 
+// variable is the server variable the change sets.
+func (c ddlChange) variable() string {
+	name, _, _ := strings.Cut(c.mycnfLine, " = ")
+	return strings.TrimSpace(name)
+}
+
+// lifecycleWarning says, from the knowledge base, when the variable the
+// change sets is deprecated on this server or on the --target, or gone from
+// the target: the same facts that flag it when it appears in --config.
+// Empty when neither is the case.
+func (c ddlChange) lifecycleWarning(s Snapshot) string {
+	f, ok := LookupVar(c.variable())
+	if !ok {
+		return ""
+	}
+	servers := []Flavor{s.Flavor}
+	if s.Target != nil {
+		servers = append(servers, *s.Target)
+	}
+	for _, fl := range servers {
+		switch lc := f.StatusIn(fl); lc.State {
+		case StateDeprecated:
+			return fmt.Sprintf("%s is deprecated in %s (since %s): it still works, but the server logs a deprecation warning "+
+				"at start-up when my.cnf sets it (SET GLOBAL answers with warning 1287), and it will be removed in a later release, "+
+				"when this line has to go", f.Name, versionLabel(fl), lc.Since)
+		case StateRemoved, StateIgnored:
+			return fmt.Sprintf("%s is %s in %s (since %s): remove this setting before the upgrade", f.Name, lc.State, versionLabel(fl), lc.Since)
+		}
+	}
+	return ""
+}
+
 // recommendation builds the my.cnf lines (commented out unless active), the
-// SQL and the trade-offs of a change.
-func (c ddlChange) recommendation(fl Flavor, v, base *Variant, active bool) Recommendation {
+// SQL and the trade-offs of a change; a deprecated variable says so in the
+// my.cnf comment and the trade-offs.
+func (c ddlChange) recommendation(s Snapshot, v, base *Variant, active bool) Recommendation {
+	fl := s.Flavor
 	comment := "# " + SpeedupText(v, base)
 	line := c.mycnfLine
 	if !active {
 		line = "# " + line + "   # uncomment if the application creates tables routinely"
 	}
 	r := Recommendation{MyCnf: []string{comment, line}, Tradeoffs: c.tradeoffs}
+	if warning := c.lifecycleWarning(s); warning != "" {
+		r.MyCnf = []string{comment, "# " + warning, line}
+		r.Tradeoffs = append(append([]string{}, c.tradeoffs...), warning)
+	}
 	if active {
 		r.SQL = []string{c.sqlLine + "  -- takes effect for tables created afterwards, no restart"}
 	}

@@ -31,27 +31,57 @@ var serverVariants = []ServerVariant{
 	{"flush_method_fsync", "innodb_flush_method=fsync",
 		"none for durability (data still reaches the disk); pages are cached twice, by InnoDB and by the OS", false},
 	{"log_file_size_1g", "innodb_log_file_size=1G",
+		"none for durability; crash recovery may take longer and the redo log uses 1G of disk per log file", false},
+	// MySQL 8.0.30+ sizes the redo log with innodb_redo_log_capacity (9.3
+	// removed innodb_log_file_size); ServerVariantsFor picks the one the
+	// server has.
+	{"redo_log_capacity_1g", "innodb_redo_log_capacity=1G",
 		"none for durability; crash recovery may take longer and the redo log uses 1G of disk", false},
 }
 
-// ServerVariantsFor returns the server variants to measure on a server fl,
-// leaving out those whose variable the knowledge base says fl no longer
-// has (a sandbox started with it would refuse to start), with a note for
-// each one left out.
+// ServerVariantsFor returns the server variants to measure on a server fl.
+// It leaves out a variant whose variable the knowledge base says fl does not
+// have (removed: a sandbox started with it would refuse to start, or it
+// would be ignored; never added there: silently), and a deprecated one whose
+// replacement is measured instead, with a note for each one it leaves out
+// of a server that has or had the variable.
 func ServerVariantsFor(fl Flavor) (measure []ServerVariant, notes []string) {
 	for _, v := range serverVariants {
 		fact, known := LookupVar(v.Variable())
-		if known {
-			if l := fact.StatusIn(fl); l.State == StateRemoved {
-				note := fmt.Sprintf("server variant %s not measured: %s was removed in %s %s", v.Name, v.Variable(), fl.Name(), l.Since)
-				if l.Replacement != "" {
-					note += " (replaced by " + l.Replacement + ")"
-				}
-				notes = append(notes, note)
-				continue
-			}
+		if !known {
+			measure = append(measure, v)
+			continue
 		}
-		measure = append(measure, v)
+		switch l := fact.StatusIn(fl); {
+		case l.State == StateRemoved || l.State == StateIgnored:
+			notes = append(notes, fmt.Sprintf("server variant %s not measured: %s was removed in %s %s%s",
+				v.Name, v.Variable(), fl.Name(), l.Since, replacedBy(l)))
+		case l.State == StateAbsent:
+		case l.State == StateDeprecated && variantSets(l.Replacement, fl):
+			notes = append(notes, fmt.Sprintf("server variant %s not measured: %s is deprecated in %s %s%s, which is measured instead",
+				v.Name, v.Variable(), fl.Name(), l.Since, replacedBy(l)))
+		default:
+			measure = append(measure, v)
+		}
 	}
 	return measure, notes
+}
+
+func replacedBy(l Lifecycle) string {
+	if l.Replacement == "" {
+		return ""
+	}
+	return " (replaced by " + l.Replacement + ")"
+}
+
+// variantSets reports whether a server variant that fl has sets variable.
+func variantSets(variable string, fl Flavor) bool {
+	for _, v := range serverVariants {
+		if v.Variable() != variable {
+			continue
+		}
+		fact, known := LookupVar(variable)
+		return !known || fact.StatusIn(fl).Exists()
+	}
+	return false
 }

@@ -13,9 +13,19 @@ type Origin string
 const (
 	OriginCompiled Origin = "compiled" // left at the compiled-in default
 	OriginConfig   Origin = "config"   // set in an option file or on the command line
-	OriginRuntime  Origin = "runtime"  // changed with SET GLOBAL since start-up
-	OriginUnknown  Origin = "unknown"  // the server does not say
+	// OriginPersisted is MySQL's SET PERSIST: the value is in mysqld-auto.cnf
+	// in the datadir, which every start reads and which travels with the
+	// datadir (a copied or upgraded datadir keeps it).
+	OriginPersisted Origin = "persisted"
+	OriginRuntime   Origin = "runtime" // changed with SET GLOBAL since start-up
+	OriginUnknown   Origin = "unknown" // the server does not say
 )
+
+// Explicit reports whether someone chose the value (option file, command
+// line, SET PERSIST or SET GLOBAL) rather than leaving the default.
+func (o Origin) Explicit() bool {
+	return o == OriginConfig || o == OriginPersisted || o == OriginRuntime
+}
 
 // Setting is one variable's value and origin.
 type Setting struct {
@@ -43,6 +53,9 @@ type Snapshot struct {
 	Config    []ConfigOption // server-section options from --config, if given
 	Bench     *Measurements  // nil when nothing was measured (inspect, check)
 	Target    *Flavor        // nil when no --target was given
+	// Accounts are the accounts by authentication plugin; nil when no live
+	// server was read (check).
+	Accounts *Accounts
 	// ExpectTables is a setup scenario (--expect-tables): how many tables the
 	// application creates at once, for a before/after projection.
 	ExpectTables int
@@ -106,7 +119,9 @@ type Variant struct {
 	DropP50    float64
 	DropP95    float64
 	DropMean   float64
-	Speedup    Interval // baseline / variant, CREATE+DROP per round, paired
+	Speedup    Interval // baseline / variant of the CREATE TABLE time per round, paired: median and interval
+	// Rounds is how many paired rounds Speedup comes from (0: unknown).
+	Rounds int
 	// ServerOption is set for variants measured on a separate sandbox
 	// started with this option (settings that need a restart).
 	ServerOption string

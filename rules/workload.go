@@ -33,6 +33,7 @@ type Workload struct {
 	Source     string // "flag" or "status"
 	Reason     string // one sentence a DBA can check
 	UptimeS    int64
+	Questions  int64
 	DDLPerHour float64
 	DDLShare   float64 // DDL statements / Questions
 	// CreatesPerHour and DropsPerHour are Com_create_table and
@@ -64,7 +65,7 @@ func ClassifyWorkload(status map[string]string) Workload {
 	}
 	uptime := s.StatusInt("Uptime")
 	questions := s.StatusInt("Questions")
-	w := Workload{Class: WorkloadUnknown, Source: "status", UptimeS: uptime}
+	w := Workload{Class: WorkloadUnknown, Source: "status", UptimeS: uptime, Questions: questions}
 	if uptime > 0 {
 		perHour := 3600 / float64(uptime)
 		w.DDLPerHour = float64(ddl) * perHour
@@ -79,9 +80,9 @@ func ClassifyWorkload(status map[string]string) Workload {
 	switch {
 	case len(status) == 0:
 		w.Reason = "no status counters were available; pass --workload to say what the server does"
-	case uptime < MinUptimeS || questions < MinQuestions:
-		w.Reason = fmt.Sprintf("too little history to judge (%s; need at least %s of uptime and %d statements); pass --workload to say what the server does",
-			counts, humanDuration(MinUptimeS), MinQuestions)
+	case !w.HasHistory():
+		w.Reason = fmt.Sprintf("too little history to judge (%s; %s); pass --workload to say what the server does",
+			counts, historyNeeded)
 	case w.DDLPerHour >= DDLHeavyPerHour || w.DDLShare >= DDLHeavyShare:
 		w.Class = WorkloadDDLHeavy
 		w.Reason = fmt.Sprintf("%s: %.0f per hour, %.2f%% of statements (DDL-heavy from %.0f/h or %.1f%%)",
@@ -97,6 +98,14 @@ func ClassifyWorkload(status map[string]string) Workload {
 	}
 	return w
 }
+
+// HasHistory reports whether the counters cover enough of the server's life
+// (MinUptimeS of uptime and MinQuestions statements) to judge its workload
+// or to project a saving per hour from it.
+func (w Workload) HasHistory() bool { return w.UptimeS >= MinUptimeS && w.Questions >= MinQuestions }
+
+// historyNeeded says what HasHistory asks for.
+var historyNeeded = fmt.Sprintf("need at least %s of uptime and %d statements", humanDuration(MinUptimeS), MinQuestions)
 
 // WorkloadFromFlag records a class given with --workload, keeping the
 // counters observed (if any) for the impact estimate.

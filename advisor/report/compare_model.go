@@ -2,7 +2,6 @@ package report
 
 import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // CompareReport is the result of `compare`.
@@ -23,10 +22,10 @@ type CompareReport struct {
 
 // CompareSide is one server of the comparison.
 type CompareSide struct {
-	Endpoint  string                   `json:"endpoint"`
-	Server    ServerInfo               `json:"server"`
-	Settings  map[string]rules.Setting `json:"settings"`
-	Benchmark *BenchmarkInfo           `json:"benchmark"`
+	Endpoint  string                 `json:"endpoint"`
+	Server    ServerInfo             `json:"server"`
+	Settings  map[string]SettingInfo `json:"settings"`
+	Benchmark *BenchmarkInfo         `json:"benchmark"`
 }
 
 // CompareVariant holds both sides' measurements of a variant, the target's

@@ -322,8 +322,8 @@ func hostileReport() *Report {
 	r.Server.Address = "root@tcp(" + hostile + ")"
 	r.Server.VersionComment = hostile
 	r.Target = &TargetInfo{Flavor: "mysql", Version: hostile}
-	r.Settings["innodb_flush_method"] = rules.Setting{Value: hostile, Origin: rules.OriginConfig}
-	r.Settings[hostile] = rules.Setting{Value: "1", Origin: rules.OriginRuntime}
+	r.Settings["innodb_flush_method"] = SettingInfo{Value: hostile, Origin: rules.OriginConfig}
+	r.Settings[hostile] = SettingInfo{Value: "1", Origin: rules.OriginRuntime, File: hostile}
 	r.Config = []ConfigInfo{{Name: hostile, Value: hostile, Section: hostile, File: "/etc/my|sql/" + hostile, Line: 3, Loose: true}}
 	r.Workload.Reason = hostile
 	r.Benchmark.Method = hostile

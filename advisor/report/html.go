@@ -5,8 +5,6 @@ import (
 	"html/template"
 	"io"
 	"strings"
-
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // HTML writes the report as one self-contained HTML5 page that reads
@@ -105,11 +103,11 @@ func newHTMLView(r *Report) htmlView {
 	return v
 }
 
-func htmlSettings(settings map[string]rules.Setting) []htmlSetting {
+func htmlSettings(settings map[string]SettingInfo) []htmlSetting {
 	var out []htmlSetting
 	for _, name := range settingNames(settings) {
 		s := settings[name]
-		out = append(out, htmlSetting{Name: name, Value: s.Value, Origin: string(s.Origin)})
+		out = append(out, htmlSetting{Name: name, Value: s.Value, Origin: s.OriginText()})
 	}
 	return out
 }

@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // markdown writes the report as GitHub-flavoured Markdown for a
@@ -96,7 +95,7 @@ func (m *mdWriter) settings(r *Report) {
 	rows := make([][]string, 0, len(names))
 	for _, name := range names {
 		s := r.Settings[name]
-		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(string(s.Origin))})
+		rows = append(rows, []string{mdCodeCell(name), mdCodeCell(s.Value), mdText(s.OriginText())})
 	}
 	m.table([]string{"setting", "value", "origin"}, []string{"---", "---", "---"}, rows)
 }
@@ -353,7 +352,7 @@ func findingCounts(groups []severityGroup) string {
 
 // settingNames orders the settings as the text report does (keySettings
 // order), followed by any others in name order.
-func settingNames(settings map[string]rules.Setting) []string {
+func settingNames(settings map[string]SettingInfo) []string {
 	var names []string
 	seen := map[string]bool{}
 	for _, name := range keySettings {
@@ -368,24 +367,6 @@ func settingNames(settings map[string]rules.Setting) []string {
 		}
 	}
 	return names
-}
-
-// serverSummary is "MariaDB 10.11.19 (10.11.19-MariaDB-0+deb12u1; Debian 12)".
-func serverSummary(s ServerInfo) string {
-	if s.Version == "" {
-		return "unknown (give --variables or --server-version to check drift from today's version)"
-	}
-	out := flavorName(s.Flavor) + " " + s.Version
-	var detail []string
-	for _, d := range []string{s.VersionString, s.VersionComment} {
-		if d != "" {
-			detail = append(detail, d)
-		}
-	}
-	if len(detail) > 0 {
-		out += " (" + strings.Join(detail, "; ") + ")"
-	}
-	return out + sandboxNote(s.Sandbox)
 }
 
 // workloadSource says how the workload class was decided.
@@ -440,14 +421,43 @@ func stopReasonText(b *BenchmarkInfo) string {
 	switch b.StopReason {
 	case bench.StopPrecision:
 		return fmt.Sprintf("precision — every 95%% interval narrower than ±%.0f%%", b.Precision*100)
+	case bench.StopDecided:
+		return "decided — every variant's advice settled: " + decisionsText(b.Decisions, true)
 	case bench.StopBudget:
-		return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+		open := decisionsText(b.Decisions, false)
+		if open == "" {
+			return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
+		}
+		return fmt.Sprintf("budget — the %.0f s time budget was spent while the advice was still open for %s", b.BudgetS, open)
 	case bench.StopMaxRounds:
 		return "max-rounds — the round limit was reached"
 	case bench.StopRounds:
 		return fmt.Sprintf("rounds — a fixed number of rounds (%d) was asked", b.Rounds)
 	}
 	return b.StopReason
+}
+
+// decisionsText lists the variants the stop rule decided (decided=true),
+// with why, or the ones it left open.
+func decisionsText(ds []Decision, decided bool) string {
+	var parts []string
+	for _, d := range ds {
+		if (d.Verdict != "") != decided {
+			continue
+		}
+		iv := fmt.Sprintf("%.1f%% decision interval %.2f-%.2f", d.Level*100, d.Interval.Low, d.Interval.High)
+		switch d.Verdict {
+		case bench.VerdictAbove:
+			parts = append(parts, fmt.Sprintf("%s above the gain threshold (%s)", d.Variant, iv))
+		case bench.VerdictBelow:
+			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
+		case bench.VerdictPrecise:
+			parts = append(parts, fmt.Sprintf("%s narrower than the precision asked (%s)", d.Variant, iv))
+		default:
+			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // isMeasured reports whether a variant has the numbers to show.
@@ -485,7 +495,7 @@ func notMeasuredText(v VariantInfo) string {
 
 // measuredText describes a finding's measured speedup.
 func measuredText(s *SpeedupInfo) string {
-	return fmt.Sprintf("speedup %.2fx (95%% CI %.2f-%.2f); CREATE TABLE %.2f -> %.2f ms per statement",
+	return fmt.Sprintf("speedup %.2fx (paired ratio, 95%% CI %.2f-%.2f); mean CREATE TABLE %.2f -> %.2f ms per statement",
 		s.Ratio, s.CILow, s.CIHigh, s.BaselineMs, s.VariantMs)
 }
 

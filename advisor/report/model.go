@@ -21,19 +21,19 @@ const SchemaVersion = 1
 
 // Report is the result of a job; its JSON form is the documented schema.
 type Report struct {
-	SchemaVersion int                      `json:"schema_version"`
-	Command       string                   `json:"command"`
-	Tool          ToolInfo                 `json:"tool"`
-	Server        ServerInfo               `json:"server"`
-	Settings      map[string]rules.Setting `json:"settings"`
-	Workload      WorkloadInfo             `json:"workload"`
-	Benchmark     *BenchmarkInfo           `json:"benchmark,omitempty"`
-	Load          *LoadInfo                `json:"load,omitempty"`
-	Target        *TargetInfo              `json:"target,omitempty"`
-	Config        []ConfigInfo             `json:"config,omitempty"`
-	Findings      []FindingInfo            `json:"findings"`
-	MyCnf         string                   `json:"mycnf"`
-	Notes         []string                 `json:"notes,omitempty"`
+	SchemaVersion int                    `json:"schema_version"`
+	Command       string                 `json:"command"`
+	Tool          ToolInfo               `json:"tool"`
+	Server        ServerInfo             `json:"server"`
+	Settings      map[string]SettingInfo `json:"settings"`
+	Workload      WorkloadInfo           `json:"workload"`
+	Benchmark     *BenchmarkInfo         `json:"benchmark,omitempty"`
+	Load          *LoadInfo              `json:"load,omitempty"`
+	Target        *TargetInfo            `json:"target,omitempty"`
+	Config        []ConfigInfo           `json:"config,omitempty"`
+	Findings      []FindingInfo          `json:"findings"`
+	MyCnf         string                 `json:"mycnf"`
+	Notes         []string               `json:"notes,omitempty"`
 }
 
 // ToolInfo names the tool.
@@ -65,15 +65,31 @@ type WorkloadInfo struct {
 
 // BenchmarkInfo is the calibration's result.
 type BenchmarkInfo struct {
-	Method         string        `json:"method"`
-	Workload       string        `json:"workload"`
-	TablesPerRound int           `json:"tables_per_round"`
-	Rounds         int           `json:"rounds"`
-	StopReason     string        `json:"stop_reason"`
-	Precision      float64       `json:"precision"`
-	BudgetS        float64       `json:"budget_s"`
-	DurationS      float64       `json:"duration_s"`
-	Variants       []VariantInfo `json:"variants"`
+	Method         string  `json:"method"`
+	Workload       string  `json:"workload"`
+	TablesPerRound int     `json:"tables_per_round"`
+	Rounds         int     `json:"rounds"`
+	StopReason     string  `json:"stop_reason"`
+	Precision      float64 `json:"precision"`
+	BudgetS        float64 `json:"budget_s"`
+	DurationS      float64 `json:"duration_s"`
+	// MeasuredS is the time of the measured rounds that the budget counts
+	// (DurationS adds the warm-up, cleanup between rounds and the time held
+	// by pacing and pauses, load.held_s).
+	MeasuredS float64 `json:"measured_s"`
+	// Interleaving is how the variants alternated: "statements" or "blocks".
+	Interleaving string        `json:"interleaving,omitempty"`
+	Decisions    []Decision    `json:"decisions,omitempty"`
+	Variants     []VariantInfo `json:"variants"`
+}
+
+// Decision is the stop rule's verdict on one variant: whether its advice
+// had settled, and on which (wider, sequentially corrected) interval.
+type Decision struct {
+	Variant  string         `json:"variant"`
+	Verdict  string         `json:"verdict"`
+	Interval bench.Interval `json:"interval"`
+	Level    float64        `json:"level"`
 }
 
 // VariantInfo is one variant of the calibration.
@@ -161,15 +177,51 @@ func (r *Report) Worst() (rules.Severity, bool) {
 	return w, true
 }
 
-// SettingsOf picks the keySettings of a server's variables.
-func SettingsOf(vars map[string]rules.Setting) map[string]rules.Setting {
-	out := map[string]rules.Setting{}
+// SettingInfo is a key setting in the report: value, origin, and where
+// known the option file it came from and what else is known of its origin.
+type SettingInfo struct {
+	Value  string       `json:"value"`
+	Origin rules.Origin `json:"origin"`
+	// File is the option file the value came from, as the server names it
+	// (MySQL 8.0+ performance_schema.variables_info.VARIABLE_PATH, e.g.
+	// /etc/mysql/my.cnf, or the datadir's mysqld-auto.cnf for SET PERSIST).
+	File string `json:"file,omitempty"`
+	// Note says what else is known, e.g. "command line", or that this
+	// tool set the value back after its calibration.
+	Note string `json:"note,omitempty"`
+}
+
+// Provenance is what a server tells of a value's origin beyond the origin.
+type Provenance struct {
+	File, Note string
+}
+
+// SettingsOf picks the keySettings of a server's variables, with their
+// provenance where known (prov may be nil).
+func SettingsOf(vars map[string]rules.Setting, prov map[string]Provenance) map[string]SettingInfo {
+	out := map[string]SettingInfo{}
 	for _, name := range keySettings {
 		if s, ok := vars[name]; ok {
-			out[name] = s
+			p := prov[name]
+			out[name] = SettingInfo{Value: s.Value, Origin: s.Origin, File: p.File, Note: p.Note}
 		}
 	}
 	return out
+}
+
+// OriginText is the origin as the text and Markdown reports print it:
+// "persisted (/var/lib/mysql/mysqld-auto.cnf)", "config (command line)".
+func (s SettingInfo) OriginText() string {
+	var more []string
+	for _, m := range []string{s.File, s.Note} {
+		if m != "" {
+			more = append(more, m)
+		}
+	}
+	if len(more) == 0 {
+		return string(s.Origin)
+	}
+	return string(s.Origin) + " (" + strings.Join(more, "; ") + ")"
 }
 
 // WorkloadOf is the report form of the workload class.
@@ -184,10 +236,15 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		return nil
 	}
 	b := &BenchmarkInfo{
-		Method:         "rotating rounds after one warm-up round; per-statement timing; speedup = median of per-round paired ratios baseline/variant of CREATE TABLE time, bootstrap 95% CI",
+		Method:         methodOf(res),
 		Workload:       res.Workload,
 		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason,
 		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
+		MeasuredS: Round(res.Measured.Seconds(), 2), Interleaving: res.Interleaving,
+	}
+	for _, d := range res.Decisions {
+		b.Decisions = append(b.Decisions, Decision{Variant: d.Variant, Verdict: d.Verdict,
+			Interval: RoundInterval(d.Interval), Level: Round(d.Level, 3)})
 	}
 	for _, v := range res.Variants {
 		vi := VariantInfo{Name: v.Name, Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
@@ -299,4 +356,15 @@ func roundSummary(s bench.Summary) bench.Summary {
 // RoundInterval rounds an interval to 3 decimals, as reports show it.
 func RoundInterval(i bench.Interval) bench.Interval {
 	return bench.Interval{Ratio: Round(i.Ratio, 3), Low: Round(i.Low, 3), High: Round(i.High, 3)}
+}
+
+// methodOf says how a calibration measured, in one line.
+func methodOf(res *bench.Result) string {
+	how := "variants alternate statement by statement after a short warm-up"
+	if res.Interleaving != bench.InterleaveStatements {
+		how = "rotating variant blocks per round after one warm-up round"
+	}
+	return how + "; per-statement timing; speedup = geometric mean of paired baseline/variant CREATE TABLE time " +
+		"ratios over chunks of statements, 95% Student-t interval with round-to-round variance; " +
+		"stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
 }

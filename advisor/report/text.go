@@ -58,11 +58,7 @@ func (p *printer) paint(c color.Attribute, s string) string {
 func (p *printer) header(r *Report) {
 	p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — %s of %s", r.Tool.Version, r.Command, r.Server.Address)))
 	s := r.Server
-	if s.Version == "" {
-		p.line("[--] Server: unknown (give --variables or --server-version to check drift from today's version)")
-	} else {
-		p.line("[--] Server: %s %s (%s; %s)%s", flavorName(s.Flavor), s.Version, s.VersionString, s.VersionComment, sandboxNote(s.Sandbox))
-	}
+	p.line("[--] Server: %s", serverSummary(s))
 	if r.Target != nil {
 		p.line("[--] Target: %s %s", flavorName(r.Target.Flavor), r.Target.Version)
 	}
@@ -75,7 +71,7 @@ func (p *printer) settings(r *Report) {
 	p.line("[--] Settings (value, where it comes from):")
 	for _, name := range keySettings {
 		if s, ok := r.Settings[name]; ok {
-			p.line("       %-32s %-14s %s", name, s.Value, s.Origin)
+			p.line("       %-32s %-14s %s", name, s.Value, s.OriginText())
 		}
 	}
 }
@@ -103,8 +99,8 @@ func (p *printer) benchmark(r *Report) {
 	if b == nil {
 		return
 	}
-	p.line("[--] Calibration: %s; %d measured rounds of %d tables in %.1f s (stopped on %s)",
-		b.Workload, b.Rounds, b.TablesPerRound, b.DurationS, b.StopReason)
+	p.line("[--] Calibration: %s; %d measured rounds of %d tables in %.1f s (%.1f s of measured rounds)",
+		b.Workload, b.Rounds, b.TablesPerRound, b.DurationS, b.MeasuredS)
 	p.line("       %-22s %-19s %-19s %s", "variant", "CREATE p50/p95 ms", "DROP p50/p95 ms", "CREATE speedup (95% CI)")
 	longest := 0.0
 	for _, v := range b.Variants {
@@ -123,6 +119,7 @@ func (p *printer) benchmark(r *Report) {
 			speedupCell(v), bar(v.CreateMs.P50, longest, 20))
 	}
 	p.line("       (%s)", b.Method)
+	p.line("       stopped on %s", stopReasonText(b))
 }
 
 func speedupCell(v VariantInfo) string {

@@ -31,12 +31,7 @@ import (
 // the test can check that nothing is left in it.
 func parentDir(t *testing.T) string {
 	t.Helper()
-	d, err := os.MkdirTemp("", "uas-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(d) })
-	return d
+	return sandboxtest.ShortTempDir(t)
 }
 
 // serversUnder returns the pids of server processes whose datadir is under parent.

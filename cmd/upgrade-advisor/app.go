@@ -42,10 +42,10 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		UseShortOptionHandling: false,
-		Action:                 unknownCommand("", "audit, inspect, bench, check, compare, sandbox, cleanup, completion, man or version"),
+		Action:                 unknownCommand("", "audit, inspect, bench, check, compare, rehearse, sandbox, cleanup, completion, man or version"),
 		// Errors, cli's own included, reach main's exit codes: 2, never cli's 3.
 		ExitErrHandler: func(*cli.Context, error) {},
-		Commands:       []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
+		Commands:       []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), rehearseCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
 		HideVersion:    false,
 
 		// Repeatable flags carry server options whose values hold commas

@@ -23,12 +23,14 @@ EXAMPLES:
    upgrade-advisor check --variables vars.txt --target 5.6
    upgrade-advisor check --variables vars.txt --status status.txt --config /etc/mysql/my.cnf --target 8.0
    upgrade-advisor check --config /etc/mysql/my.cnf --target 8.0 --fail-on critical
+   upgrade-advisor check --config /etc/mysql/my.cnf --target-basedir /opt/mysql-9.7.4   # the target's binary validates the file
 
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{
 			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
 			&cli.StringFlag{Name: "status", Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
 			&cli.StringFlag{Name: "server-version", Usage: "the server's version when the variables file has no version row"},
+			&cli.StringFlag{Name: "target-basedir", Usage: "with --config: ask the target's own binary (an extracted tarball or unpacked package root) which options of the file it refuses"},
 		}, []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
 		Action: runCheck,
 	}
@@ -53,6 +55,11 @@ func runCheck(c *cli.Context) error {
 	})
 	if err != nil {
 		return err
+	}
+	if dir := c.String("target-basedir"); dir != "" {
+		if err := advisor.CheckConfigOnTarget(c.Context, r, c.String("config"), dir); err != nil {
+			return err
+		}
 	}
 	if err := render(c, r, format); err != nil {
 		return err

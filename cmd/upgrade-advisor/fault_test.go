@@ -431,16 +431,7 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 		t.Helper()
 		p := faultStart(t, env, faultLongAudit(sb.Socket())...)
 		faultWaitGlobal(t, db, p, "innodb_file_per_table", "0")
-		if err := p.cmd.Process.Kill(); err != nil {
-			t.Fatalf("kill -9: %v", err)
-		}
-		if r := p.wait(t, faultPollTimeout); r.code != -1 {
-			t.Fatalf("the run was not killed by the signal: %s", r)
-		}
-		st := faultOnlyState(t, stateDir)
-		if !faultSchemaExists(t, db, st.Schema) {
-			t.Fatalf("after kill -9 the state file names %s, which is not on the server (schemas: %q)", st.Schema, faultScratchSchemas(t, db))
-		}
+		st := faultKill9(t, p, db, stateDir)
 		if got := st.Globals["innodb_file_per_table"]; got != original["innodb_file_per_table"] {
 			t.Errorf("state file records innodb_file_per_table=%q, the original was %q", got, original["innodb_file_per_table"])
 		}
@@ -475,6 +466,23 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 		}
 		cleanup(t, schema)
 	})
+}
+
+// faultKill9 kills the run p with SIGKILL and returns the state file it
+// left, which must name a scratch schema that is on the server.
+func faultKill9(t *testing.T, p *faultProc, db *sql.DB, stateDir string) faultState {
+	t.Helper()
+	if err := p.cmd.Process.Kill(); err != nil {
+		t.Fatalf("kill -9: %v", err)
+	}
+	if r := p.wait(t, faultPollTimeout); r.code != -1 {
+		t.Fatalf("the run was not killed by the signal: %s", r)
+	}
+	st := faultOnlyState(t, stateDir)
+	if !faultSchemaExists(t, db, st.Schema) {
+		t.Fatalf("after kill -9 the state file names %s, which is not on the server (schemas: %q)", st.Schema, faultScratchSchemas(t, db))
+	}
+	return st
 }
 
 // 3. The server killed mid-benchmark: the run exits 2 promptly, keeps its
@@ -779,37 +787,7 @@ func faultBinlogText(t *testing.T, db *sql.DB) string {
 // faultQueryRows returns every row of a query as strings (NULL as "").
 func faultQueryRows(t *testing.T, db *sql.DB, query string) [][]string {
 	t.Helper()
-	ctx, cancel := faultQueryCtx()
-	defer cancel()
-	rows, err := db.QueryContext(ctx, query)
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out [][]string
-	for rows.Next() {
-		vals := make([]sql.NullString, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		row := make([]string, len(cols))
-		for i, v := range vals {
-			row[i] = v.String
-		}
-		out = append(out, row)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return out
+	return sandboxtest.Rows(t, db, query)
 }
 
 // 8. Binary log on: the scratch DDL stays out of it where the user may turn

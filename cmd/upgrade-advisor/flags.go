@@ -48,7 +48,11 @@ func fleetFlags() []cli.Flag {
 // adviceFlags are the flags of the jobs that evaluate the rules on a live
 // server (audit, inspect): the offline check has no --expect-tables.
 func adviceFlags() []cli.Flag {
-	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag()}
+	return []cli.Flag{workloadFlag(), targetFlag(), expectTablesFlag(), configFlag(), failOnFlag(), showAccountsFlag()}
+}
+
+func showAccountsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "show-accounts", Usage: "name the accounts (user@host) in the findings on authentication plugins; default: counts only", Category: catAdvice}
 }
 
 func workloadFlag() cli.Flag {
@@ -102,7 +106,7 @@ func sandboxFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
 		&cli.BoolFlag{Name: "what-if-sandbox", Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
-		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
+		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_redo_log_capacity or innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
 		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
 		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
 	}
@@ -112,11 +116,11 @@ func sandboxFlags() []cli.Flag {
 // bench, compare); benchOptions and calibrationWorkload read them.
 func calibrationFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round", Category: catBench},
+		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round (fewer when a slow server would not fit 3 rounds in --budget)", Category: catBench},
 		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own CREATE TABLE statements (e.g. mysqldump --no-data output) instead of --tables; anything but table DDL on unqualified names is refused before anything runs", Category: catBench},
-		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier when every interval is narrow enough", Category: catBench},
+		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
 		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
-		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "stop when every 95% interval's half-width is below this fraction of its ratio", Category: catBench},
+		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval's half-width is below this fraction of its ratio", Category: catBench},
 		&cli.BoolFlag{Name: "allow-set-global", Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
 		&cli.BoolFlag{Name: "allow-binlog", Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
 		&cli.StringFlag{Name: "scratch-schema", Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},

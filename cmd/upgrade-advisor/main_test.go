@@ -119,7 +119,11 @@ func TestHelpTeachesExamplesAndExitCodes(t *testing.T) {
 }
 
 func TestAuditJSONAgainstARealServer(t *testing.T) {
-	sock := socketOf(t)
+	sandboxtest.EachServer(t, auditJSONAgainstARealServer)
+}
+
+func auditJSONAgainstARealServer(t *testing.T, srv sandboxtest.Server) {
+	sock := srv.Shared(t).Socket()
 	stdout, stderr, code := run(t, nil, "audit", "-S", sock, "-u", "root", "--workload", "ddl-heavy", "--allow-set-global",
 		"--format", "json", "--tables", "20", "--rounds", "3")
 	if code != 0 {
@@ -174,7 +178,11 @@ func TestPasswordOnCommandLineWarnsAndNeverPrints(t *testing.T) {
 }
 
 func TestMyCnfOutWritesTheSnippet(t *testing.T) {
-	sock := socketOf(t)
+	sandboxtest.EachServer(t, myCnfOutWritesTheSnippet)
+}
+
+func myCnfOutWritesTheSnippet(t *testing.T, srv sandboxtest.Server) {
+	sock := srv.Shared(t).Socket()
 	path := filepath.Join(t.TempDir(), "advice.cnf")
 	_, stderr, code := run(t, nil, "audit", "-S", sock, "--workload", "ddl-heavy", "--tables", "10", "--rounds", "2", "--mycnf-out", path, "-q")
 	if code != 0 {

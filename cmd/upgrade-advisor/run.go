@@ -52,7 +52,7 @@ func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error
 	var err error
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
-		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"),
+		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"), ShowAccounts: c.Bool("show-accounts"),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if !command.Measures() {

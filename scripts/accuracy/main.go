@@ -161,7 +161,7 @@ func printRuns(long *bench.Result, reps []*bench.Result, walls []time.Duration, 
 		mode = "variant blocks"
 	}
 	fmt.Printf("\n### Tool calibrations (%d tables per variant per round, %s)\n\n", o.benchTables, mode)
-	fmt.Println("| run | rounds | stop (deciders) | measured s | wall s | file_per_table_off | stats_persistent_off | both_off | advice | = long | long fpt ratio inside |")
+	fmt.Println("| run | rounds x tables | stop (deciders) | measured s | wall s | file_per_table_off | stats_persistent_off | both_off | advice | = long | long fpt ratio inside |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
 	if long != nil {
 		printRun(fmt.Sprintf("long (%s)", long.Budget), long, long.Duration, long)
@@ -181,7 +181,7 @@ func printRun(name string, r *bench.Result, wall time.Duration, long *bench.Resu
 		same = yesNo(adviceOf(r) == adviceOf(long))
 		inside = yesNo(contains(r.Variant(bench.FilePerTableOff).Speedup, long.Variant(bench.FilePerTableOff).Speedup.Ratio))
 	}
-	fmt.Printf("| %s | %d | %s | %.1f | %.1f | %s | %s | %s | %s | %s | %s |\n", name, r.Rounds, stopText(r),
+	fmt.Printf("| %s | %d x %d | %s | %.1f | %.1f | %s | %s | %s | %s | %s | %s |\n", name, r.Rounds, r.TablesPerRound, stopText(r),
 		r.Measured.Seconds(), wall.Seconds(), ratio(r, bench.FilePerTableOff), ratio(r, bench.StatsPersistentOff),
 		ratio(r, bench.BothOff), adviceOf(r), same, inside)
 }

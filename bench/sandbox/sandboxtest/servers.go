@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // Server is one of the real servers the integration tests run on: Debian
@@ -223,4 +224,44 @@ func stopSharedByServer() error {
 	}
 	sharedByServer.sbs, sharedByServer.err = nil, nil
 	return errors.Join(errs...)
+}
+
+// OnServer runs test as a subtest on the one server named by key (a
+// scripts/servers.sh name, e.g. "mysql-9.7"), for what only that server
+// has; the subtest is named as EachServer names it.
+func OnServer(t *testing.T, key string, test func(t *testing.T, srv Server)) {
+	t.Helper()
+	for _, srv := range Servers() {
+		if srv.Key != key {
+			continue
+		}
+		t.Run(srv.Name(), func(t *testing.T) {
+			srv.Require(t)
+			test(t, srv)
+		})
+		return
+	}
+	t.Fatalf("sandboxtest: no test server %q (the servers are %v)", key, serverKeys)
+}
+
+// Vendor is the server's flavor as reports name it: "mysql", "mariadb" or
+// "percona" ("" when the server is missing).
+func (s Server) Vendor() string {
+	if s.Binary == nil {
+		return ""
+	}
+	return string(s.Binary.Flavor.Vendor)
+}
+
+// Version is the server's major.minor.patch ("" when it is missing).
+func (s Server) Version() string {
+	if s.Binary == nil {
+		return ""
+	}
+	return s.Binary.Flavor.Version.String()
+}
+
+// IsMySQL says the server is Oracle's MySQL (not MariaDB, not Percona).
+func (s Server) IsMySQL() bool {
+	return s.Binary != nil && s.Binary.Flavor.Vendor == flavor.VendorMySQL
 }

@@ -1,0 +1,143 @@
+package advisor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// CommandRehearse is `rehearse`: today's settings carried to the target
+// version and measured side by side with today's version.
+const CommandRehearse Command = "rehearse"
+
+// RehearseOptions configure `rehearse`.
+type RehearseOptions struct {
+	ToolVersion string
+	// Conn is today's server, inspected read-only; unused when
+	// ServerVersion is given (offline: --config describes today's server).
+	Conn          ConnOptions
+	ConfigFile    string
+	ServerVersion string
+	// SourceBasedir and TargetBasedir are the binaries of today's version
+	// ("" = the installed ones) and of the target (required).
+	SourceBasedir, TargetBasedir string
+	Workload                     string
+	Bench                        BenchOptions
+	// SandboxDir is the parent of the sandboxes ("" = the system's temp dir).
+	SandboxDir string
+	Warn       func(string)
+	SandboxLog io.Writer
+	Notes      []string
+}
+
+// side is one sandbox of a rehearsal before and after it ran.
+type side struct {
+	name, label string
+	basedir     string
+	options     []string
+	srv         *server
+}
+
+// Rehearse inspects today's server (or reads --config offline), carries
+// its explicit settings to the target version, has the target's binary
+// validate them, starts sandboxes of today's version and of the target and
+// calibrates them with interleaved rounds. Every sandbox is stopped and
+// removed whatever happens, also on Ctrl-C.
+func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport, err error) {
+	if o.TargetBasedir == "" {
+		return nil, fmt.Errorf("%w: rehearse needs --target-basedir: an extracted tarball or unpacked package root of the version you move to", ErrUsage)
+	}
+	today, err := readToday(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := planRehearsal(ctx, o, today)
+	if err != nil {
+		return nil, err
+	}
+	var servers []*server
+	defer func() { err = closeAll(err, servers) }()
+	for i := range plan.sides {
+		sd := &plan.sides[i]
+		so := sandbox.Options{Basedir: sd.basedir, ServerOptions: sd.options, Dir: o.SandboxDir, Log: o.SandboxLog}
+		sd.srv, err = startServer(ctx, so, ConnOptions{})
+		if sd.srv != nil {
+			servers = append(servers, sd.srv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s): %w", sd.label, joinOptions(sd.options), err)
+		}
+		jo := Options{Command: CommandRehearse, ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn}
+		if err = sd.srv.prepare(ctx, jo); err != nil {
+			return nil, fmt.Errorf("%s: %w", sd.label, err)
+		}
+	}
+	results, err := calibrateSides(ctx, plan.sides)
+	if err != nil {
+		return nil, err
+	}
+	return buildRehearseReport(o, today, plan, results), nil
+}
+
+// calibrateSides runs the calibration on every side, rounds interleaved,
+// and clears their state files.
+func calibrateSides(ctx context.Context, sides []side) ([]*bench.Result, error) {
+	targets := make([]bench.Target, len(sides))
+	for i, sd := range sides {
+		targets[i] = bench.Target{DB: sd.srv.db, Config: sd.srv.cfg}
+	}
+	results, err := bench.RunInterleaved(ctx, targets)
+	for _, sd := range sides {
+		err = errors.Join(err, sd.srv.finish(err))
+	}
+	return results, err
+}
+
+// today is the server the rehearsal starts from.
+type today struct {
+	in       *inspection
+	offline  bool
+	config   []rules.ConfigOption
+	settings []rules.CarrySetting
+	inputs   jobInputs
+}
+
+// readToday inspects today's server read-only and closes the connection at
+// once, or reads --config with --server-version offline.
+func readToday(ctx context.Context, o RehearseOptions) (*today, error) {
+	inputs, err := readJobInputs(Options{Command: CommandRehearse, Workload: o.Workload, ConfigFile: o.ConfigFile})
+	if err != nil {
+		return nil, err
+	}
+	t := &today{inputs: inputs, config: inputs.config}
+	if o.ServerVersion != "" {
+		if o.ConfigFile == "" {
+			return nil, fmt.Errorf("%w: --server-version describes the server of --config: give --config too, or connect to the server instead", ErrUsage)
+		}
+		fl, err := rules.ParseTarget(o.ServerVersion, rules.VendorUnknown)
+		if err != nil {
+			return nil, fmt.Errorf("%w: --server-version: %w", ErrUsage, err)
+		}
+		t.offline = true
+		t.in = &inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.config), Status: map[string]string{}}
+	} else {
+		s, err := openServer(ctx, o.Conn)
+		err = closeAll(err, []*server{s}) // read-only: closed at once
+		if err != nil {
+			return nil, err
+		}
+		t.in = s.in
+	}
+	if len(t.config) > 0 {
+		t.settings = rules.ConfigCarrySettings(t.in.Flavor, t.config)
+	} else {
+		t.settings = explicitSettings(t.in.Variables)
+	}
+	return t, nil
+}

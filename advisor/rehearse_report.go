@@ -1,0 +1,113 @@
+package advisor
+
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// buildRehearseReport turns the sides' results into the report: each
+// variant of each side against the reference's baseline, the summary,
+// the findings for today's settings on the target, and the target's my.cnf.
+func buildRehearseReport(o RehearseOptions, t *today, p *rehearsal, results []*bench.Result) *report.RehearseReport {
+	todayInfo := serverInfo(t.in)
+	if t.offline {
+		todayInfo.Address = "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
+	}
+	ref := results[0]
+	r := &report.RehearseReport{
+		SchemaVersion: report.SchemaVersion, Command: string(CommandRehearse),
+		Tool:  report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Today: todayInfo, Target: binaryInfo(p.targetBin, p.target), Migration: p.carry.Migration,
+		SourceRuns: p.sourceBin != nil, Reference: p.sides[0].name,
+		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins,
+		Rounds: ref.Rounds, StopReason: ref.StopReason, DurationS: report.Round(ref.Duration.Seconds(), 2),
+		Method: "rounds interleaved across every sandbox (round i on each in turn), rotating variant order; " +
+			"ratio = median of per-round paired ratios of CREATE TABLE time against the reference's baseline, bootstrap 95% CI",
+	}
+	refBase := bench.SamplesOf(ref, bench.Baseline)
+	for i, sd := range p.sides {
+		r.Sides = append(r.Sides, rehearseSide(sd, results[i], refBase, r.SourceRuns && i > 0))
+	}
+	if pinned := sideIndex(p.sides, sideTargetPinned); pinned >= 0 {
+		carried := sideIndex(p.sides, sideTargetCarried)
+		iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(bench.SamplesOf(results[pinned], bench.Baseline), bench.SamplesOf(results[carried], bench.Baseline))))
+		r.PinnedVsCarried = &iv
+	}
+	var workload rules.WorkloadClass
+	r.Findings, workload = rehearseFindings(t, p)
+	r.Workload = string(workload)
+	r.Summary = rehearseSummary(r, p)
+	r.MyCnf = targetMyCnf(o, r, p)
+	if r.Migration {
+		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
+			"the data itself moves by a logical dump and reload, and SQL, authentication and replication differences are not rehearsed", t.in.Flavor, p.target))
+	}
+	r.Notes = append(r.Notes, p.notes...)
+	r.Notes = append(r.Notes, "every side ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over")
+	r.Notes = append(r.Notes, t.inputs.notes...)
+	r.Notes = append(r.Notes, o.Notes...)
+	for _, sd := range p.sides {
+		r.Notes = append(r.Notes, sd.srv.notes...)
+	}
+	return r
+}
+
+// binaryInfo describes a sandbox binary as a server.
+func binaryInfo(b *sandbox.Binary, fl rules.Flavor) report.ServerInfo {
+	return report.ServerInfo{Address: b.Basedir, Flavor: string(fl.Vendor), Version: fl.Version.String(), VersionString: b.Flavor.Raw, Sandbox: true}
+}
+
+func sideIndex(sides []side, name string) int {
+	for i, sd := range sides {
+		if sd.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// rehearseSide reports one sandbox: every variant against the reference's
+// baseline.
+// judge says whether "recovers" applies: a target side when today's
+// version ran.
+func rehearseSide(sd side, res *bench.Result, refBase []float64, judge bool) report.RehearseSide {
+	info := serverInfo(sd.srv.in)
+	info.Sandbox = true
+	out := report.RehearseSide{Name: sd.name, Label: sd.label, Server: info, Options: sd.options, Benchmark: report.BenchmarkOf(res)}
+	for _, vi := range out.Benchmark.Variants {
+		rv := report.RehearseVariant{Name: vi.Name, Settings: vi.Settings, Measured: vi.Measured, Reason: vi.Reason}
+		if vi.CreateMs != nil {
+			rv.CreateP50Ms = vi.CreateMs.P50
+		}
+		if s := bench.SamplesOf(res, vi.Name); len(s) > 0 && len(refBase) > 0 {
+			iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(s, refBase)))
+			rv.VsReference = &iv
+			rv.Recovers = judge && recovers(iv)
+		}
+		out.Variants = append(out.Variants, rv)
+	}
+	return out
+}
+
+// rehearseFindings are the rules' findings for today's server and settings
+// with the target as --target (removed and renamed options, drift), and
+// the workload class they used.
+func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.WorkloadClass) {
+	// the rehearsal's target is set below from the plan, not from --target
+	snap, _ := t.inputs.snapshot(t.in, Options{Command: CommandRehearse})
+	target := p.target
+	snap.Target = &target
+	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class
+}
+
+// recovers says a target variant is not shown to be slower than today:
+// its interval reaches within RecoveryMargin of today's time (as in
+// compare) and so does its median ratio (a wide interval around a large
+// ratio does not count).
+func recovers(iv bench.Interval) bool {
+	return iv.Low <= 1+report.RecoveryMargin && iv.Ratio <= 1+report.RecoveryMargin
+}

@@ -1,0 +1,204 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// WriteRehearse renders a rehearsal in the format.
+func WriteRehearse(w io.Writer, r *RehearseReport, f Format) error {
+	switch f {
+	case JSON:
+		return writeJSON(w, r)
+	case Markdown:
+		return rehearseMarkdown(w, r)
+	}
+	return rehearseText(w, r)
+}
+
+// rehearseTitle names the move, and says when it is a migration.
+func rehearseTitle(r *RehearseReport) string {
+	s := fmt.Sprintf("%s %s -> %s %s", flavorName(r.Today.Flavor), r.Today.Version, flavorName(r.Target.Flavor), r.Target.Version)
+	if r.Migration {
+		s += " (a migration between vendors, not an upgrade)"
+	}
+	return s
+}
+
+// rehearseText writes the rehearsal for a terminal.
+func rehearseText(w io.Writer, r *RehearseReport) error {
+	p := &printer{w: w}
+	p.line("upgrade-advisor %s — rehearse: %s", r.Tool.Version, rehearseTitle(r))
+	p.line("[--] today: %s", r.Today.Address)
+	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
+	p.line("[--] Settings carried over (validated with %s):", r.Validation.Command)
+	var machine []string
+	for _, c := range r.Carryover {
+		if c.Action == rules.Machine {
+			machine = append(machine, c.Name)
+			continue
+		}
+		p.line("       %-10s %s", c.Action, carryText(c))
+	}
+	if len(machine) > 0 {
+		p.line("       %-10s %s: paths, ports or identities of this machine; the sandboxes set their own (left commented in the my.cnf)", rules.Machine, strings.Join(machine, ", "))
+	}
+	if len(r.Carryover) == 0 {
+		p.line("       (no explicit settings today)")
+	}
+	for _, s := range r.Validation.Source {
+		p.line("[!!] today's binary refused %s: %s (left out of today's sandbox)", s.Option, s.Message)
+	}
+	if len(r.Pins) > 0 {
+		p.line("[--] Today's DDL behaviour pinned on target_pinned: %s", pinsText(r.Pins))
+	}
+	p.line("[--] Calibration: %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
+		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference)
+	p.line("       %-16s %-22s %-12s %-26s", "side", "variant", "CREATE p50", "vs "+r.Reference+" (95% CI)")
+	for _, sd := range r.Sides {
+		for _, v := range sd.Variants {
+			p.line("       %-16s %-22s %-12s %-26s %s", sd.Name, v.Name, p50Cell(v), v.VsReference.String(), recoversCell(v))
+		}
+	}
+	p.line("       (%s)", r.Method)
+	p.line("")
+	for _, s := range r.Summary {
+		p.line("[!!] %s", s)
+	}
+	if len(r.Findings) > 0 {
+		p.line("")
+		p.line("Findings for today's settings on the target: %s", findingCounts(severityGroups(r.Findings)))
+		for _, f := range r.Findings {
+			p.line("[%s] %s: %s  (%s)", severityMark(f.Severity), f.Severity, f.Title, f.ID)
+		}
+	}
+	p.line("")
+	p.line("my.cnf for the target:")
+	for _, l := range strings.Split(strings.TrimRight(r.MyCnf, "\n"), "\n") {
+		p.line("    %s", l)
+	}
+	p.line("")
+	for _, n := range r.Notes {
+		p.line("[--] Note: %s", n)
+	}
+	return p.err
+}
+
+func severityMark(s string) string {
+	switch s {
+	case rules.Critical.String():
+		return "XX"
+	case rules.Warning.String():
+		return "!!"
+	}
+	return "--"
+}
+
+// carryText is one carry-over decision on one line.
+func carryText(c rules.CarriedOption) string {
+	s := c.Name + "=" + c.Value
+	if c.Where != "" {
+		s += " (" + c.Where + ")"
+	}
+	switch c.Action {
+	case rules.Translated, rules.Flagged:
+		s += " -> " + c.TargetName + "=" + c.TargetValue
+	}
+	if c.SandboxValue != "" {
+		s += " [sandbox: " + c.SandboxValue + "]"
+	}
+	return s + ": " + c.Why
+}
+
+func pinsText(pins []rules.DriftPin) string {
+	var s []string
+	for _, p := range pins {
+		s = append(s, fmt.Sprintf("%s=%s (target default %s)", p.Name, p.Today, p.TargetDefault))
+	}
+	return strings.Join(s, ", ")
+}
+
+func p50Cell(v RehearseVariant) string {
+	if !v.Measured {
+		return "not measured"
+	}
+	return fmt.Sprintf("%.2f ms", v.CreateP50Ms)
+}
+
+func recoversCell(v RehearseVariant) string {
+	switch {
+	case v.Recovers:
+		return "recovers"
+	case !v.Measured && v.Reason != "":
+		return "(" + v.Reason + ")"
+	}
+	return ""
+}
+
+// rehearseMarkdown writes the rehearsal for a ticket or pull request.
+func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
+	m := &mdWriter{}
+	m.heading(1, "upgrade-advisor rehearse: "+rehearseTitle(r))
+	m.line(fmt.Sprintf("- **Today:** %s", mdText(r.Today.Address)))
+	m.line(fmt.Sprintf("- **Target:** %s (`%s`)", r.Target.VersionString, r.Target.Address))
+	m.line(fmt.Sprintf("- %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
+		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference))
+	m.line("")
+	m.heading(2, "Settings carried over")
+	m.line("Validated with `" + r.Validation.Command + "`.")
+	m.line("")
+	var rows [][]string
+	for _, c := range r.Carryover {
+		to := ""
+		if c.TargetName != "" {
+			to = mdCodeCell(c.TargetName + "=" + c.TargetValue)
+		}
+		rows = append(rows, []string{string(c.Action), mdCodeCell(c.Name + "=" + c.Value), mdText(c.Where), to, mdText(c.Why)})
+	}
+	m.table([]string{"action", "today", "where", "target", "why"}, []string{"---", "---", "---", "---", "---"}, rows)
+	if len(r.Pins) > 0 {
+		m.line("")
+		m.line("Today's DDL behaviour pinned on `target_pinned`: " + mdText(pinsText(r.Pins)))
+	}
+	m.line("")
+	m.heading(2, "Calibration")
+	rows = nil
+	for _, sd := range r.Sides {
+		for _, v := range sd.Variants {
+			rows = append(rows, []string{sd.Name, v.Name, p50Cell(v), v.VsReference.String(), recoversCell(v)})
+		}
+	}
+	m.table([]string{"side", "variant", "CREATE p50", "vs " + r.Reference + " (95% CI)", "recovers today's speed"}, []string{"---", "---", "---:", "---:", "---"}, rows)
+	m.line("")
+	m.line("_" + mdText(r.Method) + "_")
+	m.line("")
+	m.heading(2, "Summary")
+	for _, s := range r.Summary {
+		m.line("- " + mdText(s))
+	}
+	if len(r.Findings) > 0 {
+		m.line("")
+		m.heading(2, "Findings for today's settings on the target")
+		for _, f := range r.Findings {
+			m.line(fmt.Sprintf("- **%s**: %s (`%s`)", f.Severity, mdText(f.Title), f.ID))
+		}
+	}
+	m.line("")
+	m.heading(2, "my.cnf for the target")
+	fence := codeFence(r.MyCnf)
+	m.line(fence + "ini")
+	m.b.WriteString(r.MyCnf)
+	m.line(fence)
+	m.line("")
+	if len(r.Notes) > 0 {
+		m.heading(2, "Notes")
+		for _, n := range r.Notes {
+			m.line("- " + mdText(n))
+		}
+	}
+	_, err := io.WriteString(w, m.b.String())
+	return err
+}

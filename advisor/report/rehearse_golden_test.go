@@ -1,0 +1,80 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// rehearseFixture reads the rehearsal of testdata/rehearse-migration.json,
+// the JSON output of a real rehearsal (MariaDB 10.11 -> MySQL 9.7, paths
+// replaced), so every renderer is tested on what advisor produces.
+func rehearseFixture(t *testing.T) (*RehearseReport, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "rehearse-migration.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r RehearseReport
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	for i := range r.Findings {
+		if r.Findings[i].severity, err = rules.ParseSeverity(r.Findings[i].Severity); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &r, data
+}
+
+func TestRehearseRenderers(t *testing.T) {
+	r, data := rehearseFixture(t)
+	for _, tc := range []struct {
+		name   string
+		render func(*bytes.Buffer) error
+	}{
+		{"rehearse-migration.txt", func(b *bytes.Buffer) error { return WriteRehearse(b, r, Text) }},
+		{"rehearse-migration.md", func(b *bytes.Buffer) error { return WriteRehearse(b, r, Markdown) }},
+		{"rehearse-migration.html", func(b *bytes.Buffer) error { return RehearseHTML(b, r) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name, b.Bytes())
+		})
+	}
+	var b bytes.Buffer
+	if err := WriteRehearse(&b, r, JSON); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), data) {
+		t.Errorf("the rehearsal read from its JSON does not render back to the same JSON:\n%s", b.Bytes())
+	}
+	if w, ok := r.Worst(); !ok || w != rules.Critical {
+		t.Errorf("worst finding %v %v, want critical (removed options in the file)", w, ok)
+	}
+}
+
+// TestRehearseTextSaysWhatMatters checks the text report for the facts a
+// reader needs, independently of the golden file's layout.
+func TestRehearseTextSaysWhatMatters(t *testing.T) {
+	r, _ := rehearseFixture(t)
+	var b bytes.Buffer
+	if err := WriteRehearse(&b, r, Text); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"a migration between vendors", "dropped    innodb_file_format=Barracuda",
+		"-> innodb_redo_log_capacity=256M", "[sandbox: 1G]", "innodb_buffer_pool_size = 8G", "target_carried"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+}

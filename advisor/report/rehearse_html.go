@@ -1,0 +1,133 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+)
+
+// RehearseHTML writes the rehearsal as one self-contained HTML5 page (inline
+// CSS and SVG, nothing fetched), with a chart of every side's variants
+// against the reference's baseline and their 95% intervals.
+func RehearseHTML(w io.Writer, r *RehearseReport) error {
+	return rehearsePage.Execute(w, newRehearseView(r))
+}
+
+type rehearseView struct {
+	Title  string
+	R      *RehearseReport
+	Chart  rehearseChart
+	Counts string
+}
+
+// rehearseChart is a horizontal ratio chart: one row per measured variant
+// of each side, a dot at the ratio and a whisker over its interval, a line
+// at 1 (the reference's baseline).
+type rehearseChart struct {
+	Width, Height, Left, One float64
+	Rows                     []rehearseRow
+	Ticks                    []rehearseTick
+}
+
+type rehearseTick struct {
+	X     float64
+	Label string
+}
+
+type rehearseRow struct {
+	Label               string
+	Y, X, Low, High     float64
+	Text                string
+	Recovers, Reference bool
+}
+
+const (
+	rehearseRowHeight = 22.0
+	rehearseLabelW    = 300.0
+)
+
+func newRehearseView(r *RehearseReport) rehearseView {
+	v := rehearseView{Title: "upgrade-advisor rehearse: " + rehearseTitle(r), R: r, Counts: findingCounts(severityGroups(r.Findings))}
+	var measured []VariantInfo
+	for _, sd := range r.Sides {
+		for _, rv := range sd.Variants {
+			if rv.VsReference != nil {
+				measured = append(measured, VariantInfo{Speedup: rv.VsReference})
+			}
+		}
+	}
+	axis := newRatioAxis(measured)
+	// the labels (side and variant) need more room than the audit chart's
+	shift := rehearseLabelW - chartLabelW
+	x := func(ratio float64) float64 { return axis.x(ratio) + shift }
+	c := rehearseChart{Width: rehearseLabelW + speedPlotW + 140, Left: rehearseLabelW, One: x(1)}
+	y := 30.0
+	for _, sd := range r.Sides {
+		for _, rv := range sd.Variants {
+			if rv.VsReference == nil {
+				continue
+			}
+			iv := rv.VsReference
+			c.Rows = append(c.Rows, rehearseRow{Label: sd.Name + " · " + rv.Name, Y: y, X: x(iv.Ratio), Low: x(iv.Low), High: x(iv.High),
+				Text: fmt.Sprintf("%.2fx (%.2f-%.2f)", iv.Ratio, iv.Low, iv.High), Recovers: rv.Recovers,
+				Reference: sd.Name == r.Reference && rv.Name == "baseline"})
+			y += rehearseRowHeight
+		}
+	}
+	for _, t := range axis.ticks() {
+		c.Ticks = append(c.Ticks, rehearseTick{X: x(t), Label: axis.label(t)})
+	}
+	c.Height = y + 10
+	v.Chart = c
+	return v
+}
+
+var rehearsePage = template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{.Title}}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.dropped{color:#a00}.translated,.flagged{color:#a60}
+.recovers{color:#070;font-weight:bold}svg text{font-size:12px}
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<ul>
+<li><b>Today:</b> {{.R.Today.Address}} ({{.R.Today.Flavor}} {{.R.Today.Version}})</li>
+<li><b>Target:</b> {{.R.Target.VersionString}} ({{.R.Target.Address}})</li>
+<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline</li>
+</ul>
+<h2>Summary</h2>
+<ul>{{range .R.Summary}}<li>{{.}}</li>{{end}}</ul>
+<h2>CREATE TABLE time against {{.R.Reference}}</h2>
+<svg xmlns="http://www.w3.org/2000/svg" width="{{coord .Chart.Width}}" height="{{coord .Chart.Height}}" role="img" aria-label="CREATE TABLE time of each side and variant relative to the reference, with 95% intervals">
+{{range .Chart.Ticks}}<line x1="{{coord .X}}" y1="15" x2="{{coord .X}}" y2="{{coord $.Chart.Height}}" stroke="#eee"/><text x="{{coord .X}}" y="12" text-anchor="middle">{{.Label}}</text>
+{{end}}<line x1="{{coord .Chart.One}}" y1="15" x2="{{coord .Chart.One}}" y2="{{coord .Chart.Height}}" stroke="#888" stroke-dasharray="4 3"/>
+{{range .Chart.Rows}}<text x="{{coord $.Chart.Left}}" dx="-8" y="{{coord .Y}}" dy="4" text-anchor="end">{{.Label}}</text>
+<line x1="{{coord .Low}}" y1="{{coord .Y}}" x2="{{coord .High}}" y2="{{coord .Y}}" stroke="#555" stroke-width="2"/>
+<circle cx="{{coord .X}}" cy="{{coord .Y}}" r="5" fill="{{if .Recovers}}#2a2{{else if .Reference}}#888{{else}}#c33{{end}}"/>
+<text x="{{coord .High}}" dx="8" y="{{coord .Y}}" dy="4">{{.Text}}{{if .Recovers}} recovers{{end}}</text>
+{{end}}</svg>
+<h2>Settings carried over</h2>
+<p>Validated with <code>{{.R.Validation.Command}}</code>.</p>
+<table><tr><th>action</th><th>today</th><th>where</th><th>target</th><th>why</th></tr>
+{{range .R.Carryover}}<tr class="{{.Action}}"><td>{{.Action}}</td><td><code>{{.Name}}={{.Value}}</code></td><td>{{.Where}}</td><td>{{if .TargetName}}<code>{{.TargetName}}={{.TargetValue}}</code>{{end}}{{if .SandboxValue}} (sandbox: {{.SandboxValue}}){{end}}</td><td>{{.Why}}</td></tr>
+{{end}}</table>
+{{if .R.Pins}}<p>Today's DDL behaviour pinned on target_pinned: {{range .R.Pins}}<code>{{.Name}}={{.Today}}</code> (target default {{.TargetDefault}}) {{end}}</p>{{end}}
+<h2>Calibration</h2>
+<table><tr><th>side</th><th>variant</th><th>CREATE p50 ms</th><th>vs {{.R.Reference}} (95% CI)</th><th></th></tr>
+{{range .R.Sides}}{{$s := .}}{{range .Variants}}<tr><td>{{$s.Name}}</td><td>{{.Name}}</td><td>{{if .Measured}}{{printf "%.2f" .CreateP50Ms}}{{else}}not measured{{end}}</td><td>{{.VsReference}}</td><td>{{if .Recovers}}<span class="recovers">recovers</span>{{end}}</td></tr>
+{{end}}{{end}}</table>
+<p><i>{{.R.Method}}</i></p>
+{{if .R.Findings}}<h2>Findings for today's settings on the target ({{.Counts}})</h2>
+<ul>{{range .R.Findings}}<li><b>{{.Severity}}</b>: {{.Title}} <code>{{.ID}}</code></li>{{end}}</ul>{{end}}
+<h2>my.cnf for the target</h2>
+<pre>{{.R.MyCnf}}</pre>
+{{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
+</body>
+</html>
+`))

@@ -1,0 +1,99 @@
+package report
+
+import (
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// RehearseReport is the result of `rehearse`: today's settings carried to
+// the target version, and CREATE TABLE measured on sandboxes of today's
+// version and of the target, rounds interleaved.
+type RehearseReport struct {
+	SchemaVersion int      `json:"schema_version"`
+	Command       string   `json:"command"`
+	Tool          ToolInfo `json:"tool"`
+	// Today is the server the rehearsal starts from: inspected (read-only)
+	// or described by --config and --server-version.
+	Today  ServerInfo `json:"today"`
+	Target ServerInfo `json:"target"`
+	// Migration: today's server and the target are of different vendors.
+	Migration bool `json:"migration"`
+	// SourceRuns says a sandbox of today's version ran here; when false
+	// the target as carried over is the reference and Reference says so.
+	SourceRuns bool   `json:"source_runs_locally"`
+	Reference  string `json:"reference"`
+	// Carryover is the decision for each of today's explicit settings.
+	Carryover []rules.CarriedOption `json:"carryover"`
+	// Refused are the options the target's binary refused when it
+	// validated the carried-over options (they are dropped in Carryover too).
+	Validation RehearseValidation `json:"validation"`
+	// Pins are the DDL-relevant settings whose default changes, pinned to
+	// today's value on the target_pinned side.
+	Pins  []rules.DriftPin `json:"pins"`
+	Sides []RehearseSide   `json:"sides"`
+	// PinnedVsCarried: the pinned target's baseline time / the carried-over
+	// target's, paired by round (< 1: pinning today's behaviour is faster).
+	PinnedVsCarried *bench.Interval `json:"pinned_vs_carried,omitempty"`
+	// Workload is the class the my.cnf's DDL lines follow (as audit).
+	Workload   string        `json:"workload"`
+	Rounds     int           `json:"rounds"`
+	StopReason string        `json:"stop_reason"`
+	DurationS  float64       `json:"duration_s"`
+	Method     string        `json:"method"`
+	Summary    []string      `json:"summary"`
+	Findings   []FindingInfo `json:"findings"`
+	// MyCnf is the my.cnf for the target, each line commented with why.
+	MyCnf string   `json:"mycnf"`
+	Notes []string `json:"notes,omitempty"`
+}
+
+// RehearseValidation is what the target's binary said about the options.
+type RehearseValidation struct {
+	Command string        `json:"command"`
+	Refused []RefusedInfo `json:"refused"`
+	Source  []RefusedInfo `json:"source_refused,omitempty"`
+}
+
+// RefusedInfo is an option a server binary refused, with its message (and
+// the file:line it came from, when known).
+type RefusedInfo struct {
+	Option  string `json:"option"`
+	Where   string `json:"where,omitempty"`
+	Message string `json:"message"`
+}
+
+// RehearseSide is one sandbox of the rehearsal: today's version with
+// today's settings ("today"), or the target with its defaults
+// ("target_defaults"), with today's settings carried over
+// ("target_carried"), or carried over with today's DDL behaviour pinned
+// ("target_pinned").
+type RehearseSide struct {
+	Name      string            `json:"name"`
+	Label     string            `json:"label"`
+	Server    ServerInfo        `json:"server"`
+	Options   []string          `json:"options"`
+	Benchmark *BenchmarkInfo    `json:"benchmark"`
+	Variants  []RehearseVariant `json:"variants"`
+}
+
+// RehearseVariant is one calibration variant on one side, against the
+// reference side's baseline (paired by round).
+type RehearseVariant struct {
+	Name        string            `json:"name"`
+	Settings    map[string]string `json:"settings"`
+	Measured    bool              `json:"measured"`
+	Reason      string            `json:"reason,omitempty"` // why it was not measured
+	CreateP50Ms float64           `json:"create_p50_ms,omitempty"`
+	// VsReference: this variant's CREATE TABLE time / the reference's
+	// baseline time (> 1: slower than the reference).
+	VsReference *bench.Interval `json:"vs_reference,omitempty"`
+	// Recovers: not shown more than RecoveryMargin slower than today
+	// (only when today's version ran).
+	Recovers bool `json:"recovers"`
+}
+
+// Worst returns the most severe finding's severity, and false when there
+// are none.
+func (r *RehearseReport) Worst() (rules.Severity, bool) {
+	return (&Report{Findings: r.Findings}).Worst()
+}

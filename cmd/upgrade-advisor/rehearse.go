@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+func rehearseCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "rehearse",
+		Usage: "rehearse an upgrade or migration: today's settings carried to the target version, CREATE TABLE measured side by side",
+		Description: `Inspects today's server read-only (or reads --config with --server-version,
+offline), carries its explicit settings to the target version (options the
+target refuses are dropped, renamed ones translated, values it no longer
+accepts removed; the target's own binary validates the result), starts
+throwaway sandboxes of today's version (installed binaries or
+--source-basedir) and of the target (--target-basedir) with those settings
+(memory sizes capped), and calibrates them with interleaved rounds: the
+target as carried over, with today's DDL behaviour pinned where a default
+drifted, and the DDL variants audit measures. The report says which of them
+recover today's speed and prints the my.cnf for the target, each line
+commented with why. When today's version cannot run here, the target as
+carried over is measured against the target with its defaults and with
+today's behaviour pinned. Every sandbox is removed afterwards, also on Ctrl-C.
+
+EXAMPLES:
+   # offline: a my.cnf of a MariaDB 10.11 server, rehearsed on MariaDB 11.8
+   upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11 \
+       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+
+   # a running server, rehearsed on an extracted MySQL 9.7 tarball (a migration)
+   upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --target-basedir /opt/mysql-9.7.4 --html rehearsal.html
+
+` + exitCodesHelp,
+		Flags: flagsOf(connectionFlags(), []cli.Flag{
+			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (required)", Required: true},
+			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
+			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) for --config, instead of connecting"},
+		}, without(calibrationFlags(), "allow-set-global", "allow-binlog"),
+			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), quietFlag(), mycnfOutFlag()}),
+		Action: runRehearse,
+	}
+}
+
+func runRehearse(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
+	failOn, err := rules.ParseSeverity(c.String("fail-on"))
+	if err != nil {
+		return err
+	}
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	o := advisor.RehearseOptions{
+		ToolVersion: version, ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
+		SourceBasedir: c.String("source-basedir"), TargetBasedir: c.String("target-basedir"), Workload: c.String("workload"),
+		Bench: benchOptions(c), SandboxLog: progressLog(c),
+		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
+	}
+	if o.ServerVersion != "" && anyConnFlag(c) {
+		return fmt.Errorf("%w: --server-version rehearses --config offline: leave out the connection flags, or leave out --server-version to inspect the server", advisor.ErrUsage)
+	}
+	if o.Notes, err = calibrationWorkload(c, &o.Bench); err != nil {
+		return err
+	}
+	if err := o.Bench.Validate(); err != nil {
+		return err
+	}
+	if o.ServerVersion == "" {
+		if o.Conn, err = resolveConn(c); err != nil {
+			return err
+		}
+	}
+	o.Bench.Progress = newProgress(c).update
+	r, err := advisor.Rehearse(c.Context, o)
+	clearProgress(c)
+	if err != nil {
+		return err
+	}
+	if err := writeRehearseFiles(c, r); err != nil {
+		return err
+	}
+	if err := report.WriteRehearse(c.App.Writer, r, format); err != nil {
+		return err
+	}
+	if worst, any := r.Worst(); any && worst >= failOn {
+		return findingsError{worst: worst.String()}
+	}
+	return nil
+}
+
+// writeRehearseFiles writes --mycnf-out (the target's my.cnf) and --html.
+func writeRehearseFiles(c *cli.Context, r *report.RehearseReport) error {
+	if path := c.String("mycnf-out"); path != "" {
+		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
+			return fmt.Errorf("writing --mycnf-out: %w", err)
+		}
+	}
+	path := c.String("html")
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("writing --html: %w", err)
+	}
+	if err := report.RehearseHTML(f, r); err != nil {
+		f.Close()
+		return fmt.Errorf("writing --html: %w", err)
+	}
+	return f.Close()
+}

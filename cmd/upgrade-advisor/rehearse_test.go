@@ -1,0 +1,293 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+// rehearseCnf is a MariaDB 10.11 my.cnf with options the targets drop
+// (innodb_file_format, innodb_large_prefix: ignored by MariaDB 11.8,
+// refused by MySQL 9.7), rename (log_slave_updates, innodb_log_file_size
+// on MySQL 9.7), keep (innodb_file_per_table=0) and cap in a sandbox
+// (innodb_buffer_pool_size=8G), and a path the sandbox sets itself.
+const rehearseCnf = `[mysqld]
+datadir = /var/lib/mysql
+innodb_file_format = Barracuda
+innodb_large_prefix = 1
+innodb_file_per_table = 0
+innodb_buffer_pool_size = 8G
+innodb_log_file_size = 256M
+log_slave_updates = 1
+`
+
+// rehearseDoc is the part of the rehearse JSON the tests read.
+type rehearseDoc struct {
+	Migration  bool `json:"migration"`
+	SourceRuns bool `json:"source_runs_locally"`
+	Reference  string
+	Carryover  []struct {
+		Name, Action, Where string
+		TargetName          string `json:"target_name"`
+		TargetValue         string `json:"target_value"`
+		SandboxValue        string `json:"sandbox_value"`
+	}
+	Sides []struct {
+		Name     string
+		Options  []string
+		Variants []struct {
+			Name        string
+			Measured    bool
+			VsReference *struct{ Ratio, Low, High float64 } `json:"vs_reference"`
+		}
+	}
+	Summary []string
+	MyCnf   string `json:"mycnf"`
+	Notes   []string
+}
+
+func (d rehearseDoc) action(name string) (string, string) {
+	for _, c := range d.Carryover {
+		if c.Name == name {
+			return c.Action, c.TargetName + "=" + c.TargetValue
+		}
+	}
+	return "", ""
+}
+
+// serverRoot is the root of an unpacked test server, failing or skipping
+// (under CI: failing) when it is missing.
+func serverRoot(t *testing.T, key string) string {
+	for _, s := range sandboxtest.Servers() {
+		if s.Key == key {
+			s.Require(t)
+			return s.Basedir
+		}
+	}
+	t.Fatalf("no test server %s", key)
+	return ""
+}
+
+// noServersLeft fails when a process or directory of the sandboxes under
+// tmp is left.
+func noServersLeft(t *testing.T, tmp string) {
+	t.Helper()
+	if left, _ := filepath.Glob(filepath.Join(tmp, "upgrade-advisor-sandbox-*")); len(left) != 0 {
+		t.Errorf("sandbox left behind: %v", left)
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp+"/") {
+			t.Errorf("a server still runs: %s", strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+}
+
+func shortTemp(t *testing.T) string {
+	tmp, err := os.MkdirTemp("/tmp", "ua-rh-") // short: socket paths stay under 108 bytes
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	return tmp
+}
+
+// TestRehearseMariaDB1011OnRealTargets rehearses the same MariaDB 10.11
+// my.cnf on MariaDB 11.8 (an upgrade) and MySQL 9.7 (a migration), with the
+// installed MariaDB 10.11 as today's version, and checks what was carried,
+// measured and written, and that nothing is left.
+func TestRehearseMariaDB1011OnRealTargets(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte(rehearseCnf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		key       string
+		migration bool
+		code      int // critical findings: the target refuses lines of the file as it is
+		want      map[string][2]string
+		mycnf     []string
+	}{
+		{key: "mariadb-11.8", code: 0, want: map[string][2]string{
+			"innodb_file_format":    {"dropped", "="},
+			"innodb_large_prefix":   {"dropped", "="},
+			"innodb_file_per_table": {"carried", "innodb_file_per_table=0"},
+			"innodb_log_file_size":  {"carried", "innodb_log_file_size=256M"},
+			"datadir":               {"machine", "="},
+		}, mycnf: []string{"\ninnodb_file_per_table = 0\n", "\n# innodb_file_format = Barracuda\n", "\ninnodb_buffer_pool_size = 8G\n"}},
+		{key: "mysql-9.7", migration: true, code: 1, want: map[string][2]string{
+			"innodb_file_format":   {"dropped", "="},
+			"innodb_log_file_size": {"translated", "innodb_redo_log_capacity=256M"},
+			"log_slave_updates":    {"translated", "log_replica_updates=1"},
+		}, mycnf: []string{"\ninnodb_redo_log_capacity = 256M\n", "\nlog_replica_updates = 1\n", "migration"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.key, func(t *testing.T) {
+			root := serverRoot(t, tc.key)
+			tmp := shortTemp(t)
+			stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", cnf,
+				"--server-version", "mariadb-10.11", "--target-basedir", root, "--tables", "10", "--rounds", "3", "--format", "json", "-q")
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s\n%.2000s", code, tc.code, stderr, stdout)
+			}
+			var doc rehearseDoc
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatalf("%v\n%s", err, stdout)
+			}
+			if doc.Migration != tc.migration || !doc.SourceRuns || doc.Reference != "today" {
+				t.Errorf("migration %v source_runs %v reference %q", doc.Migration, doc.SourceRuns, doc.Reference)
+			}
+			for name, w := range tc.want {
+				if a, to := doc.action(name); a != w[0] || to != w[1] {
+					t.Errorf("%s: %s %s, want %s %s", name, a, to, w[0], w[1])
+				}
+			}
+			checkSides(t, doc)
+			for _, s := range tc.mycnf {
+				if !strings.Contains(doc.MyCnf, s) {
+					t.Errorf("my.cnf lacks %q:\n%s", s, doc.MyCnf)
+				}
+			}
+			noServersLeft(t, tmp)
+		})
+	}
+}
+
+// checkSides: today and the carried-over target both measured, the
+// target's options carry no dropped option and cap the buffer pool.
+func checkSides(t *testing.T, doc rehearseDoc) {
+	t.Helper()
+	names := map[string]bool{}
+	for _, sd := range doc.Sides {
+		names[sd.Name] = true
+		if sd.Name == "target_carried" {
+			opts := strings.Join(sd.Options, " ")
+			if strings.Contains(opts, "innodb_file_format") || !strings.Contains(opts, "innodb_buffer_pool_size=1G") {
+				t.Errorf("target options %v: want innodb_file_format dropped and the buffer pool capped", sd.Options)
+			}
+		}
+		if len(sd.Variants) == 0 || !sd.Variants[0].Measured || sd.Variants[0].VsReference == nil || sd.Variants[0].VsReference.Ratio <= 0 {
+			t.Errorf("%s: baseline not measured against the reference: %+v", sd.Name, sd.Variants)
+		}
+	}
+	if !names["today"] || !names["target_carried"] {
+		t.Errorf("sides %v: want today and target_carried", names)
+	}
+}
+
+// TestRehearseWithoutTodaysBinaries: today's version (MySQL 8.0) cannot
+// run here, so the target as carried over is measured against the target
+// with its defaults, and the report says so.
+func TestRehearseWithoutTodaysBinaries(t *testing.T) {
+	root := serverRoot(t, "mysql-9.7")
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_file_per_table = 0\nslave_parallel_workers = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmp := shortTemp(t)
+	stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", cnf,
+		"--server-version", "8.0.40", "--target-basedir", root, "--tables", "10", "--rounds", "2", "--format", "json", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%.2000s", code, stderr, stdout)
+	}
+	var doc rehearseDoc
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if doc.SourceRuns || doc.Reference != "target_defaults" || !strings.Contains(strings.Join(doc.Notes, "\n"), "today's version cannot run here") {
+		t.Errorf("source_runs %v reference %q notes %v", doc.SourceRuns, doc.Reference, doc.Notes)
+	}
+	if a, to := doc.action("slave_parallel_workers"); a != "translated" || to != "replica_parallel_workers=2" {
+		t.Errorf("slave_parallel_workers: %s %s", a, to)
+	}
+	if len(doc.Sides) < 2 || doc.Sides[0].Name != "target_defaults" || len(doc.Sides[0].Options) != 0 {
+		t.Errorf("sides: %+v", doc.Sides)
+	}
+	noServersLeft(t, tmp)
+}
+
+// TestInterruptedRehearsalRemovesEverySandbox: Ctrl-C while the sandboxes
+// calibrate stops and removes all of them, exit 2.
+func TestInterruptedRehearsalRemovesEverySandbox(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	root := serverRoot(t, "mariadb-11.8")
+	tmp := shortTemp(t)
+	cmd := exec.Command(binary, "rehearse", "--no-defaults", "--config", "/dev/null", "--server-version", "mariadb-10.11",
+		"--target-basedir", root, "--budget", "60s", "-q")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(120 * time.Second)
+	for { // wait until the calibration runs in both sandboxes
+		found, _ := filepath.Glob(filepath.Join(tmp, "upgrade-advisor-sandbox-*", "data", "upgrade_advisor_*"))
+		if len(found) >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the calibration did not start: %s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != advisor.ExitError || !strings.Contains(stderr.String(), "interrupted") {
+		t.Fatalf("exit %v: %s", err, stderr.String())
+	}
+	noServersLeft(t, tmp)
+}
+
+// TestCheckConfigOnTargetBinary: the target's binary names every option
+// of the file it refuses, with file:line; the findings are critical.
+func TestCheckConfigOnTargetBinary(t *testing.T) {
+	root := serverRoot(t, "mysql-9.7")
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte(rehearseCnf+"[mysqld-5.7]\nquery_cache_size = 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, nil, "check", "--config", cnf, "--target-basedir", root)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s\n%s", code, stderr, stdout)
+	}
+	for _, want := range []string{"refuses innodb_file_format=Barracuda (" + cnf + ":3)", "refuses innodb_large_prefix=1 (" + cnf + ":4)",
+		"refuses innodb_log_file_size=256M (" + cnf + ":7)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, not := range []string{"refuses innodb_file_per_table", "refuses query_cache_size", "refuses datadir"} {
+		if strings.Contains(stdout, not) {
+			t.Errorf("output has %q (accepted, not read by 9.7, or a path):\n%s", not, stdout)
+		}
+	}
+}
+
+func TestRehearseUsageErrors(t *testing.T) {
+	for name, args := range map[string][]string{
+		"no --target-basedir":                   {"rehearse", "--no-defaults", "--config", "/dev/null", "--server-version", "10.11"},
+		"--server-version with a connection":    {"rehearse", "--no-defaults", "--config", "/dev/null", "--server-version", "10.11", "--target-basedir", "/tmp", "-S", "/tmp/x.sock"},
+		"--server-version without --config":     {"rehearse", "--no-defaults", "--server-version", "10.11", "--target-basedir", "/tmp"},
+		"--target-basedir holds no server":      {"rehearse", "--no-defaults", "--config", "/dev/null", "--server-version", "10.11", "--target-basedir", "/tmp"},
+		"check --target-basedir without config": {"check", "--variables", "/dev/null", "--target-basedir", "/tmp"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, stderr, code := run(t, nil, args...)
+			if code != 2 || stderr == "" {
+				t.Errorf("exit %d, stderr %q: want a usage error (exit 2)", code, stderr)
+			}
+		})
+	}
+}

@@ -1,0 +1,399 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Carrying today's settings to a server of another version (or vendor):
+// which options the target refuses or ignores (dropped, with what replaces
+// them), which it knows under another name (translated), which values it
+// no longer accepts (flagged), and which memory sizes a sandbox caps. The
+// rehearsal starts a sandbox of the target with the result, after the
+// target's own binary has validated it; the report lists every decision.
+
+// CarryAction is what happened to one of today's settings on the way to
+// the target.
+type CarryAction string
+
+// The carry-over actions.
+const (
+	Carried    CarryAction = "carried"    // the target takes it as it is
+	Translated CarryAction = "translated" // the target knows it under another name or unit
+	Dropped    CarryAction = "dropped"    // the target refuses or ignores it
+	Flagged    CarryAction = "flagged"    // carried with values the target no longer accepts removed
+	Machine    CarryAction = "machine"    // a path, port or identity: the sandbox sets its own
+)
+
+// CarrySetting is one of today's explicit settings: from an option file
+// (Where is file:line) or reported by the server as set in a file or
+// persisted (Where says so).
+type CarrySetting struct {
+	Name, Value, Where string
+}
+
+// CarriedOption is the decision for one of today's settings.
+type CarriedOption struct {
+	Name   string      `json:"name"`
+	Value  string      `json:"value"`
+	Where  string      `json:"where"`
+	Action CarryAction `json:"action"`
+	// TargetName and TargetValue are what the target's my.cnf gets (empty
+	// when dropped); SandboxValue is what a sandbox gets (capped memory).
+	TargetName   string `json:"target_name,omitempty"`
+	TargetValue  string `json:"target_value,omitempty"`
+	SandboxValue string `json:"sandbox_value,omitempty"`
+	// Replacement is what replaces a dropped option, when anything does.
+	Replacement string `json:"replacement,omitempty"`
+	Why         string `json:"why"`
+	Source      string `json:"source,omitempty"`
+}
+
+// Carryover is today's settings carried to a target.
+type Carryover struct {
+	From, To  Flavor
+	Migration bool
+	Options   []CarriedOption
+}
+
+// CarryOver decides, for each of today's settings, what a server of flavor
+// to gets. Settings are taken in order; a later one of the same name
+// replaces an earlier one, as in an option file.
+func CarryOver(from, to Flavor, settings []CarrySetting) Carryover {
+	c := Carryover{From: from, To: to, Migration: isMigration(from, to)}
+	latest := map[string]CarrySetting{}
+	var names []string
+	for _, s := range settings {
+		n := configVarName(s.Name)
+		if _, seen := latest[n]; !seen {
+			names = append(names, n)
+		}
+		s.Name = n
+		latest[n] = s
+	}
+	for _, n := range names {
+		if n == "innodb_log_files_in_group" && redoCapacityTarget(to) {
+			continue // folded into innodb_log_file_size's translation below
+		}
+		c.Options = append(c.Options, carryOne(from, to, latest[n], latest))
+	}
+	if s, ok := latest["innodb_log_files_in_group"]; ok && redoCapacityTarget(to) {
+		opt := CarriedOption{Name: s.Name, Value: s.Value, Where: s.Where, Action: Translated,
+			Why: "folded into innodb_redo_log_capacity (innodb_log_file_size x innodb_log_files_in_group)", Source: string(SrcSHJ)}
+		if _, ok := latest["innodb_log_file_size"]; !ok {
+			opt.Action, opt.Why = Dropped, "replaced by innodb_redo_log_capacity; without innodb_log_file_size the target's default capacity applies"
+			opt.Replacement = "innodb_redo_log_capacity"
+		}
+		c.Options = append(c.Options, opt)
+	}
+	return c
+}
+
+// redoCapacityTarget reports whether the target sizes its redo log with
+// innodb_redo_log_capacity.
+func redoCapacityTarget(to Flavor) bool {
+	return to.IsMySQLFamily() && effectiveVersion(to.Version).Compare(redoLogCapacityFrom) >= 0
+}
+
+// carryOne decides for one setting; all holds every setting by name (for
+// the redo log, whose new size depends on two of them).
+func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) CarriedOption {
+	opt := CarriedOption{Name: s.Name, Value: s.Value, Where: s.Where, Action: Carried, TargetName: s.Name, TargetValue: s.Value,
+		Why: "the target has it"}
+	if machineSettings[s.Name] {
+		opt.Action, opt.TargetName, opt.TargetValue = Machine, "", ""
+		opt.Why = "a path, port or identity of this machine: the sandbox sets its own; keep your line in the target's my.cnf"
+		return opt
+	}
+	if s.Name == "innodb_log_file_size" && redoCapacityTarget(to) {
+		return redoCapacity(from, opt, all)
+	}
+	f, known := LookupVar(s.Name)
+	if !known {
+		opt.Why = "not in the knowledge base: carried as it is; the target's binary validates it"
+		return capped(opt)
+	}
+	if r, ok := crossVendorRenames[s.Name]; ok && to.IsMariaDB() == r.mariadbOnly && f.StatusIn(to).State == StateAbsent {
+		opt.Action, opt.TargetName = Translated, r.to
+		opt.Why = fmt.Sprintf("%s has no %s; its single redo log file is %s", to.Name(), s.Name, r.to)
+		return capped(opt)
+	}
+	st := f.StatusIn(to)
+	opt.Source = string(st.Source)
+	switch st.State {
+	case StateRemoved, StateAbsent, StateIgnored:
+		return goneOption(f, to, st, opt)
+	case StateDeprecated:
+		if st.Replacement != "" && replacementExists(st.Replacement, to) {
+			return translated(f, to, st, opt)
+		}
+		opt.Why = fmt.Sprintf("deprecated since %s %s: still accepted", to.Name(), st.Since)
+	case StateUnknown:
+		opt.Why = "the knowledge base has no facts for it on the target: carried as it is; the target's binary validates it"
+	}
+	return flagValues(f, to, capped(opt))
+}
+
+// goneOption handles a setting the target refuses, never had, or ignores:
+// translated to its replacement when the value converts, dropped otherwise.
+func goneOption(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOption {
+	if st.Replacement != "" && replacementExists(st.Replacement, to) {
+		if v, ok := f.ReplacementValue(opt.Value); ok {
+			o := translated(f, to, st, opt)
+			o.TargetValue, o.SandboxValue = v, ""
+			return capped(o)
+		}
+	}
+	opt.Action, opt.TargetName, opt.TargetValue = Dropped, "", ""
+	opt.Replacement = st.Replacement
+	opt.Why = goneText(to, st)
+	if st.Replacement != "" {
+		opt.Why += "; replaced by " + st.Replacement + " (no faithful conversion of the value: set it yourself)"
+	} else {
+		opt.Why += "; nothing replaces it"
+	}
+	return opt
+}
+
+// goneText says why the target does not take a setting.
+func goneText(to Flavor, st Lifecycle) string {
+	switch {
+	case st.State == StateRemoved && !st.Since.IsZero():
+		return fmt.Sprintf("removed in %s %s", to.Name(), st.Since)
+	case st.State == StateIgnored && !st.Since.IsZero():
+		return fmt.Sprintf("accepted and ignored (does nothing) since %s %s", to.Name(), st.Since)
+	case st.State == StateIgnored:
+		return fmt.Sprintf("accepted and ignored by %s (does nothing)", to.Name())
+	case st.State == StateAbsent && !st.Since.IsZero():
+		return fmt.Sprintf("not yet a variable of %s (added in %s)", versionLabel(to), st.Since)
+	case st.State == StateAbsent:
+		return fmt.Sprintf("not a variable of %s", to.Name())
+	}
+	return fmt.Sprintf("not accepted by %s", versionLabel(to))
+}
+
+// translated renames a setting to its replacement, converting the value.
+func translated(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOption {
+	v, ok := f.ReplacementValue(opt.Value)
+	if !ok {
+		v = opt.Value
+	}
+	opt.Action, opt.TargetName, opt.TargetValue = Translated, st.Replacement, v
+	opt.Why = fmt.Sprintf("%s is %s in %s; %s replaces it", opt.Name, st.State, versionLabel(to), st.Replacement)
+	if st.State == StateDeprecated {
+		opt.Why = fmt.Sprintf("deprecated in %s since %s: renamed %s", to.Name(), st.Since, st.Replacement)
+	}
+	return capped(opt)
+}
+
+// replacementExists reports whether the replacement is a variable of to
+// (or one the knowledge base does not know, which the binary validates).
+func replacementExists(name string, to Flavor) bool {
+	f, ok := LookupVar(name)
+	if !ok {
+		return true
+	}
+	st := f.StatusIn(to).State
+	return st == StatePresent || st == StateDeprecated || st == StateUnknown
+}
+
+// redoCapacity translates innodb_log_file_size (times the number of files)
+// into innodb_redo_log_capacity.
+func redoCapacity(from Flavor, opt CarriedOption, all map[string]CarrySetting) CarriedOption {
+	size, ok := parseNumber(unquote(opt.Value))
+	files := redoFilesDefault(from)
+	filesText := fmt.Sprintf("%d (the default on %s)", files, from.Name())
+	if s, set := all["innodb_log_files_in_group"]; set {
+		n, okFiles := parseNumber(unquote(s.Value))
+		ok = ok && okFiles && n > 0
+		files, filesText = n, strconv.FormatInt(n, 10)
+	}
+	if !ok {
+		opt.Action, opt.TargetName, opt.TargetValue, opt.Replacement = Dropped, "", "", "innodb_redo_log_capacity"
+		opt.Why = "replaced by innodb_redo_log_capacity; the sizes could not be read: set it yourself"
+		return opt
+	}
+	opt.Action, opt.TargetName, opt.TargetValue = Translated, "innodb_redo_log_capacity", sizeText(size*files)
+	opt.Why = fmt.Sprintf("innodb_redo_log_capacity replaces innodb_log_file_size x innodb_log_files_in_group from MySQL 8.0.30: %s x %s", opt.Value, filesText)
+	opt.Source = string(SrcSHJ)
+	return capped(opt)
+}
+
+// flagValues removes the keywords of a value the target no longer accepts.
+func flagValues(f VarFact, to Flavor, opt CarriedOption) CarriedOption {
+	rejected := f.RejectedValues(to, opt.TargetValue)
+	if len(rejected) == 0 {
+		return opt
+	}
+	words := wordsOf(rejected)
+	opt.Action = Flagged
+	opt.TargetValue = WithoutValues(opt.TargetValue, rejected)
+	opt.SandboxValue = ""
+	opt.Why = fmt.Sprintf("%s refuses %s in this value: removed", to, strings.Join(words, ", "))
+	opt.Source = string(rejected[0].Removed.Src)
+	if opt.TargetValue == "" {
+		opt.Action, opt.TargetName = Dropped, ""
+		opt.Why += "; nothing is left of the value, so the option is dropped"
+	}
+	return capped(opt)
+}
+
+// capped sets SandboxValue when the sandbox must use less memory than the
+// target's my.cnf asks for.
+func capped(opt CarriedOption) CarriedOption {
+	limit, ok := sandboxMemoryCaps[opt.TargetName]
+	if !ok || opt.Action == Dropped || opt.Action == Machine {
+		return opt
+	}
+	if n, ok := parseNumber(unquote(opt.TargetValue)); ok && n > limit {
+		opt.SandboxValue = sizeText(limit)
+		opt.Why += fmt.Sprintf("; capped at %s in the sandbox", opt.SandboxValue)
+	}
+	return opt
+}
+
+// sizeText writes a byte count with the largest exact K/M/G suffix.
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n != 0 && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// SandboxOptions are the options ("name=value") a sandbox of the target
+// starts with: every option not dropped, memory capped.
+func (c Carryover) SandboxOptions() []string {
+	var out []string
+	for _, o := range c.Options {
+		if o.Action == Dropped || o.Action == Machine {
+			continue
+		}
+		v := o.TargetValue
+		if o.SandboxValue != "" {
+			v = o.SandboxValue
+		}
+		out = append(out, o.TargetName+"="+v)
+	}
+	return out
+}
+
+// Drop marks the option the target's binary refused as dropped, with the
+// binary's message; it reports whether an option of that name was carried.
+func (c *Carryover) Drop(targetName, message string) bool {
+	for i := range c.Options {
+		o := &c.Options[i]
+		if o.Action != Dropped && o.Action != Machine && normalizeVarName(o.TargetName) == normalizeVarName(targetName) {
+			o.Action, o.TargetName, o.TargetValue, o.SandboxValue = Dropped, "", "", ""
+			o.Why = "refused by the target's binary: " + message
+			return true
+		}
+	}
+	return false
+}
+
+// TodayOptions are today's settings for a sandbox of today's version:
+// machine settings left out, memory capped.
+func TodayOptions(settings []CarrySetting) []string {
+	var out []string
+	for _, s := range settings {
+		n := configVarName(s.Name)
+		if machineSettings[n] {
+			continue
+		}
+		o := capped(CarriedOption{Name: n, TargetName: n, TargetValue: s.Value, Action: Carried})
+		v := s.Value
+		if o.SandboxValue != "" {
+			v = o.SandboxValue
+		}
+		out = append(out, n+"="+v)
+	}
+	return out
+}
+
+// DriftPin is a setting whose default changes under the server and that
+// shapes CREATE/DROP TABLE cost: the "pinned" target sets today's value.
+type DriftPin struct {
+	Name          string `json:"name"`
+	Today         string `json:"today"`
+	TargetDefault string `json:"target_default"`
+	Why           string `json:"why"`
+	Source        string `json:"source,omitempty"`
+}
+
+// DDLDriftPins lists the settings that matter for DDL whose value today
+// (today's live value, or from's default when today lacks it) differs from
+// the target's default, and that the carried-over options do not set.
+func DDLDriftPins(from, to Flavor, today map[string]Setting, c Carryover) []DriftPin {
+	set := map[string]bool{}
+	for _, o := range c.Options {
+		if o.Action != Dropped && o.Action != Machine {
+			set[normalizeVarName(o.TargetName)] = true
+		}
+	}
+	var pins []DriftPin
+	for _, name := range ddlDriftSettings {
+		f, ok := LookupVar(name)
+		if !ok || set[name] || !f.StatusIn(to).Exists() {
+			continue
+		}
+		d, ok := f.DefaultEntry(to)
+		if !ok || d.Computed {
+			continue
+		}
+		now, ok := today[name]
+		value := now.Value
+		if !ok {
+			value, ok = f.DefaultFor(from)
+			if !ok && !f.StatusIn(from).Exists() && f.Implied != "" {
+				value, ok = f.Implied, true // the behaviour before the variable existed
+			}
+			if !ok {
+				continue
+			}
+		}
+		if SameValue(name, value, d.Value) || !unquotedOption.MatchString(value) {
+			continue
+		}
+		pins = append(pins, DriftPin{Name: name, Today: value, TargetDefault: d.Value, Source: string(d.Src),
+			Why: fmt.Sprintf("%s today, %s by default on %s", value, d.Value, versionLabel(to))})
+	}
+	sort.Slice(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
+	return pins
+}
+
+// PinOptions are the pins as sandbox options.
+func PinOptions(pins []DriftPin) []string {
+	var out []string
+	for _, p := range pins {
+		out = append(out, p.Name+"="+p.Today)
+	}
+	return out
+}
+
+// ConfigCarrySettings are the options of config that a server of flavor fl
+// reads, in file order, with file:line.
+func ConfigCarrySettings(fl Flavor, config []ConfigOption) []CarrySetting {
+	var out []CarrySetting
+	for _, o := range config {
+		if sectionReadBy(o.Section, fl) {
+			out = append(out, CarrySetting{Name: o.Name, Value: configOptionValue(o), Where: optionLocation(o)})
+		}
+	}
+	return out
+}
+
+// IsMachineSetting reports whether an option names a path, port or
+// identity of the machine (a sandbox sets its own; a binary asked about
+// it may check that the path exists here).
+func IsMachineSetting(name string) bool { return machineSettings[configVarName(name)] }
+
+// SectionReadBy reports whether a server of flavor fl reads an option-file
+// section ([mysqld] always, [mariadb] only MariaDB, [mysqld-8.0] only 8.0, ...).
+func SectionReadBy(section string, fl Flavor) bool { return sectionReadBy(section, fl) }

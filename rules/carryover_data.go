@@ -1,0 +1,79 @@
+package rules
+
+// Facts the rehearsal needs that the knowledge base (kb_data*.go) does not
+// hold: which settings belong to the machine rather than to the server's
+// behaviour, how much memory a sandbox may take, which settings shape
+// CREATE/DROP TABLE cost, and two conversions that need more than one
+// variable or cross vendors.
+
+// machineSettings name where a server keeps its files and how it is
+// reached; a sandbox sets its own, so they are never carried into one (and
+// the target's my.cnf keeps the user's own lines for them).
+var machineSettings = map[string]bool{
+	"basedir": true, "datadir": true, "socket": true, "port": true, "bind_address": true, "pid_file": true,
+	"log_error": true, "tmpdir": true, "user": true, "skip_networking": true, "networking": true,
+	"secure_file_priv": true, "lc_messages_dir": true, "character_sets_dir": true, "plugin_dir": true,
+	"general_log_file": true, "slow_query_log_file": true, "log_bin": true, "log_bin_basename": true,
+	"log_bin_index": true, "relay_log": true, "relay_log_basename": true, "relay_log_index": true,
+	"innodb_data_home_dir": true, "innodb_log_group_home_dir": true, "innodb_undo_directory": true,
+	"innodb_tmpdir": true, "server_id": true, "report_host": true, "report_port": true, "init_file": true,
+	"log_error_services": true, "ssl_ca": true, "ssl_cert": true, "ssl_key": true, "ssl_capath": true,
+	"ssl_crl": true, "ssl_crlpath": true, "hostname": true, "wsrep_provider": true, "wsrep_cluster_address": true,
+	"log_basename":          true,
+	"innodb_data_file_path": true, "innodb_temp_data_file_path": true, "lower_case_table_names": true,
+	"skip_external_locking": true, "skip_name_resolve": true, "default_time_zone": true, "plugin_load": true,
+	"plugin_load_add": true, "early_plugin_load": true, "log_slow_query_file": true,
+}
+
+// sandboxMemoryCaps bound memory-sized settings in a sandbox (the what-if
+// sandbox caps the buffer pool at 1G for the same reason): a production
+// buffer pool on a small test machine would not start or would swap. The
+// target's my.cnf keeps the user's value.
+var sandboxMemoryCaps = map[string]int64{
+	"innodb_buffer_pool_size":    whatIfBufferPoolCap,
+	"key_buffer_size":            256 << 20,
+	"aria_pagecache_buffer_size": 256 << 20,
+	"innodb_log_buffer_size":     256 << 20,
+	"query_cache_size":           64 << 20,
+	"innodb_redo_log_capacity":   1 << 30,
+	"innodb_log_file_size":       1 << 30,
+	"max_heap_table_size":        256 << 20,
+	"tmp_table_size":             256 << 20,
+}
+
+// ddlDriftSettings are the settings whose changed default a rehearsal pins
+// to today's value on the "pinned" target: those that shape CREATE/DROP
+// TABLE cost (the what-if list without the memory sizes, which a sandbox
+// caps anyway).
+var ddlDriftSettings = []string{
+	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
+	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "innodb_adaptive_hash_index",
+	"table_open_cache", "table_definition_cache", "innodb_default_row_format",
+}
+
+// redoLogCapacityFrom is the first MySQL release with innodb_redo_log_capacity,
+// which replaces innodb_log_file_size x innodb_log_files_in_group
+// (https://dev.mysql.com/doc/refman/8.0/en/innodb-redo-log.html#innodb-modifying-redo-log-capacity).
+var redoLogCapacityFrom = V(8, 0, 30)
+
+// redoFilesDefault is innodb_log_files_in_group when no option sets it:
+// 2 on MySQL; MariaDB has written a single redo log file since 10.5.0
+// (https://mariadb.com/kb/en/innodb-system-variables/#innodb_log_files_in_group).
+func redoFilesDefault(fl Flavor) int64 {
+	if fl.IsMariaDB() {
+		return 1
+	}
+	return 2
+}
+
+// crossVendorRenames translate a setting of one vendor into the other's
+// spelling where the knowledge base marks the source name as never having
+// existed on the target line. Source: MariaDB has no
+// innodb_redo_log_capacity; its single redo file is innodb_log_file_size
+// (https://mariadb.com/kb/en/innodb-redo-log/).
+var crossVendorRenames = map[string]struct {
+	to          string
+	mariadbOnly bool // the rename applies when the target is MariaDB
+}{
+	"innodb_redo_log_capacity": {to: "innodb_log_file_size", mariadbOnly: true},
+}

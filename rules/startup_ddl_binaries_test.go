@@ -1,0 +1,41 @@
+package rules_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// TestStartupDDLOnRealServers starts each real server and compares the
+// table DDL counters it shows before any client statement with what
+// rules.StartupDDL says that version runs itself at start-up.
+func TestStartupDDLOnRealServers(t *testing.T) {
+	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
+		r := asRealServer(t, srv)
+		want, known := rules.StartupDDL(r.flavor)
+		if !known {
+			t.Fatalf("rules.StartupDDL does not know %s: read its DDL counters after a start and add them", r.flavor)
+		}
+		db := startServer(t, srv)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		for _, counter := range rules.DDLCounters {
+			var name, value string
+			if err := db.QueryRowContext(ctx, "/* upgrade-advisor */ SHOW GLOBAL STATUS LIKE '"+counter+"'").Scan(&name, &value); err != nil {
+				t.Fatalf("%s: %v", counter, err)
+			}
+			got, err := strconv.ParseInt(value, 10, 64)
+			if err != nil {
+				t.Fatalf("%s = %q: %v", counter, value, err)
+			}
+			if w := want[strings.ToLower(counter)]; got != w {
+				t.Errorf("%s: %s = %d after start-up, rules.StartupDDL says %d", r.flavor, counter, got, w)
+			}
+		}
+	})
+}
