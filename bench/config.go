@@ -44,7 +44,8 @@ type Config struct {
 	BeforeVariant func(ctx context.Context) error
 	// AfterStatement, if set, runs between statements, outside their timing
 	// (pacing, throttles, an operator's pause or abort), with how many
-	// statements ran since its last call and their summed duration: after
+	// statements ran since its last call (the SET GLOBALs between them
+	// included) and the timed statements' summed duration: after
 	// every statement when the variants run in blocks, and after each
 	// statement position of every variant when they alternate, so that a
 	// statement and its pairs in the other variants stay milliseconds apart.

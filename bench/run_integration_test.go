@@ -196,8 +196,8 @@ func TestPacingIsHeldTimeOutsideTheBudget(t *testing.T) {
 		AfterStatement: func(ctx context.Context, n int, took time.Duration) error {
 			// The variants alternate: the hook runs once per statement
 			// position, after every variant's statement, never between pairs.
-			if took <= 0 || n != measured {
-				t.Errorf("%d statements in %s, want one per measured variant (%d)", n, took, measured)
+			if took <= 0 || n < measured || n > 3*measured {
+				t.Errorf("%d statements in %s, want one per measured variant (%d) and the SET GLOBALs between them", n, took, measured)
 			}
 			calls += int64(n)
 			slept += 2 * took
@@ -212,8 +212,8 @@ func TestPacingIsHeldTimeOutsideTheBudget(t *testing.T) {
 	for _, n := range res.Executed {
 		executed += n
 	}
-	if calls != executed || res.Statements < executed {
-		t.Errorf("hook told of %d statements, %d workload statements executed, %d statements sent", calls, executed, res.Statements)
+	if calls != res.Statements || res.Statements <= executed {
+		t.Errorf("hook told of %d statements, %d workload statements executed, %d statements sent (SET GLOBALs included)", calls, executed, res.Statements)
 	}
 	if res.Held < slept {
 		t.Errorf("held %s, but the hook slept %s", res.Held, slept)

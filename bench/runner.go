@@ -92,7 +92,8 @@ type runner struct {
 	held       time.Duration
 	statements int64
 	// grouped defers AfterStatement to settle (alternating variants);
-	// pending and pendingMs are the statements and time not yet settled.
+	// pending and pendingMs are the statements (SET GLOBALs included) and
+	// the timed statements' time not yet settled.
 	grouped   bool
 	pending   int
 	pendingMs float64
@@ -308,6 +309,7 @@ func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
 			return err
 		}
 		r.statements++
+		r.pending++ // told to AfterStatement with the next statements
 		r.current[name] = want
 	}
 	return nil
