@@ -40,6 +40,8 @@ func runOn(ctx context.Context, s *server, o Options, inputs jobInputs) (*report
 		snap.Bench = measurements(res)
 	}
 	r := buildReport(o, s.in, snap, res)
+	r.Load = s.load.info(res)
+	r.Notes = append(r.Notes, loadNotes(r.Load)...)
 	r.Notes = append(r.Notes, s.notes...)
 	r.Notes = append(r.Notes, inputs.notes...)
 	return r, nil

@@ -61,8 +61,18 @@ func prepareCalibration(ctx context.Context, db *sql.DB, in *inspection, o Optio
 			state.Globals = originals
 			return state.Save()
 		},
-		BeforeVariant: newLoadGuard(db, o).check,
 	}, state, nil
+}
+
+// attachFootprint reads the server's load and installs the footprint's
+// hooks (pace, throttle, operator files) in the calibration.
+func attachFootprint(ctx context.Context, db *sql.DB, cfg *bench.Config, o Options) (*footprint, error) {
+	f, err := newFootprint(ctx, db, o)
+	if err != nil {
+		return nil, err
+	}
+	f.hooks(cfg)
+	return f, nil
 }
 
 // finishState clears the state file unless cleanup was incomplete, in which
@@ -110,17 +120,6 @@ func checkUnfinished(left []*runState, warn func(string)) error {
 		}
 	}
 	return nil
-}
-
-func newLoadGuard(db *sql.DB, o Options) loadGuard {
-	g := loadGuard{db: db, max: o.Bench.MaxThreadsRunning, wait: o.Bench.LoadWait, warn: o.Warn}
-	if g.max <= 0 {
-		g.max = DefaultMaxThreadsRunning
-	}
-	if g.wait <= 0 {
-		g.wait = DefaultLoadWait
-	}
-	return g
 }
 
 func tablesOrDefault(n int) int {

@@ -1,66 +1,89 @@
 package advisor
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
-	"strconv"
 	"time"
-
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
-// Load guard defaults: pause while Threads_running exceeds the limit, abort
-// when it stays above it for the whole wait.
+// Load guard defaults: pause while a server signal is above its limit,
+// abort when it stays above it for the whole wait.
 const (
 	DefaultMaxThreadsRunning = 25
-	DefaultLoadWait          = 60 * time.Second
-	loadPoll                 = time.Second
+	// DefaultMaxHistoryLength: a history list this long means purge is far
+	// behind (a long transaction or more writes than purge keeps up with).
+	DefaultMaxHistoryLength = 1_000_000
+	// DefaultMaxPendingFsyncs: InnoDB fsyncs queued at one moment; a server
+	// keeping up shows 0 or 1.
+	DefaultMaxPendingFsyncs = 4
+	DefaultLoadWait         = 60 * time.Second
+	loadPoll                = time.Second
 )
 
 // errServerBusy means the load guard gave up waiting.
 var errServerBusy = fmt.Errorf("server busy")
 
-// loadGuard pauses the calibration while the server is busy.
+// loadGuard holds the limits on the server's signals; a limit of 0 is off
+// (Threads_running is always checked).
 type loadGuard struct {
-	db   *sql.DB
-	max  int
-	wait time.Duration
-	warn func(string)
+	maxThreads, maxHistory, maxFsyncs int64
+	wait                              time.Duration
 }
 
-// check returns when Threads_running is at or below the limit, or an error
-// when it stayed above it for the whole wait or ctx ended.
-func (g loadGuard) check(ctx context.Context) error {
-	deadline := time.Now().Add(g.wait)
-	warned := false
-	for {
-		n, err := threadsRunning(ctx, g.db)
-		if err != nil {
-			return err
-		}
-		if n <= g.max {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("%w: Threads_running stayed at %d, above --max-threads-running %d, for %s; the calibration stopped (nothing left behind); retry when the server is quieter", errServerBusy, n, g.max, g.wait)
-		}
-		if !warned && g.warn != nil {
-			g.warn(fmt.Sprintf("server busy (Threads_running %d > %d): calibration paused, aborting after %s", n, g.max, g.wait))
-			warned = true
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(loadPoll):
-		}
+// overLimit names the first signal above its limit ("" when none is), as
+// the report and the warnings say it. Signals the server does not have (-1)
+// never hold the run.
+func (g loadGuard) overLimit(s serverSignals) string {
+	switch {
+	case s.ThreadsRunning > g.maxThreads:
+		return fmt.Sprintf("Threads_running %d > --max-threads-running %d", s.ThreadsRunning, g.maxThreads)
+	case g.maxHistory > 0 && s.HistoryLength > g.maxHistory:
+		return fmt.Sprintf("InnoDB history list length %d > --max-history-length %d", s.HistoryLength, g.maxHistory)
+	case g.maxFsyncs > 0 && s.PendingFsyncs > g.maxFsyncs:
+		return fmt.Sprintf("InnoDB pending fsyncs %d > --max-pending-fsyncs %d", s.PendingFsyncs, g.maxFsyncs)
 	}
+	return ""
 }
 
-func threadsRunning(ctx context.Context, db *sql.DB) (int, error) {
-	var name, value string
-	if err := db.QueryRowContext(ctx, bench.Tag+"SHOW GLOBAL STATUS LIKE 'Threads_running'").Scan(&name, &value); err != nil {
-		return 0, fmt.Errorf("load guard: reading Threads_running: %w", err)
+// cause is the signal's name alone, to group pauses by what they waited for.
+func (g loadGuard) cause(s serverSignals) string {
+	switch {
+	case s.ThreadsRunning > g.maxThreads:
+		return "Threads_running"
+	case g.maxHistory > 0 && s.HistoryLength > g.maxHistory:
+		return "history list length"
+	case g.maxFsyncs > 0 && s.PendingFsyncs > g.maxFsyncs:
+		return "pending fsyncs"
 	}
-	return strconv.Atoi(value)
+	return ""
+}
+
+// gaveUp is the error of a wait that lasted the whole --load-wait.
+func (g loadGuard) gaveUp(why string) error {
+	return fmt.Errorf("%w: %s for %s (--load-wait); the calibration stopped (nothing left behind); retry when the server is quieter or raise the limit", errServerBusy, why, g.wait)
+}
+
+func newLoadGuard(o Options) loadGuard {
+	b := o.Bench
+	g := loadGuard{maxThreads: int64(b.MaxThreadsRunning), wait: b.LoadWait,
+		maxHistory: b.Footprint.MaxHistoryLength, maxFsyncs: b.Footprint.MaxPendingFsyncs}
+	if g.maxThreads <= 0 {
+		g.maxThreads = DefaultMaxThreadsRunning
+	}
+	if g.wait <= 0 {
+		g.wait = DefaultLoadWait
+	}
+	// In the options 0 is the default and a negative limit is off; here 0 is off.
+	g.maxHistory = limitOrDefault(g.maxHistory, DefaultMaxHistoryLength)
+	g.maxFsyncs = limitOrDefault(g.maxFsyncs, DefaultMaxPendingFsyncs)
+	return g
+}
+
+func limitOrDefault(v, def int64) int64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
 }

@@ -58,7 +58,9 @@ type BenchOptions struct {
 	// LoadWait is how long it waits before giving up.
 	MaxThreadsRunning int
 	LoadWait          time.Duration
-	Progress          func(bench.Progress)
+	// Footprint: pace, operator files and limits on the server's signals.
+	Footprint FootprintOptions
+	Progress  func(bench.Progress)
 	// Workload replaces the classic CREATE TABLE workload (--ddl-file).
 	Workload bench.Workload
 }

@@ -28,6 +28,8 @@ type server struct {
 	state *runState
 	// notes say what the calibration left out, for the report.
 	notes []string
+	// load is the calibration's conduct toward the server (set by prepare).
+	load *footprint
 }
 
 // openServer connects to conn and inspects the server.
@@ -68,6 +70,10 @@ func (s *server) prepare(ctx context.Context, o Options) error {
 	o.Sandbox = s.isSandbox()
 	var err error
 	s.cfg, s.state, err = prepareCalibration(ctx, s.db, s.in, o)
+	if err != nil {
+		return err
+	}
+	s.load, err = attachFootprint(ctx, s.db, &s.cfg, o)
 	return err
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Statement interleaving: when the workload's statements are independent
@@ -29,16 +28,18 @@ const DefaultSwitchEvery = 1
 
 // interleavedRound runs the first n statement positions of a round with the
 // variants alternating, then drops the tables in reverse order.
-func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.Time) error {
+func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budgetClock) error {
 	warmup := round == 0
 	creates := r.cfg.Workload.Creates[:n]
 	createMs := map[string][]float64{}
 	dropMs := map[string][]float64{}
 	run := r.runLength()
+	r.grouped = true
+	defer func() { r.grouped = false }()
 	for lo := 0; lo < len(creates); lo += run {
 		if lo%UnitStatements == 0 || run > UnitStatements {
 			if lo > 0 {
-				r.report(round, warmup, time.Since(start))
+				r.report(round, warmup, clock.elapsed())
 			}
 			if err := r.beforeVariant(ctx); err != nil {
 				return err
@@ -61,6 +62,9 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.
 				createMs[p.Name] = append(createMs[p.Name], ms)
 			}
 		}
+		if err := r.settle(ctx); err != nil {
+			return err
+		}
 	}
 	for hi := len(creates); hi > 0; hi -= run {
 		lo := max(hi-run, 0)
@@ -74,8 +78,11 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, start time.
 				dropMs[p.Name] = append(dropMs[p.Name], ms)
 			}
 		}
+		if err := r.settle(ctx); err != nil {
+			return err
+		}
 	}
-	r.report(round, warmup, time.Since(start))
+	r.report(round, warmup, clock.elapsed())
 	if !warmup {
 		for _, p := range r.measured {
 			r.samples[p.Name].add(createMs[p.Name], dropMs[p.Name])
@@ -108,7 +115,7 @@ func (r *runner) beforeVariant(ctx context.Context) error {
 	if r.cfg.BeforeVariant == nil {
 		return nil
 	}
-	return r.cfg.BeforeVariant(ctx)
+	return r.hold(func() error { return r.cfg.BeforeVariant(ctx) })
 }
 
 // renamed returns the statement creating its table under name+suffix; only

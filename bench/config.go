@@ -42,6 +42,18 @@ type Config struct {
 	OnGlobalsSaved func(originals map[string]string) error
 	// BeforeVariant, if set, runs before every variant block (e.g. a load guard).
 	BeforeVariant func(ctx context.Context) error
+	// AfterStatement, if set, runs between statements, outside their timing
+	// (pacing, throttles, an operator's pause or abort), with how many
+	// statements ran since its last call (the SET GLOBALs between them
+	// included) and the timed statements' summed duration: after
+	// every statement when the variants run in blocks, and after each
+	// statement position of every variant when they alternate, so that a
+	// statement and its pairs in the other variants stay milliseconds apart.
+	// An error stops the run (cleanup still happens). Time spent in
+	// AfterStatement and BeforeVariant is held time: it is reported
+	// (Result.Held) and does not count against the Budget, which bounds the
+	// measured rounds' wall time without it.
+	AfterStatement func(ctx context.Context, statements int, took time.Duration) error
 	// Progress, if set, is told after every variant block.
 	Progress func(Progress)
 }
@@ -50,7 +62,8 @@ type Config struct {
 type Progress struct {
 	Round, MaxRounds int
 	Warmup           bool
-	Elapsed, Budget  time.Duration
+	// Elapsed is the time the budget counts (held time left out).
+	Elapsed, Budget time.Duration
 }
 
 // Defaults of a calibration.

@@ -56,36 +56,64 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	}
 	rule := sessions[0].cfg
 	begin := time.Now()
-	start := begin
+	// The budget is for the measured rounds, without the held time (pacing,
+	// pauses): a paced run measures as many rounds as an unpaced one.
+	clock := budgetClock{sessions: sessions}
+	clock.reset()
 	rounds, stop := 0, ""
 	var measuredTime time.Duration
 	for round := 0; stop == ""; round++ {
-		roundStart := time.Now()
+		roundStart := clock.elapsed()
 		for _, s := range sessions {
-			if err := s.runner.round(ctx, round, start); err != nil {
+			if err := s.runner.round(ctx, round, &clock); err != nil {
 				return nil, explainPrimaryKeyError(err, s.pk)
 			}
 		}
 		if round == 0 {
-			fitRounds(rule, sessions, time.Since(roundStart))
-			start = time.Now() // the budget is for the measured rounds
+			fitRounds(rule, sessions, clock.elapsed())
+			clock.reset()
 			continue
 		}
 		rounds++
-		measuredTime = time.Since(start)
+		measuredTime = clock.elapsed()
 		looks := plannedLooks(rule, rounds, measuredTime)
 		for _, s := range sessions {
 			s.decisions = s.runner.decisions(looks)
 		}
-		stop = stopReason(rule, rounds, measuredTime, time.Since(roundStart), sessions)
+		stop = stopReason(rule, rounds, measuredTime, measuredTime-roundStart, sessions)
 	}
 	for _, s := range sessions {
 		res := summarize(s.cfg, s.runner)
 		res.Rounds, res.StopReason, res.Duration, res.Measured = rounds, stop, time.Since(begin), measuredTime
 		res.Executed, res.Decisions = s.runner.executed, s.decisions
+		res.Held, res.Statements = s.runner.held, s.runner.statements
 		results = append(results, res)
 	}
 	return results, nil
+}
+
+// budgetClock measures the time the budget counts: wall time since reset
+// less the time the sessions' hooks held the run (pacing, pauses).
+type budgetClock struct {
+	sessions []*session
+	start    time.Time
+	held     time.Duration
+}
+
+func (c *budgetClock) reset() {
+	c.start, c.held = time.Now(), c.totalHeld()
+}
+
+func (c *budgetClock) elapsed() time.Duration {
+	return time.Since(c.start) - (c.totalHeld() - c.held)
+}
+
+func (c *budgetClock) totalHeld() time.Duration {
+	var t time.Duration
+	for _, s := range c.sessions {
+		t += s.runner.held
+	}
+	return t
 }
 
 // fitRounds shortens the rounds of alternating sessions, from the pace of

@@ -11,11 +11,20 @@ type Result struct {
 	TablesPerRound int
 	Rounds         int
 	// Duration is the calibration's wall time, warm-up included; Measured
-	// that of the measured rounds, which the budget bounds.
+	// that of the measured rounds less the held time, which the budget
+	// bounds.
 	Duration, Measured time.Duration
-	StopReason         string
-	Precision          float64
-	Budget             time.Duration
+	// Held is the time the run waited in its hooks (pacing, throttle and
+	// operator pauses, load guard), warm-up included; it counts in Duration,
+	// not in Measured.
+	Held time.Duration
+	// Statements is how many statements the calibration sent on its
+	// connection (workload statements and SET GLOBALs, warm-up included),
+	// so the server's Questions can be told apart from the tool's.
+	Statements int64
+	StopReason string
+	Precision  float64
+	Budget     time.Duration
 	// GainMargin is the threshold the stop rule decided against (1+GainMargin).
 	GainMargin float64
 	// Interleaving is how the variants alternated: InterleaveStatements or

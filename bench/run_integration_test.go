@@ -174,3 +174,51 @@ func TestRunCancelledLeavesNothing(t *testing.T) {
 		t.Errorf("globals %s after the interrupted run, %s before", after, before)
 	}
 }
+
+// TestPacingIsHeldTimeOutsideTheBudget paces a run (the hook sleeps twice
+// the statements' time, as --pace 2): the hook accounts for every workload
+// statement, once per statement position so that paired statements stay
+// close in time, and its time is reported as held and left out of the measured
+// time the budget bounds.
+func TestPacingIsHeldTimeOutsideTheBudget(t *testing.T) {
+	db, server := serverDB(t)
+	var calls int64
+	var slept time.Duration
+	plans := bench.PlanVariants(server, bench.Permissions{SetGlobal: true})
+	measured := 0
+	for _, p := range plans {
+		if p.Measured {
+			measured++
+		}
+	}
+	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(20),
+		Plans: plans, Budget: 2 * time.Second,
+		AfterStatement: func(ctx context.Context, n int, took time.Duration) error {
+			// The variants alternate: the hook runs once per statement
+			// position, after every variant's statement, never between pairs.
+			if took <= 0 || n < measured || n > 3*measured {
+				t.Errorf("%d statements in %s, want one per measured variant (%d) and the SET GLOBALs between them", n, took, measured)
+			}
+			calls += int64(n)
+			slept += 2 * took
+			time.Sleep(2 * took)
+			return nil
+		}}
+	res, err := bench.Run(t.Context(), db, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var executed int64
+	for _, n := range res.Executed {
+		executed += n
+	}
+	if calls != res.Statements || res.Statements <= executed {
+		t.Errorf("hook told of %d statements, %d workload statements executed, %d statements sent (SET GLOBALs included)", calls, executed, res.Statements)
+	}
+	if res.Held < slept {
+		t.Errorf("held %s, but the hook slept %s", res.Held, slept)
+	}
+	if res.Measured+res.Held > res.Duration {
+		t.Errorf("measured %s + held %s > duration %s: the budget counted held time", res.Measured, res.Held, res.Duration)
+	}
+}

@@ -87,6 +87,16 @@ type runner struct {
 	// positions is how many statement positions a measured round runs when
 	// the variants alternate (0: the whole workload); see fitRounds.
 	positions int
+	// held is the time spent in the BeforeVariant and AfterStatement hooks
+	// (pacing, pauses); statements counts the statements this runner sent.
+	held       time.Duration
+	statements int64
+	// grouped defers AfterStatement to settle (alternating variants);
+	// pending and pendingMs are the statements (SET GLOBALs included) and
+	// the timed statements' time not yet settled.
+	grouped   bool
+	pending   int
+	pendingMs float64
 }
 
 // samples are the raw timings of one variant (milliseconds), per measured
@@ -122,7 +132,7 @@ func (r *runner) unitSize() int {
 
 // round runs every measured variant once; round 0 is the warm-up, shorter
 // (WarmupStatements per variant) and not recorded.
-func (r *runner) round(ctx context.Context, round int, start time.Time) error {
+func (r *runner) round(ctx context.Context, round int, clock *budgetClock) error {
 	n := len(r.cfg.Workload.Creates)
 	if r.interleave && r.positions > 0 {
 		n = min(n, r.positions)
@@ -131,13 +141,13 @@ func (r *runner) round(ctx context.Context, round int, start time.Time) error {
 		n = min(n, WarmupStatements)
 	}
 	if r.interleave {
-		return r.interleavedRound(ctx, round, n, start)
+		return r.interleavedRound(ctx, round, n, clock)
 	}
 	for _, p := range rotate(r.measured, round) {
 		if err := r.runVariant(ctx, p, round == 0); err != nil {
 			return err
 		}
-		r.report(round, round == 0, time.Since(start))
+		r.report(round, round == 0, clock.elapsed())
 	}
 	return nil
 }
@@ -159,10 +169,8 @@ func (r *runner) decisions(looks int) []Decision {
 // runVariant creates the workload's tables with the variant's settings, then
 // drops them, timing every statement.
 func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
-	if r.cfg.BeforeVariant != nil {
-		if err := r.cfg.BeforeVariant(ctx); err != nil {
-			return err
-		}
+	if err := r.beforeVariant(ctx); err != nil {
+		return err
 	}
 	if err := r.applyGlobals(ctx, p); err != nil {
 		return err
@@ -234,7 +242,39 @@ func totals(rounds [][]float64) []float64 {
 
 // timed runs one statement of the calibration under the statement deadline.
 func (r *runner) timed(ctx context.Context, stmt string) (float64, error) {
-	return ExecTimed(ctx, r.conn, stmt, r.cfg.StatementTimeout)
+	ms, err := ExecTimed(ctx, r.conn, stmt, r.cfg.StatementTimeout)
+	r.statements++
+	if err != nil {
+		return ms, err
+	}
+	r.pending++
+	r.pendingMs += ms
+	if r.grouped {
+		return ms, nil
+	}
+	return ms, r.settle(ctx)
+}
+
+// settle runs AfterStatement for the statements since its last call. It
+// runs after their timed spans: pacing never enters a timing.
+func (r *runner) settle(ctx context.Context) error {
+	n, ms := r.pending, r.pendingMs
+	r.pending, r.pendingMs = 0, 0
+	if r.cfg.AfterStatement == nil || n == 0 {
+		return nil
+	}
+	return r.hold(func() error {
+		return r.cfg.AfterStatement(ctx, n, time.Duration(ms*float64(time.Millisecond)))
+	})
+}
+
+// hold runs a hook and adds its time to the held time, which the budget
+// does not count.
+func (r *runner) hold(hook func() error) error {
+	start := time.Now()
+	err := hook()
+	r.held += time.Since(start)
+	return err
 }
 
 // ExecTimed runs one tagged statement under a deadline and returns its
@@ -268,6 +308,8 @@ func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
 		if err := SetGlobal(ctx, r.conn, name, want); err != nil {
 			return err
 		}
+		r.statements++
+		r.pending++ // told to AfterStatement with the next statements
 		r.current[name] = want
 	}
 	return nil

@@ -22,6 +22,7 @@ func markdown(w io.Writer, r *Report) error {
 	m.settings(r)
 	m.config(r)
 	m.calibration(r)
+	m.load(r)
 	m.findings(r)
 	m.snippet(r)
 	m.notes(r)

@@ -28,6 +28,7 @@ type Report struct {
 	Settings      map[string]SettingInfo `json:"settings"`
 	Workload      WorkloadInfo           `json:"workload"`
 	Benchmark     *BenchmarkInfo         `json:"benchmark,omitempty"`
+	Load          *LoadInfo              `json:"load,omitempty"`
 	Target        *TargetInfo            `json:"target,omitempty"`
 	Config        []ConfigInfo           `json:"config,omitempty"`
 	Findings      []FindingInfo          `json:"findings"`
@@ -72,8 +73,9 @@ type BenchmarkInfo struct {
 	Precision      float64 `json:"precision"`
 	BudgetS        float64 `json:"budget_s"`
 	DurationS      float64 `json:"duration_s"`
-	// MeasuredS is the time of the measured rounds (DurationS adds the
-	// warm-up and cleanup between rounds).
+	// MeasuredS is the time of the measured rounds that the budget counts
+	// (DurationS adds the warm-up, cleanup between rounds and the time held
+	// by pacing and pauses, load.held_s).
 	MeasuredS float64 `json:"measured_s"`
 	// Interleaving is how the variants alternated: "statements" or "blocks".
 	Interleaving string        `json:"interleaving,omitempty"`

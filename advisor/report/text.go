@@ -25,6 +25,7 @@ func text(w io.Writer, r *Report, style TextStyle) error {
 	p.config(r)
 	p.workload(r)
 	p.benchmark(r)
+	p.load(r)
 	p.findings(r)
 	p.snippet(r)
 	for _, n := range r.Notes {

@@ -26,7 +26,7 @@ EXAMPLES:
    upgrade-advisor audit --hosts staging.txt --workload ddl-heavy --format json > fleet.jsonl
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
+		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
 		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandAudit) },
 	}
 }
@@ -61,7 +61,7 @@ EXAMPLES:
    upgrade-advisor bench -S /run/mysqld/mysqld.sock --tables 200 --rounds 10
 
 ` + exitCodesHelp,
-		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
+		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
 		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandBench) },
 	}
 }

@@ -49,6 +49,7 @@ func runJob(c *cli.Context, command advisor.Command) error {
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
 // parsed (and refused) here, before anything connects.
 func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error) {
+	var err error
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
 		ConfigFile: c.String("config"), ExpectTables: c.Int("expect-tables"), ShowAccounts: c.Bool("show-accounts"),
@@ -59,6 +60,9 @@ func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error
 	}
 	opts.Bench = benchOptions(c)
 	opts.Bench.Progress = newProgress(c).update
+	if opts.Bench.Footprint, err = footprintOptions(c); err != nil {
+		return opts, err
+	}
 	notes, err := calibrationWorkload(c, &opts.Bench)
 	if err != nil {
 		return opts, err

@@ -25,6 +25,9 @@ type auditResult struct {
 	Variants     []variantRatio `json:"variants"`
 	Window       *window        `json:"window,omitempty"` // nil when the scratch schema was never seen
 	LeftBehind   []string       `json:"left_behind"`      // scratch schemas still there afterwards
+	// Load is the report's own "load" section (what the audit saw of the
+	// server and how it paced itself), as the audit wrote it.
+	Load json.RawMessage `json:"load,omitempty"`
 }
 
 type variantRatio struct {
@@ -48,6 +51,7 @@ type window struct {
 
 // auditJSON is the part of the report's JSON the load test reads.
 type auditJSON struct {
+	Load      json.RawMessage `json:"load"`
 	Benchmark *struct {
 		Rounds     int     `json:"rounds"`
 		StopReason string  `json:"stop_reason"`
@@ -123,6 +127,7 @@ func (res *auditResult) readReport(b []byte) error {
 		return fmt.Errorf("audit --format json has no benchmark section: did the calibration run?")
 	}
 	res.CalibrationS, res.Rounds, res.StopReason = r.Benchmark.DurationS, r.Benchmark.Rounds, r.Benchmark.StopReason
+	res.Load = r.Load
 	for _, v := range r.Benchmark.Variants {
 		if !v.Measured || v.Speedup == nil {
 			continue

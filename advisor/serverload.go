@@ -1,0 +1,99 @@
+package advisor
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+)
+
+// serverSignals is one reading of the server's own load signals. A signal
+// the server does not have (or the user may not read) is -1.
+type serverSignals struct {
+	Questions      int64 // cumulative Questions, every client's statements
+	ThreadsRunning int64
+	// PendingFsyncs is Innodb_data_pending_fsyncs plus
+	// Innodb_os_log_pending_fsyncs where the server has them (MariaDB 10.11+
+	// has only the first).
+	PendingFsyncs int64
+	// HistoryLength is InnoDB's history list length: the status variable
+	// Innodb_history_list_length (MariaDB), else INNODB_METRICS
+	// trx_rseg_history_len (MySQL, MariaDB).
+	HistoryLength int64
+	// statements is how many statements the reading itself sent.
+	statements int64
+}
+
+// loadStatusNames are the status variables a reading asks for, in one query.
+const loadStatusQuery = "SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Threads_running', " +
+	"'Innodb_data_pending_fsyncs', 'Innodb_os_log_pending_fsyncs', 'Innodb_history_list_length')"
+
+// readSignals reads the load signals with one or two queries.
+func readSignals(ctx context.Context, db *sql.DB) (serverSignals, error) {
+	s := serverSignals{PendingFsyncs: -1, HistoryLength: -1, statements: 1}
+	status, err := statusValues(ctx, db, loadStatusQuery)
+	if err != nil {
+		return s, fmt.Errorf("reading the server's load (SHOW GLOBAL STATUS): %w", err)
+	}
+	s.Questions, s.ThreadsRunning = status["Questions"], status["Threads_running"]
+	for _, name := range []string{"Innodb_data_pending_fsyncs", "Innodb_os_log_pending_fsyncs"} {
+		if v, ok := status[name]; ok {
+			s.PendingFsyncs = max(s.PendingFsyncs, 0) + v
+		}
+	}
+	if v, ok := status["Innodb_history_list_length"]; ok {
+		s.HistoryLength = v
+		return s, nil
+	}
+	s.statements++
+	var n int64
+	// INNODB_METRICS needs PROCESS; without it the signal stays unknown.
+	if err := db.QueryRowContext(ctx, bench.Tag+"SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n); err == nil {
+		s.HistoryLength = n
+	}
+	return s, nil
+}
+
+func statusValues(ctx context.Context, db *sql.DB, query string) (map[string]int64, error) {
+	rows, err := db.QueryContext(ctx, bench.Tag+query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var name, value string
+		if err := rows.Scan(&name, &value); err != nil {
+			return nil, err
+		}
+		if n, err := strconv.ParseInt(value, 10, 64); err == nil {
+			out[name] = n
+		}
+	}
+	return out, rows.Err()
+}
+
+// countReplicas counts the replicas registered with this server as a
+// replication source: SHOW REPLICAS (MySQL 8.0.22+), SHOW REPLICA HOSTS
+// (MariaDB 10.5+), SHOW SLAVE HOSTS (older). It returns -1 when none of them
+// could be read (e.g. without REPLICATION SLAVE).
+func countReplicas(ctx context.Context, db *sql.DB) int {
+	for _, q := range []string{"SHOW REPLICAS", "SHOW REPLICA HOSTS", "SHOW SLAVE HOSTS"} {
+		rows, err := db.QueryContext(ctx, bench.Tag+q)
+		if err != nil {
+			continue
+		}
+		count := 0
+		for rows.Next() {
+			count++
+		}
+		err = rows.Err()
+		rows.Close()
+		if err == nil {
+			return count
+		}
+	}
+	return -1
+}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+)
+
+// footprintFlags bound what audit and bench do to a live server: pace,
+// limits on the server's signals, operator files.
+func footprintFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "pace", Value: "auto", Usage: "after each statement sleep this many times its duration (like gh-ost's --nice-ratio): auto (" + pace(advisor.AutoPaceRatio) + " while other sessions keep the server busy, else none), off, or a ratio such as 1; --budget counts statement time only", Category: catBench},
+		&cli.Int64Flag{Name: "max-history-length", Value: advisor.DefaultMaxHistoryLength, Usage: "pause while InnoDB's history list is longer than this (0: do not check)", Category: catBench},
+		&cli.Int64Flag{Name: "max-pending-fsyncs", Value: advisor.DefaultMaxPendingFsyncs, Usage: "pause while InnoDB has more fsyncs pending than this (0: do not check)", Category: catBench},
+		&cli.StringFlag{Name: "pause-file", Usage: "pause between statements while this file exists (create it to pause, remove it to resume)", Category: catBench},
+		&cli.StringFlag{Name: "abort-file", Usage: "stop as soon as this file exists: drop the scratch schema, restore the globals, exit 2", Category: catBench},
+	}
+}
+
+func pace(r float64) string {
+	return strconv.FormatFloat(r, 'g', -1, 64) + "x"
+}
+
+// footprintOptions reads footprintFlags; a bad --pace is a usage error.
+func footprintOptions(c *cli.Context) (advisor.FootprintOptions, error) {
+	p, err := advisor.ParsePace(c.String("pace"))
+	if err != nil {
+		return advisor.FootprintOptions{}, err
+	}
+	return advisor.FootprintOptions{Pace: p, PauseFile: c.String("pause-file"), AbortFile: c.String("abort-file"),
+		MaxHistoryLength: offIfZero(c.Int64("max-history-length")), MaxPendingFsyncs: offIfZero(c.Int64("max-pending-fsyncs"))}, nil
+}
+
+// offIfZero maps a flag's 0 ("do not check") to the options' off (-1).
+func offIfZero(v int64) int64 {
+	if v == 0 {
+		return -1
+	}
+	return v
+}
