@@ -50,11 +50,7 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budg
 				return err
 			}
 			for _, st := range creates[lo:min(lo+run, len(creates))] {
-				stmt := st.renamed(r.suffix(p))
-				if st.AcceptsClause {
-					stmt += p.TableClause
-				}
-				ms, err := r.timed(ctx, stmt)
+				ms, err := r.timed(ctx, st.withClause(st.renamed(r.suffix(p)), p))
 				if err != nil {
 					return fmt.Errorf("variant %s: %w", p.Name, err)
 				}

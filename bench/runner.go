@@ -178,11 +178,7 @@ func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
 	var created []string
 	var createMs, dropMs []float64
 	for _, st := range r.cfg.Workload.Creates {
-		stmt := st.SQL
-		if st.AcceptsClause {
-			stmt += p.TableClause
-		}
-		ms, err := r.timed(ctx, stmt)
+		ms, err := r.timed(ctx, st.withClause(st.SQL, p))
 		if err != nil {
 			return fmt.Errorf("variant %s: %w", p.Name, err)
 		}

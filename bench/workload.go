@@ -56,3 +56,12 @@ func tablesOf(ddl string, n int) Workload {
 	}
 	return w
 }
+
+// withClause appends the variant's table clause to sql, the text of st (or
+// st renamed), when st accepts one.
+func (st Statement) withClause(sql string, p Plan) string {
+	if st.AcceptsClause {
+		return sql + p.TableClause
+	}
+	return sql
+}

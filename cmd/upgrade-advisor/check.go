@@ -4,7 +4,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 func checkCommand() *cli.Command {
@@ -37,14 +36,7 @@ EXAMPLES:
 }
 
 func runCheck(c *cli.Context) error {
-	if err := noArgs(c); err != nil {
-		return err
-	}
-	failOn, err := rules.ParseSeverity(c.String("fail-on"))
-	if err != nil {
-		return err
-	}
-	format, err := outputFormat(c)
+	failOn, format, err := reportChoices(c)
 	if err != nil {
 		return err
 	}

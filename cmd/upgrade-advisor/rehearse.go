@@ -8,7 +8,6 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 func rehearseCommand() *cli.Command {
@@ -49,14 +48,7 @@ EXAMPLES:
 }
 
 func runRehearse(c *cli.Context) error {
-	if err := noArgs(c); err != nil {
-		return err
-	}
-	failOn, err := rules.ParseSeverity(c.String("fail-on"))
-	if err != nil {
-		return err
-	}
-	format, err := outputFormat(c)
+	failOn, format, err := reportChoices(c)
 	if err != nil {
 		return err
 	}

@@ -139,6 +139,20 @@ func noArgs(c *cli.Context) error {
 }
 
 // outputFormat validates --format.
+// reportChoices reads what every reporting command without positional
+// arguments takes: --fail-on and --format.
+func reportChoices(c *cli.Context) (rules.Severity, report.Format, error) {
+	if err := noArgs(c); err != nil {
+		return 0, 0, err
+	}
+	failOn, err := rules.ParseSeverity(c.String("fail-on"))
+	if err != nil {
+		return 0, 0, err
+	}
+	format, err := outputFormat(c)
+	return failOn, format, err
+}
+
 func outputFormat(c *cli.Context) (report.Format, error) {
 	f, err := report.ParseFormat(c.String("format"))
 	if err != nil {
