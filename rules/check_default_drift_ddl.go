@@ -78,6 +78,9 @@ func (d drift) pinWithCost(s Snapshot, c ddlChange, v, base *Variant) []string {
 	for _, t := range c.tradeoffs {
 		lines = append(lines, "# trade-off: "+t)
 	}
+	if warning := c.lifecycleWarning(s); warning != "" {
+		lines = append(lines, "# "+warning)
+	}
 	return append(lines, mycnfLine(d.fact.Name, d.pin))
 }
 

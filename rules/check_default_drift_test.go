@@ -341,3 +341,16 @@ func TestDriftOfDDLSettingsIsAcceptedForOLTP(t *testing.T) {
 		t.Fatal("no drift finding for innodb_file_per_table 5.5 -> 5.6")
 	}
 }
+
+// TestDriftPinOfADeprecatedSettingSaysSo: pinning innodb_file_per_table=OFF
+// for MariaDB 11.8, where the variable is deprecated, says so beside the
+// measured cost (the same fact the --config check gives).
+func TestDriftPinOfADeprecatedSettingSaysSo(t *testing.T) {
+	s := upgradeSnapshot(flMariaDB(10, 11, 19), flMariaDB(11, 8, 0), map[string]Setting{"innodb_file_per_table": compiledSetting("OFF")})
+	s.Bench, s.Workload = driftBench(0.625, 0.6, 0.65), Workload{Class: WorkloadDDLHeavy}
+	f := driftByVariable(t, s)["innodb_file_per_table"]
+	snippet := strings.Join(f.Recommendation.MyCnf, "\n")
+	if !strings.Contains(snippet, "innodb_file_per_table = OFF") || !strings.Contains(snippet, "# innodb_file_per_table is deprecated in MariaDB 11.8") {
+		t.Errorf("the pin does not say the variable is deprecated in the target:\n%s", snippet)
+	}
+}
