@@ -22,9 +22,9 @@ import (
 // statement path, far less than a full round.
 const WarmupStatements = 10
 
-// DefaultSwitchEvery is how many consecutive statements a variant runs
+// defaultSwitchEvery is how many consecutive statements a variant runs
 // before the next takes over, by default.
-const DefaultSwitchEvery = 1
+const defaultSwitchEvery = 1
 
 // interleavedRound runs the first n statement positions of a round with the
 // variants alternating, then drops the tables in reverse order.
@@ -103,7 +103,7 @@ func (r *runner) runLength() int {
 	if r.cfg.SwitchEvery > 0 {
 		return r.cfg.SwitchEvery
 	}
-	return DefaultSwitchEvery
+	return defaultSwitchEvery
 }
 
 // beforeVariant runs the configured hook (the load guard), if any.

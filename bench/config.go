@@ -29,7 +29,7 @@ type Config struct {
 	VariantBlocks bool
 	// SwitchEvery is, when the variants alternate, how many consecutive
 	// statements one variant runs before the next takes over (0:
-	// DefaultSwitchEvery).
+	// defaultSwitchEvery).
 	SwitchEvery int
 	// Rounds, when > 0, runs exactly that many measured rounds (no early stop).
 	Rounds int
@@ -77,11 +77,11 @@ const (
 	// (the rules want 3 rounds before they give advice).
 	DefaultMinRounds        = 3
 	DefaultMaxRounds        = 200
-	DefaultStatementTimeout = 60 * time.Second
-	// MinBudgetRounds is the fewest measured rounds a budget stops at: a
+	defaultStatementTimeout = 60 * time.Second
+	// minBudgetRounds is the fewest measured rounds a budget stops at: a
 	// 95% interval needs a few rounds, so a slow server overruns the budget
 	// rather than reporting a meaningless interval.
-	MinBudgetRounds = 3
+	minBudgetRounds = 3
 )
 
 func (c *Config) setDefaults() error {
@@ -101,7 +101,7 @@ func (c *Config) setDefaults() error {
 		c.MaxRounds = DefaultMaxRounds
 	}
 	if c.StatementTimeout <= 0 {
-		c.StatementTimeout = DefaultStatementTimeout
+		c.StatementTimeout = defaultStatementTimeout
 	}
 	if c.Rounds > 0 {
 		c.MinRounds, c.MaxRounds = c.Rounds, c.Rounds

@@ -117,7 +117,7 @@ func (c *budgetClock) totalHeld() time.Duration {
 }
 
 // fitRounds shortens the rounds of alternating sessions, from the pace of
-// the warm-up, so that MinBudgetRounds measured rounds fit in the budget: a
+// the warm-up, so that minBudgetRounds measured rounds fit in the budget: a
 // slow or busy server then measures fewer tables per round rather than
 // overrunning the budget. Rounds stay whole units of the estimator, at
 // least two of them; a fixed --rounds run and variant blocks keep their
@@ -135,7 +135,7 @@ func fitRounds(cfg Config, sessions []*session, warmup time.Duration) {
 	tables := len(cfg.Workload.Creates)
 	perPosition := warmup / time.Duration(min(WarmupStatements, tables))
 	unit := r.unitSize()
-	fit := int(cfg.Budget/(MinBudgetRounds*perPosition)) / unit * unit
+	fit := int(cfg.Budget/(minBudgetRounds*perPosition)) / unit * unit
 	n := min(max(fit, 2*unit), tables)
 	for _, s := range sessions {
 		s.runner.positions = n
@@ -154,7 +154,7 @@ func SamplesOf(r *Result, variant string) []float64 {
 // stopReason decides after a measured round whether to stop, and why: a
 // fixed number of rounds; every variant of every server decided (after
 // MinRounds); the round limit; or the budget, when the next round would not
-// fit (never before MinBudgetRounds).
+// fit (never before minBudgetRounds).
 func stopReason(cfg Config, rounds int, elapsed, lastRound time.Duration, sessions []*session) string {
 	var all []Decision
 	for _, s := range sessions {
@@ -170,7 +170,7 @@ func stopReason(cfg Config, rounds int, elapsed, lastRound time.Duration, sessio
 		return stopOnDecisions(all)
 	case rounds >= cfg.MaxRounds:
 		return StopMaxRounds
-	case rounds >= MinBudgetRounds && elapsed+lastRound > cfg.Budget:
+	case rounds >= minBudgetRounds && elapsed+lastRound > cfg.Budget:
 		return StopBudget
 	}
 	return ""

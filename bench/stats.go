@@ -42,8 +42,8 @@ func (i Interval) HalfWidth() float64 {
 	return (i.High - i.Low) / 2 / i.Ratio
 }
 
-// BootstrapResamples is how many resamples BootstrapMedian draws.
-const BootstrapResamples = 2000
+// bootstrapResamples is how many resamples BootstrapMedian draws.
+const bootstrapResamples = 2000
 
 // BootstrapMedian returns the median of xs with a percentile-bootstrap 95%
 // confidence interval. The generator is seeded from the data so a report is
@@ -54,7 +54,7 @@ func BootstrapMedian(xs []float64) Interval {
 		return Interval{Ratio: m, Low: m, High: m}
 	}
 	rng := rand.New(rand.NewPCG(uint64(len(xs)), math.Float64bits(m)))
-	medians := make([]float64, BootstrapResamples)
+	medians := make([]float64, bootstrapResamples)
 	sample := make([]float64, len(xs))
 	for b := range medians {
 		for i := range sample {

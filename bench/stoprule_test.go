@@ -134,7 +134,7 @@ func TestStopReason(t *testing.T) {
 		{"decided before the minimum goes on", cfg, 2, 3 * time.Second, time.Second, decided, ""},
 		{"undecided within the budget goes on", cfg, 3, 5 * time.Second, time.Second, open, ""},
 		{"undecided, next round would pass the budget", cfg, 4, 7 * time.Second, 2 * time.Second, open, StopBudget},
-		{"budget never before MinBudgetRounds", cfg, 2, 9 * time.Second, 4 * time.Second, open, ""},
+		{"budget never before minBudgetRounds", cfg, 2, 9 * time.Second, 4 * time.Second, open, ""},
 		{"round limit", Config{Budget: time.Hour, MinRounds: 3, MaxRounds: 5}, 5, time.Second, time.Second, open, StopMaxRounds},
 		{"fixed rounds ignore decisions", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 4, time.Second, time.Second, decided, ""},
 		{"fixed rounds stop on count", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 6, time.Second, time.Second, open, StopRounds},

@@ -34,9 +34,9 @@ type Workload struct {
 // creates 1000 of these.
 const ClassicTableDDL = "CREATE TABLE %s (i INT, name VARCHAR(12)) ENGINE=InnoDB"
 
-// KeyedTableDDL is the classic table with a primary key added, measured
+// keyedTableDDL is the classic table with a primary key added, measured
 // instead of it on a server that refuses tables without one.
-const KeyedTableDDL = "CREATE TABLE %s (id INT AUTO_INCREMENT PRIMARY KEY, i INT, name VARCHAR(12)) ENGINE=InnoDB"
+const keyedTableDDL = "CREATE TABLE %s (id INT AUTO_INCREMENT PRIMARY KEY, i INT, name VARCHAR(12)) ENGINE=InnoDB"
 
 // ClassicWorkload creates n tables of the classic protocol.
 func ClassicWorkload(n int) Workload {
@@ -45,7 +45,7 @@ func ClassicWorkload(n int) Workload {
 
 // keyedWorkload creates n classic tables with a primary key.
 func keyedWorkload(n int) Workload {
-	return tablesOf(KeyedTableDDL, n)
+	return tablesOf(keyedTableDDL, n)
 }
 
 func tablesOf(ddl string, n int) Workload {
