@@ -47,7 +47,7 @@ const sysvarsPath = "../../shared/reference/mysql-shell-sysvars.json"
 func loadShellSysvars(t *testing.T) map[string][]shellSysvar {
 	t.Helper()
 	data, err := os.ReadFile(filepath.FromSlash(sysvarsPath))
-	if err != nil { // a worktree one level deeper (worktrees/NAME) sees it one more level up
+	if err != nil { // a checkout one directory deeper sees it one more level up
 		data, err = os.ReadFile(filepath.FromSlash("../" + sysvarsPath))
 	}
 	if err != nil {
