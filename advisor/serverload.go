@@ -26,7 +26,7 @@ type serverSignals struct {
 	statements int64
 }
 
-// loadStatusNames are the status variables a reading asks for, in one query.
+// loadStatusQuery asks for the status variables a reading needs, in one query.
 const loadStatusQuery = "SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Threads_running', " +
 	"'Innodb_data_pending_fsyncs', 'Innodb_os_log_pending_fsyncs', 'Innodb_history_list_length')"
 
@@ -35,15 +35,15 @@ func readSignals(ctx context.Context, db *sql.DB) (serverSignals, error) {
 	s := serverSignals{PendingFsyncs: -1, HistoryLength: -1, statements: 1}
 	status, err := statusValues(ctx, db, loadStatusQuery)
 	if err != nil {
-		return s, fmt.Errorf("reading the server's load (SHOW GLOBAL STATUS): %w", err)
+		return s, fmt.Errorf("reading the server's load: %w", err)
 	}
-	s.Questions, s.ThreadsRunning = status["Questions"], status["Threads_running"]
-	for _, name := range []string{"Innodb_data_pending_fsyncs", "Innodb_os_log_pending_fsyncs"} {
+	s.Questions, s.ThreadsRunning = status["questions"], status["threads_running"]
+	for _, name := range []string{"innodb_data_pending_fsyncs", "innodb_os_log_pending_fsyncs"} {
 		if v, ok := status[name]; ok {
 			s.PendingFsyncs = max(s.PendingFsyncs, 0) + v
 		}
 	}
-	if v, ok := status["Innodb_history_list_length"]; ok {
+	if v, ok := status["innodb_history_list_length"]; ok {
 		s.HistoryLength = v
 		return s, nil
 	}
@@ -56,23 +56,20 @@ func readSignals(ctx context.Context, db *sql.DB) (serverSignals, error) {
 	return s, nil
 }
 
+// statusValues reads a SHOW STATUS statement's numeric values, keyed by
+// lower-case name.
 func statusValues(ctx context.Context, db *sql.DB, query string) (map[string]int64, error) {
-	rows, err := db.QueryContext(ctx, bench.Tag+query)
+	pairs, err := scanPairs(ctx, db, query)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[string]int64{}
-	for rows.Next() {
-		var name, value string
-		if err := rows.Scan(&name, &value); err != nil {
-			return nil, err
-		}
+	out := make(map[string]int64, len(pairs))
+	for name, value := range pairs {
 		if n, err := strconv.ParseInt(value, 10, 64); err == nil {
 			out[name] = n
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // countReplicas counts the replicas registered with this server as a

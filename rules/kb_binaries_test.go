@@ -18,11 +18,7 @@ package rules_test
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -39,43 +35,14 @@ import (
 
 // realServer is one of the three test servers, as the rules see it.
 type realServer struct {
-	name    string
-	flavor  rules.Flavor
-	bin     *sandbox.Binary
-	mariadb bool
+	name   string
+	flavor rules.Flavor
+	bin    *sandbox.Binary
 }
 
-// asRealServer reads a sandboxtest server's flavor from its version string.
-func asRealServer(t *testing.T, srv sandboxtest.Server) realServer {
-	t.Helper()
-	fl, err := rules.IdentifyFlavor(srv.Binary.Flavor.Raw, "")
-	if err != nil {
-		t.Fatalf("%s: %v", srv.Name(), err)
-	}
-	return realServer{name: srv.Key, flavor: fl, bin: srv.Binary, mariadb: fl.IsMariaDB()}
-}
-
-// command runs the binary (through its root's loader when it has one) with
-// --no-defaults first, the paths a package build needs, and args.
-func (r realServer) command(ctx context.Context, args ...string) *exec.Cmd {
-	full := []string{"--no-defaults"}
-	if r.bin.Basedir != "" {
-		full = append(full, "--basedir="+r.bin.ServerDir())
-	}
-	if r.bin.ShareDir != "" {
-		full = append(full, "--lc-messages-dir="+r.bin.ShareDir)
-		if _, err := os.Stat(filepath.Join(r.bin.ShareDir, "charsets")); err == nil {
-			full = append(full, "--character-sets-dir="+filepath.Join(r.bin.ShareDir, "charsets"))
-		}
-	}
-	if !r.mariadb {
-		full = append(full, "--secure-file-priv=") // Debian's build compiles in a directory that is missing here
-	}
-	full = append(append([]string{r.bin.Path}, full...), args...)
-	if l := r.bin.Launcher(); l != nil {
-		full = append(append([]string(nil), l...), full...)
-	}
-	return exec.CommandContext(ctx, full[0], full[1:]...)
+// asRealServer takes a sandboxtest server's flavor from its binary.
+func asRealServer(srv sandboxtest.Server) realServer {
+	return realServer{name: srv.Key, flavor: srv.Binary.Flavor, bin: srv.Binary}
 }
 
 // startServer starts a throwaway sandbox of the server (stopped by
@@ -146,7 +113,7 @@ func checkComputed(name string, vars map[string]string) (bool, string) {
 // defaults for each binary's exact version with what it reports.
 func TestKnowledgeBaseDefaultsOnRealServers(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
-		r := asRealServer(t, srv)
+		r := asRealServer(srv)
 		{
 			vars := globalVariables(t, startServer(t, srv))
 			var compared, matched, computed int
@@ -213,16 +180,10 @@ var (
 func probeOption(r realServer, option string) (optionVerdict, string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	args := []string{"--validate-config", option}
-	if r.mariadb {
-		args = []string{"--help", "--verbose", option}
-	}
-	out, err := r.command(ctx, args...).CombinedOutput()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
+	text, _, err := sandbox.AskOptions(ctx, r.bin, []string{option})
+	if err != nil {
 		return "", "", err
 	}
-	text := string(out)
 	switch {
 	case unknownOption.MatchString(text):
 		return verdictRefused, firstMatchLine(text, unknownOption), nil
@@ -270,7 +231,7 @@ func expectedVerdict(f rules.VarFact, fl rules.Flavor) optionVerdict {
 // variable the knowledge base describes for its vendor line.
 func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
-		r := asRealServer(t, srv)
+		r := asRealServer(srv)
 		{
 			type result struct {
 				name, option string

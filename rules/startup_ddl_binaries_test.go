@@ -16,7 +16,7 @@ import (
 // rules.StartupDDL says that version runs itself at start-up.
 func TestStartupDDLOnRealServers(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
-		r := asRealServer(t, srv)
+		r := asRealServer(srv)
 		want, known := rules.StartupDDL(r.flavor)
 		if !known {
 			t.Fatalf("rules.StartupDDL does not know %s: read its DDL counters after a start and add them", r.flavor)

@@ -31,7 +31,7 @@ func ValidateOptions(ctx context.Context, b *Binary, options []string) ([]Refuse
 	var refused []RefusedOption
 	left := append([]string(nil), options...)
 	for range len(options) + 1 {
-		out, failed, err := askBinary(ctx, b, left)
+		out, failed, err := AskOptions(ctx, b, left)
 		if err != nil || !failed {
 			return refused, err
 		}
@@ -45,8 +45,9 @@ func ValidateOptions(ctx context.Context, b *Binary, options []string) ([]Refuse
 	return refused, nil
 }
 
-// askBinary runs the binary's option check once; failed says it refused.
-func askBinary(ctx context.Context, b *Binary, options []string) (out string, failed bool, err error) {
+// AskOptions runs the binary's option check once, without starting a
+// server, and returns what it printed; failed says it refused an option.
+func AskOptions(ctx context.Context, b *Binary, options []string) (out string, failed bool, err error) {
 	args := []string{"--no-defaults"}
 	if d := b.ServerDir(); d != "" {
 		args = append(args, "--basedir="+d)
