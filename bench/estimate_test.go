@@ -178,3 +178,35 @@ func BenchmarkStopDecision(b *testing.B) {
 		})
 	}
 }
+
+// TestRunToRunComponent: the printed interval is never narrower than the
+// run-to-run component alone, even when the run's units agree exactly, and
+// it adds to a run's own spread in quadrature.
+func TestRunToRunComponent(t *testing.T) {
+	z := math.Sqrt2 * math.Erfinv(Confidence)
+	floor := math.Exp(z*runToRunSD) - 1
+	tests := []struct {
+		name    string
+		logs    [][]float64
+		atLeast float64
+	}{
+		{"units that agree exactly", [][]float64{{0.3, 0.3, 0.3}, {0.3, 0.3, 0.3}}, floor},
+		{"units that scatter", logsAround(1.3, 0.1, 30), floor},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			own := logInterval(tt.logs, 1-Confidence)
+			got := withRunToRun(own, 1-Confidence)
+			if got.Ratio != own.Ratio || got.High/got.Ratio-1 < tt.atLeast-1e-9 {
+				t.Fatalf("interval %v (own %v): upper end should be at least +%.4f", got, own, tt.atLeast)
+			}
+			ownLog, gotLog := math.Log(own.High/own.Ratio), math.Log(got.High/got.Ratio)
+			if want := math.Hypot(ownLog, z*runToRunSD); math.Abs(gotLog-want) > 1e-9 {
+				t.Fatalf("log half-width %.5f, want %.5f", gotLog, want)
+			}
+		})
+	}
+	if none := withRunToRun(Interval{}, 1-Confidence); none != (Interval{}) {
+		t.Fatalf("no estimate became %v", none)
+	}
+}

@@ -105,8 +105,12 @@ func summarize(cfg Config, r *runner) *Result {
 			if total := sum(create); total > 0 {
 				v.TablesPerSecond = float64(len(create)) / (total / 1000)
 			}
-			v.Speedup = PairedSpeedup(base.create, s.create, unit)
-			v.DropSpeedup = PairedSpeedup(base.drop, s.drop, unit)
+			if p.Name == Baseline { // itself: exactly 1, no interval
+				v.Speedup, v.DropSpeedup = Interval{1, 1, 1}, Interval{1, 1, 1}
+			} else {
+				v.Speedup = PairedSpeedup(base.create, s.create, unit)
+				v.DropSpeedup = PairedSpeedup(base.drop, s.drop, unit)
+			}
 			v.CreateRoundMs, v.DropRoundMs = totals(s.create), totals(s.drop)
 		}
 		res.Variants = append(res.Variants, v)

@@ -12,6 +12,12 @@ import "time"
 //   - lies wholly below 1+GainMargin (no gain worth acting on), or
 //   - is narrower than ±Precision (the estimate is as precise as asked).
 //
+// The decision interval, like the printed one, includes the run-to-run
+// component (runToRunSD, at the printed level: it does not change from look
+// to look). Precision is judged on the rest, the part more rounds can
+// narrow: the run-to-run component alone is ±3.9%, so a ±5% precision
+// judged on the whole would rarely be reached in the budget.
+//
 // The run stops when every variant is decided, at the latest on the budget.
 //
 // For a variant that turns settings on (Direction "on": what the new
@@ -47,7 +53,8 @@ type Decision struct {
 	// Threshold is the speedup it was decided against: 1+GainMargin, or
 	// 1/(1+GainMargin) for a variant that turns settings on.
 	Threshold float64 `json:"threshold"`
-	// Level is its confidence level (e.g. 0.987).
+	// Level is the confidence level of its own part, before the run-to-run
+	// component is added (e.g. 0.987).
 	Level float64 `json:"level"`
 	// Units is how many paired units it rests on.
 	Units int `json:"units"`
@@ -60,7 +67,8 @@ func (d Decision) Decided() bool { return d.Verdict != "" }
 // round) at a look planned among looks.
 func decide(p Plan, rounds [][]float64, looks int, margin, precision float64) Decision {
 	alpha := pocockAlpha(looks)
-	iv := logInterval(rounds, alpha)
+	own := logInterval(rounds, alpha)
+	iv := withRunToRun(own, 1-Confidence)
 	units := len(flat(rounds))
 	threshold := 1 + margin
 	if p.Direction() == DirectionOn {
@@ -73,7 +81,7 @@ func decide(p Plan, rounds [][]float64, looks int, margin, precision float64) De
 		d.Verdict = VerdictAbove
 	case iv.High < threshold:
 		d.Verdict = VerdictBelow
-	case iv.HalfWidth() < precision:
+	case own.HalfWidth() < precision:
 		d.Verdict = VerdictPrecise
 	}
 	return d

@@ -27,6 +27,7 @@ func TestDecide(t *testing.T) {
 		{"straddling but precise", logsAround(1.05, 0.02, 30), 0.05, VerdictPrecise},
 		{"straddling and wide", logsAround(1.05, 0.3, 30), 0.05, ""},
 		{"straddling, precise only for a looser precision", logsAround(1.05, 0.3, 30), 0.5, VerdictPrecise},
+		{"precise on the run's own part, narrower than the run-to-run component", logsAround(1.05, 0.005, 30), 0.03, VerdictPrecise},
 		{"one unit decides nothing", logsAround(2, 0, 1), 0.05, ""},
 		{"no unit decides nothing", nil, 0.05, ""},
 		{"rounds that disagree keep it open", [][]float64{{0.30, 0.31, 0.29}, {0.12, 0.13, 0.11}, {0.21, 0.20, 0.22}}, 0.05, ""},

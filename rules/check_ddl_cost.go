@@ -20,7 +20,7 @@ func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 	if !v.Speedup.Slower(GainMargin) {
 		f.ID = c.idPrefix + "-no-cost"
 		f.Title = label + ": no cost shown on this server"
-		f.Detail = fmt.Sprintf("%s%s The 95%% interval of the slowdown (%.2f-%.2f) reaches below %.2fx, so no cost worth pinning the old value for could be shown here (a longer --budget narrows the interval).",
+		f.Detail = fmt.Sprintf("%s%s The 95%% interval of the slowdown (%.2f-%.2f) reaches below %.2fx, so no cost worth pinning the old value for could be shown here (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
 			measured, upgrade, v.Speedup.Slowdown().Low, v.Speedup.Slowdown().High, 1+GainMargin)
 		return f
 	}

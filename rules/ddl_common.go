@@ -156,7 +156,7 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 	case !gain:
 		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
 		f.Title = label + ": no gain shown on this server"
-		f.Detail = fmt.Sprintf("%s The interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval).",
+		f.Detail = fmt.Sprintf("%s The interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
 			measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
 	case s.Workload.Class == WorkloadDDLHeavy:
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning

@@ -445,7 +445,7 @@ func decisionsText(ds []Decision, decided bool) string {
 		if (d.Verdict != "") != decided {
 			continue
 		}
-		iv := fmt.Sprintf("%.1f%% decision interval %.2f-%.2f", d.Level*100, d.Interval.Low, d.Interval.High)
+		iv := fmt.Sprintf("decision interval %.2f-%.2f", d.Interval.Low, d.Interval.High)
 		if d.isCost() {
 			parts = append(parts, costDecisionText(d))
 			continue
@@ -456,7 +456,7 @@ func decisionsText(ds []Decision, decided bool) string {
 		case bench.VerdictBelow:
 			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
 		case bench.VerdictPrecise:
-			parts = append(parts, fmt.Sprintf("%s narrower than the precision asked (%s)", d.Variant, iv))
+			parts = append(parts, fmt.Sprintf("%s as precise as asked, run-to-run spread aside (%s)", d.Variant, iv))
 		default:
 			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
 		}
@@ -470,14 +470,14 @@ func (d Decision) isCost() bool { return d.Threshold > 0 && d.Threshold < 1 }
 
 // costDecisionText words the decision on a cost as a slowdown.
 func costDecisionText(d Decision) string {
-	iv := fmt.Sprintf("%.1f%% decision interval %.2f-%.2fx slower", d.Level*100, 1/d.Interval.High, 1/d.Interval.Low)
+	iv := fmt.Sprintf("decision interval %.2f-%.2fx slower", 1/d.Interval.High, 1/d.Interval.Low)
 	switch d.Verdict {
 	case bench.VerdictBelow:
 		return fmt.Sprintf("%s a cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)
 	case bench.VerdictAbove:
 		return fmt.Sprintf("%s no cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)
 	case bench.VerdictPrecise:
-		return fmt.Sprintf("%s narrower than the precision asked (%s)", d.Variant, iv)
+		return fmt.Sprintf("%s as precise as asked, run-to-run spread aside (%s)", d.Variant, iv)
 	}
 	return fmt.Sprintf("%s (%s)", d.Variant, iv)
 }

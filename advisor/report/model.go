@@ -374,6 +374,6 @@ func methodOf(res *bench.Result) string {
 		how = "rotating variant blocks per round after one warm-up round"
 	}
 	return how + "; per-statement timing; speedup = geometric mean of paired baseline/variant CREATE TABLE time " +
-		"ratios over chunks of statements, 95% Student-t interval with round-to-round variance; " +
+		"ratios over chunks of statements, 95% Student-t interval with round-to-round variance plus a 2% run-to-run component; " +
 		"stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
 }

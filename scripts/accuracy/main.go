@@ -110,6 +110,7 @@ func run(o options) error {
 		reps, walls = append(reps, r), append(walls, time.Since(start))
 	}
 	printRuns(long, reps, walls, o)
+	printDrift(long, reps)
 	printSummary(classic, long, reps)
 	fmt.Printf("- load average at the end: %s\n", loadAverage())
 	return nil
@@ -249,6 +250,16 @@ func printSummary(classic *classicResult, long *bench.Result, reps []*bench.Resu
 			fmt.Printf("- long run's %s ratio %.3fx inside the default run's 95%% interval: %d/%d\n", name, long.Variant(name).Speedup.Ratio, inside[name], n)
 		}
 		fmt.Printf("- default file_per_table_off median / long run: %.3f; runs within 10%% of the long run: %d/%d\n", bench.Median(fpt)/lf, within(fpt, lf), n)
+	}
+	for _, name := range names {
+		var logs, halves []float64
+		for _, r := range reps {
+			iv := r.Variant(name).Speedup
+			logs = append(logs, math.Log(iv.Ratio))
+			halves = append(halves, math.Log(iv.High/iv.Ratio))
+		}
+		fmt.Printf("- %s: run-to-run standard deviation of the log ratio %.1f%%; median printed 95%% half-width %.1f%% (log scale)\n",
+			name, 100*stddev(logs), 100*bench.Median(halves))
 	}
 	if classic != nil {
 		cm := classic.pairedMedian()
@@ -396,4 +407,70 @@ func mean(xs []float64) float64 {
 		t += x
 	}
 	return t / math.Max(1, float64(len(xs)))
+}
+
+// printDrift shows whether a variant's ratio moves within a run: the long
+// run's round-total ratio (Σ baseline / Σ variant CREATE TABLE ms) over
+// successive stretches of its rounds, and the default runs' first three
+// rounds pooled. A short run that reads high against the long run while the
+// long run's own first rounds read high too is a start-of-run effect, not
+// scatter.
+func printDrift(long *bench.Result, reps []*bench.Result) {
+	if long == nil || long.Rounds < 6 {
+		return
+	}
+	fmt.Printf("\n### Drift within a run (round-total ratios)\n\n")
+	fmt.Println("| variant | long: rounds 1-3 | 4-10 | 11-30 | 31-end | all | default runs: rounds 1-3 pooled |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
+		cells := []string{name}
+		for _, span := range [][2]int{{0, 3}, {3, 10}, {10, 30}, {30, long.Rounds}, {0, long.Rounds}} {
+			cells = append(cells, roundRatio(long, name, span[0], span[1]))
+		}
+		var b, v float64
+		for _, r := range reps {
+			bb, vv := roundSums(r, name, 0, 3)
+			b, v = b+bb, v+vv
+		}
+		cells = append(cells, ratioText(b, v))
+		fmt.Println("| " + strings.Join(cells, " | ") + " |")
+	}
+}
+
+// roundSums is Σ baseline and Σ variant CREATE TABLE ms over rounds [from, to).
+func roundSums(r *bench.Result, name string, from, to int) (float64, float64) {
+	base, v := r.Variant(bench.Baseline), r.Variant(name)
+	if base == nil || v == nil {
+		return 0, 0
+	}
+	to = min(to, len(base.CreateRoundMs), len(v.CreateRoundMs))
+	var sb, sv float64
+	for i := from; i < to; i++ {
+		sb, sv = sb+base.CreateRoundMs[i], sv+v.CreateRoundMs[i]
+	}
+	return sb, sv
+}
+
+func roundRatio(r *bench.Result, name string, from, to int) string {
+	return ratioText(roundSums(r, name, from, to))
+}
+
+func ratioText(b, v float64) string {
+	if b <= 0 || v <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3fx", b/v)
+}
+
+// stddev is the sample standard deviation.
+func stddev(xs []float64) float64 {
+	if len(xs) < 2 {
+		return 0
+	}
+	m := mean(xs)
+	var ss float64
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	return math.Sqrt(ss / float64(len(xs)-1))
 }

@@ -33,6 +33,14 @@ func printText(w io.Writer, r *result) {
 		fmt.Fprintf(w, "%-28s (the audit's scratch schema was never seen: no window)\n", "during the audit's rounds")
 	}
 	row("whole run beside the audit", r.BesideRun)
+	if r.ToggleS > 0 {
+		row(fmt.Sprintf("audit running (%.0fs toggle)", r.ToggleS), r.Running)
+		row(fmt.Sprintf("audit held (%.0fs toggle)", r.ToggleS), r.HeldByPause)
+		if r.HeldByPause.P95Ms > 0 {
+			fmt.Fprintf(w, "toggled: p95 x%.2f, p99 x%.2f with the audit running against held, same run\n",
+				ratio(r.Running.P95Ms, r.HeldByPause.P95Ms), ratio(r.Running.P99Ms, r.HeldByPause.P99Ms))
+		}
+	}
 	if r.Alone.P95Ms > 0 && r.Beside.P95Ms > 0 {
 		fmt.Fprintf(w, "p95 x%.2f, p99 x%.2f during the audit's rounds\n", ratio(r.Beside.P95Ms, r.Alone.P95Ms), ratio(r.Beside.P99Ms, r.Alone.P99Ms))
 	}

@@ -27,6 +27,7 @@ type config struct {
 	rate         int
 	seconds      int
 	leadIn       int
+	toggle       time.Duration // hold the audit every other period (0: never)
 	auditArgs    []string
 	poll         time.Duration
 	log          io.Writer
@@ -44,9 +45,15 @@ type result struct {
 	Beside    trafficStats `json:"beside_audit"`
 	Outside   trafficStats `json:"beside_audit_outside_rounds"`
 	BesideRun trafficStats `json:"beside_audit_whole_run"`
-	AuditIdle *auditResult `json:"audit_idle"`
-	AuditLoad *auditResult `json:"audit_under_load"`
-	AuditArgs []string     `json:"audit_args"`
+	// With -toggle: the seconds of the audit's window in which it ran and
+	// those in which its pause file held it, alternating every ToggleS.
+	ToggleS     float64      `json:"toggle_s,omitempty"`
+	Phases      []phase      `json:"toggle_phases,omitempty"`
+	Running     trafficStats `json:"toggled_audit_running"`
+	HeldByPause trafficStats `json:"toggled_audit_held"`
+	AuditIdle   *auditResult `json:"audit_idle"`
+	AuditLoad   *auditResult `json:"audit_under_load"`
+	AuditArgs   []string     `json:"audit_args"`
 	// MachineLoad is the 1-minute load average when each phase started: the
 	// noise the figures were taken under (other work on the same cores).
 	MachineLoad []phaseLoad `json:"machine_load"`
@@ -172,7 +179,7 @@ func besideAudit(ctx context.Context, c config, tr *traffic, socket string, db *
 		return ctx.Err()
 	case <-time.After(time.Duration(c.leadIn) * time.Second):
 	}
-	audit, auditErr := runAudit(ctx, c.binary, socket, db, c.auditArgs, c.poll)
+	audit, phases, auditErr := auditToggled(ctx, c, socket, db)
 	traffic := <-done
 	if auditErr != nil {
 		return auditErr
@@ -185,11 +192,49 @@ func besideAudit(ctx context.Context, c config, tr *traffic, socket string, db *
 	if w := audit.Window; w != nil {
 		res.Beside = traffic.run.window(w.From, w.To)
 		res.Outside = traffic.run.outside(w.From, w.To)
+		if len(phases) > 0 {
+			res.ToggleS, res.Phases = c.toggle.Seconds(), phases
+			res.Running = summarise(traffic.run.shape, inPhases(traffic.run.intervals, phases, false, w.From, w.To))
+			res.HeldByPause = summarise(traffic.run.shape, inPhases(traffic.run.intervals, phases, true, w.From, w.To))
+		}
 		if last := traffic.run.intervals[len(traffic.run.intervals)-1].end; w.To.After(last) {
 			c.logf("warning: the audit's calibration outlasted the traffic (raise -time): the window is cut short")
 		}
 	}
 	return nil
+}
+
+// auditToggled runs the audit beside the traffic; with -toggle it gives the
+// audit a pause file and holds it every other period, returning the phases.
+func auditToggled(ctx context.Context, c config, socket string, db *sql.DB) (*auditResult, []phase, error) {
+	if c.toggle <= 0 {
+		a, err := runAudit(ctx, c.binary, socket, db, c.auditArgs, c.poll)
+		return a, nil, err
+	}
+	dir, err := os.MkdirTemp("", "loadtest-toggle-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	file := dir + "/pause"
+	args := append(append([]string{}, c.auditArgs...), "--pause-file", file)
+	togCtx, stopToggle := context.WithCancel(ctx)
+	type toggled struct {
+		phases []phase
+		err    error
+	}
+	done := make(chan toggled, 1)
+	go func() {
+		p, err := togglePauseFile(togCtx, file, c.toggle)
+		done <- toggled{p, err}
+	}()
+	a, err := runAudit(ctx, c.binary, socket, db, args, c.poll)
+	stopToggle()
+	t := <-done
+	if err == nil {
+		err = t.err
+	}
+	return a, t.phases, err
 }
 
 func (c config) logf(format string, args ...any) {
