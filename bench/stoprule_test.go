@@ -182,7 +182,8 @@ func TestFitRounds(t *testing.T) {
 		want   int
 	}{
 		{"fast server keeps the whole workload", Config{Budget: 8 * time.Second}, false, 100 * time.Millisecond, 0 + 100},
-		{"slow server: three rounds fit the budget", Config{Budget: 8 * time.Second}, false, 500 * time.Millisecond, 50},
+		{"slow server: three rounds fit 90% of the budget", Config{Budget: 8 * time.Second}, false, 500 * time.Millisecond, 40},
+		{"a little faster: 90% of the budget holds 60", Config{Budget: 8 * time.Second}, false, 400 * time.Millisecond, 60},
 		{"very slow server: at least two units", Config{Budget: 8 * time.Second}, false, 10 * time.Second, 20},
 		{"fixed rounds keep their size", Config{Budget: 8 * time.Second, Rounds: 5}, false, 10 * time.Second, 0},
 		{"blocks are not cut", Config{Budget: 8 * time.Second}, true, 10 * time.Second, 0},

@@ -9,12 +9,21 @@
 #    long run's.
 # Prints Markdown (docs/accuracy.md is a copy of one run, with its context).
 # Options: CLASSIC_RUNS (12), TABLES (1000), REPS (10), LONG (120s),
-# BUDGET (the tool's default), SWITCH_EVERY (0 = default; e.g. "1,10" cycles).
+# BUDGET (the tool's default), SWITCH_EVERY (0 = default; e.g. "1,10" cycles),
+# SERVER (mariadb-10.11, the default, or mysql-9.7 / mariadb-11.8, fetched by
+# scripts/servers.sh; give CLASSIC_RUNS=0 where the installed client cannot
+# talk to it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/ensure-server.sh
-ensure_server
+server=${SERVER:-mariadb-10.11}
+basedir=""
+if [ "$server" = mariadb-10.11 ]; then
+  . scripts/ensure-server.sh
+  ensure_server
+else
+  basedir=$(scripts/servers.sh fetch "$server")
+fi
 args=(-classic-runs "${CLASSIC_RUNS:-12}" -tables "${TABLES:-1000}" -reps "${REPS:-10}" -long "${LONG:-120s}"
-  -switch-every "${SWITCH_EVERY:-0}")
+  -switch-every "${SWITCH_EVERY:-0}" -basedir "$basedir")
 [ -n "${BUDGET:-}" ] && args+=(-budget "$BUDGET")
 exec go run ./scripts/accuracy "${args[@]}"

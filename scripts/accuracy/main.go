@@ -42,6 +42,7 @@ type options struct {
 	long, budget                           time.Duration
 	blocks                                 bool
 	switches                               []int
+	basedir                                string
 }
 
 func main() {
@@ -53,6 +54,7 @@ func main() {
 	flag.DurationVar(&o.long, "long", 120*time.Second, "budget of the reference calibration; 0 skips it")
 	flag.DurationVar(&o.budget, "budget", bench.DefaultBudget, "budget of the default calibration")
 	flag.BoolVar(&o.blocks, "blocks", false, "run the variants in blocks instead of alternating statement by statement")
+	flag.StringVar(&o.basedir, "basedir", "", "server root or tarball for the sandbox (default: the installed server)")
 	switches := flag.String("switch-every", "0", "statements a variant runs before the next takes over, comma-separated: the repetitions cycle through them (0: the default)")
 	flag.Parse()
 	for _, f := range strings.Split(*switches, ",") {
@@ -68,7 +70,7 @@ func main() {
 
 func run(o options) error {
 	ctx := context.Background()
-	sb, err := sandbox.Start(ctx, sandbox.Options{Log: os.Stderr})
+	sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: o.basedir, Log: os.Stderr})
 	if err != nil {
 		return err
 	}
