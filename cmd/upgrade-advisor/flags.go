@@ -120,7 +120,7 @@ func calibrationFlags() []cli.Flag {
 		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own CREATE TABLE statements (e.g. mysqldump --no-data output) instead of --tables; anything but table DDL on unqualified names is refused before anything runs", Category: catBench},
 		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
 		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
-		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval's half-width is below this fraction of its ratio", Category: catBench},
+		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval, the run-to-run component aside, is within ± this fraction of its ratio", Category: catBench},
 		&cli.BoolFlag{Name: "allow-set-global", Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
 		&cli.BoolFlag{Name: "allow-binlog", Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
 		&cli.StringFlag{Name: "scratch-schema", Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
