@@ -120,9 +120,9 @@ func (c *budgetClock) totalHeld() time.Duration {
 // fitRounds shortens the rounds of alternating sessions, from the pace of
 // the warm-up, so that minBudgetRounds measured rounds fit in fitShare of
 // the budget: a slow or busy server then measures fewer tables per round
-// rather than overrunning the budget. Rounds stay whole units of the estimator, at
-// least two of them; a fixed --rounds run and variant blocks keep their
-// size (a block workload may not be cut).
+// rather than overrunning the budget. Rounds stay whole units of the
+// estimator, at least two of them; a fixed --rounds run and variant blocks
+// keep their size (a block workload may not be cut).
 func fitRounds(cfg Config, sessions []*session, warmup time.Duration) {
 	if cfg.Rounds > 0 || warmup <= 0 {
 		return
