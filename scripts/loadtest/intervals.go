@@ -28,6 +28,11 @@ type interval struct {
 	buckets    map[int]int64 // histogram bucket -> transactions
 }
 
+// start is when the interval began.
+func (iv interval) start() time.Time {
+	return iv.end.Add(-time.Duration(iv.seconds * float64(time.Second)))
+}
+
 // parseHistogramHeader reads "LOADTEST_HISTOGRAM size deduct mult percentile".
 func parseHistogramHeader(line string) (histogramShape, error) {
 	f := strings.Fields(line)

@@ -59,7 +59,7 @@ func outsideWindow(ivs []interval, from, to time.Time) []interval {
 func splitWindow(ivs []interval, from, to time.Time) (in, out []interval) {
 	var mid, overlap []interval
 	for _, iv := range ivs {
-		start := iv.end.Add(-time.Duration(iv.seconds * float64(time.Second)))
+		start := iv.start()
 		middle := start.Add(iv.end.Sub(start) / 2)
 		if !middle.Before(from) && !middle.After(to) {
 			mid = append(mid, iv)

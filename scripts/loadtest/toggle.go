@@ -61,7 +61,7 @@ func togglePauseFile(ctx context.Context, file string, period time.Duration) ([]
 func inPhases(ivs []interval, phases []phase, held bool, from, to time.Time) []interval {
 	var out []interval
 	for _, iv := range ivs {
-		start := iv.end.Add(-time.Duration(iv.seconds * float64(time.Second)))
+		start := iv.start()
 		if start.Before(from) || iv.end.After(to) {
 			continue
 		}
