@@ -67,8 +67,7 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*inspection
 	}
 	in.Accounts = readAccounts(ctx, db, fl)
 	in.Inspected = time.Now()
-	in.OwnDDL = ownDDLFor(in)
-	in.applyOwnRestores(ownRestoresFor(in))
+	in.applyLedger()
 	return in, nil
 }
 

@@ -116,11 +116,17 @@ func (in *inspection) Boot() (int64, bool) {
 	return in.Inspected.Unix() - up, true
 }
 
+// sinceBoot reports whether an entry was recorded on this server since its
+// last start.
+func (e ledgerEntry) sinceBoot(server string, boot int64) bool {
+	return e.Server == server && math.Abs(float64(e.Boot-boot)) <= bootSlack
+}
+
 // ownDDL sums the ledger's statements on this server since its last start.
 func ownDDL(entries []ledgerEntry, server string, boot int64) map[string]int64 {
 	out := map[string]int64{}
 	for _, e := range entries {
-		if e.Server != server || math.Abs(float64(e.Boot-boot)) > bootSlack {
+		if !e.sinceBoot(server, boot) {
 			continue
 		}
 		for k, v := range e.Counts {
@@ -154,13 +160,17 @@ func withoutStatements(status map[string]string, own map[string]int64) (map[stri
 	return out, removed
 }
 
-// ownDDLFor looks up the ledger for an inspected server.
-func ownDDLFor(in *inspection) map[string]int64 {
+// applyLedger reads the ledger once for an inspected server: the tool's
+// own statements since the server's last start (OwnDDL) and the globals it
+// set back meanwhile (their origin from before the calibration).
+func (in *inspection) applyLedger() {
 	boot, ok := in.Boot()
 	if !ok {
-		return nil
+		return
 	}
-	return ownDDL(readLedger(), in.Identity(), boot)
+	entries := readLedger()
+	in.OwnDDL = ownDDL(entries, in.Identity(), boot)
+	in.applyOwnRestores(ownRestores(entries, in.Identity(), boot))
 }
 
 // ownRestore is a global this tool set back on the server since its start.
@@ -169,16 +179,12 @@ type ownRestore struct {
 	at     time.Time
 }
 
-// ownRestoresFor looks up the ledger for the globals this tool set back on
-// an inspected server since its last start (the latest restore of each).
-func ownRestoresFor(in *inspection) map[string]ownRestore {
-	boot, ok := in.Boot()
-	if !ok {
-		return nil
-	}
+// ownRestores is the globals this tool set back on the server since its
+// last start, from the ledger's entries (the latest restore of each).
+func ownRestores(entries []ledgerEntry, server string, boot int64) map[string]ownRestore {
 	out := map[string]ownRestore{}
-	for _, e := range readLedger() {
-		if e.Server != in.Identity() || math.Abs(float64(e.Boot-boot)) > bootSlack {
+	for _, e := range entries {
+		if !e.sinceBoot(server, boot) {
 			continue
 		}
 		for name, before := range e.Restored {
