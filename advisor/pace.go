@@ -15,9 +15,6 @@ type Pace struct {
 	Ratio float64 // the fixed ratio; 0 is off
 }
 
-// AutoPace is the default --pace: paced only while the server is busy.
-var AutoPace = Pace{}
-
 // Pacing defaults, chosen from the load test (docs/load.md).
 const (
 	// AutoPaceRatio is the pace of a busy server: the calibration then
@@ -45,7 +42,7 @@ func ParsePace(s string) (Pace, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "auto":
 		return Pace{}, nil
-	case "off", "0":
+	case "off":
 		return Pace{Fixed: true}, nil
 	}
 	r, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
