@@ -151,13 +151,13 @@ func (f *footprint) read(ctx context.Context) error {
 // throttle holds the run while a signal is above its limit, reading the
 // server every loadPoll, and gives up after --load-wait.
 func (f *footprint) throttle(ctx context.Context) error {
-	why := f.guard.overLimit(f.last)
+	cause, why := f.guard.limitHit(f.last)
 	if why == "" {
 		return nil
 	}
-	cause, start := f.guard.cause(f.last), time.Now()
+	first, start := why, time.Now()
 	f.warn(fmt.Sprintf("server busy (%s): calibration paused, aborting after %s", why, f.guard.wait))
-	defer func() { f.recordPause(cause, why, time.Since(start)) }()
+	defer func() { f.recordPause(cause, first, time.Since(start)) }()
 	for why != "" {
 		if time.Since(start) > f.guard.wait {
 			return f.guard.gaveUp(why)

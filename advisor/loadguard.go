@@ -29,32 +29,32 @@ type loadGuard struct {
 	wait                              time.Duration
 }
 
-// overLimit names the first signal above its limit ("" when none is), as
-// the report and the warnings say it. Signals the server does not have (-1)
-// never hold the run.
-func (g loadGuard) overLimit(s serverSignals) string {
+// limitHit names the first signal above its limit: cause is the signal's
+// name alone (to group pauses by what they waited for), why says it as the
+// report and the warnings do; both "" when none is. Signals the server does
+// not have (-1) never hold the run.
+func (g loadGuard) limitHit(s serverSignals) (cause, why string) {
 	switch {
 	case s.ThreadsRunning > g.maxThreads:
-		return fmt.Sprintf("Threads_running %d > --max-threads-running %d", s.ThreadsRunning, g.maxThreads)
+		return "Threads_running", fmt.Sprintf("Threads_running %d > --max-threads-running %d", s.ThreadsRunning, g.maxThreads)
 	case g.maxHistory > 0 && s.HistoryLength > g.maxHistory:
-		return fmt.Sprintf("InnoDB history list length %d > --max-history-length %d", s.HistoryLength, g.maxHistory)
+		return "history list length", fmt.Sprintf("InnoDB history list length %d > --max-history-length %d", s.HistoryLength, g.maxHistory)
 	case g.maxFsyncs > 0 && s.PendingFsyncs > g.maxFsyncs:
-		return fmt.Sprintf("InnoDB pending fsyncs %d > --max-pending-fsyncs %d", s.PendingFsyncs, g.maxFsyncs)
+		return "pending fsyncs", fmt.Sprintf("InnoDB pending fsyncs %d > --max-pending-fsyncs %d", s.PendingFsyncs, g.maxFsyncs)
 	}
-	return ""
+	return "", ""
 }
 
-// cause is the signal's name alone, to group pauses by what they waited for.
+// overLimit is limitHit's why.
+func (g loadGuard) overLimit(s serverSignals) string {
+	_, why := g.limitHit(s)
+	return why
+}
+
+// cause is limitHit's cause.
 func (g loadGuard) cause(s serverSignals) string {
-	switch {
-	case s.ThreadsRunning > g.maxThreads:
-		return "Threads_running"
-	case g.maxHistory > 0 && s.HistoryLength > g.maxHistory:
-		return "history list length"
-	case g.maxFsyncs > 0 && s.PendingFsyncs > g.maxFsyncs:
-		return "pending fsyncs"
-	}
-	return ""
+	cause, _ := g.limitHit(s)
+	return cause
 }
 
 // gaveUp is the error of a wait that lasted the whole --load-wait.
