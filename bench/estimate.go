@@ -2,7 +2,6 @@ package bench
 
 import (
 	"math"
-	"sort"
 )
 
 // The paired estimator.
@@ -59,11 +58,6 @@ func roundLogRatios(base, variant [][]float64, size int) [][]float64 {
 		out = append(out, logs)
 	}
 	return out
-}
-
-// unitLogRatios is roundLogRatios flattened, round after round.
-func unitLogRatios(base, variant [][]float64, size int) []float64 {
-	return flat(roundLogRatios(base, variant, size))
 }
 
 // logInterval returns exp(mean) of the units' log ratios with a two-sided
@@ -208,9 +202,12 @@ func tTwoSided(t float64, df int) float64 {
 }
 
 // pocockConstants are Pocock's two-sided boundaries at overall alpha = 0.05
-// for K equally spaced looks (Jennison & Turnbull, table 2.1).
-var pocockConstants = map[int]float64{1: 1.960, 2: 2.178, 3: 2.289, 4: 2.361, 5: 2.413, 6: 2.453,
-	7: 2.485, 8: 2.512, 9: 2.535, 10: 2.555, 15: 2.626, 20: 2.672}
+// for K equally spaced looks (Jennison & Turnbull, table 2.1), by K.
+var pocockConstants = []struct {
+	looks int
+	c     float64
+}{{1, 1.960}, {2, 2.178}, {3, 2.289}, {4, 2.361}, {5, 2.413}, {6, 2.453},
+	{7, 2.485}, {8, 2.512}, {9, 2.535}, {10, 2.555}, {15, 2.626}, {20, 2.672}}
 
 // pocockAlpha is the nominal two-sided level each of K looks must use so
 // that stopping at any of them keeps the overall error near 5%. Between
@@ -219,20 +216,12 @@ var pocockConstants = map[int]float64{1: 1.960, 2: 2.178, 3: 2.289, 4: 2.361, 5:
 // side.
 func pocockAlpha(looks int) float64 {
 	looks = max(looks, 1)
-	var c float64
-	if looks > 20 {
-		c = pocockConstants[20] + 0.117*math.Log2(float64(looks)/20)
-	} else {
-		keys := make([]int, 0, len(pocockConstants))
-		for k := range pocockConstants {
-			keys = append(keys, k)
-		}
-		sort.Ints(keys)
-		for _, k := range keys {
-			if k >= looks {
-				c = pocockConstants[k]
-				break
-			}
+	last := pocockConstants[len(pocockConstants)-1]
+	c := last.c + 0.117*math.Log2(float64(looks)/float64(last.looks))
+	for _, p := range pocockConstants {
+		if p.looks >= looks {
+			c = p.c
+			break
 		}
 	}
 	return math.Erfc(c / math.Sqrt2)
