@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
 // auditResult is what the load test reads from `audit --format json`, plus
@@ -70,9 +72,6 @@ type auditJSON struct {
 		} `json:"variants"`
 	} `json:"benchmark"`
 }
-
-// scratchPrefix starts every scratch schema's name.
-const scratchPrefix = "upgrade_advisor_"
 
 // runAudit runs `upgrade-advisor audit --format json` on the socket while
 // watching the server for its scratch schema every poll.
@@ -158,7 +157,7 @@ func watchScratch(ctx context.Context, db *sql.DB, poll time.Duration) *window {
 	tick := time.NewTicker(poll)
 	defer tick.Stop()
 	for {
-		names, err := scratchSchemas(ctx, db)
+		names, err := bench.ListScratchSchemas(ctx, db)
 		if err == nil && len(names) > 0 {
 			now := time.Now()
 			q, running, serr := serverLoad(ctx, db)
@@ -189,23 +188,6 @@ func watchScratch(ctx context.Context, db *sql.DB, poll time.Duration) *window {
 		case <-tick.C:
 		}
 	}
-}
-
-func scratchSchemas(ctx context.Context, db *sql.DB) ([]string, error) {
-	rows, err := db.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%'")
-	if err != nil {
-		return nil, fmt.Errorf("listing scratch schemas: %w", err)
-	}
-	defer rows.Close()
-	names := []string{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		names = append(names, n)
-	}
-	return names, rows.Err()
 }
 
 // serverLoad reads the server's Questions counter and Threads_running.
@@ -248,9 +230,12 @@ func readGlobals(ctx context.Context, db *sql.DB) (map[string]string, error) {
 // leftBehind lists the scratch schemas that remain and the globals that
 // differ from before the audit.
 func leftBehind(ctx context.Context, db *sql.DB, before map[string]string) ([]string, error) {
-	left, err := scratchSchemas(ctx, db)
+	left, err := bench.ListScratchSchemas(ctx, db)
 	if err != nil {
 		return nil, err
+	}
+	if left == nil {
+		left = []string{} // "left_behind": [] in the JSON, not null
 	}
 	after, err := readGlobals(ctx, db)
 	if err != nil {
