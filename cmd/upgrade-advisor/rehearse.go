@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -92,22 +92,5 @@ func runRehearse(c *cli.Context) error {
 
 // writeRehearseFiles writes --mycnf-out (the target's my.cnf) and --html.
 func writeRehearseFiles(c *cli.Context, r *report.RehearseReport) error {
-	if path := c.String("mycnf-out"); path != "" {
-		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
-			return fmt.Errorf("writing --mycnf-out: %w", err)
-		}
-	}
-	path := c.String("html")
-	if path == "" {
-		return nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("writing --html: %w", err)
-	}
-	if err := report.RehearseHTML(f, r); err != nil {
-		f.Close()
-		return fmt.Errorf("writing --html: %w", err)
-	}
-	return f.Close()
+	return writeOutputFiles(c, r.MyCnf, func(w io.Writer) error { return report.RehearseHTML(w, r) })
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -138,7 +139,6 @@ func noArgs(c *cli.Context) error {
 	return nil
 }
 
-// outputFormat validates --format.
 // reportChoices reads what every reporting command without positional
 // arguments takes: --fail-on and --format.
 func reportChoices(c *cli.Context) (rules.Severity, report.Format, error) {
@@ -153,6 +153,7 @@ func reportChoices(c *cli.Context) (rules.Severity, report.Format, error) {
 	return failOn, format, err
 }
 
+// outputFormat validates --format.
 func outputFormat(c *cli.Context) (report.Format, error) {
 	f, err := report.ParseFormat(c.String("format"))
 	if err != nil {
@@ -162,25 +163,29 @@ func outputFormat(c *cli.Context) (report.Format, error) {
 }
 
 func render(c *cli.Context, r *report.Report, format report.Format) error {
-	if path := c.String("mycnf-out"); path != "" {
-		if err := os.WriteFile(path, []byte(r.MyCnf), 0o644); err != nil {
-			return fmt.Errorf("writing --mycnf-out: %w", err)
-		}
-	}
-	if path := c.String("html"); path != "" {
-		if err := writeHTML(path, r); err != nil {
-			return err
-		}
+	if err := writeOutputFiles(c, r.MyCnf, func(w io.Writer) error { return report.HTML(w, r) }); err != nil {
+		return err
 	}
 	return report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)})
 }
 
-func writeHTML(path string, r *report.Report) error {
+// writeOutputFiles writes --mycnf-out (the snippet) and --html (by html)
+// when they are given.
+func writeOutputFiles(c *cli.Context, mycnf string, html func(io.Writer) error) error {
+	if path := c.String("mycnf-out"); path != "" {
+		if err := os.WriteFile(path, []byte(mycnf), 0o644); err != nil {
+			return fmt.Errorf("writing --mycnf-out: %w", err)
+		}
+	}
+	path := c.String("html")
+	if path == "" {
+		return nil
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("writing --html: %w", err)
 	}
-	if err := report.HTML(f, r); err != nil {
+	if err := html(f); err != nil {
 		f.Close()
 		return fmt.Errorf("writing --html: %w", err)
 	}
