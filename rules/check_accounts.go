@@ -134,7 +134,8 @@ func enabledIn(config []ConfigOption, fl Flavor, name string) bool {
 	on := false
 	for _, o := range config {
 		if configVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
-			on = o.Value == "" || IsTrue(o.Value) || strings.EqualFold(o.Value, "FORCE")
+			v := configOptionValue(o) // skip-X and disable-X turn X off
+			on = IsTrue(v) || strings.EqualFold(v, "FORCE")
 		}
 	}
 	return on
