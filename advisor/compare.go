@@ -86,11 +86,11 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 		cv := report.CompareVariant{Name: name, Source: variantInfo(r.Source.Benchmark, name), Target: variantInfo(r.Target.Benchmark, name)}
 		if t := bench.SamplesOf(rt, name); len(t) > 0 {
 			if s := bench.SamplesOf(rs, name); len(s) > 0 {
-				iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(t, s)))
+				iv := pairedInterval(t, s)
 				cv.Regression = &iv
 			}
 			if len(sourceBase) > 0 {
-				iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(t, sourceBase)))
+				iv := pairedInterval(t, sourceBase)
 				cv.VsSourceBaseline = &iv
 				cv.Recovers = iv.Low <= 1+report.RecoveryMargin
 			}
@@ -207,4 +207,11 @@ func settingsLabel(v *report.VariantInfo) string {
 		return v.Name
 	}
 	return label
+}
+
+// pairedInterval is the median of the round-paired ratios a/b with its
+// bootstrap interval, rounded as reports show it: how compare and rehearse
+// set one server's rounds against another's.
+func pairedInterval(a, b []float64) bench.Interval {
+	return report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(a, b)))
 }

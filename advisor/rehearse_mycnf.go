@@ -16,7 +16,7 @@ import (
 // behaviour pinned where the measurement supports it, and the DDL variants
 // that recover today's speed (active for a DDL-heavy workload, as audit
 // advises them; commented out otherwise).
-func targetMyCnf(o RehearseOptions, r *report.RehearseReport, p *rehearsal) string {
+func targetMyCnf(o RehearseOptions, r *report.RehearseReport) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	line("[mysqld]")

@@ -34,14 +34,14 @@ func buildRehearseReport(o RehearseOptions, t *today, p *rehearsal, results []*b
 	}
 	if pinned := sideIndex(p.sides, sideTargetPinned); pinned >= 0 {
 		carried := sideIndex(p.sides, sideTargetCarried)
-		iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(bench.SamplesOf(results[pinned], bench.Baseline), bench.SamplesOf(results[carried], bench.Baseline))))
+		iv := pairedInterval(bench.SamplesOf(results[pinned], bench.Baseline), bench.SamplesOf(results[carried], bench.Baseline))
 		r.PinnedVsCarried = &iv
 	}
 	var workload rules.WorkloadClass
 	r.Findings, workload = rehearseFindings(t, p)
 	r.Workload = string(workload)
-	r.Summary = rehearseSummary(r, p)
-	r.MyCnf = targetMyCnf(o, r, p)
+	r.Summary = rehearseSummary(r)
+	r.MyCnf = targetMyCnf(o, r)
 	if r.Migration {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
 			"the data itself moves by a logical dump and reload, and SQL, authentication and replication differences are not rehearsed", t.in.Flavor, p.target))
@@ -84,7 +84,7 @@ func rehearseSide(sd side, res *bench.Result, refBase []float64, judge bool) rep
 			rv.CreateP50Ms = vi.CreateMs.P50
 		}
 		if s := bench.SamplesOf(res, vi.Name); len(s) > 0 && len(refBase) > 0 {
-			iv := report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(s, refBase)))
+			iv := pairedInterval(s, refBase)
 			rv.VsReference = &iv
 			rv.Recovers = judge && recovers(iv)
 		}

@@ -11,7 +11,7 @@ import (
 
 // rehearseSummary states how the target as carried over compares with
 // the reference, and which variants recover today's speed.
-func rehearseSummary(r *report.RehearseReport, p *rehearsal) []string {
+func rehearseSummary(r *report.RehearseReport) []string {
 	var out []string
 	count := map[rules.CarryAction]int{}
 	for _, c := range r.Carryover {
@@ -39,7 +39,7 @@ func rehearseSummary(r *report.RehearseReport, p *rehearsal) []string {
 		return out
 	}
 	if carried.Recovers {
-		return append(out, "The target as carried over is not shown to be more than 5% slower than today: nothing shown to recover.")
+		return append(out, fmt.Sprintf("The target as carried over is not shown to be more than %.0f%% slower than today: nothing shown to recover.", 100*report.RecoveryMargin))
 	}
 	var recovering []string
 	for _, sd := range r.Sides[1:] {
@@ -63,9 +63,9 @@ func verdictOf(iv *bench.Interval) string {
 	case iv.High < 1:
 		return "faster"
 	case iv.Ratio > 1+report.RecoveryMargin:
-		return "probably slower, but the interval reaches within 5% of today's time, so it is not shown to be; a longer --budget narrows it"
+		return fmt.Sprintf("probably slower, but the interval reaches within %.0f%% of today's time, so it is not shown to be; a longer --budget narrows it", 100*report.RecoveryMargin)
 	}
-	return "not shown to differ by more than 5%"
+	return fmt.Sprintf("not shown to differ by more than %.0f%%", 100*report.RecoveryMargin)
 }
 
 func rehearseVariant(r *report.RehearseReport, sideName, variant string) *report.RehearseVariant {

@@ -59,7 +59,7 @@ func TestTargetMyCnf(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cnf := targetMyCnf(RehearseOptions{ToolVersion: "test"}, tc.r, &rehearsal{})
+			cnf := targetMyCnf(RehearseOptions{ToolVersion: "test"}, tc.r)
 			lines := strings.Split(cnf, "\n")
 			has := func(s string, active bool) bool {
 				for _, l := range lines {
@@ -89,7 +89,7 @@ func TestTargetMyCnf(t *testing.T) {
 func TestRehearseSummarySaysWhatRecovers(t *testing.T) {
 	r := rehearsalFixture(bench.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}, bench.Interval{Ratio: 1.0, Low: 0.95, High: 1.04},
 		bench.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}, "unknown")
-	got := strings.Join(rehearseSummary(r, &rehearsal{}), "\n")
+	got := strings.Join(rehearseSummary(r), "\n")
 	for _, want := range []string{"takes 2.90x today's time (95% CI 2.70-3.10): slower", "Recovered by the target as carried over with innodb_file_per_table=OFF, innodb_stats_persistent=OFF",
 		"no gain shown", "1 carried as they are", "1 dropped", "1 paths or ports left to you"} {
 		if !strings.Contains(got, want) {
@@ -104,7 +104,7 @@ func TestTargetMyCnfPinnedVariant(t *testing.T) {
 	ok := bench.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}
 	r.Sides[2].Variants = append(r.Sides[2].Variants, report.RehearseVariant{Name: bench.FilePerTableOff,
 		Settings: map[string]string{"innodb_file_per_table": "OFF"}, VsReference: &ok, Recovers: recovers(ok)})
-	cnf := targetMyCnf(RehearseOptions{}, r, &rehearsal{})
+	cnf := targetMyCnf(RehearseOptions{}, r)
 	for _, want := range []string{"with today's behaviour pinned (innodb_stats_persistent=OFF)", "\ninnodb_file_per_table = 0\n", "\ninnodb_stats_persistent = 0\n"} {
 		if !strings.Contains(cnf, want) {
 			t.Errorf("my.cnf lacks %q:\n%s", want, cnf)
