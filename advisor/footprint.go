@@ -43,8 +43,10 @@ type footprint struct {
 
 	last   serverSignals
 	lastAt time.Time
-	own    int64 // statements of this tool since the last reading
-	busy   bool
+	// noMetrics: INNODB_METRICS could not be read once; not asked again.
+	noMetrics bool
+	own       int64 // statements of this tool since the last reading
+	busy      bool
 
 	stats loadStats
 }
@@ -122,9 +124,16 @@ func (f *footprint) between(ctx context.Context, took time.Duration) error {
 	return sleepCtx(ctx, sleep)
 }
 
+// signals takes one reading of the server's load signals.
+func (f *footprint) signals(ctx context.Context) (serverSignals, error) {
+	s, err := readSignals(ctx, f.db, !f.noMetrics)
+	f.noMetrics = f.noMetrics || s.metricsUnreadable
+	return s, err
+}
+
 // read takes a reading and updates the busy state and the statistics.
 func (f *footprint) read(ctx context.Context) error {
-	s, err := readSignals(ctx, f.db)
+	s, err := f.signals(ctx)
 	if err != nil {
 		return err
 	}
@@ -201,7 +210,7 @@ func (f *footprint) operatorHold(ctx context.Context) error {
 
 // rebase takes a reading that only starts the next interval.
 func (f *footprint) rebase(ctx context.Context) error {
-	s, err := readSignals(ctx, f.db)
+	s, err := f.signals(ctx)
 	if err != nil {
 		return err
 	}

@@ -145,7 +145,7 @@ func TestReadSignalsOnEveryServer(t *testing.T) {
 		}
 		defer db.Close()
 		ctx := context.Background()
-		s, err := readSignals(ctx, db)
+		s, err := readSignals(ctx, db, true)
 		if err != nil {
 			t.Fatal(err)
 		}

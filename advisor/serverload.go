@@ -3,9 +3,11 @@ package advisor
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 
+	"github.com/go-sql-driver/mysql"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -24,14 +26,18 @@ type serverSignals struct {
 	HistoryLength int64
 	// statements is how many statements the reading itself sent.
 	statements int64
+	// metricsUnreadable: INNODB_METRICS was asked and could not be read
+	// (no PROCESS privilege), so later readings need not ask again.
+	metricsUnreadable bool
 }
 
 // loadStatusQuery asks for the status variables a reading needs, in one query.
 const loadStatusQuery = "SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Threads_running', " +
 	"'Innodb_data_pending_fsyncs', 'Innodb_os_log_pending_fsyncs', 'Innodb_history_list_length')"
 
-// readSignals reads the load signals with one or two queries.
-func readSignals(ctx context.Context, db *sql.DB) (serverSignals, error) {
+// readSignals reads the load signals with one query, or two where the
+// history length is only in INNODB_METRICS and askMetrics says to try it.
+func readSignals(ctx context.Context, db *sql.DB, askMetrics bool) (serverSignals, error) {
 	s := serverSignals{PendingFsyncs: -1, HistoryLength: -1, statements: 1}
 	status, err := statusValues(ctx, db, loadStatusQuery)
 	if err != nil {
@@ -47,11 +53,19 @@ func readSignals(ctx context.Context, db *sql.DB) (serverSignals, error) {
 		s.HistoryLength = v
 		return s, nil
 	}
+	if !askMetrics {
+		return s, nil
+	}
 	s.statements++
 	var n int64
 	// INNODB_METRICS needs PROCESS; without it the signal stays unknown.
-	if err := db.QueryRowContext(ctx, bench.Tag+"SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n); err == nil {
+	err = db.QueryRowContext(ctx, bench.Tag+"SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n)
+	var refused *mysql.MySQLError
+	switch {
+	case err == nil:
 		s.HistoryLength = n
+	case errors.As(err, &refused): // the server said no (privileges): it will again
+		s.metricsUnreadable = true
 	}
 	return s, nil
 }
