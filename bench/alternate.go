@@ -49,8 +49,9 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budg
 			if err := r.applyGlobals(ctx, p); err != nil {
 				return err
 			}
+			suffix := r.suffix(p)
 			for _, st := range creates[lo:min(lo+run, len(creates))] {
-				ms, err := r.timed(ctx, st.withClause(st.renamed(r.suffix(p)), p))
+				ms, err := r.timed(ctx, st.withClause(st.renamed(suffix), p))
 				if err != nil {
 					return fmt.Errorf("variant %s: %w", p.Name, err)
 				}
@@ -65,8 +66,9 @@ func (r *runner) interleavedRound(ctx context.Context, round, n int, clock *budg
 	for hi := len(creates); hi > 0; hi -= run {
 		lo := max(hi-run, 0)
 		for _, p := range rotate(r.measured, lo/run+round) {
+			suffix := r.suffix(p)
 			for i := hi - 1; i >= lo; i-- {
-				ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(creates[i].Table+r.suffix(p)))
+				ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(creates[i].Table+suffix))
 				if err != nil {
 					return fmt.Errorf("variant %s: %w", p.Name, err)
 				}

@@ -87,13 +87,10 @@ const (
 )
 
 func summarize(cfg Config, r *runner) *Result {
-	res := &Result{Schema: cfg.Schema, Workload: cfg.Workload.Name, TablesPerRound: len(cfg.Workload.Creates),
+	res := &Result{Schema: cfg.Schema, Workload: cfg.Workload.Name, TablesPerRound: r.perRound(),
 		Precision: cfg.Precision, Budget: cfg.Budget, GainMargin: cfg.GainMargin, Interleaving: InterleaveBlocks}
 	if r.interleave {
 		res.Interleaving = InterleaveStatements
-		if r.positions > 0 {
-			res.TablesPerRound = min(res.TablesPerRound, r.positions)
-		}
 	}
 	base := r.samples[Baseline]
 	unit := r.unitSize()

@@ -130,13 +130,20 @@ func (r *runner) unitSize() int {
 	return 0
 }
 
-// round runs every measured variant once; round 0 is the warm-up, shorter
-// (WarmupStatements per variant) and not recorded.
-func (r *runner) round(ctx context.Context, round int, clock *budgetClock) error {
+// perRound is how many statement positions a measured round runs: the
+// workload's, or fewer when fitRounds shortened the rounds.
+func (r *runner) perRound() int {
 	n := len(r.cfg.Workload.Creates)
 	if r.interleave && r.positions > 0 {
 		n = min(n, r.positions)
 	}
+	return n
+}
+
+// round runs every measured variant once; round 0 is the warm-up, shorter
+// (WarmupStatements per variant) and not recorded.
+func (r *runner) round(ctx context.Context, round int, clock *budgetClock) error {
+	n := r.perRound()
 	if round == 0 && r.interleave {
 		n = min(n, WarmupStatements)
 	}
