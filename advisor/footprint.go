@@ -34,9 +34,13 @@ const sampleEvery = time.Second
 // its limit or the pause file exists, stops it when the abort file exists,
 // and records all of it for the report. Its hooks run in bench's
 // AfterStatement and BeforeVariant, outside the timed statements.
+// pauseFileCause is the cause of a pause the operator's --pause-file made,
+// told apart from the throttle's waits on the server's signals.
+const pauseFileCause = "pause file"
+
 type footprint struct {
 	db    *sql.DB
-	opts  FootprintOptions
+	pace  Pace
 	guard loadGuard
 	warn  func(string)
 	files operatorFiles
@@ -69,7 +73,7 @@ type loadStats struct {
 // first statements are already paced on a busy server, and counts the
 // replicas.
 func newFootprint(ctx context.Context, db *sql.DB, o Options) (*footprint, error) {
-	f := &footprint{db: db, opts: o.Bench.Footprint, guard: newLoadGuard(o), warn: o.warn,
+	f := &footprint{db: db, pace: o.Bench.Footprint.Pace, guard: newLoadGuard(o), warn: o.warn,
 		files: operatorFiles{pause: o.Bench.Footprint.PauseFile, abort: o.Bench.Footprint.AbortFile}}
 	f.stats = loadStats{historyMax: -1, fsyncsMax: -1, pauses: map[string]*report.PauseInfo{}}
 	f.stats.replicas = countReplicas(ctx, db)
@@ -82,7 +86,7 @@ func newFootprint(ctx context.Context, db *sql.DB, o Options) (*footprint, error
 	if err := f.read(ctx); err != nil {
 		return nil, err
 	}
-	if f.busy && !f.opts.Pace.Fixed {
+	if f.busy && !f.pace.Fixed {
 		f.warn(fmt.Sprintf("the server is busy (%s): the calibration paces itself at %gx its statements' time (--pace off to not pace)", f.describeLast(), AutoPaceRatio))
 	}
 	return f, nil
@@ -114,7 +118,7 @@ func (f *footprint) between(ctx context.Context, took time.Duration) error {
 			return err
 		}
 	}
-	ratio := f.opts.Pace.ratio(f.busy)
+	ratio := f.pace.ratio(f.busy)
 	if ratio <= 0 || took <= 0 {
 		return nil
 	}
@@ -196,7 +200,7 @@ func (f *footprint) operatorHold(ctx context.Context) error {
 	}
 	start := time.Now()
 	f.warn(fmt.Sprintf("paused: %s exists (--pause-file); remove it to resume", f.files.pause))
-	defer func() { f.recordPause("pause file", "--pause-file "+f.files.pause, time.Since(start)) }()
+	defer func() { f.recordPause(pauseFileCause, "--pause-file "+f.files.pause, time.Since(start)) }()
 	for f.files.paused() {
 		if err := sleepCtx(ctx, pausePoll); err != nil {
 			return err

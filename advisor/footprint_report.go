@@ -22,7 +22,7 @@ func (f *footprint) info(res *bench.Result) *report.LoadInfo {
 	l := &report.LoadInfo{
 		HistoryLengthMax: st.historyMax, PendingFsyncsMax: st.fsyncsMax, Replicas: st.replicas,
 		ThreadsRunningMax: st.runningMax, OthersQuestionsPerSMax: report.Round(st.questionsMax, 0),
-		Pace: f.opts.Pace.String(), PaceRatio: st.ratioMax,
+		Pace: f.pace.String(), PaceRatio: st.ratioMax,
 		PacedS: report.Round(st.paced.Seconds(), 1), HeldS: report.Round(res.Held.Seconds(), 1),
 	}
 	if st.readings > 0 {
@@ -47,7 +47,7 @@ func (f *footprint) info(res *bench.Result) *report.LoadInfo {
 func disturbance(l *report.LoadInfo, res *bench.Result) string {
 	var why []string
 	for _, p := range l.Pauses {
-		if p.Cause != "pause file" {
+		if p.Cause != pauseFileCause {
 			why = append(why, fmt.Sprintf("the throttle waited for %s", p.Cause))
 		}
 	}
