@@ -28,16 +28,16 @@ type FootprintOptions struct {
 // sampleEvery is how often the server's signals are read during the rounds.
 const sampleEvery = time.Second
 
+// pauseFileCause is the cause of a pause the operator's --pause-file made,
+// told apart from the throttle's waits on the server's signals.
+const pauseFileCause = "pause file"
+
 // footprint is the calibration's conduct toward the server it runs on: it
 // reads the server's load every second between statements, paces the
 // calibration while the server is busy, holds it while a signal is above
 // its limit or the pause file exists, stops it when the abort file exists,
 // and records all of it for the report. Its hooks run in bench's
 // AfterStatement and BeforeVariant, outside the timed statements.
-// pauseFileCause is the cause of a pause the operator's --pause-file made,
-// told apart from the throttle's waits on the server's signals.
-const pauseFileCause = "pause file"
-
 type footprint struct {
 	db    *sql.DB
 	pace  Pace
