@@ -137,7 +137,7 @@ func calibrate(ctx context.Context, db *sql.DB, version string, o options, budge
 // advice is what the rules conclude from a variant's interval: a gain is
 // recommended when the interval's low end exceeds 1+rules.GainMargin.
 func advice(v *bench.VariantResult) string {
-	if v.Speedup.Low > 1+rules.GainMargin {
+	if rules.Interval(v.Speedup).Faster(rules.GainMargin) {
 		return "gain"
 	}
 	return "none"
