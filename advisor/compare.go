@@ -40,14 +40,7 @@ func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, er
 		}
 	}
 	src, dst := servers[0], servers[1]
-	var results []*bench.Result
-	results, err = bench.RunInterleaved(ctx, []bench.Target{
-		{DB: src.db, Config: src.cfg},
-		{DB: dst.db, Config: dst.cfg},
-	})
-	for _, s := range servers {
-		err = errors.Join(err, s.finish(err))
-	}
+	results, err := calibrateInterleaved(ctx, servers)
 	if err != nil {
 		return nil, err
 	}
@@ -214,4 +207,18 @@ func settingsLabel(v *report.VariantInfo) string {
 // set one server's rounds against another's.
 func pairedInterval(a, b []float64) bench.Interval {
 	return report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(a, b)))
+}
+
+// calibrateInterleaved runs the calibration on every server, rounds
+// interleaved, and clears their state files.
+func calibrateInterleaved(ctx context.Context, servers []*server) ([]*bench.Result, error) {
+	targets := make([]bench.Target, len(servers))
+	for i, s := range servers {
+		targets[i] = bench.Target{DB: s.db, Config: s.cfg}
+	}
+	results, err := bench.RunInterleaved(ctx, targets)
+	for _, s := range servers {
+		err = errors.Join(err, s.finish(err))
+	}
+	return results, err
 }

@@ -2,12 +2,10 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -78,32 +76,17 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 			return nil, fmt.Errorf("%s: %w", sd.label, err)
 		}
 	}
-	results, err := calibrateSides(ctx, plan.sides)
+	results, err := calibrateInterleaved(ctx, servers)
 	if err != nil {
 		return nil, err
 	}
 	return buildRehearseReport(o, today, plan, results), nil
 }
 
-// calibrateSides runs the calibration on every side, rounds interleaved,
-// and clears their state files.
-func calibrateSides(ctx context.Context, sides []side) ([]*bench.Result, error) {
-	targets := make([]bench.Target, len(sides))
-	for i, sd := range sides {
-		targets[i] = bench.Target{DB: sd.srv.db, Config: sd.srv.cfg}
-	}
-	results, err := bench.RunInterleaved(ctx, targets)
-	for _, sd := range sides {
-		err = errors.Join(err, sd.srv.finish(err))
-	}
-	return results, err
-}
-
 // today is the server the rehearsal starts from.
 type today struct {
 	in       *inspection
 	offline  bool
-	config   []rules.ConfigOption
 	settings []rules.CarrySetting
 	inputs   jobInputs
 }
@@ -115,7 +98,7 @@ func readToday(ctx context.Context, o RehearseOptions) (*today, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &today{inputs: inputs, config: inputs.config}
+	t := &today{inputs: inputs}
 	if o.ServerVersion != "" {
 		if o.ConfigFile == "" {
 			return nil, fmt.Errorf("%w: --server-version describes the server of --config: give --config too, or connect to the server instead", ErrUsage)
@@ -125,7 +108,7 @@ func readToday(ctx context.Context, o RehearseOptions) (*today, error) {
 			return nil, fmt.Errorf("%w: --server-version: %w", ErrUsage, err)
 		}
 		t.offline = true
-		t.in = &inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.config), Status: map[string]string{}}
+		t.in = &inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.inputs.config), Status: map[string]string{}}
 	} else {
 		s, err := openServer(ctx, o.Conn)
 		err = closeAll(err, []*server{s}) // read-only: closed at once
@@ -134,8 +117,8 @@ func readToday(ctx context.Context, o RehearseOptions) (*today, error) {
 		}
 		t.in = s.in
 	}
-	if len(t.config) > 0 {
-		t.settings = rules.ConfigCarrySettings(t.in.Flavor, t.config)
+	if len(t.inputs.config) > 0 {
+		t.settings = rules.ConfigCarrySettings(t.in.Flavor, t.inputs.config)
 	} else {
 		t.settings = explicitSettings(t.in.Variables)
 	}
