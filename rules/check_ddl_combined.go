@@ -54,10 +54,7 @@ func bothOff(s Snapshot, both, base *Variant) []Finding {
 // bothOn is the cost of both new defaults at once, as an upgrade from
 // MySQL 5.5 (or a server configured like it) brings them.
 func bothOn(s Snapshot, both, base *Variant) Finding {
-	f := Finding{ID: "ddl-both-on", Severity: Info, MeasuredSpeedup: measuredSpeedup(both, base),
-		Evidence: map[string]string{"variant": both.Name, "direction": both.Direction(), "workload": string(s.Workload.Class),
-			"mechanism": both.Mechanism, "slowdown": fmt.Sprintf("%.2f", both.Speedup.Slowdown().Ratio)}}
-	measured := SpeedupText(both, base) + " with innodb_file_per_table=ON and innodb_stats_persistent=ON (" + both.Mechanism + "); " + SlowdownText(both.Speedup) + "."
+	f, measured := costFinding(s, "ddl-both-on", both, base, "innodb_file_per_table=ON and innodb_stats_persistent=ON")
 	if !both.Speedup.Slower(GainMargin) {
 		f.Title = "Both settings on together: no cost shown on this server"
 		f.Detail = measured + " The interval reaches below the smallest cost acted on."

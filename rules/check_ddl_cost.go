@@ -12,10 +12,7 @@ import (
 // finding says the cost whether or not a target was given.
 func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 	label := changeLabel(v, c.variable)
-	f := Finding{ID: c.idPrefix + "-cost", Severity: Info, MeasuredSpeedup: measuredSpeedup(v, base),
-		Evidence: map[string]string{"variant": v.Name, "direction": v.Direction(), "workload": string(s.Workload.Class),
-			"mechanism": v.Mechanism, "slowdown": fmt.Sprintf("%.2f", v.Speedup.Slowdown().Ratio)}}
-	measured := SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + "); " + SlowdownText(v.Speedup) + "."
+	f, measured := costFinding(s, c.idPrefix+"-cost", v, base, label)
 	upgrade := fmt.Sprintf(" This server runs %s=OFF; MySQL 5.6 and MariaDB 10.0 and later default to ON, so an upgrade that does not pin the setting brings this change.", c.variable)
 	if !v.Speedup.Slower(GainMargin) {
 		f.ID = c.idPrefix + "-no-cost"
@@ -35,4 +32,14 @@ func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 		f.Detail += fmt.Sprintf(" It matters only if the application creates and drops tables as normal work (per-tenant schemas, test suites, ETL staging tables); then keep %s=OFF across the upgrade.", c.variable)
 	}
 	return f
+}
+
+// costFinding starts the finding on a variant that turns settings on: its
+// evidence, measured speedup and the sentence saying what was measured with
+// label (the settings it turns on).
+func costFinding(s Snapshot, id string, v, base *Variant, label string) (Finding, string) {
+	f := Finding{ID: id, Severity: Info, MeasuredSpeedup: measuredSpeedup(v, base),
+		Evidence: map[string]string{"variant": v.Name, "direction": v.Direction(), "workload": string(s.Workload.Class),
+			"mechanism": v.Mechanism, "slowdown": fmt.Sprintf("%.2f", v.Speedup.Slowdown().Ratio)}}
+	return f, SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + "); " + SlowdownText(v.Speedup) + "."
 }
