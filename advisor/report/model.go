@@ -31,6 +31,7 @@ type Report struct {
 	Load          *LoadInfo              `json:"load,omitempty"`
 	Target        *TargetInfo            `json:"target,omitempty"`
 	Config        []ConfigInfo           `json:"config,omitempty"`
+	Schema        *Schema                `json:"schema,omitempty"`
 	Findings      []FindingInfo          `json:"findings"`
 	MyCnf         string                 `json:"mycnf"`
 	Notes         []string               `json:"notes,omitempty"`
@@ -176,14 +177,18 @@ type RecommendationInfo struct {
 
 // Worst returns the highest severity of the findings and whether there are any.
 func (r *Report) Worst() (rules.Severity, bool) {
-	if len(r.Findings) == 0 {
-		return rules.Info, false
-	}
-	w := rules.Info
+	w, any := rules.Info, false
 	for _, f := range r.Findings {
-		w = max(w, f.severity)
+		w, any = max(w, f.severity), true
 	}
-	return w, true
+	if r.Schema != nil {
+		for _, o := range r.Schema.Objects {
+			if sev, ok := StatusSeverity(o.Status); ok {
+				w, any = max(w, sev), true
+			}
+		}
+	}
+	return w, any
 }
 
 // SettingInfo is a key setting in the report: value, origin, and where

@@ -20,9 +20,15 @@ type TextStyle struct {
 // [OK] nothing to act on, [!!] warning or critical, [--] information.
 func text(w io.Writer, r *Report, style TextStyle) error {
 	p := &printer{w: w, style: style}
+	if schemaOnly(r) {
+		p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — schema check", r.Tool.Version)))
+		p.schema(r)
+		return p.err
+	}
 	p.header(r)
 	p.settings(r)
 	p.config(r)
+	p.schema(r)
 	p.workload(r)
 	p.benchmark(r)
 	p.load(r)

@@ -99,7 +99,8 @@ type lexer struct {
 	i           int
 	line        int
 	atLineStart bool
-	cond        int // index of the open executable comment, -1 if none
+	cond        int  // index of the open executable comment, -1 if none
+	bodies      bool // ';' may stand inside an executable comment (a stored program's body)
 	conds       []condComment
 	toks        []token
 }
@@ -107,7 +108,19 @@ type lexer struct {
 // lex tokenises src. Lexing stops at the first unterminated string,
 // identifier or comment, which becomes the last token (a tokIssue).
 func lex(src string, mode sqlMode) ([]token, []condComment) {
-	lx := &lexer{src: src, mode: mode, line: 1, atLineStart: true, cond: -1}
+	return lexWith(&lexer{src: src, mode: mode, line: 1, atLineStart: true, cond: -1})
+}
+
+// lexStatement tokenises one statement the mysql client has already cut at
+// its delimiter: a ';' inside an executable comment is part of a stored
+// program's body (mysqldump wraps trigger bodies in /*!50003 ... */).
+// Lines are counted from line.
+func lexStatement(src string, line int) ([]token, []condComment) {
+	return lexWith(&lexer{src: src, line: line, atLineStart: true, cond: -1, bodies: true})
+}
+
+func lexWith(lx *lexer) ([]token, []condComment) {
+	src := lx.src
 	for lx.i < len(lx.src) && lx.step() {
 	}
 	if lx.cond >= 0 {
@@ -144,7 +157,7 @@ func (lx *lexer) step() bool {
 			j++
 		}
 		lx.emit(tokWord, lx.i, j)
-	case c == ';' && lx.cond >= 0:
+	case c == ';' && lx.cond >= 0 && !lx.bodies:
 		lx.issueAt(lx.i, lx.i+1, issueOther, "semicolon inside a conditional comment /*! ... */")
 		lx.i++
 	default:

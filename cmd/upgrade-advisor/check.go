@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
 func checkCommand() *cli.Command {
@@ -29,7 +32,10 @@ EXAMPLES:
 			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
 			&cli.StringFlag{Name: "status", Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
 			&cli.StringFlag{Name: "server-version", Usage: "the server's version when the variables file has no version row"},
-			&cli.StringFlag{Name: "target-basedir", Usage: "with --config: ask the target's own binary (an extracted tarball or unpacked package root) which options of the file it refuses"},
+			&cli.StringFlag{Name: "target-basedir", Usage: "the target's own binaries (an extracted tarball, an unpacked package root, or / for the installed server): with --config it says which options it refuses; with --schema-file a sandbox of it loads the schema"},
+			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema: mysqldump or mariadb-dump output (any options) or an install script, loaded into a sandbox of --target-basedir object by object"},
+			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
+			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 		}, []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
 		Action: runCheck,
 	}
@@ -40,16 +46,20 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := advisor.RunCheck(advisor.CheckOptions{
-		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
-		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
-		Target: c.String("target"), Workload: c.String("workload"),
-	})
+	r, err := checkReport(c)
 	if err != nil {
 		return err
 	}
-	if dir := c.String("target-basedir"); dir != "" {
+	if dir := c.String("target-basedir"); dir != "" && (c.String("config") != "" || c.String("schema-file") == "") {
 		if err := advisor.CheckConfigOnTarget(c.Context, r, c.String("config"), dir); err != nil {
+			return err
+		}
+	}
+	if file := c.String("schema-file"); file != "" {
+		if err := advisor.CheckSchemaOnTarget(c.Context, r, advisor.SchemaCheckOptions{
+			SchemaFile: file, WithData: c.Bool("with-data"), TargetBasedir: c.String("target-basedir"),
+			SourceBasedir: c.String("source-basedir"), ServerVersion: c.String("server-version"),
+		}); err != nil {
 			return err
 		}
 	}
@@ -57,4 +67,20 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	return failOnFindings(r, failOn, advisor.CommandCheck)
+}
+
+// checkReport runs the rules on the saved files given; a schema check alone
+// starts from an empty report.
+func checkReport(c *cli.Context) (*report.Report, error) {
+	if c.String("schema-file") == "" && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
+		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file", advisor.ErrUsage)
+	}
+	if c.String("schema-file") != "" && c.String("variables") == "" && c.String("config") == "" {
+		return advisor.NewSchemaReport(version, c.String("schema-file")), nil
+	}
+	return advisor.RunCheck(advisor.CheckOptions{
+		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
+		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
+		Target: c.String("target"), Workload: c.String("workload"),
+	})
 }

@@ -1,0 +1,168 @@
+package report
+
+import (
+	"sort"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// Schema is the application's schema put through the target's own server:
+// every object with its status, the worst of its problems.
+type Schema struct {
+	Source string `json:"source"` // the file or server it was read from
+	Target string `json:"target"` // the server it was loaded into
+	// Today is the server of today's version the same load ran on, so that
+	// what already fails today is not blamed on the upgrade; "" when none ran.
+	Today     string         `json:"today,omitempty"`
+	Objects   []SchemaObject `json:"objects"`
+	SetAside  map[string]int `json:"set_aside,omitempty"`
+	DurationS float64        `json:"duration_s"`
+	Notes     []string       `json:"notes,omitempty"`
+}
+
+// SchemaObject is one table, view, routine, trigger or event.
+type SchemaObject struct {
+	Kind     string          `json:"kind"`
+	Name     string          `json:"name"`
+	Source   string          `json:"source"` // file:line, or schema.name on a live server
+	Status   string          `json:"status"`
+	Problems []SchemaProblem `json:"problems"`
+}
+
+// SchemaProblem is one thing the target said or did to an object.
+type SchemaProblem struct {
+	Kind    string `json:"kind"` // one of the statuses: refused, runtime, reserved, rewritten, warned
+	Code    int    `json:"code,omitempty"`
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`
+	// Today is true when today's version has the same problem: it is shown
+	// but does not count toward the status.
+	Today bool `json:"today,omitempty"`
+}
+
+// The statuses, worst first.
+const (
+	StatusRefused   = "refused"
+	StatusRuntime   = "runtime"
+	StatusReserved  = "reserved"
+	StatusRewritten = "rewritten"
+	StatusWarned    = "warned"
+	StatusLoaded    = "loaded"
+)
+
+// Statuses lists the statuses, worst first.
+var Statuses = []string{StatusRefused, StatusRuntime, StatusReserved, StatusRewritten, StatusWarned, StatusLoaded}
+
+// statusRank orders statuses: lower is worse.
+func statusRank(s string) int {
+	for i, x := range Statuses {
+		if x == s {
+			return i
+		}
+	}
+	return len(Statuses)
+}
+
+// WorstStatus returns the worst status of the problems that are not also
+// today's, or loaded.
+func WorstStatus(problems []SchemaProblem) string {
+	worst := StatusLoaded
+	for _, p := range problems {
+		if !p.Today && statusRank(p.Kind) < statusRank(worst) {
+			worst = p.Kind
+		}
+	}
+	return worst
+}
+
+// StatusSeverity is how --fail-on weighs a status: an object the target
+// refuses or that fails when called is critical, a reserved name or a
+// changed definition a warning, warnings at creation information.
+func StatusSeverity(status string) (rules.Severity, bool) {
+	switch status {
+	case StatusRefused, StatusRuntime:
+		return rules.Critical, true
+	case StatusReserved, StatusRewritten:
+		return rules.Warning, true
+	case StatusWarned:
+		return rules.Info, true
+	}
+	return 0, false
+}
+
+// schemaGroup is the objects of one checker level (Errors, Warnings,
+// Notices), by kind.
+type schemaGroup struct {
+	Title   string
+	Objects []SchemaObject
+}
+
+// schemaGroups sorts the objects into Errors, Warnings and Notices, each by
+// kind and name; loaded objects are left out.
+func schemaGroups(s *Schema) []schemaGroup {
+	groups := []schemaGroup{{Title: "Errors"}, {Title: "Warnings"}, {Title: "Notices"}}
+	for _, o := range s.Objects {
+		sev, ok := StatusSeverity(o.Status)
+		if !ok {
+			continue
+		}
+		i := map[rules.Severity]int{rules.Critical: 0, rules.Warning: 1, rules.Info: 2}[sev]
+		groups[i].Objects = append(groups[i].Objects, o)
+	}
+	for _, g := range groups {
+		sort.SliceStable(g.Objects, func(a, b int) bool {
+			if g.Objects[a].Kind != g.Objects[b].Kind {
+				return kindRank(g.Objects[a].Kind) < kindRank(g.Objects[b].Kind)
+			}
+			return g.Objects[a].Name < g.Objects[b].Name
+		})
+	}
+	return groups
+}
+
+// schemaKinds is the order kinds are shown in.
+var schemaKinds = []string{"table", "view", "function", "procedure", "trigger", "event"}
+
+func kindRank(k string) int {
+	for i, x := range schemaKinds {
+		if x == k {
+			return i
+		}
+	}
+	return len(schemaKinds)
+}
+
+// countByKind counts the objects per kind, in schemaKinds order.
+func (s *Schema) countByKind() []kindCount {
+	n := map[string]int{}
+	for _, o := range s.Objects {
+		n[o.Kind]++
+	}
+	var out []kindCount
+	for _, k := range schemaKinds {
+		if n[k] > 0 {
+			out = append(out, kindCount{k, n[k]})
+		}
+	}
+	return out
+}
+
+type kindCount struct {
+	Kind  string
+	Count int
+}
+
+// countByStatus counts the objects per status, in Statuses order.
+func (s *Schema) countByStatus() []kindCount {
+	n := map[string]int{}
+	for _, o := range s.Objects {
+		n[o.Status]++
+	}
+	var out []kindCount
+	for _, st := range Statuses {
+		if n[st] > 0 {
+			out = append(out, kindCount{st, n[st]})
+		}
+	}
+	return out
+}

@@ -1,0 +1,282 @@
+package schemacheck
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+)
+
+// Servers are the sandboxes a check loads the schema on.
+type Servers struct {
+	Target *sql.Conn
+	// Today is a sandbox of today's version, or nil: the same load runs on
+	// it, and what it also does is not blamed on the upgrade.
+	Today *sql.Conn
+}
+
+// Check loads d on the target (and on today's version) and returns every
+// object with its problems and status.
+func Check(ctx context.Context, s Servers, d *ddlfile.Dump) ([]report.SchemaObject, []string, error) {
+	target, err := LoadDump(ctx, s.Target, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	notes := target.Notes
+	var today *Load
+	if s.Today != nil {
+		if today, err = LoadDump(ctx, s.Today, d); err != nil {
+			return nil, nil, fmt.Errorf("today's version: %w", err)
+		}
+	}
+	c := &checker{d: d, target: target, today: today, s: s}
+	if err := c.probe(ctx); err != nil {
+		return nil, nil, err
+	}
+	if err := c.rewritten(ctx); err != nil {
+		return nil, nil, err
+	}
+	c.markToday()
+	return c.objects(), append(notes, c.notes...), nil
+}
+
+// checker combines the loads and probes of one check.
+type checker struct {
+	d             *ddlfile.Dump
+	target, today *Load
+	s             Servers
+	notes         []string
+}
+
+// todayResult is today's result for the target's i-th result.
+func (c *checker) todayResult(i int) *Result {
+	if c.today == nil {
+		return nil
+	}
+	return c.today.Results[i]
+}
+
+// probe asks the target (and today's version) about reserved names and
+// the functions stored programs call.
+func (c *checker) probe(ctx context.Context) error {
+	tp, err := NewProber(ctx, c.s.Target)
+	if err != nil {
+		return err
+	}
+	var sp *Prober
+	if c.s.Today != nil {
+		if sp, err = NewProber(ctx, c.s.Today); err != nil {
+			return err
+		}
+	}
+	c.notes = append(c.notes, "reserved words asked of the target with "+tp.Method())
+	own := c.ownNames()
+	for i, r := range c.target.Results {
+		if err := c.reservedNames(ctx, r, tp, sp); err != nil {
+			return err
+		}
+		if err := c.calls(ctx, r, c.todayResult(i), tp, sp, own); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ownNames are the dump's own tables and routines: a call to one of them is
+// not a built-in function.
+func (c *checker) ownNames() map[string]bool {
+	own := map[string]bool{}
+	for _, o := range c.d.Objects {
+		own[strings.ToLower(o.Name)] = true
+	}
+	return own
+}
+
+// reservedNames checks the object's name and, for a table, its columns.
+func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *Prober) error {
+	names := []string{r.Object.Name}
+	if r.Object.Kind == ddlfile.KindTable {
+		names = append(names, ddlfile.ColumnNames(r.Object.SQL)...)
+	}
+	for i, name := range names {
+		res, err := tp.Reserved(ctx, name)
+		if err != nil || !res {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		today := false
+		if sp != nil {
+			if today, err = sp.Reserved(ctx, name); err != nil {
+				return err
+			}
+		}
+		what := "its name " + name
+		if i > 0 {
+			what = "its column " + name
+		}
+		r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusReserved,
+			Message: what + " is a reserved word on the target: unquoted in a query it is a syntax error",
+			Fix:     "quote " + name + " with backticks in every query of the application, or rename it", Today: today})
+	}
+	return nil
+}
+
+// calls checks the functions a stored program calls: one the target lacks
+// fails when the program runs.
+func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *Prober, own map[string]bool) error {
+	switch r.Object.Kind {
+	case ddlfile.KindProcedure, ddlfile.KindFunction, ddlfile.KindTrigger, ddlfile.KindEvent:
+	default:
+		return nil
+	}
+	if !r.Created {
+		return nil
+	}
+	for _, fn := range ddlfile.CalledFunctions(r.Object.SQL) {
+		if own[strings.ToLower(fn)] {
+			continue
+		}
+		has, err := tp.HasFunction(ctx, fn)
+		if err != nil || has {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		lacksToday := false
+		if sp != nil && today != nil && today.Created {
+			if has, err := sp.HasFunction(ctx, fn); err != nil {
+				return err
+			} else if !has {
+				lacksToday = true
+			}
+		}
+		r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRuntime, Code: 1305,
+			Message: fmt.Sprintf("it calls %s(), which the target does not have: it loads, and fails when it runs", fn),
+			Fix:     functionFix(fn), Today: lacksToday})
+	}
+	return nil
+}
+
+// rewritten compares what today's version and the target made of each
+// object that both created; without today's version, the collations the
+// dump states.
+func (c *checker) rewritten(ctx context.Context) error {
+	schemas := c.schemaNames()
+	target, err := readDefinitions(ctx, c.s.Target, schemas)
+	if err != nil {
+		return err
+	}
+	if c.today == nil {
+		c.statedCollations(target)
+		return nil
+	}
+	today, err := readDefinitions(ctx, c.s.Today, schemas)
+	if err != nil {
+		return fmt.Errorf("today's version: %w", err)
+	}
+	for i, r := range c.target.Results {
+		t := c.today.Results[i]
+		if !r.Created || !t.Created {
+			continue
+		}
+		key := definitionKey(r.Object.Kind, schemaOf(r.Object), r.Object.Name)
+		for _, d := range differences(today[key], target[key]) {
+			if r.modeRefused && strings.HasPrefix(d, "sql_mode:") {
+				continue // the refusal says it, with the mode to use
+			}
+			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRewritten,
+				Message: "the target changes its definition: " + d})
+		}
+	}
+	return nil
+}
+
+// statedCollations compares a table's COLLATE= in the dump with the
+// target's table collation.
+func (c *checker) statedCollations(target definitions) {
+	for _, r := range c.target.Results {
+		if r.Object.Kind != ddlfile.KindTable || !r.Created {
+			continue
+		}
+		stated := tableCollation(r.Object.SQL)
+		got := target[definitionKey(ddlfile.KindTable, schemaOf(r.Object), r.Object.Name)]["table collation"]
+		if stated != "" && got != "" && !strings.EqualFold(stated, got) {
+			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRewritten,
+				Message: fmt.Sprintf("the target changes its definition: table collation: %s in the dump, %s on the target", stated, got)})
+		}
+	}
+}
+
+// tableCollation returns the COLLATE= table option of a CREATE TABLE, or "".
+func tableCollation(sql string) string {
+	end := strings.LastIndex(sql, ")")
+	if end < 0 {
+		return ""
+	}
+	tail := strings.Fields(strings.NewReplacer("=", " ").Replace(sql[end+1:]))
+	for i := 0; i+1 < len(tail); i++ {
+		if strings.EqualFold(tail[i], "COLLATE") {
+			return strings.Trim(tail[i+1], "`'\"")
+		}
+	}
+	return ""
+}
+
+// schemaNames lists the schemas the objects are created in.
+func (c *checker) schemaNames() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range c.target.Results {
+		s := schemaOf(r.Object)
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// markToday marks the target's load problems that today's version has too.
+func (c *checker) markToday() {
+	if c.today == nil {
+		return
+	}
+	for i, r := range c.target.Results {
+		t := c.today.Results[i]
+		for j, p := range r.Problems {
+			if p.Kind != report.StatusRefused && p.Kind != report.StatusWarned {
+				continue
+			}
+			for _, q := range t.Problems {
+				if q.Kind == p.Kind && q.Code == p.Code {
+					r.Problems[j].Today = true
+				}
+			}
+		}
+	}
+}
+
+// objects builds the report's objects.
+func (c *checker) objects() []report.SchemaObject {
+	out := make([]report.SchemaObject, 0, len(c.target.Results))
+	for _, r := range c.target.Results {
+		o := r.Object
+		name := o.Name
+		if o.Schema != "" {
+			name = o.Schema + "." + o.Name
+		}
+		problems := r.Problems
+		if problems == nil {
+			problems = []report.SchemaProblem{}
+		}
+		out = append(out, report.SchemaObject{Kind: string(o.Kind), Name: name, Source: o.Source(),
+			Status: report.WorstStatus(problems), Problems: problems})
+	}
+	return out
+}

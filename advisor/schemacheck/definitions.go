@@ -1,0 +1,183 @@
+package schemacheck
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+)
+
+// definitions are what a server made of the objects of some schemas, as
+// information_schema shows them: per object, attribute -> value. Only
+// attributes with a meaning are read (character set, collation, type,
+// default, engine, definer, the sql_mode stored with a program), not the
+// spelling of SHOW CREATE.
+type definitions map[string]map[string]string
+
+// definitionQueries read the attributes; each row is schema, name, then
+// attribute columns named by the query's aliases. The kind is the key's.
+var definitionQueries = []struct {
+	kind  ddlfile.Kind
+	query string
+}{
+	{ddlfile.KindTable, `SELECT TABLE_SCHEMA, TABLE_NAME, IFNULL(ENGINE, ''), IFNULL(TABLE_COLLATION, '')
+		FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND TABLE_SCHEMA IN (%s)`},
+	{ddlfile.KindView, `SELECT TABLE_SCHEMA, TABLE_NAME, DEFINER, SECURITY_TYPE, CHARACTER_SET_CLIENT, COLLATION_CONNECTION
+		FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN (%s)`},
+	{ddlfile.KindFunction, `SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+		FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_SCHEMA IN (%s)`},
+	{ddlfile.KindProcedure, `SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+		FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'PROCEDURE' AND ROUTINE_SCHEMA IN (%s)`},
+	{ddlfile.KindTrigger, `SELECT TRIGGER_SCHEMA, TRIGGER_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+		FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA IN (%s)`},
+	{ddlfile.KindEvent, `SELECT EVENT_SCHEMA, EVENT_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+		FROM information_schema.EVENTS WHERE EVENT_SCHEMA IN (%s)`},
+}
+
+// attributeNames name the attribute columns of each query, in order.
+var attributeNames = map[ddlfile.Kind][]string{
+	ddlfile.KindTable:     {"engine", "table collation"},
+	ddlfile.KindView:      {"definer", "SQL SECURITY", "character_set_client", "collation_connection"},
+	ddlfile.KindFunction:  {"definer", "sql_mode", "database collation"},
+	ddlfile.KindProcedure: {"definer", "sql_mode", "database collation"},
+	ddlfile.KindTrigger:   {"definer", "sql_mode", "database collation"},
+	ddlfile.KindEvent:     {"definer", "sql_mode", "database collation"},
+}
+
+// columnQuery reads each column's meaning.
+const columnQuery = `SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, DATA_TYPE, IFNULL(CHARACTER_SET_NAME, ''),
+	IFNULL(COLLATION_NAME, ''), IFNULL(COLUMN_DEFAULT, 'NULL'), IS_NULLABLE
+	FROM information_schema.COLUMNS c WHERE TABLE_SCHEMA IN (%s)
+	AND EXISTS (SELECT 1 FROM information_schema.TABLES t WHERE t.TABLE_SCHEMA = c.TABLE_SCHEMA
+	            AND t.TABLE_NAME = c.TABLE_NAME AND t.TABLE_TYPE = 'BASE TABLE')`
+
+// readDefinitions reads the definitions of the objects in schemas.
+func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string) (definitions, error) {
+	in := make([]string, len(schemas))
+	for i, s := range schemas {
+		in[i] = quoteString(s)
+	}
+	list := strings.Join(in, ",")
+	defs := definitions{}
+	for _, q := range definitionQueries {
+		if err := defs.read(ctx, conn, fmt.Sprintf(q.query, list), q.kind, attributeNames[q.kind]); err != nil {
+			return nil, err
+		}
+	}
+	if err := defs.readColumns(ctx, conn, fmt.Sprintf(columnQuery, list)); err != nil {
+		return nil, err
+	}
+	return defs, nil
+}
+
+func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kind ddlfile.Kind, attrs []string) error {
+	rows, err := conn.QueryContext(ctx, query)
+	if err != nil {
+		return fmt.Errorf("reading the sandbox's %s definitions: %w", kind, err)
+	}
+	defer rows.Close()
+	vals := make([]string, 2+len(attrs))
+	ptrs := make([]any, len(vals))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		m := d.object(kind, vals[0], vals[1])
+		for i, a := range attrs {
+			m[a] = vals[2+i]
+		}
+	}
+	return rows.Err()
+}
+
+func (d definitions) readColumns(ctx context.Context, conn *sql.Conn, query string) error {
+	rows, err := conn.QueryContext(ctx, query)
+	if err != nil {
+		return fmt.Errorf("reading the sandbox's column definitions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var schema, table, col, typ, cs, coll, def, null string
+		if err := rows.Scan(&schema, &table, &col, &typ, &cs, &coll, &def, &null); err != nil {
+			return err
+		}
+		m := d.object(ddlfile.KindTable, schema, table)
+		prefix := "column " + "`" + col + "` "
+		m[prefix+"type"] = strings.ToLower(typ)
+		m[prefix+"character set"] = cs
+		m[prefix+"collation"] = coll
+		m[prefix+"default"] = normalDefault(def)
+		m[prefix+"nullable"] = null
+	}
+	return rows.Err()
+}
+
+func (d definitions) object(kind ddlfile.Kind, schema, name string) map[string]string {
+	k := definitionKey(kind, schema, name)
+	if d[k] == nil {
+		d[k] = map[string]string{}
+	}
+	return d[k]
+}
+
+func definitionKey(kind ddlfile.Kind, schema, name string) string {
+	return string(kind) + "\x00" + strings.ToLower(schema) + "\x00" + strings.ToLower(name)
+}
+
+// normalDefault writes a column default the same way on every server:
+// MariaDB quotes string defaults and spells NULL, MySQL does neither; both
+// spell CURRENT_TIMESTAMP in several ways.
+func normalDefault(def string) string {
+	d := strings.TrimSpace(def)
+	if len(d) >= 2 && d[0] == '\'' && d[len(d)-1] == '\'' {
+		d = strings.ReplaceAll(d[1:len(d)-1], "''", "'")
+	}
+	low := strings.ToLower(d)
+	if low == "current_timestamp()" || low == "now()" {
+		return "current_timestamp"
+	}
+	return low
+}
+
+// differences lists what changed between today's definition and the
+// target's, "attribute: today -> target", sorted.
+func differences(today, target map[string]string) []string {
+	var out []string
+	for attr, was := range today {
+		now, ok := target[attr]
+		if !ok || sameMeaning(attr, was, now) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s today, %s on the target", attr, orNone(was), orNone(now)))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sameMeaning compares two values of an attribute; sql_modes compare as
+// sets of flags, names without case.
+func sameMeaning(attr, a, b string) bool {
+	if attr == "sql_mode" {
+		return flagSet(a) == flagSet(b)
+	}
+	return strings.EqualFold(a, b)
+}
+
+func flagSet(mode string) string {
+	flags := strings.Split(strings.ToUpper(mode), ",")
+	sort.Strings(flags)
+	return strings.Join(flags, ",")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

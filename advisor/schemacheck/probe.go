@@ -1,0 +1,126 @@
+package schemacheck
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+)
+
+// probeSchema is an empty schema of the sandbox where function names are
+// asked about, so that no stored function answers for a missing built-in.
+const probeSchema = "upgrade_advisor_probe"
+
+// Prober asks one server about names and functions.
+type Prober struct {
+	conn     *sql.Conn
+	reserved map[string]bool // from information_schema.KEYWORDS.RESERVED; nil when the server has no such column
+	keywords map[string]bool // every keyword the server lists; nil when it has no KEYWORDS table
+	cache    map[string]bool
+	fcache   map[string]bool
+}
+
+// NewProber prepares the questions: it reads the server's keyword table
+// where it has one and creates the empty probe schema.
+func NewProber(ctx context.Context, conn *sql.Conn) (*Prober, error) {
+	p := &Prober{conn: conn, cache: map[string]bool{}, fcache: map[string]bool{}}
+	if _, err := conn.ExecContext(ctx, "CREATE DATABASE IF NOT EXISTS "+probeSchema); err != nil {
+		return nil, fmt.Errorf("creating the probe schema on the sandbox: %w", err)
+	}
+	var cols int
+	err := conn.QueryRowContext(ctx, `SELECT COUNT(*) FROM information_schema.COLUMNS
+		WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'KEYWORDS'`).Scan(&cols)
+	if err != nil {
+		return nil, fmt.Errorf("asking the sandbox for its keyword table: %w", err)
+	}
+	if cols == 0 {
+		return p, nil
+	}
+	if p.keywords, err = p.words(ctx, "SELECT WORD FROM information_schema.KEYWORDS"); err != nil {
+		return nil, err
+	}
+	if cols > 1 {
+		if p.reserved, err = p.words(ctx, "SELECT WORD FROM information_schema.KEYWORDS WHERE RESERVED = 1"); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+func (p *Prober) words(ctx context.Context, query string) (map[string]bool, error) {
+	rows, err := p.conn.QueryContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("reading the sandbox's keywords: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			return nil, err
+		}
+		out[strings.ToLower(w)] = true
+	}
+	return out, rows.Err()
+}
+
+// Method says how reserved words are asked, for the report.
+func (p *Prober) Method() string {
+	switch {
+	case p.reserved != nil:
+		return "information_schema.KEYWORDS (RESERVED = 1)"
+	case p.keywords != nil:
+		return "an unquoted probe of each name the server lists in information_schema.KEYWORDS"
+	}
+	return "an unquoted probe of each name"
+}
+
+// Reserved reports whether the server refuses name as an unquoted
+// identifier.
+func (p *Prober) Reserved(ctx context.Context, name string) (bool, error) {
+	key := strings.ToLower(name)
+	if !ddlfile.IsBareWord(name) {
+		return false, nil
+	}
+	if p.reserved != nil {
+		return p.reserved[key], nil
+	}
+	if p.keywords != nil && !p.keywords[key] {
+		return false, nil
+	}
+	if r, ok := p.cache[key]; ok {
+		return r, nil
+	}
+	_, err := p.conn.ExecContext(ctx, "DO (SELECT "+name+" FROM (SELECT 1 AS "+bench.QuoteIdent(name)+") AS upgrade_advisor_probe)")
+	se := serverError(err)
+	if err != nil && se == nil {
+		return false, fmt.Errorf("asking the sandbox about the name %s: %w", name, err)
+	}
+	r := se != nil && se.Number == 1064
+	p.cache[key] = r
+	return r, nil
+}
+
+// HasFunction reports whether the server knows a function name as a
+// built-in (or as syntax): calling it in an empty schema gives any answer
+// but "does not exist".
+func (p *Prober) HasFunction(ctx context.Context, name string) (bool, error) {
+	key := strings.ToLower(name)
+	if r, ok := p.fcache[key]; ok {
+		return r, nil
+	}
+	if _, err := p.conn.ExecContext(ctx, "USE "+probeSchema); err != nil {
+		return false, fmt.Errorf("using the probe schema: %w", err)
+	}
+	_, err := p.conn.ExecContext(ctx, "DO "+name+"()")
+	se := serverError(err)
+	if err != nil && se == nil {
+		return false, fmt.Errorf("asking the sandbox about the function %s: %w", name, err)
+	}
+	r := se == nil || (se.Number != 1305 && se.Number != 1630)
+	p.fcache[key] = r
+	return r, nil
+}

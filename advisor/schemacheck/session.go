@@ -1,0 +1,96 @@
+package schemacheck
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+)
+
+// trackedSettings are the session variables an object's settings may name,
+// in the order they are set; one absent from the object is set back to the
+// server's default.
+var trackedSettings = []string{"character_set_client", "character_set_results", "collation_connection",
+	"sql_mode", "time_zone", "foreign_key_checks", "unique_checks"}
+
+// applySession sets the session variables the dump gave the object. A value
+// the target refuses is a problem of the object; for sql_mode the flags the
+// target knows are kept, so the object is still created and checked.
+func (l *loader) applySession(ctx context.Context, r *Result) error {
+	want := map[string]string{}
+	for _, s := range r.Object.Session {
+		want[s.Name] = s.Value
+	}
+	for _, name := range trackedSettings {
+		v, set := want[name]
+		if cur, ok := l.applied[name]; ok == set && cur == v {
+			continue
+		}
+		expr := v
+		if !set {
+			expr = "DEFAULT"
+		}
+		_, err := l.conn.ExecContext(ctx, "SET SESSION "+name+" = "+expr)
+		se := serverError(err)
+		switch {
+		case se != nil && name == "sql_mode":
+			if err := l.refusedMode(ctx, r, v, se.Number, se.Message); err != nil {
+				return err
+			}
+			continue
+		case se != nil:
+			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRefused, Code: int(se.Number),
+				Message: fmt.Sprintf("SET %s = %s: %s", name, v, se.Message)})
+			continue
+		case err != nil:
+			return fmt.Errorf("setting %s on the target: %w", name, err)
+		}
+		if set {
+			l.applied[name] = v
+		} else {
+			delete(l.applied, name)
+		}
+	}
+	return nil
+}
+
+// refusedMode records a refused sql_mode and sets the flags of it that the
+// target accepts, asking the target flag by flag.
+func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code uint16, msg string) error {
+	flags := strings.Split(ddlfile.Setting{Value: mode}.Text(), ",")
+	var kept, dropped []string
+	for _, f := range flags {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		_, err := l.conn.ExecContext(ctx, "SET SESSION sql_mode = "+quoteString(f))
+		switch {
+		case serverError(err) != nil:
+			dropped = append(dropped, f)
+		case err != nil:
+			return fmt.Errorf("asking the target about sql_mode %s: %w", f, err)
+		default:
+			kept = append(kept, f)
+		}
+	}
+	cleaned := quoteString(strings.Join(kept, ","))
+	if _, err := l.conn.ExecContext(ctx, "SET SESSION sql_mode = "+cleaned); err != nil {
+		return fmt.Errorf("setting sql_mode on the target: %w", err)
+	}
+	l.applied["sql_mode"] = cleaned
+	r.modeRefused = true
+	r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRefused, Code: int(code),
+		Message: "the sql_mode it was created with: " + msg,
+		Fix: fmt.Sprintf("re-create it with sql_mode=%s (without %s, which the target does not have)",
+			cleaned, strings.Join(dropped, ", "))})
+	return nil
+}
+
+// quoteString quotes s as an SQL string literal.
+func quoteString(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}

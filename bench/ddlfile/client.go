@@ -1,0 +1,202 @@
+package ddlfile
+
+import (
+	"strings"
+)
+
+// clientStatement is one statement as the mysql client would send it: the
+// text between two delimiters, without the delimiter.
+type clientStatement struct {
+	text  string
+	start int // byte offset of text in the file
+	line  int // line of text's first byte
+}
+
+// clientCommands are the mysql client's commands given by name at the start
+// of a line. DELIMITER is handled, USE is also SQL; every other one is
+// refused: a dump is input, not instructions to the client.
+var clientCommands = map[string]bool{
+	"system": true, "source": true, "connect": true, "tee": true, "notee": true, "pager": true,
+	"nopager": true, "edit": true, "ego": true, "go": true, "print": true, "prompt": true,
+	"rehash": true, "status": true, "exit": true, "quit": true, "clear": true, "warnings": true,
+	"nowarning": true, "resetconnection": true, "query_attributes": true, "charset": true,
+	"ssl_session_data_print": true,
+}
+
+// clientSplitter cuts a file into statements the way the mysql client does
+// in batch mode: at the current delimiter outside strings, quoted names and
+// plain comments (an executable comment /*! ... */ does not hide it), with
+// DELIMITER lines changing the delimiter.
+type clientSplitter struct {
+	src       string
+	file      string
+	delimiter string
+	i, line   int
+	stmtStart int // offset of the current statement's first byte, -1 before it starts
+	stmtLine  int
+	out       []clientStatement
+	reject    *RejectError
+}
+
+// splitClient returns the statements of src, or the first client command or
+// lexical problem that stops the reading, with its line.
+func splitClient(file, src string) ([]clientStatement, *RejectError) {
+	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1}
+	for s.i < len(s.src) && s.reject == nil {
+		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
+			continue
+		}
+		s.step()
+	}
+	if s.reject == nil {
+		s.flush(len(s.src))
+	}
+	return s.out, s.reject
+}
+
+func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
+
+// lineCommand handles a client command that fills a line: DELIMITER sets the
+// delimiter; the other named commands are refused. It returns true when the
+// line was consumed (or the reading stopped).
+func (s *clientSplitter) lineCommand() bool {
+	end := strings.IndexByte(s.src[s.i:], '\n')
+	if end < 0 {
+		end = len(s.src) - s.i
+	}
+	line := s.src[s.i : s.i+end]
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	word := strings.ToLower(fields[0])
+	switch {
+	case word == "delimiter":
+		if len(fields) < 2 {
+			s.fail("DELIMITER without a delimiter")
+			return true
+		}
+		d := fields[1]
+		if strings.ContainsAny(d, `'"`+"`") || strings.Contains(d, `\`) {
+			s.fail("DELIMITER " + quoteShort(d) + ": a delimiter with quotes or a backslash is not supported")
+			return true
+		}
+		s.delimiter = d
+	case clientCommands[strings.TrimRight(word, ";")]:
+		s.fail("the mysql client command " + quoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
+		return true
+	default:
+		return false
+	}
+	s.i += end
+	return true
+}
+
+// step consumes one unit: a delimiter, a quoted text, a comment or a byte.
+func (s *clientSplitter) step() {
+	rest := s.src[s.i:]
+	c := rest[0]
+	switch {
+	case strings.HasPrefix(rest, s.delimiter):
+		s.flush(s.i)
+		s.i += len(s.delimiter)
+		return
+	case c == '\n':
+		s.line++
+		s.i++
+		return
+	case c == ' ' || c == '\t' || c == '\r':
+		s.i++
+		return
+	}
+	switch {
+	case c == '#' || (strings.HasPrefix(rest, "--") && (len(rest) == 2 || rest[2] <= ' ')):
+		s.skipTo("\n", false)
+		return
+	case strings.HasPrefix(rest, "/*") && !isExecutableComment(rest):
+		s.i += 2
+		s.skipTo("*/", true)
+		return
+	}
+	s.begin()
+	switch {
+	case c == '\'' || c == '"' || c == '`':
+		s.quoted(c)
+	case isExecutableComment(rest):
+		s.i += 3 // its contents are code: the delimiter still ends the statement
+	case c == '\\':
+		s.fail(`backslash outside a string: a mysql client command such as \! or \. is not SQL`)
+	default:
+		s.i++
+	}
+}
+
+// isExecutableComment reports whether an executable comment starts rest;
+// mariadb-dump's sandbox marker is not one (every server skips it).
+func isExecutableComment(rest string) bool {
+	return (strings.HasPrefix(rest, "/*!") || strings.HasPrefix(rest, "/*M!")) && !strings.HasPrefix(rest, sandboxMarker)
+}
+
+// begin marks the start of a statement at the cursor.
+func (s *clientSplitter) begin() {
+	if s.stmtStart < 0 {
+		s.stmtStart, s.stmtLine = s.i, s.line
+	}
+}
+
+// quoted consumes a string or quoted name; a backslash escapes in strings.
+func (s *clientSplitter) quoted(q byte) {
+	start, line := s.i, s.line
+	j := s.i + 1
+	for j < len(s.src) {
+		c := s.src[j]
+		switch {
+		case c == '\\' && q != '`' && j+1 < len(s.src):
+			if s.src[j+1] == '\n' {
+				s.line++
+			}
+			j += 2
+			continue
+		case c == q && j+1 < len(s.src) && s.src[j+1] == q:
+			j += 2
+			continue
+		case c == q:
+			s.i = j + 1
+			return
+		case c == '\n':
+			s.line++
+		}
+		j++
+	}
+	s.i, s.line = start, line
+	s.fail("unterminated quoted text")
+}
+
+// skipTo moves past the next end marker (counting lines); without it, a
+// block comment is an error and a line comment ends the file.
+func (s *clientSplitter) skipTo(marker string, required bool) {
+	j := strings.Index(s.src[s.i:], marker)
+	if j < 0 {
+		if required {
+			s.fail("unterminated comment /* ...")
+			return
+		}
+		j = len(s.src) - s.i
+	} else if marker != "\n" {
+		j += len(marker)
+	}
+	s.line += strings.Count(s.src[s.i:s.i+j], "\n")
+	s.i += j
+}
+
+// flush ends the current statement at end.
+func (s *clientSplitter) flush(end int) {
+	if s.stmtStart >= 0 && end > s.stmtStart {
+		s.out = append(s.out, clientStatement{text: s.src[s.stmtStart:end], start: s.stmtStart, line: s.stmtLine})
+	}
+	s.stmtStart = -1
+}
+
+func (s *clientSplitter) fail(reason string) {
+	s.reject = &RejectError{File: s.file, Line: s.line, Reason: reason}
+}

@@ -1,0 +1,195 @@
+package ddlfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
+
+// Kind is the kind of a schema object.
+type Kind string
+
+// The kinds of schema objects a dump or install script defines.
+const (
+	KindTable     Kind = "table"
+	KindView      Kind = "view"
+	KindProcedure Kind = "procedure"
+	KindFunction  Kind = "function"
+	KindTrigger   Kind = "trigger"
+	KindEvent     Kind = "event"
+)
+
+// Kinds lists every kind in the order a schema is created: tables, then the
+// routines views may call, views, and the triggers and events that may call
+// routines.
+var Kinds = []Kind{KindTable, KindFunction, KindProcedure, KindView, KindTrigger, KindEvent}
+
+// Object is one table, view, routine, trigger or event of a schema, as the
+// file defines it.
+type Object struct {
+	Kind   Kind
+	Schema string // the schema it is created in ("" when the file names none)
+	Name   string
+	Table  string // for a trigger: the table it is on
+	File   string
+	Line   int // line of the CREATE statement
+	// SQL is the CREATE statement as the server that wrote the dump ran it:
+	// executable comments that server runs are kept as plain text, the
+	// others removed.
+	SQL string
+	// Alters are later statements of the file that change a table: ALTER
+	// TABLE and CREATE INDEX, in file order (not the data-loading ALTER
+	// TABLE ... DISABLE/ENABLE KEYS).
+	Alters []string
+	// Session is the session settings in force where the file creates it
+	// (sql_mode, character sets, time zone, checks), in a fixed order.
+	Session []Setting
+}
+
+// Source is "file:line".
+func (o Object) Source() string { return fmt.Sprintf("%s:%d", o.File, o.Line) }
+
+// Setting is one session variable and the value a file set it to.
+type Setting struct {
+	Name  string // lower case, e.g. "sql_mode"
+	Value string // as written, unquoted
+}
+
+// SchemaDef is a schema the file creates or uses.
+type SchemaDef struct {
+	Name string
+	SQL  string // its CREATE DATABASE statement ("" when the file only USEs it)
+	Line int
+}
+
+// Dump is what a dump or install script defines.
+type Dump struct {
+	File    string
+	Writer  flavor.Flavor // the server the dump was taken from; zero when the file does not say
+	Schemas []SchemaDef
+	Objects []Object
+	// SetAside counts what was read but is not a schema object, by what it
+	// is ("INSERT statement", "view stand-in", ...).
+	SetAside map[string]int
+	// Data holds the INSERT and REPLACE statements when they were asked for.
+	Data []DataStatement
+}
+
+// DataStatement is one statement that loads rows.
+type DataStatement struct {
+	Schema, Table string
+	SQL           string
+	Line          int
+	Session       []Setting
+}
+
+// Count returns how many objects of kind the dump defines.
+func (d *Dump) Count(kind Kind) int {
+	n := 0
+	for _, o := range d.Objects {
+		if o.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// ReadOptions configure ReadDump.
+type ReadOptions struct {
+	// WithData keeps INSERT and REPLACE statements (Dump.Data); by default
+	// they are counted and set aside.
+	WithData bool
+	// Writer is the server that wrote the file, when the file does not say
+	// (install scripts): executable comments are read as it would run them.
+	// Zero means every executable comment runs.
+	Writer flavor.Flavor
+}
+
+// ReadDumpFile reads the dump or install script at path; see ReadDump.
+func ReadDumpFile(path string, o ReadOptions) (*Dump, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadDump(path, f, o)
+}
+
+// ReadDump reads mysqldump or mariadb-dump output (any options) or an
+// install script into the objects it defines, each with its file:line and
+// the session settings in force. Nothing is run. A statement the reader
+// cannot classify, a client command, a statement that reads or writes files
+// or one aimed outside the file's own schemas makes it return a
+// *RejectError (errors.Is ErrRejected) naming file:line, and no dump.
+func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, &RejectError{File: name, Reason: fmt.Sprintf("file larger than %d MiB", MaxFileSize>>20)}
+	}
+	src := strings.TrimPrefix(string(data), "\ufeff")
+	if strings.IndexByte(src, 0) >= 0 {
+		return nil, &RejectError{File: name, Line: 1 + strings.Count(src[:strings.IndexByte(src, 0)], "\n"), Reason: "NUL byte in the file"}
+	}
+	writer := o.Writer
+	if w, ok := dumpWriter(src); ok {
+		writer = w
+	}
+	stmts, rej := splitClient(name, src)
+	if rej != nil {
+		return nil, rej
+	}
+	rd := newDumpReader(name, writer, o)
+	for _, st := range stmts {
+		if err := rd.add(st); err != nil {
+			return nil, err
+		}
+	}
+	return rd.finish()
+}
+
+// dumpWriter reads the "-- Server version" line mysqldump and mariadb-dump
+// write at the top of a dump.
+func dumpWriter(src string) (flavor.Flavor, bool) {
+	head := src[:min(len(src), 4096)]
+	for _, line := range strings.Split(head, "\n") {
+		rest, ok := strings.CutPrefix(line, "-- Server version")
+		if !ok {
+			continue
+		}
+		v := strings.TrimSpace(rest)
+		if strings.Contains(head, "-- MariaDB dump") && !strings.Contains(strings.ToLower(v), "mariadb") {
+			v += "-MariaDB"
+		}
+		fl, err := flavor.Identify(v, "")
+		if err != nil {
+			return flavor.Flavor{}, false
+		}
+		return fl, true
+	}
+	return flavor.Flavor{}, false
+}
+
+// runs reports whether the server w runs the executable comment cc; a zero
+// w runs every one.
+func runs(w flavor.Flavor, cc condComment) bool {
+	if w.Vendor == "" {
+		return true
+	}
+	n := w.Version.Major*10000 + w.Version.Minor*100 + w.Version.Patch
+	if cc.mariadbOnly {
+		return w.IsMariaDB() && cc.version <= n
+	}
+	if cc.version == 0 {
+		return true
+	}
+	if w.IsMariaDB() && cc.version >= 50700 && cc.version < 100000 {
+		return false // MariaDB skips MySQL 5.7+ executable comments
+	}
+	return cc.version <= n
+}

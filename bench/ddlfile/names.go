@@ -1,0 +1,93 @@
+package ddlfile
+
+import "strings"
+
+// notCallers are the words after which "name(" is not a function call: a
+// table, a routine called with CALL, a key's or type's parameters.
+var notCallers = map[string]bool{"INTO": true, "CALL": true, "TABLE": true, "JOIN": true, "FROM": true,
+	"UPDATE": true, "PROCEDURE": true, "FUNCTION": true, "KEY": true, "INDEX": true, "REFERENCES": true,
+	"ON": true, "EXISTS": true, "TRIGGER": true, "VIEW": true, "CONSTRAINT": true, "USING": true}
+
+// CalledFunctions returns the distinct names of functions a statement calls
+// (a bare word directly followed by '('), as written, in order of first
+// use. Keywords with parentheses (types, IN (...), VALUES (...)) are among
+// them; whoever asks the server about them must expect the server to call
+// them syntax, not a missing function.
+func CalledFunctions(sql string) []string {
+	toks, _ := lexStatement(sql, 1)
+	toks = significant(toks, func(int) bool { return true })
+	seen := map[string]bool{}
+	var out []string
+	for i, t := range toks {
+		next := nextToken(toks, i)
+		if t.kind != tokWord || !isPunct(next, "(") || next.pos != t.end || isNumber(t.text) {
+			continue
+		}
+		if i > 0 && (isPunct(toks[i-1], ".") || toks[i-1].kind == tokWord && notCallers[strings.ToUpper(toks[i-1].text)]) {
+			continue
+		}
+		key := strings.ToLower(t.text)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, t.text)
+		}
+	}
+	return out
+}
+
+// elementWords start a CREATE TABLE element that is not a column.
+var elementWords = map[string]bool{"PRIMARY": true, "KEY": true, "INDEX": true, "UNIQUE": true, "CONSTRAINT": true,
+	"FOREIGN": true, "CHECK": true, "FULLTEXT": true, "SPATIAL": true, "PERIOD": true, "VECTOR": true}
+
+// ColumnNames returns the column names of a CREATE TABLE statement, as
+// written (quoted names unquoted), or nil for another statement.
+func ColumnNames(createTable string) []string {
+	toks, _ := lexStatement(createTable, 1)
+	toks = significant(toks, func(int) bool { return true })
+	open := -1
+	for i, t := range toks {
+		if isPunct(t, "(") {
+			open = i
+			break
+		}
+		if isWord(t, "LIKE") || isWord(t, "SELECT") {
+			return nil
+		}
+	}
+	if open < 0 {
+		return nil
+	}
+	d := depths(toks)
+	end := len(toks)
+	for i := open + 1; i < len(toks); i++ {
+		if d[i] == d[open] && isPunct(toks[i], ")") {
+			end = i
+			break
+		}
+	}
+	var out []string
+	for _, el := range splitTopLevel(toks[open+1:end], ",") {
+		if len(el) == 0 || !isName(el[0]) || (el[0].kind == tokWord && elementWords[strings.ToUpper(el[0].text)]) {
+			continue
+		}
+		out = append(out, nameOf(el[0]))
+	}
+	return out
+}
+
+// IsBareWord reports whether name can be written without quotes at all (a
+// reserved word aside): letters, digits, '_' and '$', not all digits.
+func IsBareWord(name string) bool {
+	if name == "" || isNumber(name) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
