@@ -203,11 +203,22 @@ func (l *loader) warnings(ctx context.Context, r *Result) error {
 		if err := rows.Scan(&level, &code, &msg); err != nil {
 			return err
 		}
-		if strings.EqualFold(level, "Warning") || strings.EqualFold(level, "Error") {
+		if (strings.EqualFold(level, "Warning") || strings.EqualFold(level, "Error")) && !r.hasProblem(code, msg) {
 			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusWarned, Code: code, Message: msg, Fix: fixForWarning(code, msg)})
 		}
 	}
 	return rows.Err()
+}
+
+// hasProblem reports whether the object already has this code and message
+// (a warning repeated for every column is kept once).
+func (r *Result) hasProblem(code int, msg string) bool {
+	for _, p := range r.Problems {
+		if p.Code == code && p.Message == msg {
+			return true
+		}
+	}
+	return false
 }
 
 // refusal is the problem of a statement the server refused.

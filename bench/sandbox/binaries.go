@@ -142,6 +142,9 @@ func Detect(ctx context.Context, basedir string) (*Binary, error) {
 			return nil, fmt.Errorf("sandbox: basedir %q: %w", basedir, err)
 		}
 		basedir = abs
+		if basedir == "/" || basedir == "/usr" {
+			basedir = "" // the installed server, found as without a basedir
+		}
 	}
 	path, err := FindServer(basedir)
 	if err != nil {

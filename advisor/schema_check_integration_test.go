@@ -1,0 +1,204 @@
+package advisor
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+// expectation is what the target must say of one object: its status and,
+// for refusals, the server's code.
+type expectation struct {
+	status string
+	code   int // a problem of the status with this code; 0: any
+}
+
+// dumpFixture loads an install script into a sandbox of srv with the
+// installed mariadb client, dumps it with the server's own dump client and
+// returns the dump's path.
+func dumpFixture(t *testing.T, srv sandboxtest.Server, fixture, dumper string) string {
+	t.Helper()
+	sb := srv.Start(t)
+	load := sandboxtest.Server{}.Client(t, "mariadb", "--no-defaults", "-S", sb.Socket(), "-uroot") // the installed client
+	in, err := os.Open(filepath.Join("schemacheck", "testdata", fixture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	load.Stdin = in
+	if out, err := load.CombinedOutput(); err != nil {
+		t.Fatalf("loading %s into %s: %v\n%s", fixture, srv.Name(), err, out)
+	}
+	dump := srv.Client(t, dumper, "--no-defaults", "-S", sb.Socket(), "-uroot", "--no-data", "--routines", "--events", "--databases", "shop")
+	out, err := dump.Output()
+	if err != nil {
+		t.Fatalf("%s of %s: %v", dumper, srv.Name(), err)
+	}
+	path := filepath.Join(t.TempDir(), srv.Key+"-dump.sql")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// checkSchema runs the schema check of file against target, today's
+// version on today.
+func checkSchema(t *testing.T, file string, target, today sandboxtest.Server) *report.Schema {
+	t.Helper()
+	r := NewSchemaReport("test", file)
+	basedir := func(s sandboxtest.Server) string {
+		if s.Basedir == "" {
+			return "/"
+		}
+		return s.Basedir
+	}
+	err := CheckSchemaOnTarget(context.Background(), r, SchemaCheckOptions{SchemaFile: file,
+		TargetBasedir: basedir(target), SourceBasedir: basedir(today)})
+	if err != nil {
+		t.Fatalf("schema check: %v", err)
+	}
+	return r.Schema
+}
+
+// assertObjects checks every expected object and that every other object loaded.
+func assertObjects(t *testing.T, s *report.Schema, want map[string]expectation) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, o := range s.Objects {
+		seen[o.Name] = true
+		w, ok := want[o.Name]
+		if !ok {
+			w = expectation{status: report.StatusLoaded}
+		}
+		if o.Status != w.status {
+			t.Errorf("%s %s (%s): status %s, want %s; problems %+v", o.Kind, o.Name, o.Source, o.Status, w.status, o.Problems)
+			continue
+		}
+		if w.code != 0 && !hasCode(o.Problems, w.status, w.code) {
+			t.Errorf("%s %s: no %s problem with code %d: %+v", o.Kind, o.Name, w.status, w.code, o.Problems)
+		}
+		if !strings.Contains(o.Source, ".sql:") {
+			t.Errorf("%s %s: source %q is not file:line", o.Kind, o.Name, o.Source)
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("object %s not in the report", name)
+		}
+	}
+}
+
+func hasCode(ps []report.SchemaProblem, kind string, code int) bool {
+	for _, p := range ps {
+		if p.Kind == kind && p.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// serverByKey returns the test server named key, failing (or skipping
+// outside CI) when it is missing.
+func serverByKey(t *testing.T, key string) sandboxtest.Server {
+	t.Helper()
+	for _, s := range sandboxtest.Servers() {
+		if s.Key == key {
+			s.Require(t)
+			return s
+		}
+	}
+	t.Fatalf("no test server %s", key)
+	return sandboxtest.Server{}
+}
+
+// TestSchemaCheckMariaDBDump: a mariadb-dump --routines --events of the
+// MariaDB 10.11 fixture, checked against MySQL 9.7 (a move between vendors)
+// and MariaDB 11.8 (the upgrade), with 10.11 as today's version.
+func TestSchemaCheckMariaDBDump(t *testing.T) {
+	today := serverByKey(t, "mariadb-10.11")
+	dump := dumpFixture(t, today, "shop-mariadb.sql", "mariadb-dump")
+	sandboxtest.OnServer(t, "mysql-9.7", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, dump, srv, today)
+		assertObjects(t, s, map[string]expectation{
+			"shop.archive":          {report.StatusRefused, 1178}, // MyISAM partitions
+			"shop.login":            {report.StatusRefused, 3763}, // MD5() in a generated column
+			"shop.measurement":      {report.StatusRefused, 1063}, // AUTO_INCREMENT on FLOAT
+			"shop.region":           {report.StatusRefused, 6125}, // a foreign key to a non-unique key
+			"shop.hashed_names":     {report.StatusRefused, 1305}, // a view calling MD5()
+			"shop.token":            {report.StatusRefused, 1231}, // NO_AUTO_CREATE_USER in its sql_mode
+			"shop.total":            {report.StatusRefused, 1231},
+			"shop.add_order":        {report.StatusRefused, 1231},
+			"shop.customer_created": {report.StatusRefused, 1231},
+			"shop.purge_zero":       {report.StatusRefused, 1231},
+			"shop.customer":         {report.StatusReserved, 0}, // `rank`
+			"shop.address":          {report.StatusWarned, 1681},
+			"shop.orders":           {report.StatusWarned, 1681},
+		})
+		token := object(t, s, "shop.token")
+		if !hasCode(token.Problems, report.StatusRuntime, 1305) {
+			t.Errorf("token() calls MD5(), which MySQL 9.7 lacks: no runtime problem in %+v", token.Problems)
+		}
+	})
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, dump, srv, today)
+		assertObjects(t, s, map[string]expectation{
+			"shop.customer": {report.StatusReserved, 0}, // `vector`
+		})
+	})
+}
+
+// TestSchemaCheckInstallScriptCollations: the install script itself on
+// MariaDB 11.8 against 10.11: a DEFAULT CHARSET=utf8 table gets 11.8's new
+// utf8mb3 collation.
+func TestSchemaCheckInstallScriptCollations(t *testing.T) {
+	today := serverByKey(t, "mariadb-10.11")
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"), srv, today)
+		c := object(t, s, "shop.customer")
+		found := false
+		for _, p := range c.Problems {
+			if p.Kind == report.StatusRewritten && strings.Contains(p.Message, "utf8mb3_general_ci today, utf8mb3_uca1400_ai_ci on the target") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("customer's utf8 collation change not reported: %+v", c.Problems)
+		}
+	})
+}
+
+// TestSchemaCheckMySQLDump: a MySQL 9.7 mysqldump checked against MariaDB
+// 11.8 (the other family), with 9.7 as today's version.
+func TestSchemaCheckMySQLDump(t *testing.T) {
+	today := serverByKey(t, "mysql-9.7")
+	dump := dumpFixture(t, today, "shop-mysql.sql", "mysqldump")
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, dump, srv, today)
+		assertObjects(t, s, map[string]expectation{
+			"shop.customer":   {report.StatusRefused, 1064}, // a functional key part
+			"shop.big_orders": {report.StatusRefused, 1146}, // on the refused table
+			"shop.total":      {report.StatusRewritten, 0},  // utf8mb4_0900_ai_ci has no place on MariaDB
+			"shop.spread":     {report.StatusRewritten, 0},
+			"shop.orders":     {report.StatusLoaded, 0},
+		})
+		if s.SetAside["SET GLOBAL GTID_PURGED statement"] != 1 {
+			t.Errorf("the dump's GTID_PURGED was not set aside: %v", s.SetAside)
+		}
+	})
+}
+
+func object(t *testing.T, s *report.Schema, name string) report.SchemaObject {
+	t.Helper()
+	for _, o := range s.Objects {
+		if o.Name == name {
+			return o
+		}
+	}
+	t.Fatalf("no object %s in the report", name)
+	return report.SchemaObject{}
+}
