@@ -1,0 +1,184 @@
+package ddlfile
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
+
+func readString(t *testing.T, src string) *Dump {
+	t.Helper()
+	d, err := ReadDump("f.sql", strings.NewReader(src), ReadOptions{})
+	if err != nil {
+		t.Fatalf("ReadDump: %v", err)
+	}
+	return d
+}
+
+func TestReadDumpInstallScript(t *testing.T) {
+	d := readString(t, "DROP SCHEMA IF EXISTS s;\nCREATE SCHEMA s;\nUSE s;\n"+
+		"CREATE TABLE t (a INT);\nCREATE INDEX i ON t (a);\nALTER TABLE t ADD b INT;\n"+
+		"CREATE VIEW v AS SELECT a FROM t;\n"+
+		"DELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END$$\n"+
+		"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END $$\nDELIMITER ;\n"+
+		"INSERT INTO t VALUES (1);\n")
+	want := []struct {
+		kind       Kind
+		name, tbl  string
+		line, alts int
+	}{{KindTable, "t", "", 4, 2}, {KindView, "v", "", 7, 0}, {KindProcedure, "p", "", 9, 0}, {KindTrigger, "tr", "t", 10, 0}}
+	if len(d.Objects) != len(want) {
+		t.Fatalf("objects %+v", d.Objects)
+	}
+	for i, w := range want {
+		o := d.Objects[i]
+		if o.Kind != w.kind || o.Name != w.name || o.Schema != "s" || o.Line != w.line || len(o.Alters) != w.alts || o.Table != w.tbl {
+			t.Errorf("object %d: %+v, want %+v", i, o, w)
+		}
+	}
+	if !strings.Contains(d.Objects[2].SQL, "SELECT 1; SELECT 2; END") {
+		t.Errorf("procedure body cut: %q", d.Objects[2].SQL)
+	}
+	if d.SetAside["data statement (INSERT/REPLACE)"] != 1 || d.SetAside["DROP statement"] != 1 {
+		t.Errorf("set aside %v", d.SetAside)
+	}
+	if len(d.Schemas) != 1 || d.Schemas[0].SQL == "" {
+		t.Errorf("schemas %+v", d.Schemas)
+	}
+}
+
+func TestReadDumpVersionCommentsFollowTheWriter(t *testing.T) {
+	src := "-- MariaDB dump 10.19  Distrib 10.11.19-MariaDB\n-- Server version\t10.11.19-MariaDB-0+deb12u1\n" +
+		"/*!40101 SET NAMES utf8mb4 */;\n/*!50503 SET sql_mode = 'ANSI' */;\n/*!80000 SET sql_mode = 'TRADITIONAL' */;\n" +
+		"CREATE TABLE t (a INT) /*!80016 ENCRYPTION='N' */ /*M!100500 PAGE_CHECKSUM=1 */;\n"
+	d := readString(t, src)
+	if d.Writer.Vendor != flavor.VendorMariaDB || d.Writer.Version.String() != "10.11.19" {
+		t.Fatalf("writer %v", d.Writer)
+	}
+	o := d.Objects[0]
+	if strings.Contains(o.SQL, "ENCRYPTION") || !strings.Contains(o.SQL, "PAGE_CHECKSUM=1") {
+		t.Errorf("comments not read as MariaDB 10.11 runs them: %q", o.SQL)
+	}
+	mode := ""
+	for _, s := range o.Session {
+		if s.Name == "sql_mode" {
+			mode = s.Text()
+		}
+	}
+	if mode != "ANSI" {
+		t.Errorf("sql_mode %q, want ANSI (MariaDB skips /*!80000)", mode)
+	}
+}
+
+func TestReadDumpSessionSaveAndRestore(t *testing.T) {
+	d := readString(t, "SET @OLD=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO';\nCREATE TABLE a (x INT);\n"+
+		"SET @saved = @@sql_mode;\nSET sql_mode = 'STRICT_ALL_TABLES';\nCREATE VIEW v AS SELECT 1;\nSET sql_mode = @saved;\n"+
+		"CREATE TABLE b (x INT);\nSET SQL_MODE=@OLD;\nCREATE TABLE c (x INT);\n")
+	modes := map[string]string{}
+	for _, o := range d.Objects {
+		for _, s := range o.Session {
+			if s.Name == "sql_mode" {
+				modes[o.Name] = s.Text()
+			}
+		}
+	}
+	want := map[string]string{"a": "NO_AUTO_VALUE_ON_ZERO", "v": "STRICT_ALL_TABLES", "b": "NO_AUTO_VALUE_ON_ZERO"}
+	for k, v := range want {
+		if modes[k] != v {
+			t.Errorf("%s: sql_mode %q, want %q", k, modes[k], v)
+		}
+	}
+	if _, ok := modes["c"]; ok {
+		t.Errorf("c: the restored default is the server's, got %q", modes["c"])
+	}
+}
+
+func TestReadDumpStandInReplaced(t *testing.T) {
+	d := readString(t, "DROP TABLE IF EXISTS `v`;\n/*!50001 DROP VIEW IF EXISTS `v`*/;\n/*!50001 CREATE VIEW `v` AS SELECT 1 AS `a` */;\n"+
+		"CREATE TABLE t (a INT);\n/*!50001 DROP VIEW IF EXISTS `v`*/;\n/*!50001 CREATE ALGORITHM=UNDEFINED */\n/*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */\n/*!50001 VIEW `v` AS select `a` from `t` */;\n")
+	if d.Count(KindView) != 1 || d.Count(KindTable) != 1 {
+		t.Fatalf("objects %+v", d.Objects)
+	}
+	for _, o := range d.Objects {
+		if o.Kind == KindView && (o.Line != 6 || !strings.Contains(o.SQL, "from `t`")) {
+			t.Errorf("the view is not the final definition: line %d %q", o.Line, o.SQL)
+		}
+	}
+}
+
+// TestReadDumpRefusesHostileInput: a dump is input, not instructions; each
+// refusal names file:line.
+func TestReadDumpRefusesHostileInput(t *testing.T) {
+	cases := []struct {
+		name, src, reason string
+		line              int
+	}{
+		{"shell escape", "CREATE TABLE t (a INT);\n\\! rm -rf /\n", "client command", 2},
+		{"system", "CREATE TABLE t (a INT);\nsystem rm -rf /\n", "client command", 2},
+		{"source", "source /etc/passwd\nCREATE TABLE t (a INT);\n", "client command", 1},
+		{"load data", "CREATE TABLE t (a INT);\nLOAD DATA INFILE '/etc/passwd' INTO TABLE t;\n", "reads a file", 2},
+		{"outfile", "CREATE TABLE t (a INT);\nSELECT * FROM t INTO OUTFILE '/tmp/x';\n", "writes a file", 2},
+		{"load_file in a view", "CREATE TABLE t (a INT);\nCREATE VIEW v AS SELECT LOAD_FILE('/etc/passwd');\n", "reads a file", 2},
+		{"data directory", "CREATE TABLE t (a INT) DATA DIRECTORY='/tmp';\n", "outside the server's data directory", 1},
+		{"system schema", "CREATE TABLE mysql.user2 (a INT);\n", "server's own schemas", 1},
+		{"other schema", "USE a;\nCREATE TABLE b.t (a INT);\n", "outside the file's own schemas", 2},
+		{"global", "SET GLOBAL read_only = 1;\nCREATE TABLE t (a INT);\n", "server-wide", 1},
+		{"udf", "CREATE FUNCTION f RETURNS STRING SONAME 'lib.so';\n", "shared library", 1},
+		{"plugin", "INSTALL PLUGIN x SONAME 'x.so';\n", "shared library", 1},
+		{"shutdown", "CREATE TABLE t (a INT);\nSHUTDOWN;\n", "not a schema statement", 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadDump("h.sql", strings.NewReader(c.src), ReadOptions{})
+			var re *RejectError
+			if !errors.As(err, &re) || !errors.Is(err, ErrRejected) {
+				t.Fatalf("not refused: %v", err)
+			}
+			if re.Line != c.line || !strings.Contains(re.Reason, c.reason) {
+				t.Errorf("refusal %q at line %d, want %q at line %d", re.Reason, re.Line, c.reason, c.line)
+			}
+		})
+	}
+}
+
+func TestCalledFunctionsAndColumns(t *testing.T) {
+	got := CalledFunctions("BEGIN DECLARE x DECIMAL(5,2); INSERT INTO t(a) VALUES (MD5(s)); CALL p(1); RETURN db.f(x) + Sha1 (x) + md5(x); END")
+	if strings.Join(got, ",") != "DECIMAL,MD5" {
+		t.Errorf("CalledFunctions = %v", got)
+	}
+	cols := ColumnNames("CREATE TABLE t (`a b` INT, `rank` INT, c INT, PRIMARY KEY (c), KEY k (a), CONSTRAINT f FOREIGN KEY (c) REFERENCES u (c))")
+	if strings.Join(cols, ",") != "a b,rank,c" {
+		t.Errorf("ColumnNames = %v", cols)
+	}
+}
+
+func FuzzReadDump(f *testing.F) {
+	for _, s := range []string{
+		"CREATE TABLE t (a INT);",
+		"DELIMITER ;;\nCREATE PROCEDURE p() BEGIN SELECT 1; END;;\nDELIMITER ;\n",
+		"/*!50003 CREATE*/ /*!50017 DEFINER=`r`@`l`*/ /*!50003 TRIGGER x BEFORE INSERT ON t FOR EACH ROW SET NEW.a=1 */;",
+		"SET @a=@@sql_mode, sql_mode='X'; USE s; CREATE VIEW v AS SELECT 1; SET sql_mode=@a;",
+		"CREATE TABLE t (a INT) /*!50100 PARTITION BY HASH (a) */; INSERT INTO t VALUES ('x;y');",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		d, err := ReadDump("fuzz.sql", strings.NewReader(src), ReadOptions{WithData: true})
+		if err != nil {
+			if !errors.Is(err, ErrRejected) {
+				t.Fatalf("an error that is not a refusal: %v", err)
+			}
+			return
+		}
+		for _, o := range d.Objects {
+			if o.Name == "" || o.Line < 1 || o.SQL == "" {
+				t.Fatalf("object without name, line or SQL: %+v", o)
+			}
+			if strings.Count(src, "\n")+1 < o.Line {
+				t.Fatalf("line %d beyond the file", o.Line)
+			}
+		}
+	})
+}
