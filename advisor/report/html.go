@@ -32,6 +32,7 @@ type htmlView struct {
 	WorkloadObserved string
 	Settings         []htmlSetting
 	Config           []htmlConfig
+	Schema           *htmlSchema
 	Bench            *htmlBench
 	Counts           string
 	Groups           []htmlGroup
@@ -89,6 +90,7 @@ func newHTMLView(r *Report) htmlView {
 		WorkloadObserved: workloadObserved(r.Workload),
 		Settings:         htmlSettings(r.Settings),
 		Config:           htmlConfigs(r.Config),
+		Schema:           newHTMLSchema(r.Schema),
 		Bench:            newHTMLBench(r.Benchmark),
 		MyCnf:            strings.TrimRight(r.MyCnf, "\n"),
 		Notes:            r.Notes,
@@ -290,6 +292,27 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 {{- end}}
 </tbody>
 </table>
+</section>
+{{- end}}
+{{- with .Schema}}
+
+<section>
+<h2>Schema on the target</h2>
+<p>{{.Summary}}</p>
+{{- range .Groups}}
+<h3>{{.Title}}: {{len .Objects}}</h3>
+{{- if .Objects}}
+<table>
+<thead><tr><th>status</th><th>kind</th><th>object</th><th>file:line</th><th>problems</th></tr></thead>
+<tbody>
+{{- range .Objects}}
+<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code></td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
+{{- end}}
+{{- if .Notes}}<ul>{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </section>
 {{- end}}
 {{- with .Bench}}

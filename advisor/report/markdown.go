@@ -17,10 +17,17 @@ import (
 // the report (map keys are sorted), so it can be compared with a golden file.
 func markdown(w io.Writer, r *Report) error {
 	m := &mdWriter{}
+	if schemaOnly(r) {
+		m.heading(1, "upgrade-advisor "+r.Tool.Version+": schema check")
+		m.schema(r)
+		_, err := io.WriteString(w, m.b.String())
+		return err
+	}
 	m.title(r)
 	m.overview(r)
 	m.settings(r)
 	m.config(r)
+	m.schema(r)
 	m.calibration(r)
 	m.load(r)
 	m.findings(r)

@@ -109,3 +109,16 @@ func setAsideText(m map[string]int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// schemaSummary is the section's first sentence.
+func schemaSummary(s *Schema) string {
+	out := fmt.Sprintf("%s: %s, loaded into %s in %.1f s; statuses: %s", s.Source, countsText(s.countByKind()),
+		s.Target, s.DurationS, countsText(s.countByStatus()))
+	if s.Today != "" {
+		out += "; the same load on today's version: " + s.Today
+	}
+	if len(s.SetAside) > 0 {
+		out += "; read and not loaded: " + setAsideText(s.SetAside)
+	}
+	return out
+}
