@@ -71,11 +71,7 @@ func systemVariable(c *cursor) string {
 		scope := strings.ToUpper(c.peek(2).text)
 		switch scope {
 		case "GLOBAL", "PERSIST", "PERSIST_ONLY":
-			reason := "SET @@" + strings.ToLower(scope) + ". changes a server-wide setting"
-			if isWord(c.peek(4), "GTID_PURGED") {
-				reason += "; dump with --set-gtid-purged=OFF"
-			}
-			return reason
+			return "SET @@" + strings.ToLower(scope) + ". changes a server-wide setting"
 		}
 	}
 	return ""

@@ -114,17 +114,9 @@ var objectWords = []string{"TABLE", "TABLES", "INDEX", "VIEW", "TRIGGER", "PROCE
 
 // hints say how to get a dump without the refused statement.
 var hints = map[string]string{
-	"USE":             "dump a single schema, without --databases or --all-databases",
-	"CREATE DATABASE": "dump a single schema, without --databases or --all-databases",
-	"CREATE SCHEMA":   "dump a single schema, without --databases or --all-databases",
-	"INSERT":          "dump with --no-data",
-	"REPLACE":         "dump with --no-data",
-	"CREATE VIEW":     "remove the views from the file",
-	"DROP VIEW":       "remove the views from the file",
-	"CREATE TRIGGER":  "dump with --skip-triggers",
-	"PREPARE":         "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
-	"EXECUTE":         "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
-	"DEALLOCATE":      "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
+	"PREPARE":    "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
+	"EXECUTE":    "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
+	"DEALLOCATE": "remove the RocksDB bulk-load preamble Percona Server's mysqldump adds",
 }
 
 // notTableDDL is the refusal of a statement of a kind --ddl-file never runs.

@@ -169,7 +169,11 @@ func (s *clientSplitter) quoted(q byte) {
 		j++
 	}
 	s.i, s.line = start, line
-	s.fail("unterminated quoted text")
+	if q == '`' {
+		s.fail("unterminated quoted identifier")
+	} else {
+		s.fail("unterminated string")
+	}
 }
 
 // skipTo moves past the next end marker (counting lines); without it, a

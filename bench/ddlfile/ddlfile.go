@@ -1,24 +1,42 @@
-// Package ddlfile reads a user's DDL file (typically `mysqldump --no-data`
-// output) into the workload the calibration runs in its scratch schema, and
-// refuses anything unsafe before anything runs.
+// Package ddlfile reads a user's schema file: mysqldump or mariadb-dump
+// output (any options) or an install script.
 //
-// The file is cut into statements at every ';' outside strings, quoted
-// identifiers and comments. Executable comments (/*!40101 ... */,
-// /*!50100 PARTITION BY ... */, /*M!100500 ... */) are kept verbatim in the
-// statement text, since the server runs them, and their contents count as
-// code when a statement is classified.
+// ReadDump reads it the way the mysql client and the server that wrote it
+// would (DELIMITER blocks, executable comments evaluated for that server,
+// SET lines followed, view stand-ins replaced, data set aside) into the
+// objects it defines, each with its kind, name, file:line and session
+// settings, for check --schema-file to load on a target sandbox. Parse
+// reads the same files into the workload --ddl-file calibrates with on a
+// live server: only the table DDL, in the scratch schema.
 //
-// Statements are classified as:
+// Both cut the file into statements as the mysql client does (at the
+// current delimiter outside strings, quoted identifiers and plain comments)
+// and refuse, with file:line, what is not input: client commands (\!,
+// system, source, ...), statements that read or write files (LOAD DATA,
+// INTO OUTFILE, LOAD_FILE(), DATA DIRECTORY), shared libraries (SONAME),
+// and names aimed at the server's own schemas. Nothing runs before the whole
+// file has been read.
+//
+// For --ddl-file, statements are classified as:
 //
 //   - run: CREATE TABLE (plain or LIKE an earlier table), CREATE INDEX and
 //     ALTER TABLE on unqualified names of tables the file creates;
 //   - ignored, and counted in the notes: session SET statements, DROP TABLE
 //     on unqualified names (the calibration drops what it creates), LOCK and
 //     UNLOCK TABLES;
+//   - set aside, and counted in the notes: views, routines, triggers and
+//     events (and their DROP statements), CREATE/ALTER/DROP DATABASE and USE,
+//     INSERT and REPLACE data, a dump's SET GTID_PURGED, and the stand-in
+//     tables mysqldump writes for views;
 //   - refused: everything else, including SET GLOBAL, CREATE TEMPORARY
 //     TABLE, CREATE TABLE ... SELECT, any schema-qualified name, RENAME in
 //     ALTER TABLE, DATA/INDEX DIRECTORY, engines that reach outside the
-//     server (FEDERATED, CONNECT, SPIDER), DELIMITER.
+//     server (FEDERATED, CONNECT, SPIDER).
+//
+// Executable comments (/*!40101 ... */, /*!50100 PARTITION BY ... */,
+// /*M!100500 ... */) are kept verbatim in the statements --ddl-file runs,
+// since the server runs them, and their contents count as code when a
+// statement is classified.
 //
 // A statement that runs must be the same statement on every server that may
 // read it: on MySQL and MariaDB at any version (versioned executable comments
@@ -29,10 +47,10 @@
 // schema starts empty.
 //
 // Statement.SQL is the statement's text from its first to its last token
-// (comments around it and the ';' dropped). AcceptsClause is set for CREATE
-// TABLE statements a table option can be appended to: not for LIKE, not for
-// partitioned tables (the partition clause must come last), not when a
-// server that skips a versioned comment would see nothing but the option.
+// (comments around it and the delimiter dropped). AcceptsClause is set for
+// CREATE TABLE statements a table option can be appended to: not for LIKE,
+// not for partitioned tables (the partition clause must come last), not when
+// a server that skips a versioned comment would see nothing but the option.
 //
 // Parse reports every refused statement (up to ten, then a count) as
 // *RejectError values joined with errors.Join; errors.As finds the first one
@@ -107,20 +125,32 @@ func ParseFile(path string) (bench.Workload, []string, error) {
 // name is used in messages and, without its directory, in Workload.Name.
 // Any statement that may not run makes it return an error and no workload.
 func Parse(name string, r io.Reader) (bench.Workload, []string, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	src, err := readSource(name, r)
 	if err != nil {
-		return bench.Workload{}, nil, fmt.Errorf("reading %s: %w", name, err)
+		return bench.Workload{}, nil, err
 	}
-	if len(data) > MaxFileSize {
-		return bench.Workload{}, nil, &RejectError{File: name, Reason: fmt.Sprintf("file larger than %d MiB", MaxFileSize>>20)}
+	stmts, rej := splitClient(name, src)
+	if rej != nil {
+		return bench.Workload{}, nil, rej
 	}
-	src := strings.TrimPrefix(string(data), "\ufeff")
 	p := newParser(name)
-	for _, st := range splitStatements(src) {
-		if !p.add(st) {
-			break
+	for _, cs := range stmts {
+		toks, conds := lexAt(cs.text, defaultMode, cs.line)
+		if len(toks) == 0 {
+			continue
 		}
+		st := newRawStatement(cs.text, toks, conds)
+		all := significant(toks, func(int) bool { return true })
+		if what := setAsideKind(all); what != "" {
+			if reason := fileAccess(all); reason != "" {
+				p.reject(st.line, st.sql, reason)
+			}
+			p.counts[what]++
+			continue
+		}
+		p.add(st)
 	}
+	p.dropStandIns(objectsOf(name, src))
 	return p.result()
 }
 
@@ -135,23 +165,18 @@ type parser struct {
 	otherEngine []string // "table (ENGINE)"
 	foreignKeys int
 	rejects     []*RejectError
+	objects     *Dump // the file's objects as the dump reader sees them; nil if it refused the file
 }
 
 func newParser(file string) *parser {
 	return &parser{file: file, created: map[string]bool{}, counts: map[string]int{}}
 }
 
-// add classifies one statement. It returns false when the rest of the file
-// cannot be read any more (after a DELIMITER command).
-func (p *parser) add(st rawStatement) bool {
-	if i := st.delimiterCommand(); i >= 0 {
-		t := st.toks[i]
-		p.reject(t.line, st.sql[t.pos-st.start:], "DELIMITER is a mysql client command for stored programs and triggers, which are not table DDL (dump with --skip-triggers, without --routines or --events)")
-		return false
-	}
+// add classifies one statement.
+func (p *parser) add(st rawStatement) {
 	if reason := st.lexicalProblem(); reason != "" {
 		p.reject(st.line, st.sql, reason)
-		return true
+		return
 	}
 	v, reason := classifyRun(st)
 	if reason == "" {
@@ -159,10 +184,9 @@ func (p *parser) add(st rawStatement) bool {
 	}
 	if reason != "" {
 		p.reject(st.line, st.sql, reason)
-		return true
+		return
 	}
 	p.record(st, v)
-	return true
 }
 
 // checkTables checks a statement against the tables created before it: the
@@ -264,6 +288,9 @@ func (p *parser) notes() []string {
 	if len(ignored) > 0 {
 		notes = append(notes, "ignored "+strings.Join(ignored, ", ")+
 			" (the calibration uses its own session settings and drops the tables it creates)")
+	}
+	if n := p.asideNote(); n != "" {
+		notes = append(notes, n)
 	}
 	if n := len(p.partitioned); n == 1 {
 		notes = append(notes, "table "+p.partitioned[0]+" is partitioned: variants that use a table clause run it unchanged")

@@ -125,14 +125,31 @@ func ReadDumpFile(path string, o ReadOptions) (*Dump, error) {
 // or one aimed outside the file's own schemas makes it return a
 // *RejectError (errors.Is ErrRejected) naming file:line, and no dump.
 func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
+	src, err := readSource(name, r)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := readDump(name, src, o)
+	if err != nil {
+		return nil, err
+	}
+	return rd.finish()
+}
+
+// readSource reads a whole file, at most MaxFileSize bytes, without a BOM.
+func readSource(name string, r io.Reader) (string, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
 	if len(data) > MaxFileSize {
-		return nil, &RejectError{File: name, Reason: fmt.Sprintf("file larger than %d MiB", MaxFileSize>>20)}
+		return "", &RejectError{File: name, Reason: fmt.Sprintf("file larger than %d MiB", MaxFileSize>>20)}
 	}
-	src := strings.TrimPrefix(string(data), "\ufeff")
+	return strings.TrimPrefix(string(data), "\ufeff"), nil
+}
+
+// readDump reads every statement of src; the reader holds the refusals.
+func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
 	if strings.IndexByte(src, 0) >= 0 {
 		return nil, &RejectError{File: name, Line: 1 + strings.Count(src[:strings.IndexByte(src, 0)], "\n"), Reason: "NUL byte in the file"}
 	}
@@ -150,7 +167,8 @@ func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
 			return nil, err
 		}
 	}
-	return rd.finish()
+	rd.statements = stmts
+	return rd, nil
 }
 
 // dumpWriter reads the "-- Server version" line mysqldump and mariadb-dump

@@ -197,6 +197,13 @@ func (r *dumpReader) drop(c *cursor) string {
 	c.next()
 	c.acceptWord("TEMPORARY")
 	word := strings.ToUpper(c.peek(0).text)
+	if word == "DATABASE" || word == "SCHEMA" {
+		c.next()
+		c.acceptWords("IF", "EXISTS")
+		if t := c.peek(0); isName(t) && IsSystemSchema(nameOf(t)) {
+			return "DROP " + word + " " + display(nameOf(t)) + ": the server's own schemas are not part of an application's schema"
+		}
+	}
 	kind, ok := dropKinds[word]
 	if !ok {
 		r.setAside("DROP statement")

@@ -25,6 +25,8 @@ type dumpReader struct {
 	session *session
 	index   map[string]int // objectKey -> index in dump.Objects
 	rejects []*RejectError
+	// statements are the file's statements as the client cut them.
+	statements []clientStatement
 }
 
 func newDumpReader(file string, writer flavor.Flavor, o ReadOptions) *dumpReader {

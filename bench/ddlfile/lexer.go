@@ -111,6 +111,11 @@ func lex(src string, mode sqlMode) ([]token, []condComment) {
 	return lexWith(&lexer{src: src, mode: mode, line: 1, atLineStart: true, cond: -1})
 }
 
+// lexAt tokenises one statement of a file that starts at line.
+func lexAt(src string, mode sqlMode, line int) ([]token, []condComment) {
+	return lexWith(&lexer{src: src, mode: mode, line: line, atLineStart: true, cond: -1})
+}
+
 // lexStatement tokenises one statement the mysql client has already cut at
 // its delimiter: a ';' inside an executable comment is part of a stored
 // program's body (mysqldump wraps trigger bodies in /*!50003 ... */).

@@ -66,14 +66,3 @@ func (st rawStatement) lexicalProblem() string {
 	}
 	return ""
 }
-
-// delimiterCommand returns the index of a mysql client DELIMITER command in
-// the statement (a DELIMITER word that starts the statement or a line), or -1.
-func (st rawStatement) delimiterCommand() int {
-	for i, t := range st.toks {
-		if t.kind == tokWord && (i == 0 || t.firstOnLine) && strings.EqualFold(t.text, "DELIMITER") {
-			return i
-		}
-	}
-	return -1
-}

@@ -117,7 +117,7 @@ func sandboxFlags() []cli.Flag {
 func calibrationFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round (fewer when a slow server would not fit 3 rounds in --budget)", Category: catBench},
-		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own CREATE TABLE statements (e.g. mysqldump --no-data output) instead of --tables; anything but table DDL on unqualified names is refused before anything runs", Category: catBench},
+		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own tables instead of --tables: any mysqldump or mariadb-dump output or install script; only its table DDL runs, in the scratch schema (views, routines, triggers, events and data are counted and set aside); client commands, file access and qualified names are refused before anything runs", Category: catBench},
 		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
 		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
 		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval, the run-to-run component aside, is within ± this fraction of its ratio", Category: catBench},
