@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,32 +17,13 @@ type expectation struct {
 	code   int // a problem of the status with this code; 0: any
 }
 
-// dumpFixture loads an install script into a sandbox of srv with the
-// installed mariadb client, dumps it with the server's own dump client and
-// returns the dump's path.
+// dumpFixture loads an install script into a sandbox of srv and dumps it
+// with the server's own dump client.
 func dumpFixture(t *testing.T, srv sandboxtest.Server, fixture, dumper string) string {
 	t.Helper()
 	sb := srv.Start(t)
-	load := sandboxtest.Server{}.Client(t, "mariadb", "--no-defaults", "-S", sb.Socket(), "-uroot") // the installed client
-	in, err := os.Open(filepath.Join("schemacheck", "testdata", fixture))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	load.Stdin = in
-	if out, err := load.CombinedOutput(); err != nil {
-		t.Fatalf("loading %s into %s: %v\n%s", fixture, srv.Name(), err, out)
-	}
-	dump := srv.Client(t, dumper, "--no-defaults", "-S", sb.Socket(), "-uroot", "--no-data", "--routines", "--events", "--databases", "shop")
-	out, err := dump.Output()
-	if err != nil {
-		t.Fatalf("%s of %s: %v", dumper, srv.Name(), err)
-	}
-	path := filepath.Join(t.TempDir(), srv.Key+"-dump.sql")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", fixture))
+	return srv.Dump(t, sb, dumper, "--no-data", "--routines", "--events", "--databases", "shop")
 }
 
 // checkSchema runs the schema check of file against target, today's

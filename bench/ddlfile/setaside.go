@@ -44,6 +44,9 @@ func setAsideKind(toks []token) string {
 		return asideData
 	case c.isWord(0, "SET") && isGTIDPurged(toks):
 		return asideGTID
+	case c.isWord(0, "ALTER") && len(toks) >= 2 && isWord(toks[len(toks)-1], "KEYS") &&
+		(isWord(toks[len(toks)-2], "DISABLE") || isWord(toks[len(toks)-2], "ENABLE")):
+		return asideData // a dump's data section: ALTER TABLE t DISABLE KEYS ... ENABLE KEYS
 	case c.acceptWord("CREATE"):
 		c.acceptWords("OR", "REPLACE")
 		skipCreateModifiers(c)

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
 // Client returns the command that runs one of the server's own client
@@ -27,4 +29,36 @@ func (s Server) Client(t testing.TB, program string, args ...string) *exec.Cmd {
 	lib := filepath.Join(s.Basedir, "usr", "lib", "x86_64-linux-gnu")
 	loader := filepath.Join(lib, "ld-linux-x86-64.so.2")
 	return exec.Command(loader, append([]string{"--library-path", lib, bin}, args...)...)
+}
+
+// LoadScript runs an SQL script (DELIMITER blocks and all) on sb with the
+// installed mariadb client, which talks to every server the tests run.
+func LoadScript(t testing.TB, sb *sandbox.Sandbox, path string) {
+	t.Helper()
+	in, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	cmd := Server{}.Client(t, "mariadb", "--no-defaults", "-S", sb.Socket(), "-uroot")
+	cmd.Stdin = in
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("loading %s: %v\n%s", path, err, out)
+	}
+}
+
+// Dump runs the server's own dump client (mysqldump, mariadb-dump) on sb
+// with args and returns the path of the dump, in a temporary directory.
+func (s Server) Dump(t testing.TB, sb *sandbox.Sandbox, dumper string, args ...string) string {
+	t.Helper()
+	cmd := s.Client(t, dumper, append([]string{"--no-defaults", "-S", sb.Socket(), "-uroot"}, args...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s of %s: %v", dumper, s.Key, err)
+	}
+	path := filepath.Join(t.TempDir(), s.Key+"-"+dumper+".sql")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
