@@ -93,4 +93,3 @@ func assertOnlyScratchTableDDL(t *testing.T, db *sql.DB, sb *sandbox.Sandbox) {
 		t.Errorf("no CREATE TABLE reached the server: the log holds %d statements", len(rows))
 	}
 }
-
