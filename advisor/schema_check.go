@@ -17,7 +17,12 @@ import (
 // target's own server.
 type SchemaCheckOptions struct {
 	SchemaFile string
-	WithData   bool
+	// Live, without SchemaFile, is the server to read the schema from
+	// (read-only), and Schemas the schemas to read (all but the server's
+	// own when empty).
+	Live     *ConnOptions
+	Schemas  []string
+	WithData bool
 	// TargetBasedir holds the target's binaries (a tarball, an unpacked
 	// package root, or "/" for the installed server).
 	TargetBasedir string
@@ -53,9 +58,11 @@ func ReadSchemaFile(o SchemaCheckOptions) (*ddlfile.Dump, error) {
 // (and of today's version with SourceBasedir) and adds the schema section
 // to r. Both sandboxes are stopped and removed whatever happens.
 func CheckSchemaOnTarget(ctx context.Context, r *report.Report, o SchemaCheckOptions) (err error) {
-	d, err := ReadSchemaFile(o)
-	if err != nil {
-		return err
+	var d *ddlfile.Dump
+	if o.SchemaFile != "" {
+		if d, err = ReadSchemaFile(o); err != nil {
+			return err
+		}
 	}
 	if o.TargetBasedir == "" {
 		return fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
@@ -63,13 +70,28 @@ func CheckSchemaOnTarget(ctx context.Context, r *report.Report, o SchemaCheckOpt
 			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer", ErrUsage, ErrNoTargetBinary)
 	}
 	began := time.Now()
-	target, err := startServer(ctx, sandbox.Options{Basedir: o.TargetBasedir}, ConnOptions{})
-	servers := []*server{target}
+	var servers []*server
 	defer func() { err = closeAll(err, servers) }()
+	sc := schemacheck.Servers{}
+	if d == nil {
+		live, err := openServer(ctx, *o.Live)
+		servers = append(servers, live)
+		if err != nil {
+			return err
+		}
+		if sc.Live, err = live.db.Conn(ctx); err != nil {
+			return err
+		}
+		defer sc.Live.Close()
+		if d, err = schemacheck.ReadLive(ctx, sc.Live, o.Schemas, live.in.Address); err != nil {
+			return fmt.Errorf("%w: reading the schema: %w", ErrUsage, err)
+		}
+	}
+	target, err := startServer(ctx, sandbox.Options{Basedir: o.TargetBasedir}, ConnOptions{})
+	servers = append(servers, target)
 	if err != nil {
 		return fmt.Errorf("the target (--target-basedir %s): %w", o.TargetBasedir, err)
 	}
-	sc := schemacheck.Servers{}
 	if sc.Target, err = target.db.Conn(ctx); err != nil {
 		return err
 	}
@@ -90,21 +112,24 @@ func CheckSchemaOnTarget(ctx context.Context, r *report.Report, o SchemaCheckOpt
 	if err != nil {
 		return err
 	}
-	r.Schema = schemaSection(d, target, today, objects, notes)
+	r.Schema = schemaSection(d, target, today, sc.Live != nil, objects, notes)
 	r.Schema.DurationS = time.Since(began).Seconds()
 	return nil
 }
 
 // schemaSection builds the report's schema section.
-func schemaSection(d *ddlfile.Dump, target, today *server, objects []report.SchemaObject, notes []string) *report.Schema {
+func schemaSection(d *ddlfile.Dump, target, today *server, live bool, objects []report.SchemaObject, notes []string) *report.Schema {
 	s := &report.Schema{Source: d.File, Target: target.in.Flavor.String() + " (sandbox)", Objects: objects,
 		SetAside: d.SetAside, Notes: notes}
 	if !d.Writer.Version.IsZero() {
 		s.Notes = append([]string{"the file was written by " + d.Writer.String() + ": its executable comments were read as that server runs them"}, s.Notes...)
 	}
-	if today != nil {
+	switch {
+	case today != nil:
 		s.Today = today.in.Flavor.String() + " (sandbox)"
-	} else {
+	case live:
+		s.Notes = append(s.Notes, "definitions compared with the live server's own (read only); no server of today's version loaded the schema (give --source-basedir): a load problem today's version has too is blamed on the target")
+	default:
 		s.Notes = append(s.Notes, "no server of today's version ran the same load (give --source-basedir): a problem today's version has too is blamed on the target")
 	}
 	return s

@@ -182,3 +182,47 @@ func object(t *testing.T, s *report.Schema, name string) report.SchemaObject {
 	t.Fatalf("no object %s in the report", name)
 	return report.SchemaObject{}
 }
+
+// TestSchemaCheckFromALiveServerOnlyReads: the schema read from a live
+// MariaDB 10.11 (SHOW CREATE of every object) gives the statuses the dump
+// gives on MariaDB 11.8, and the live server's general log holds nothing
+// but reads.
+func TestSchemaCheckFromALiveServerOnlyReads(t *testing.T) {
+	live := serverByKey(t, "mariadb-10.11")
+	sb := live.Start(t)
+	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"))
+	db := sandboxtest.Open(t, sb.DSN())
+	sandboxtest.Exec(t, db, "SET GLOBAL log_output = 'TABLE'", "TRUNCATE TABLE mysql.general_log", "SET GLOBAL general_log = 1")
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		r := NewSchemaReport("test", "")
+		err := CheckSchemaOnTarget(context.Background(), r, SchemaCheckOptions{Live: &ConnOptions{DSN: sb.DSN()},
+			Schemas: []string{"shop"}, TargetBasedir: srv.Basedir})
+		sandboxtest.Exec(t, db, "SET GLOBAL general_log = 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Schema.Objects) != 14 {
+			t.Errorf("%d objects read from the live server, want 14", len(r.Schema.Objects))
+		}
+		c := object(t, r.Schema, "shop.customer")
+		if c.Status != report.StatusReserved {
+			t.Errorf("customer: %s %+v", c.Status, c.Problems)
+		}
+		shows := 0
+		for _, row := range sandboxtest.Rows(t, db, "SELECT CAST(argument AS CHAR) FROM mysql.general_log WHERE command_type = 'Query'") {
+			q := strings.ToUpper(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(row[0]), "/* upgrade-advisor */")))
+			if strings.HasPrefix(q, "SHOW CREATE") {
+				shows++
+			}
+			if strings.Contains(q, "GENERAL_LOG") {
+				continue
+			}
+			if !strings.HasPrefix(q, "SELECT") && !strings.HasPrefix(q, "SHOW") && !strings.HasPrefix(q, "SET NAMES") && !strings.HasPrefix(q, "SET SESSION") {
+				t.Errorf("the schema check wrote to the live server: %.200s", row[0])
+			}
+		}
+		if shows < 14 {
+			t.Errorf("the general log holds %d SHOW CREATE statements, want one per object and schema", shows)
+		}
+	})
+}

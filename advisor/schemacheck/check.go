@@ -16,6 +16,10 @@ type Servers struct {
 	// Today is a sandbox of today's version, or nil: the same load runs on
 	// it, and what it also does is not blamed on the upgrade.
 	Today *sql.Conn
+	// Live is the live server the schema was read from, or nil. It is only
+	// read: without Today, its definitions are what the target's are
+	// compared with.
+	Live *sql.Conn
 }
 
 // Check loads d on the target (and on today's version) and returns every
@@ -163,26 +167,29 @@ func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *Prober, o
 	return nil
 }
 
-// rewritten compares what today's version and the target made of each
-// object that both created; without today's version, the collations the
-// dump states.
+// rewritten compares what today's version (or the live server the schema
+// was read from) and the target made of each object both have; without
+// either, the collations the dump states.
 func (c *checker) rewritten(ctx context.Context) error {
 	schemas := c.schemaNames()
 	target, err := readDefinitions(ctx, c.s.Target, schemas)
 	if err != nil {
 		return err
 	}
-	if c.today == nil {
+	todayConn := c.s.Today
+	if todayConn == nil {
+		todayConn = c.s.Live
+	}
+	if todayConn == nil {
 		c.statedCollations(target)
 		return nil
 	}
-	today, err := readDefinitions(ctx, c.s.Today, schemas)
+	today, err := readDefinitions(ctx, todayConn, schemas)
 	if err != nil {
-		return fmt.Errorf("today's version: %w", err)
+		return fmt.Errorf("today's definitions: %w", err)
 	}
 	for i, r := range c.target.Results {
-		t := c.today.Results[i]
-		if !r.Created || !t.Created {
+		if !r.Created || (c.today != nil && !c.today.Results[i].Created) {
 			continue
 		}
 		key := definitionKey(r.Object.Kind, schemaOf(r.Object), r.Object.Name)

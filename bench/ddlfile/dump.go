@@ -34,8 +34,8 @@ type Object struct {
 	Schema string // the schema it is created in ("" when the file names none)
 	Name   string
 	Table  string // for a trigger: the table it is on
-	File   string
-	Line   int // line of the CREATE statement
+	File   string // the file, or the live server it was read from
+	Line   int    // line of the CREATE statement; 0 when read from a server
 	// SQL is the CREATE statement as the server that wrote the dump ran it:
 	// executable comments that server runs are kept as plain text, the
 	// others removed.
@@ -49,8 +49,14 @@ type Object struct {
 	Session []Setting
 }
 
-// Source is "file:line".
-func (o Object) Source() string { return fmt.Sprintf("%s:%d", o.File, o.Line) }
+// Source is "file:line", or "server schema.name" for an object read from a
+// live server (no line).
+func (o Object) Source() string {
+	if o.Line == 0 {
+		return fmt.Sprintf("%s %s.%s", o.File, o.Schema, o.Name)
+	}
+	return fmt.Sprintf("%s:%d", o.File, o.Line)
+}
 
 // Setting is one session variable and the value a file set it to.
 type Setting struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,7 +37,8 @@ EXAMPLES:
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema: mysqldump or mariadb-dump output (any options) or an install script, loaded into a sandbox of --target-basedir object by object"},
 			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
-		}, []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
+			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
+		}, connectionFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
 		Action: runCheck,
 	}
 }
@@ -50,16 +52,15 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if dir := c.String("target-basedir"); dir != "" && (c.String("config") != "" || c.String("schema-file") == "") {
+	if dir := c.String("target-basedir"); dir != "" && (c.String("config") != "" || (c.String("schema-file") == "" && !liveSchema(c))) {
 		if err := advisor.CheckConfigOnTarget(c.Context, r, c.String("config"), dir); err != nil {
 			return err
 		}
 	}
-	if file := c.String("schema-file"); file != "" {
-		if err := advisor.CheckSchemaOnTarget(c.Context, r, advisor.SchemaCheckOptions{
-			SchemaFile: file, WithData: c.Bool("with-data"), TargetBasedir: c.String("target-basedir"),
-			SourceBasedir: c.String("source-basedir"), ServerVersion: c.String("server-version"),
-		}); err != nil {
+	if so, err := schemaCheckOptions(c); err != nil {
+		return err
+	} else if so != nil {
+		if err := advisor.CheckSchemaOnTarget(c.Context, r, *so); err != nil {
 			return err
 		}
 	}
@@ -72,10 +73,14 @@ func runCheck(c *cli.Context) error {
 // checkReport runs the rules on the saved files given; a schema check alone
 // starts from an empty report.
 func checkReport(c *cli.Context) (*report.Report, error) {
-	if c.String("schema-file") == "" && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
-		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file", advisor.ErrUsage)
+	if liveSchema(c) && c.String("schema-file") != "" {
+		return nil, fmt.Errorf("%w: the schema comes from --schema-file or from a live server (--schemas and the connection flags), not both", advisor.ErrUsage)
 	}
-	if c.String("schema-file") != "" && c.String("variables") == "" && c.String("config") == "" {
+	schemaCheck := c.String("schema-file") != "" || liveSchema(c)
+	if !schemaCheck && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
+		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file (or --schemas)", advisor.ErrUsage)
+	}
+	if schemaCheck && c.String("variables") == "" && c.String("config") == "" {
 		return advisor.NewSchemaReport(version, c.String("schema-file")), nil
 	}
 	return advisor.RunCheck(advisor.CheckOptions{
@@ -83,4 +88,35 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		Target: c.String("target"), Workload: c.String("workload"),
 	})
+}
+
+// liveSchema reports whether the schema check reads a live server: --schemas
+// or a connection flag was given.
+func liveSchema(c *cli.Context) bool { return c.IsSet("schemas") || anyConnFlag(c) }
+
+// schemaCheckOptions reads the schema check's flags; nil when there is no
+// schema to check.
+func schemaCheckOptions(c *cli.Context) (*advisor.SchemaCheckOptions, error) {
+	o := &advisor.SchemaCheckOptions{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
+		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
+		ServerVersion: c.String("server-version")}
+	switch {
+	case o.SchemaFile != "":
+		return o, nil
+	case !liveSchema(c):
+		return nil, nil
+	}
+	conn, err := resolveConn(c)
+	if err != nil {
+		return nil, err
+	}
+	o.Live = &conn
+	for _, s := range c.StringSlice("schemas") {
+		for _, name := range strings.Split(s, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				o.Schemas = append(o.Schemas, name)
+			}
+		}
+	}
+	return o, nil
 }

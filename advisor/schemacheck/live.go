@@ -1,0 +1,196 @@
+package schemacheck
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+)
+
+// ReadLive reads the schema of a live server into a dump, read-only: SHOW
+// CREATE of every table, view, routine, trigger and event of schemas (all
+// but the server's own when empty), with the sql_mode, character set and
+// collation each was created with. source names the server in the objects'
+// Source.
+func ReadLive(ctx context.Context, conn *sql.Conn, schemas []string, source string) (*ddlfile.Dump, error) {
+	if len(schemas) == 0 {
+		var err error
+		if schemas, err = applicationSchemas(ctx, conn); err != nil {
+			return nil, err
+		}
+	}
+	d := &ddlfile.Dump{File: source, SetAside: map[string]int{}}
+	for _, s := range schemas {
+		if ddlfile.IsSystemSchema(s) {
+			return nil, fmt.Errorf("--schemas %s: the server's own schemas are not part of an application's schema", s)
+		}
+		if err := readLiveSchema(ctx, conn, d, s); err != nil {
+			return nil, err
+		}
+	}
+	if len(d.Objects) == 0 {
+		return nil, fmt.Errorf("%s: no tables, views, routines, triggers or events in %s", source, strings.Join(schemas, ", "))
+	}
+	return d, nil
+}
+
+// applicationSchemas lists every schema but the server's own.
+func applicationSchemas(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")
+	if err != nil {
+		return nil, fmt.Errorf("listing the server's schemas: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		if !ddlfile.IsSystemSchema(s) && !strings.HasPrefix(s, "upgrade_advisor_") {
+			out = append(out, s)
+		}
+	}
+	return out, rows.Err()
+}
+
+// liveKinds say how to list and show each kind of object.
+var liveKinds = []struct {
+	kind   ddlfile.Kind
+	list   string // lists the names in a schema (one ? for the schema)
+	show   string // SHOW CREATE ... with %s for the quoted schema.name
+	create string // the column of SHOW CREATE holding the statement
+}{
+	{ddlfile.KindTable, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'SEQUENCE', 'SYSTEM VERSIONED') ORDER BY TABLE_NAME",
+		"SHOW CREATE TABLE %s", "Create Table"},
+	{ddlfile.KindFunction, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_TYPE = 'FUNCTION' ORDER BY ROUTINE_NAME",
+		"SHOW CREATE FUNCTION %s", "Create Function"},
+	{ddlfile.KindProcedure, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_TYPE = 'PROCEDURE' ORDER BY ROUTINE_NAME",
+		"SHOW CREATE PROCEDURE %s", "Create Procedure"},
+	{ddlfile.KindView, "SELECT TABLE_NAME FROM information_schema.VIEWS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME",
+		"SHOW CREATE VIEW %s", "Create View"},
+	{ddlfile.KindTrigger, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? ORDER BY TRIGGER_NAME",
+		"SHOW CREATE TRIGGER %s", "SQL Original Statement"},
+	{ddlfile.KindEvent, "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? ORDER BY EVENT_NAME",
+		"SHOW CREATE EVENT %s", "Create Event"},
+}
+
+// liveSession are SHOW CREATE's columns that carry the session an object
+// was created with, and the variable each sets.
+var liveSession = []struct{ column, variable string }{
+	{"character_set_client", "character_set_client"},
+	{"collation_connection", "collation_connection"},
+	{"sql_mode", "sql_mode"},
+	{"time_zone", "time_zone"},
+}
+
+// readLiveSchema reads one schema's objects.
+func readLiveSchema(ctx context.Context, conn *sql.Conn, d *ddlfile.Dump, schema string) error {
+	row, err := showCreate(ctx, conn, "SHOW CREATE DATABASE "+bench.QuoteIdent(schema))
+	if err != nil {
+		return err
+	}
+	d.Schemas = append(d.Schemas, ddlfile.SchemaDef{Name: schema, SQL: row["Create Database"]})
+	for _, k := range liveKinds {
+		names, err := listNames(ctx, conn, k.list, schema)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			row, err := showCreate(ctx, conn, fmt.Sprintf(k.show, bench.QuoteIdent(schema)+"."+bench.QuoteIdent(name)))
+			if err != nil {
+				return err
+			}
+			stmt := row[k.create]
+			if stmt == "" {
+				return fmt.Errorf("%s %s.%s: the server showed no definition (the account needs SHOW VIEW, or SELECT on mysql.proc / the routine's privileges)", k.kind, schema, name)
+			}
+			o := ddlfile.Object{Kind: k.kind, Schema: schema, Name: name, File: d.File, SQL: stmt, Session: liveSettings(row, k.kind)}
+			if k.kind == ddlfile.KindTrigger {
+				if o.Table, err = triggerTable(ctx, conn, schema, name); err != nil {
+					return err
+				}
+			}
+			d.Objects = append(d.Objects, o)
+		}
+	}
+	return nil
+}
+
+// liveSettings are an object's session settings from its SHOW CREATE row
+// (a table's only the utf8mb4 it was read in), with foreign key checks off
+// as a dump has them.
+func liveSettings(row map[string]string, kind ddlfile.Kind) []ddlfile.Setting {
+	noChecks := ddlfile.Setting{Name: "foreign_key_checks", Value: "0"}
+	if kind == ddlfile.KindTable {
+		return []ddlfile.Setting{{Name: "character_set_client", Value: "'utf8mb4'"}, noChecks}
+	}
+	var out []ddlfile.Setting
+	for _, s := range liveSession {
+		if v, ok := row[s.column]; ok {
+			out = append(out, ddlfile.Setting{Name: s.variable, Value: quoteString(v)})
+		}
+	}
+	return append(out, noChecks)
+}
+
+func listNames(ctx context.Context, conn *sql.Conn, query, schema string) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, query, schema)
+	if err != nil {
+		return nil, fmt.Errorf("listing the objects of %s: %w", schema, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// showCreate runs a SHOW CREATE statement and returns its row by column.
+func showCreate(ctx context.Context, conn *sql.Conn, query string) (map[string]string, error) {
+	rows, err := conn.QueryContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", query, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	if !rows.Next() {
+		return out, rows.Err()
+	}
+	vals := make([]sql.NullString, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := rows.Scan(ptrs...); err != nil {
+		return nil, err
+	}
+	for i, c := range cols {
+		if vals[i].Valid {
+			out[c] = vals[i].String
+		}
+	}
+	return out, rows.Err()
+}
+
+// triggerTable is the table a trigger is on.
+func triggerTable(ctx context.Context, conn *sql.Conn, schema, name string) (string, error) {
+	var table string
+	err := conn.QueryRowContext(ctx, "SELECT EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ?", schema, name).Scan(&table)
+	if err != nil {
+		return "", fmt.Errorf("reading the table of trigger %s.%s: %w", schema, name, err)
+	}
+	return table, nil
+}
