@@ -105,7 +105,7 @@ func setAsideText(m map[string]int) string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%d %s", m[k], k)
+		parts[i] = fmt.Sprintf("%s: %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
 }

@@ -20,13 +20,19 @@ var errorFixes = map[uint16]string{
 	1449: "the definer account does not exist on the target: create it, or re-create the object with an existing DEFINER",
 	1901: "a function in the generated column's expression is not allowed on the target",
 	3102: "a function in the generated column's expression is not allowed on the target",
+	3763: "a function in the generated column's expression is not available on the target: replace it, or compute the column in the application",
 	1582: "the function is called with the wrong number of arguments on the target",
 }
 
-// fixForError returns the known fix for a server error, or "".
+// fixForError returns the known fix for a server error, or "": for a
+// missing function, the function's own replacement where one is known.
 func fixForError(code uint16, msg string) string {
-	if code == 1064 && strings.Contains(strings.ToLower(msg), "near") {
-		return errorFixes[code]
+	if code == 1305 && strings.HasPrefix(msg, "FUNCTION ") {
+		name := strings.Fields(msg)[1]
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		return functionFix(name)
 	}
 	return errorFixes[code]
 }
@@ -43,9 +49,10 @@ var warningFixes = map[int]string{
 
 func fixForWarning(code int, _ string) string { return warningFixes[code] }
 
-// functionReplacements are the documented replacements of functions servers
-// removed (MySQL 8.0 reference manual, "Features Removed in MySQL 8.0";
-// MariaDB keeps most of them).
+// functionReplacements are replacements of functions servers removed: the
+// MySQL 8.0 reference manual ("Features Removed in MySQL 8.0"; MariaDB
+// keeps most of them), and what the real MySQL 9.7.4 answered. They only
+// word the fix: whether a function is missing is always asked of the target.
 var functionReplacements = map[string]string{
 	"password":      "none: set passwords with ALTER USER ... IDENTIFIED BY",
 	"encrypt":       "SHA2()",
