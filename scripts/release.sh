@@ -21,7 +21,8 @@
 # written by scripts/release (pack), the .deb and .rpm by nfpm, both built
 # from the pinned module scripts/release/go.mod: no system packaging tools
 # are needed. Package metadata can be changed with RELEASE_MAINTAINER,
-# RELEASE_HOMEPAGE and RELEASE_LICENSE (an SPDX id).
+# RELEASE_HOMEPAGE and RELEASE_LICENSE (an SPDX id); RELEASE_DIST writes
+# into another (new or empty) directory instead of dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,10 +61,16 @@ else
 fi
 
 targets="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64"
+# RELEASE_DIST: another output directory (new or empty), e.g. for the tests.
+dist=${RELEASE_DIST:-dist}
+if [ -n "${RELEASE_DIST:-}" ] && [ -n "$(ls -A "$dist" 2>/dev/null)" ]; then
+  echo "release.sh: RELEASE_DIST=$dist is not empty: give a new or empty directory" >&2
+  exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-rm -rf dist
-mkdir -p dist
+if [ -z "${RELEASE_DIST:-}" ]; then rm -rf dist; fi
+mkdir -p "$dist"
 
 echo "== upgrade-advisor $version, commit $commit, built $build_date" >&2
 echo "== release tools (scripts/release: pack and nfpm)" >&2
@@ -94,7 +101,7 @@ for target in $targets; do
   entries=("$work/${os}_$arch/$exe=$exe" "README.md=README.md" "$work/upgrade-advisor.1=upgrade-advisor.1"
     "$work/upgrade-advisor.bash=completions/upgrade-advisor.bash" "$work/_upgrade-advisor=completions/_upgrade-advisor")
   [ -n "$license_file" ] && entries+=("$license_file=LICENSE")
-  "$work/pack" archive "dist/$name.$ext" "$name" "${entries[@]}"
+  "$work/pack" archive "$dist/$name.$ext" "$name" "${entries[@]}"
 done
 
 # nfpm's configuration for one architecture (stdout).
@@ -165,10 +172,10 @@ for arch in amd64 arm64; do
   nfpm_config "$arch" >"$work/nfpm-$arch.yaml"
   for packager in deb rpm; do
     echo "== linux/$arch $packager" >&2
-    "$work/nfpm" package --config "$work/nfpm-$arch.yaml" --packager "$packager" --target dist/ >&2
+    "$work/nfpm" package --config "$work/nfpm-$arch.yaml" --packager "$packager" --target "$dist/" >&2
   done
 done
 
-(cd dist && "$work/pack" sums SHA256SUMS *)
-echo "== dist/" >&2
-(cd dist && ls -l | awk 'NR > 1 { printf "   %10d  %s\n", $5, $9 }') >&2
+(cd "$dist" && "$work/pack" sums SHA256SUMS *)
+echo "== $dist/" >&2
+(cd "$dist" && ls -l | awk 'NR > 1 { printf "   %10d  %s\n", $5, $9 }') >&2

@@ -23,6 +23,19 @@ if ! command -v sysbench >/dev/null 2>&1; then
     echo "   sysbench could not be installed: the load test fails under CI=true" >&2
 fi
 
+# The release test unpacks the .rpm (rpm2cpio | cpio) and renders the man
+# page (man -l); dpkg-deb comes with dpkg.
+missing=""
+for tool in rpm2cpio:rpm2cpio cpio:cpio man:man-db; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
+done
+if [ -n "$missing" ]; then
+  echo "== installing$missing (the release test)" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing; } >&2 ||
+    echo "   $missing could not be installed: the release test fails under CI=true" >&2
+fi
+
 echo "== go vet" >&2
 go vet ./...
 go vet -tags reference ./rules
