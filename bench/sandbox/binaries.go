@@ -136,6 +136,9 @@ func isExecutable(p string) bool {
 // and finds its initialisation script. The error wraps ErrNoServer when no
 // binary exists.
 func Detect(ctx context.Context, basedir string) (*Binary, error) {
+	if err := platformSupported(); err != nil {
+		return nil, err
+	}
 	if basedir != "" {
 		abs, err := filepath.Abs(basedir)
 		if err != nil {

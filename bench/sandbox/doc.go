@@ -97,6 +97,12 @@
 // Fault tests use Kill (SIGKILL, the directory stays: a crash) and Restart
 // (the same server on the same datadir, after Kill or Shutdown).
 //
+// # Platforms
+//
+// Sandboxes run on Linux and macOS (process groups and signals live in
+// process_unix.go). On Windows the package builds, and Start, Detect, Load
+// and List return ErrUnsupportedPlatform before anything runs.
+//
 // # Typical use
 //
 //	sb, err := sandbox.Start(ctx, sandbox.Options{ServerOptions: []string{"innodb_file_per_table=0"}})

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -220,8 +219,8 @@ func initDatadir(ctx context.Context, path string, args []string, logPath string
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	setOwnProcessGroup(cmd)
+	cmd.Cancel = func() error { return killProcessGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = 5 * time.Second
 	err = cmd.Run()
 	if err == nil {
@@ -229,7 +228,7 @@ func initDatadir(ctx context.Context, path string, args []string, logPath string
 	}
 	// Whatever happened, leave none of its processes behind.
 	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = killProcessGroup(cmd.Process.Pid)
 	}
 	switch {
 	case parent.Err() != nil:

@@ -2,12 +2,10 @@ package sandbox
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -24,7 +22,7 @@ func (s *Sandbox) Shutdown(ctx context.Context) error {
 	}
 	p := s.proc
 	t0 := time.Now()
-	if err := syscall.Kill(p.pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
+	if err := terminate(p.pid); err != nil {
 		return fmt.Errorf("sandbox: signalling server pid %d: %w; are you the user that started it?", p.pid, err)
 	}
 	grace, cancel := context.WithTimeout(ctx, shutdownGrace)

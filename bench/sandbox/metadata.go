@@ -90,6 +90,9 @@ func readMetadata(dir string) (Metadata, error) {
 // Load returns a handle on the sandbox in dir from its sandbox.json, whether
 // its server is running or not: Stop, Remove and Restart work on it.
 func Load(dir string) (*Sandbox, error) {
+	if err := platformSupported(); err != nil {
+		return nil, err
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
@@ -128,6 +131,9 @@ func Open(dir string) (*Sandbox, error) {
 // first, running or not. Directories without readable metadata (a sandbox
 // being created, or a damaged one) are skipped.
 func List(parent string) ([]*Sandbox, error) {
+	if err := platformSupported(); err != nil {
+		return nil, err
+	}
 	if parent == "" {
 		parent = os.TempDir()
 	}

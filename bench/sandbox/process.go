@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -46,7 +45,7 @@ func startServer(launcher []string, path string, args []string, logPath string) 
 	cmd.Stdout, cmd.Stderr = logf, logf
 	// Own process group: a Ctrl-C in the terminal does not reach the server,
 	// and Kill can signal the whole group.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setOwnProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}
@@ -116,21 +115,6 @@ func (p *proc) exitStatus() string {
 	return "exit status 0"
 }
 
-// killGroup sends SIGKILL to the server's process group (the server is its
-// leader) or, if it is not a group leader (a server we did not start), to the
-// server alone.
-func killGroup(pid int) error {
-	target := pid
-	if pgid, err := syscall.Getpgid(pid); err == nil && pgid == pid {
-		target = -pid
-	}
-	err := syscall.Kill(target, syscall.SIGKILL)
-	if errors.Is(err, syscall.ESRCH) {
-		return nil
-	}
-	return err
-}
-
 // pidAlive reports whether process pid exists and has a live thread. A
 // server's main thread may exit before its other threads have finished
 // shutting down: /proc/<pid>/stat then shows a zombie while the server still
@@ -139,7 +123,7 @@ func pidAlive(pid int) bool {
 	if pid <= 0 {
 		return false
 	}
-	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
+	if !pidExists(pid) {
 		return false
 	}
 	_, ok := liveTask(pid)

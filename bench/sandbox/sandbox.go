@@ -48,6 +48,9 @@ type Sandbox struct {
 // quotes the server's error log. The error wraps ErrNoServer when no server
 // binary is installed.
 func Start(ctx context.Context, opts Options) (*Sandbox, error) {
+	if err := platformSupported(); err != nil {
+		return nil, err
+	}
 	began := time.Now()
 	o, extra, err := opts.normalize()
 	if err != nil {

@@ -17,6 +17,7 @@ const exitCodesHelp = `EXIT CODES:
 func newApp() *cli.App {
 	// -h is --host, as in the mysql client; help is --help only.
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show help"}
+	cli.VersionPrinter = printVersion
 	return &cli.App{
 		Name:    "upgrade-advisor",
 		Usage:   "measured, upgrade-aware my.cnf advice for MySQL and MariaDB",

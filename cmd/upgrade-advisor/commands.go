@@ -1,12 +1,9 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
 func auditCommand() *cli.Command {
@@ -63,16 +60,5 @@ EXAMPLES:
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
 		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandBench) },
-	}
-}
-
-func versionCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "version",
-		Usage: "print the version",
-		Action: func(c *cli.Context) error {
-			_, err := fmt.Fprintf(c.App.Writer, "upgrade-advisor %s (JSON report schema_version %d)\n", version, report.SchemaVersion)
-			return err
-		},
 	}
 }

@@ -18,7 +18,7 @@ func manCommand() *cli.Command {
    upgrade-advisor man > /usr/local/share/man/man1/upgrade-advisor.1
    upgrade-advisor man | man -l -`,
 		Action: func(c *cli.Context) error {
-			page, err := c.App.ToMan()
+			page, err := c.App.ToManWithSection(1)
 			if err != nil {
 				return err
 			}

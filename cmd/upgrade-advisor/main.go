@@ -22,9 +22,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
-
 func main() {
 	// The driver logs connection trouble to stderr itself; the errors it
 	// returns say the same, explained, so its own lines are silenced.
