@@ -35,23 +35,26 @@ type clientSplitter struct {
 	stmtStart int // offset of the current statement's first byte, -1 before it starts
 	stmtLine  int
 	out       []clientStatement
-	reject    *RejectError
+	rejects   []*RejectError
+	stop      bool // a refusal after which the file cannot be cut any further
 }
 
-// splitClient returns the statements of src, or the first client command or
-// lexical problem that stops the reading, with its line.
-func splitClient(file, src string) ([]clientStatement, *RejectError) {
+// splitClient returns the statements of src and the refused client
+// commands, each with its line. A client command is skipped with the rest
+// of its line (and the statement it stands in) and the reading goes on; an
+// unterminated quote or comment stops it.
+func splitClient(file, src string) ([]clientStatement, []*RejectError) {
 	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1}
-	for s.i < len(s.src) && s.reject == nil {
+	for s.i < len(s.src) && !s.stop {
 		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
 			continue
 		}
 		s.step()
 	}
-	if s.reject == nil {
+	if !s.stop {
 		s.flush(len(s.src))
 	}
-	return s.out, s.reject
+	return s.out, s.rejects
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
@@ -73,17 +76,17 @@ func (s *clientSplitter) lineCommand() bool {
 	switch {
 	case word == "delimiter":
 		if len(fields) < 2 {
-			s.fail("DELIMITER without a delimiter")
+			s.fatal("DELIMITER without a delimiter")
 			return true
 		}
 		d := fields[1]
 		if strings.ContainsAny(d, `'"`+"`") || strings.Contains(d, `\`) {
-			s.fail("DELIMITER " + quoteShort(d) + ": a delimiter with quotes or a backslash is not supported")
+			s.fatal("DELIMITER " + quoteShort(d) + ": a delimiter with quotes or a backslash is not supported")
 			return true
 		}
 		s.delimiter = d
 	case clientCommands[strings.TrimRight(word, ";")]:
-		s.fail("the mysql client command " + quoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
+		s.skipLine("the mysql client command " + quoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
 		return true
 	default:
 		return false
@@ -125,7 +128,7 @@ func (s *clientSplitter) step() {
 	case isExecutableComment(rest):
 		s.i += 3 // its contents are code: the delimiter still ends the statement
 	case c == '\\':
-		s.fail(`backslash outside a string: a mysql client command such as \! or \. is not SQL`)
+		s.skipLine(`backslash outside a string: a mysql client command such as \! or \. is not SQL`)
 	default:
 		s.i++
 	}
@@ -170,9 +173,9 @@ func (s *clientSplitter) quoted(q byte) {
 	}
 	s.i, s.line = start, line
 	if q == '`' {
-		s.fail("unterminated quoted identifier")
+		s.fatal("unterminated quoted identifier")
 	} else {
-		s.fail("unterminated string")
+		s.fatal("unterminated string")
 	}
 }
 
@@ -182,7 +185,7 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 	j := strings.Index(s.src[s.i:], marker)
 	if j < 0 {
 		if required {
-			s.fail("unterminated comment /* ...")
+			s.fatal("unterminated comment /* ...")
 			return
 		}
 		j = len(s.src) - s.i
@@ -201,6 +204,20 @@ func (s *clientSplitter) flush(end int) {
 	s.stmtStart = -1
 }
 
-func (s *clientSplitter) fail(reason string) {
-	s.reject = &RejectError{File: s.file, Line: s.line, Reason: reason}
+// skipLine refuses a client command and skips the rest of its line and the
+// statement it stands in.
+func (s *clientSplitter) skipLine(reason string) {
+	s.rejects = append(s.rejects, &RejectError{File: s.file, Line: s.line, Reason: reason})
+	if j := strings.IndexByte(s.src[s.i:], '\n'); j >= 0 {
+		s.i += j
+	} else {
+		s.i = len(s.src)
+	}
+	s.stmtStart = -1
+}
+
+// fatal refuses what stops the reading.
+func (s *clientSplitter) fatal(reason string) {
+	s.rejects = append(s.rejects, &RejectError{File: s.file, Line: s.line, Reason: reason})
+	s.stop = true
 }

@@ -129,11 +129,9 @@ func Parse(name string, r io.Reader) (bench.Workload, []string, error) {
 	if err != nil {
 		return bench.Workload{}, nil, err
 	}
-	stmts, rej := splitClient(name, src)
-	if rej != nil {
-		return bench.Workload{}, nil, rej
-	}
+	stmts, rejects := splitClient(name, src)
 	p := newParser(name)
+	p.rejects = rejects
 	for _, cs := range stmts {
 		toks, conds := lexAt(cs.text, defaultMode, cs.line)
 		if len(toks) == 0 {
@@ -255,6 +253,7 @@ func (p *parser) result() (bench.Workload, []string, error) {
 
 // rejection joins the refusals, at most maxReported of them.
 func (p *parser) rejection() error {
+	sortByLine(p.rejects)
 	errs := make([]error, 0, maxReported+1)
 	for _, r := range p.rejects[:min(len(p.rejects), maxReported)] {
 		errs = append(errs, r)

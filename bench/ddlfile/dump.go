@@ -163,11 +163,9 @@ func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
 	if w, ok := dumpWriter(src); ok {
 		writer = w
 	}
-	stmts, rej := splitClient(name, src)
-	if rej != nil {
-		return nil, rej
-	}
+	stmts, rejects := splitClient(name, src)
 	rd := newDumpReader(name, writer, o)
+	rd.rejects = rejects
 	for _, st := range stmts {
 		if err := rd.add(st); err != nil {
 			return nil, err

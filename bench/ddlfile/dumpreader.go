@@ -3,6 +3,7 @@ package ddlfile
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -188,6 +189,7 @@ func (r *dumpReader) reject(line int, sql, reason string) {
 
 // rejection joins the refusals, at most maxReported of them.
 func (r *dumpReader) rejection() error {
+	sortByLine(r.rejects)
 	errs := make([]error, 0, maxReported+1)
 	for _, e := range r.rejects[:min(len(r.rejects), maxReported)] {
 		errs = append(errs, e)
@@ -196,6 +198,12 @@ func (r *dumpReader) rejection() error {
 		errs = append(errs, fmt.Errorf("%s: %d more refused statements not shown", r.file, n))
 	}
 	return errors.Join(errs...)
+}
+
+// sortByLine orders refusals by their line (the splitter's and the
+// statements' come separately).
+func sortByLine(rs []*RejectError) {
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Line < rs[j].Line })
 }
 
 // finish returns the dump, or every refusal.

@@ -3,6 +3,7 @@ package main
 import (
 	"database/sql"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -91,5 +92,30 @@ func assertOnlyScratchTableDDL(t *testing.T, db *sql.DB, sb *sandbox.Sandbox) {
 	}
 	if ddl == 0 {
 		t.Errorf("no CREATE TABLE reached the server: the log holds %d statements", len(rows))
+	}
+}
+
+// TestHostileSchemaFileIsRefusedBeforeAnythingStarts: a dump is input, not
+// instructions; check and bench name every refused line and run nothing.
+func TestHostileSchemaFileIsRefusedBeforeAnythingStarts(t *testing.T) {
+	file := fixture("hostile.sql")
+	_, stderr, code := run(t, nil, "check", "--schema-file", file, "--target-basedir", "/")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, stderr)
+	}
+	for _, line := range []string{"hostile.sql:6:", "hostile.sql:7:", "hostile.sql:8:", "hostile.sql:9:", "hostile.sql:10:", "hostile.sql:11:", "hostile.sql:12:"} {
+		if !strings.Contains(stderr, line) {
+			t.Errorf("refusal of %s missing: %s", line, stderr)
+		}
+	}
+	if strings.Contains(stderr, "sandbox") {
+		t.Errorf("a sandbox was started for a refused file: %s", stderr)
+	}
+	_, stderr, code = run(t, nil, "bench", "--no-defaults", "-S", "/nonexistent.sock", "--ddl-file", file)
+	if code != 2 || !strings.Contains(stderr, "hostile.sql:6") || !strings.Contains(stderr, "nothing was run") {
+		t.Errorf("bench: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat("/tmp/upgrade-advisor-hostile"); err == nil {
+		t.Error("the hostile file's command ran")
 	}
 }
