@@ -31,6 +31,9 @@ type SchemaCheckOptions struct {
 	// ServerVersion is today's version, for a file that does not say which
 	// server wrote it.
 	ServerVersion string
+	// Target is the target version (--target): without TargetBasedir, the
+	// knowledge base answers what it can for it.
+	Target string
 }
 
 // ErrNoTargetBinary is a schema check without the target's binaries.
@@ -64,10 +67,14 @@ func CheckSchemaOnTarget(ctx context.Context, r *report.Report, o SchemaCheckOpt
 			return err
 		}
 	}
-	if o.TargetBasedir == "" {
+	if o.TargetBasedir == "" && (o.Target == "" || d == nil) {
 		return fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
 			"a package root unpacked with scripts/servers.sh fetch mysql-9.7|mariadb-11.8, or / for the installed server; "+
-			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer", ErrUsage, ErrNoTargetBinary)
+			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer "+
+			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", ErrUsage, ErrNoTargetBinary)
+	}
+	if o.TargetBasedir == "" {
+		return knowledgeOnly(r, d, o.Target)
 	}
 	began := time.Now()
 	var servers []*server
@@ -114,6 +121,20 @@ func CheckSchemaOnTarget(ctx context.Context, r *report.Report, o SchemaCheckOpt
 	}
 	r.Schema = schemaSection(d, target, today, sc.Live != nil, objects, notes)
 	r.Schema.DurationS = time.Since(began).Seconds()
+	return nil
+}
+
+// knowledgeOnly is the schema check without the target's binaries: what
+// the knowledge base can answer, and what it cannot, said.
+func knowledgeOnly(r *report.Report, d *ddlfile.Dump, target string) error {
+	fl, err := rules.ParseTarget(target, d.Writer.Vendor)
+	if err != nil {
+		return fmt.Errorf("%w: --target: %w", ErrUsage, err)
+	}
+	r.Schema = &report.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
+		Objects: schemacheck.KnowledgeCheck(d, fl), SetAside: d.SetAside,
+		Notes: []string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
+			schemacheck.NeedsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}
 	return nil
 }
 

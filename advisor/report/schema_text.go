@@ -20,7 +20,7 @@ func (p *printer) schema(r *Report) {
 	if s == nil {
 		return
 	}
-	p.line("[--] Schema: %s: %s, loaded into %s in %.1f s", s.Source, countsText(s.countByKind()), s.Target, s.DurationS)
+	p.line("[--] Schema: %s: %s, checked on %s in %.1f s", s.Source, countsText(s.countByKind()), s.Target, s.DurationS)
 	if s.Today != "" {
 		p.line("       the same load on today's version: %s", s.Today)
 	}
@@ -112,7 +112,7 @@ func setAsideText(m map[string]int) string {
 
 // schemaSummary is the section's first sentence.
 func schemaSummary(s *Schema) string {
-	out := fmt.Sprintf("%s: %s, loaded into %s in %.1f s; statuses: %s", s.Source, countsText(s.countByKind()),
+	out := fmt.Sprintf("%s: %s, checked on %s in %.1f s; statuses: %s", s.Source, countsText(s.countByKind()),
 		s.Target, s.DurationS, countsText(s.countByStatus()))
 	if s.Today != "" {
 		out += "; the same load on today's version: " + s.Today

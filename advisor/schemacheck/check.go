@@ -274,10 +274,7 @@ func (c *checker) objects() []report.SchemaObject {
 	out := make([]report.SchemaObject, 0, len(c.target.Results))
 	for _, r := range c.target.Results {
 		o := r.Object
-		name := o.Name
-		if o.Schema != "" {
-			name = o.Schema + "." + o.Name
-		}
+		name := qualifiedName(o)
 		problems := r.Problems
 		if problems == nil {
 			problems = []report.SchemaProblem{}

@@ -99,7 +99,7 @@ func liveSchema(c *cli.Context) bool { return c.IsSet("schemas") || anyConnFlag(
 func schemaCheckOptions(c *cli.Context) (*advisor.SchemaCheckOptions, error) {
 	o := &advisor.SchemaCheckOptions{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
 		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
-		ServerVersion: c.String("server-version")}
+		ServerVersion: c.String("server-version"), Target: c.String("target")}
 	switch {
 	case o.SchemaFile != "":
 		return o, nil

@@ -1,0 +1,54 @@
+package schemacheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// NeedsTarget lists what only the target's own server can answer.
+const NeedsTarget = "whether the target refuses a definition, warns, changes it, lacks a function a routine calls or reserves a name"
+
+// KnowledgeCheck answers, without a target server, what the knowledge base
+// can: the sql_mode flags each object was created with that the target no
+// longer accepts (the server would refuse the object with error 1231).
+func KnowledgeCheck(d *ddlfile.Dump, target rules.Flavor) []report.SchemaObject {
+	mode, _ := rules.LookupVar("sql_mode")
+	out := make([]report.SchemaObject, 0, len(d.Objects))
+	for _, o := range d.Objects {
+		problems := []report.SchemaProblem{}
+		for _, s := range o.Session {
+			if s.Name != "sql_mode" || o.Kind == ddlfile.KindTable {
+				continue
+			}
+			if rejected := mode.RejectedValues(target, s.Text()); len(rejected) > 0 {
+				problems = append(problems, modeProblem(target, s.Text(), rejected))
+			}
+		}
+		out = append(out, report.SchemaObject{Kind: string(o.Kind), Name: qualifiedName(o), Source: o.Source(),
+			Status: report.WorstStatus(problems), Problems: problems})
+	}
+	return out
+}
+
+// modeProblem is a refused sql_mode as the knowledge base states it.
+func modeProblem(target rules.Flavor, mode string, rejected []rules.ValueRemoval) report.SchemaProblem {
+	var words []string
+	for _, r := range rejected {
+		words = append(words, fmt.Sprintf("%s (removed in %s %s)", r.Value, target.Name(), r.Removed.At))
+	}
+	return report.SchemaProblem{Kind: report.StatusRefused, Code: 1231,
+		Message: "the sql_mode it was created with has " + strings.Join(words, ", ") + ", which " + target.String() + " refuses (knowledge base; no server ran)",
+		Fix:     fmt.Sprintf("re-create it with sql_mode=%s", quoteString(rules.WithoutValues(mode, rejected)))}
+}
+
+// qualifiedName is schema.name, or the name when the file names no schema.
+func qualifiedName(o ddlfile.Object) string {
+	if o.Schema == "" {
+		return o.Name
+	}
+	return o.Schema + "." + o.Name
+}
