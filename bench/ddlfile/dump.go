@@ -38,7 +38,9 @@ type Object struct {
 	Line   int    // line of the CREATE statement; 0 when read from a server
 	// SQL is the CREATE statement as the server that wrote the dump ran it:
 	// executable comments that server runs are kept as plain text, the
-	// others removed.
+	// others removed. When the file does not name its writer (an install
+	// script), the statement as written: the server it goes to evaluates
+	// its comments.
 	SQL string
 	// Alters are later statements of the file that change a table: ALTER
 	// TABLE and CREATE INDEX, in file order (not the data-loading ALTER
@@ -110,7 +112,8 @@ type ReadOptions struct {
 	WithData bool
 	// Writer is the server that wrote the file, when the file does not say
 	// (install scripts): executable comments are read as it would run them.
-	// Zero means every executable comment runs.
+	// Zero means every executable comment counts when the file is read, and
+	// the statements keep them for the server they go to.
 	Writer flavor.Flavor
 }
 

@@ -182,3 +182,19 @@ func FuzzReadDump(f *testing.F) {
 		}
 	})
 }
+
+// TestInstallScriptKeepsItsCommentsForTheTarget: a file that does not name
+// its writer is sent as written, so the server it goes to evaluates its
+// executable comments (MariaDB skips MySQL 5.7+ ones, as the client's
+// server would); a dump's are resolved for the server that wrote it.
+func TestInstallScriptKeepsItsCommentsForTheTarget(t *testing.T) {
+	src := "CREATE TABLE a (id INT, /*!50705 g GEOMETRY */ /*!80003 SRID 0 */ /*!50705 NOT NULL,*/ b INT);\n"
+	d := readString(t, src)
+	if got := d.Objects[0].SQL; got != strings.TrimSuffix(strings.TrimSpace(src), ";") {
+		t.Errorf("install script statement changed: %q", got)
+	}
+	d = readString(t, "-- MariaDB dump 10.19\n-- Server version\t10.11.19-MariaDB\n"+src)
+	if got := d.Objects[0].SQL; strings.Contains(got, "GEOMETRY") || strings.Contains(got, "/*!") {
+		t.Errorf("a MariaDB dump's MySQL 5.7+ comments are not what MariaDB ran: %q", got)
+	}
+}

@@ -52,7 +52,7 @@ func (r *dumpReader) add(cs clientStatement) error {
 		}
 	}
 	keep := func(i int) bool { return runs(r.writer, conds[i]) }
-	st := statement{toks: significant(toks, keep), sql: resolveText(cs.text, toks, keep), line: cs.line}
+	st := statement{toks: significant(toks, keep), sql: r.statementText(cs.text, toks, keep), line: cs.line}
 	if len(st.toks) == 0 {
 		return nil
 	}
@@ -68,6 +68,18 @@ func (r *dumpReader) add(cs clientStatement) error {
 		return r.rejection()
 	}
 	return nil
+}
+
+// statementText is the statement as the target receives it. For a dump
+// whose writer is known, the executable comments are resolved as that
+// server ran them (the objects are what it made of them); a file that does
+// not say who wrote it is sent as written, so the target evaluates its
+// comments as the mysql client would have it do.
+func (r *dumpReader) statementText(text string, toks []token, keep func(int) bool) string {
+	if r.writer.Vendor == "" {
+		return strings.TrimSpace(text)
+	}
+	return resolveText(text, toks, keep)
 }
 
 // read classifies one statement and records it; a reason refuses it.
