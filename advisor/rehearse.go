@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -27,6 +28,11 @@ type RehearseOptions struct {
 	SourceBasedir, TargetBasedir string
 	Workload                     string
 	Bench                        BenchOptions
+	// SchemaFile is the schema to carry (a dump or install script); without
+	// it the schema is read from today's server (Schemas: which; all but the
+	// server's own when empty).
+	SchemaFile string
+	Schemas    []string
 	// SandboxDir is the parent of the sandboxes ("" = the system's temp dir).
 	SandboxDir string
 	Warn       func(string)
@@ -80,7 +86,16 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 	if err != nil {
 		return nil, err
 	}
-	return buildRehearseReport(o, today, plan, results), nil
+	r = buildRehearseReport(o, today, plan, results)
+	if today.schema != nil {
+		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan); err != nil {
+			return nil, err
+		}
+		r.Summary = append(r.Summary, report.SchemaTimingSummary(r.SchemaTiming))
+	} else if today.schemaNote != "" {
+		r.Notes = append(r.Notes, today.schemaNote)
+	}
+	return r, nil
 }
 
 // today is the server the rehearsal starts from.
@@ -89,6 +104,9 @@ type today struct {
 	offline  bool
 	settings []rules.CarrySetting
 	inputs   jobInputs
+	// schema is the schema the rehearsal carries (nil: none, schemaNote says why).
+	schema     *ddlfile.Dump
+	schemaNote string
 }
 
 // readToday inspects today's server read-only and closes the connection at
@@ -109,8 +127,14 @@ func readToday(ctx context.Context, o RehearseOptions) (*today, error) {
 		}
 		t.offline = true
 		t.in = &inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.inputs.config), Status: map[string]string{}}
+		if t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, nil); err != nil {
+			return nil, err
+		}
 	} else {
 		s, err := openServer(ctx, o.Conn)
+		if err == nil {
+			t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, s)
+		}
 		err = closeAll(err, []*server{s}) // read-only: closed at once
 		if err != nil {
 			return nil, err

@@ -64,6 +64,7 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 		}
 	}
 	p.line("       (%s)", r.Method)
+	p.rehearseSchema(r)
 	p.line("")
 	for _, s := range r.Summary {
 		p.line("[!!] %s", s)
@@ -175,6 +176,9 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
 	m.line("")
 	m.line("_" + mdText(r.Method) + "_")
 	m.line("")
+	if r.Schema != nil {
+		m.schema(&Report{Schema: r.Schema})
+	}
 	m.heading(2, "Summary")
 	for _, s := range r.Summary {
 		m.line("- " + mdText(s))

@@ -43,8 +43,12 @@ type RehearseReport struct {
 	Summary    []string      `json:"summary"`
 	Findings   []FindingInfo `json:"findings"`
 	// MyCnf is the my.cnf for the target, each line commented with why.
-	MyCnf string   `json:"mycnf"`
-	Notes []string `json:"notes,omitempty"`
+	MyCnf string `json:"mycnf"`
+	// Schema is the user's schema put through the target (and today's
+	// version); SchemaTiming its creation timed on each side.
+	Schema       *Schema       `json:"schema,omitempty"`
+	SchemaTiming *SchemaTiming `json:"schema_timing,omitempty"`
+	Notes        []string      `json:"notes,omitempty"`
 }
 
 // RehearseValidation is what the target's binary said about the options.
@@ -95,5 +99,26 @@ type RehearseVariant struct {
 // Worst returns the most severe finding's severity, and false when there
 // are none.
 func (r *RehearseReport) Worst() (rules.Severity, bool) {
-	return (&Report{Findings: r.Findings}).Worst()
+	return (&Report{Findings: r.Findings, Schema: r.Schema}).Worst()
+}
+
+// SchemaTiming is the creation of the user's schema timed on each side of
+// a rehearsal: today's version, the target as carried over, and the target
+// with innodb_file_per_table and innodb_stats_persistent off.
+type SchemaTiming struct {
+	Tables   int                `json:"tables"`
+	Views    int                `json:"views"`
+	Routines int                `json:"routines"`
+	Triggers int                `json:"triggers"`
+	Events   int                `json:"events"`
+	Rounds   int                `json:"rounds"`
+	Method   string             `json:"method"`
+	Sides    []SchemaTimingSide `json:"sides"`
+}
+
+// SchemaTimingSide is one side's times.
+type SchemaTimingSide struct {
+	Name    string    `json:"name"`
+	MedianS float64   `json:"median_s"`
+	TimesS  []float64 `json:"times_s"`
 }

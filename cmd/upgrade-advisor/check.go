@@ -111,12 +111,19 @@ func schemaCheckOptions(c *cli.Context) (*advisor.SchemaCheckOptions, error) {
 		return nil, err
 	}
 	o.Live = &conn
+	o.Schemas = schemaNames(c)
+	return o, nil
+}
+
+// schemaNames reads --schemas: repeated or comma-separated names.
+func schemaNames(c *cli.Context) []string {
+	var out []string
 	for _, s := range c.StringSlice("schemas") {
 		for _, name := range strings.Split(s, ",") {
 			if name = strings.TrimSpace(name); name != "" {
-				o.Schemas = append(o.Schemas, name)
+				out = append(out, name)
 			}
 		}
 	}
-	return o, nil
+	return out
 }

@@ -41,6 +41,8 @@ EXAMPLES:
 			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (required)", Required: true},
 			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
 			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) for --config, instead of connecting"},
+			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only"},
+			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
 		}, without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), quietFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
@@ -55,6 +57,7 @@ func runRehearse(c *cli.Context) error {
 	o := advisor.RehearseOptions{
 		ToolVersion: version, ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		SourceBasedir: c.String("source-basedir"), TargetBasedir: c.String("target-basedir"), Workload: c.String("workload"),
+		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c),
 		Bench: benchOptions(c), SandboxLog: progressLog(c),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}

@@ -1,0 +1,57 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SchemaTimingSummary is the rehearsal's sentence on the schema's creation:
+// "your 16 tables, 7 views and 6 routines take X s today and Y s on the
+// target; with both settings off, Z s".
+func SchemaTimingSummary(t *SchemaTiming) string {
+	times := map[string]float64{}
+	for _, s := range t.Sides {
+		times[s.Name] = s.MedianS
+	}
+	s := "Your " + schemaContents(t) + " take "
+	if today, ok := times["today"]; ok {
+		s += fmt.Sprintf("%.2f s to create today and ", today)
+	}
+	s += fmt.Sprintf("%.2f s on the target with today's settings carried over; with innodb_file_per_table and innodb_stats_persistent off, %.2f s",
+		times["target_carried"], times["target_both_off"])
+	return s + fmt.Sprintf(" (median of %d interleaved creations each)", t.Rounds)
+}
+
+// schemaContents lists what the schema holds, e.g. "16 tables, 7 views and 6 routines".
+func schemaContents(t *SchemaTiming) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		word string
+	}{{t.Tables, "table"}, {t.Views, "view"}, {t.Routines, "routine"}, {t.Triggers, "trigger"}, {t.Events, "event"}} {
+		if c.n == 1 {
+			parts = append(parts, "1 "+c.word)
+		} else if c.n > 1 {
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.word))
+		}
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// rehearseSchemaText prints the schema section of a rehearsal.
+func (p *printer) rehearseSchema(r *RehearseReport) {
+	if r.Schema == nil {
+		return
+	}
+	p.line("")
+	p.schema(&Report{Schema: r.Schema})
+	if t := r.SchemaTiming; t != nil {
+		p.line("[--] Schema creation timed (%s):", t.Method)
+		for _, s := range t.Sides {
+			p.line("       %-16s %.2f s", s.Name, s.MedianS)
+		}
+	}
+}
