@@ -3,14 +3,14 @@ package report
 import (
 	"fmt"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // effectText renders a variant's speedup against the baseline as the reader
 // needs it: "1.45x (1.38-1.52)" when the variant is faster, and as a cost,
 // "1.60x slower (1.52-1.68)", when it is slower (a variant that turns a
 // setting on); a nil interval renders "-".
-func effectText(iv *bench.Interval) string {
+func effectText(iv *effect.Interval) string {
 	if iv == nil || iv.Ratio >= 1 || iv.Ratio <= 0 || iv.Low <= 0 {
 		return iv.String()
 	}

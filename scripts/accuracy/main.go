@@ -32,7 +32,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
@@ -127,7 +127,7 @@ func calibrate(ctx context.Context, db *sql.DB, version string, o options, budge
 	srv := bench.Server{Flavor: fl, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
 	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(o.benchTables),
 		Plans: bench.PlanVariants(srv, bench.Permissions{SetGlobal: true}), Budget: budget,
-		GainMargin: rules.GainMargin, VariantBlocks: o.blocks, SwitchEvery: switchEvery}
+		VariantBlocks: o.blocks, SwitchEvery: switchEvery}
 	if budget > 60*time.Second {
 		cfg.MinRounds = bench.DefaultMaxRounds // the reference runs its whole budget
 	}
@@ -135,9 +135,9 @@ func calibrate(ctx context.Context, db *sql.DB, version string, o options, budge
 }
 
 // advice is what the rules conclude from a variant's interval: a gain is
-// recommended when the interval's low end exceeds 1+rules.GainMargin.
+// recommended when the interval's low end exceeds effect.GainThreshold.
 func advice(v *bench.VariantResult) string {
-	if rules.Interval(v.Speedup).Faster(rules.GainMargin) {
+	if v.Speedup.Faster() {
 		return "gain"
 	}
 	return "none"
@@ -209,7 +209,7 @@ func ratio(r *bench.Result, name string) string {
 	return v.Speedup.String()
 }
 
-func contains(iv bench.Interval, x float64) bool { return iv.Low <= x && x <= iv.High }
+func contains(iv effect.Interval, x float64) bool { return iv.Low <= x && x <= iv.High }
 
 func yesNo(b bool) string {
 	if b {
