@@ -21,12 +21,12 @@ func TestCompareSummaryVerdicts(t *testing.T) {
 		verdict            string
 		recoveryLine, none bool
 	}{
-		{"wide interval around a large ratio", effect.Interval{Ratio: 1.56, Low: 1.04, High: 2.05}, effect.Interval{}, "probably slower", false, false},
+		{"wide interval around a large ratio", effect.Interval{Ratio: 1.56, Low: 1.04, High: 2.05}, effect.Interval{}, "not shown to differ by more than 5% (the estimate is beyond it", false, false},
 		{"slower", effect.Interval{Ratio: 1.79, Low: 1.58, High: 2.11}, effect.Interval{Ratio: 1.79, Low: 1.52, High: 2.2}, ": slower", true, false},
 		{"faster", effect.Interval{Ratio: 0.70, Low: 0.60, High: 0.80}, effect.Interval{}, ": faster", false, false},
 		{"A/A", effect.Interval{Ratio: 0.99, Low: 0.95, High: 1.04}, effect.Interval{Ratio: 0.99, Low: 0.93, High: 1.06}, "not shown to differ by more than 5%", false, false},
 		{"slower on the 95% interval, not on the decision interval", effect.Interval{Ratio: 1.10, Low: 1.06, High: 1.15},
-			effect.Interval{Ratio: 1.10, Low: 1.04, High: 1.17}, "probably slower", false, false},
+			effect.Interval{Ratio: 1.10, Low: 1.04, High: 1.17}, "not shown to differ by more than 5% (the estimate is beyond it", false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			base, rec := tt.base, effect.Interval{Ratio: 1.0, Low: 0.97, High: 1.03}

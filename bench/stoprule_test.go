@@ -201,3 +201,27 @@ func TestFitRounds(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideTwoServers: one server against another is decided against
+// both margins: slower, faster, or not differing by more than the margin
+// (within); an interval reaching over a threshold stays open.
+func TestDecideTwoServers(t *testing.T) {
+	tests := []struct {
+		name string
+		logs [][]float64
+		want string
+	}{
+		{"first faster", logsAround(1.6, 0.1, 30), VerdictAbove},
+		{"first slower", logsAround(0.6, 0.1, 30), VerdictBelow},
+		{"the same server twice", logsAround(1.0, 0.02, 60), VerdictWithin},
+		{"reaching over the margin", logsAround(1.04, 0.3, 30), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decideAgainst("target", tt.logs, 5, 0.01, effect.GainThreshold, effect.CostThreshold)
+			if d.Verdict != tt.want || !d.TwoSided || d.Variant != "target" {
+				t.Fatalf("verdict %q (want %q), decision %+v", d.Verdict, tt.want, d)
+			}
+		})
+	}
+}

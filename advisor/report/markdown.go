@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // markdown writes the report as GitHub-flavoured Markdown for a
@@ -457,6 +458,8 @@ func decisionsText(ds []Decision, decided bool) string {
 			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
 		case bench.VerdictPrecise:
 			parts = append(parts, fmt.Sprintf("%s as precise as asked, run-to-run spread aside (%s)", d.Variant, iv))
+		case bench.VerdictWithin:
+			parts = append(parts, fmt.Sprintf("%s within %s%% either way (%s)", d.Variant, effect.MarginPercent(), iv))
 		default:
 			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
 		}

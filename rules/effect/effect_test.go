@@ -13,12 +13,12 @@ func TestVerdictsOfTimeRatios(t *testing.T) {
 		phrase   string
 	}{
 		// 10.11 -> 11.8 once printed "slower" and "nothing to recover" for this.
-		{Interval{Ratio: 1.56, Low: 1.04, High: 2.05}, VerdictNotShown, false, "probably slower"},
+		{Interval{Ratio: 1.56, Low: 1.04, High: 2.05}, VerdictNotShown, false, "not shown to differ by more than 5% (the estimate is beyond it"},
 		{Interval{Ratio: 1.79, Low: 1.58, High: 2.11}, VerdictSlower, false, "slower"},
 		{Interval{Ratio: 0.70, Low: 0.60, High: 0.80}, VerdictFaster, true, "faster"},
 		{Interval{Ratio: 0.97, Low: 0.90, High: 1.02}, VerdictNotShown, true, "not shown to differ by more than 5%"},
 		// Just inside the margin on either side: not shown.
-		{Interval{Ratio: 1.10, Low: 1.049, High: 1.15}, VerdictNotShown, false, "probably slower"},
+		{Interval{Ratio: 1.10, Low: 1.049, High: 1.15}, VerdictNotShown, false, "not shown to differ by more than 5% (the estimate is beyond it"},
 		{Interval{Ratio: 0.90, Low: 0.85, High: 0.953}, VerdictNotShown, true, "not shown to differ"},
 		{Interval{}, VerdictNotShown, false, "not shown to differ"},
 	} {

@@ -40,18 +40,23 @@ func Recovers(i Interval) bool {
 }
 
 // Phrase says the verdict on a time ratio in words, after a colon in a
-// sentence such as TimeSentence's.
+// sentence such as TimeSentence's. A ratio beyond the margin whose
+// interval still reaches within it is not shown to differ, and says why.
 func Phrase(i Interval) string {
 	switch OfTime(i) {
 	case VerdictSlower:
-		return "slower"
+		return string(VerdictSlower)
 	case VerdictFaster:
-		return "faster"
+		return string(VerdictFaster)
 	}
-	if i.Valid() && i.Ratio > GainThreshold {
-		return fmt.Sprintf("probably slower, but the interval reaches within %.0f%%, so it is not shown to be; a longer --budget narrows it", 100*Margin)
+	s := fmt.Sprintf("%s by more than %s%%", VerdictNotShown, MarginPercent())
+	switch {
+	case i.Valid() && i.Ratio > GainThreshold:
+		s += fmt.Sprintf(" (the estimate is beyond it, but the interval reaches below %.2fx; a longer --budget narrows it)", GainThreshold)
+	case i.Valid() && i.Ratio < CostThreshold:
+		s += fmt.Sprintf(" (the estimate is beyond it, but the interval reaches above %.2fx; a longer --budget narrows it)", CostThreshold)
 	}
-	return fmt.Sprintf("not shown to differ by more than %.0f%%", 100*Margin)
+	return s
 }
 
 // TimeSentence says a time ratio and its verdict in one sentence, e.g.
