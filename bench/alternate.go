@@ -54,6 +54,31 @@ func slotsOf(runners []*runner) []slot {
 	}
 }
 
+// positionOrder is the order of the slots at statement position p of a
+// round: the runners' order rotated by p within each variant's group, then
+// the whole list rotated by p+round. Rotating the runners balances what
+// precedes each server's statement: a statement can pay for the background
+// work of the one before it (a file-per-table CREATE's flush), and with a
+// fixed order the second server would always follow the first server's
+// same variant, which biased an A/A comparison by several percent. With
+// one runner it is the variants' rotation alone. It returns indices into
+// slotsOf(runners).
+func positionOrder(runners []*runner, p, round int) []int {
+	type key struct {
+		r    *runner
+		name string
+	}
+	index := map[key]int{}
+	for i, sl := range slotsOf(runners) {
+		index[key{sl.r, sl.p.Name}] = i
+	}
+	var order []int
+	for _, sl := range slotsOf(rotate(runners, p%len(runners))) {
+		order = append(order, index[key{sl.r, sl.p.Name}])
+	}
+	return rotate(order, p+round)
+}
+
 // slotTimes are one slot's statement times in one round.
 type slotTimes struct{ create, drop []float64 }
 
@@ -106,7 +131,7 @@ func alternatingRound(ctx context.Context, runners []*runner, round int, clock *
 				}
 			}
 		}
-		for _, i := range rotate(indices(len(slots)), lo/run+round) {
+		for _, i := range positionOrder(runners, lo/run, round) {
 			if err := slots[i].createRun(ctx, lo, min(lo+run, n), &times[i]); err != nil {
 				return err
 			}
@@ -117,7 +142,7 @@ func alternatingRound(ctx context.Context, runners []*runner, round int, clock *
 	}
 	for hi := n; hi > 0; hi -= run {
 		lo := max(hi-run, 0)
-		for _, i := range rotate(indices(len(slots)), lo/run+round) {
+		for _, i := range positionOrder(runners, lo/run, round) {
 			if err := slots[i].dropRun(ctx, lo, hi, &times[i]); err != nil {
 				return err
 			}

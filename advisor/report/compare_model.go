@@ -44,10 +44,7 @@ type CompareVariant struct {
 	Regression *effect.Interval `json:"regression,omitempty"`
 	// VsSourceBaseline: target variant / source baseline time, paired by
 	// round; Recovers when the target variant is not shown to be more than
-	// RecoveryMargin slower than the source as it runs.
+	// the margin (effect.Recovers) slower than the source as it runs.
 	VsSourceBaseline *effect.Interval `json:"vs_source_baseline,omitempty"`
 	Recovers         bool             `json:"recovers"`
 }
-
-// RecoveryMargin is how much slower than the source a recovering variant may be.
-const RecoveryMargin = 0.05

@@ -473,7 +473,8 @@ func (d Decision) isCost() bool { return d.Threshold > 0 && d.Threshold < 1 }
 
 // costDecisionText words the decision on a cost as a slowdown.
 func costDecisionText(d Decision) string {
-	iv := fmt.Sprintf("decision interval %.2f-%.2fx slower", 1/d.Interval.High, 1/d.Interval.Low)
+	sd := d.Interval.Slowdown()
+	iv := fmt.Sprintf("decision interval %.2f-%.2fx slower", sd.Low, sd.High)
 	switch d.Verdict {
 	case bench.VerdictBelow:
 		return fmt.Sprintf("%s a cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)

@@ -163,10 +163,9 @@ type FindingInfo struct {
 
 // SpeedupInfo ties a finding to a measured variant.
 type SpeedupInfo struct {
-	Variant    string  `json:"variant"`
-	Ratio      float64 `json:"ratio"`
-	CILow      float64 `json:"ci_low"`
-	CIHigh     float64 `json:"ci_high"`
+	Variant string `json:"variant"`
+	// The speedup and its 95% interval: "ratio", "ci_low", "ci_high".
+	effect.Interval
 	BaselineMs float64 `json:"baseline_ms"`
 	VariantMs  float64 `json:"variant_ms"`
 }
@@ -281,7 +280,7 @@ func FindingsOf(fs []rules.Finding) []FindingInfo {
 			Recommendation: RecommendationInfo{MyCnf: nonNil(f.Recommendation.MyCnf), SQL: nonNil(f.Recommendation.SQL), Tradeoffs: nonNil(f.Recommendation.Tradeoffs)},
 			severity:       f.Severity}
 		if m := f.MeasuredSpeedup; m != nil {
-			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Ratio: Round(m.Ratio, 3), CILow: Round(m.Low, 3), CIHigh: Round(m.High, 3),
+			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Interval: m.Interval.Rounded(),
 				BaselineMs: Round(m.BaselineMs, 3), VariantMs: Round(m.VariantMs, 3)}
 		}
 		out = append(out, fi)

@@ -91,7 +91,7 @@ type RehearseVariant struct {
 	// VsReference: this variant's CREATE TABLE time / the reference's
 	// baseline time (> 1: slower than the reference).
 	VsReference *effect.Interval `json:"vs_reference,omitempty"`
-	// Recovers: not shown more than RecoveryMargin slower than today
+	// Recovers: not shown more than the margin slower than today (effect.Recovers)
 	// (only when today's version ran).
 	Recovers bool `json:"recovers"`
 }
