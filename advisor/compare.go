@@ -72,7 +72,7 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 		SchemaVersion: report.SchemaVersion, Command: string(CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
 		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
-		Method:   report.ServersMethod(rt, "the source and the target", "regression", "target/source"),
+		Method:   report.ServersMethod(rt, "the source and the target", "every ratio", "target/source"),
 		Decision: report.VersusOf(rt),
 	}
 	for _, name := range bench.VariantNames {

@@ -26,7 +26,7 @@ func buildRehearseReport(o RehearseOptions, t *today, p *rehearsal, results []*b
 		SourceRuns: p.sourceBin != nil, Reference: p.sides[0].name,
 		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins,
 		Rounds: ref.Rounds, StopReason: ref.StopReason, DurationS: report.Round(ref.Duration.Seconds(), 2),
-		Method: report.ServersMethod(ref, "the sandboxes", "ratio", "side/reference-baseline"),
+		Method: report.ServersMethod(ref, "the sandboxes", "every ratio", "side/reference-baseline"),
 	}
 	for i, sd := range p.sides {
 		r.Sides = append(r.Sides, rehearseSide(sd, results[i], ref, r.SourceRuns && i > 0))

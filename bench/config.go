@@ -75,6 +75,12 @@ const (
 	// 95% interval needs a few rounds, so a slow server overruns the budget
 	// rather than reporting a meaningless interval.
 	minBudgetRounds = 3
+	// serversPlannedRounds is how many rounds the rounds of several
+	// servers alternating are fitted to: each server's background work
+	// disturbs whole rounds on its own, so their round-to-round part is
+	// larger than one server's, and 3 rounds estimate it on 2 degrees of
+	// freedom (t = 4.3); shorter rounds, more of them, narrow it.
+	serversPlannedRounds = 5
 	// fitShare is the share of the budget that rounds fitted to it are
 	// planned to fill: a round takes somewhat longer than the warm-up's pace
 	// predicts (a slower stretch, the switches), and the minimum rounds run

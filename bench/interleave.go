@@ -159,7 +159,11 @@ func fitRounds(cfg Config, sessions []*session, warmup time.Duration) {
 	tables := len(cfg.Workload.Creates)
 	perPosition := warmup / time.Duration(min(WarmupStatements, tables))
 	unit := r.unitSize()
-	fit := int(fitShare*float64(cfg.Budget)/float64(minBudgetRounds*perPosition)) / unit * unit
+	planned := minBudgetRounds
+	if len(sessions) > 1 {
+		planned = serversPlannedRounds
+	}
+	fit := int(fitShare*float64(cfg.Budget)/float64(time.Duration(planned)*perPosition)) / unit * unit
 	n := min(max(fit, 2*unit), tables)
 	for _, s := range sessions {
 		s.runner.positions = n

@@ -26,7 +26,14 @@ func methodOf(res *bench.Result) string {
 	if res.Interleaving != bench.InterleaveStatements {
 		how = "rotating variant blocks per round after one warm-up round"
 	}
-	return how + "; per-statement timing; " + estimatorText(res, "speedup", "baseline/variant") +
+	servers := ""
+	for _, v := range res.Variants {
+		if v.ServerOption != "" {
+			servers = "; the server variants ran on their own sandboxes, their statements alternating with the main sandbox's, by the same estimator"
+			break
+		}
+	}
+	return how + "; per-statement timing; " + estimatorText(res, "speedup", "baseline/variant") + servers +
 		"; stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
 }
 
