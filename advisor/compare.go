@@ -135,10 +135,11 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 	base := r.Variants[0]
 	if base.VsSourceBaseline != nil {
 		iv := *base.VsSourceBaseline
-		out = append(out, effect.TimeSentence("CREATE TABLE on the target as it runs", "the source's", iv, decision))
+		sentence := effect.TimeSentence("CREATE TABLE on the target as it runs", "the source's", iv, decision)
 		if effect.OfTime(effect.Deciding(iv, decision)) != effect.VerdictSlower {
-			return out
+			return append(out, strings.TrimSuffix(sentence, ".")+"; nothing to recover.")
 		}
+		out = append(out, sentence)
 	}
 	var recovering []string
 	for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {

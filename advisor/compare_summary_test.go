@@ -24,7 +24,7 @@ func TestCompareSummaryVerdicts(t *testing.T) {
 		{"wide interval around a large ratio", effect.Interval{Ratio: 1.56, Low: 1.04, High: 2.05}, effect.Interval{}, "not shown to differ by more than 5% (the estimate is beyond it", false, false},
 		{"slower", effect.Interval{Ratio: 1.79, Low: 1.58, High: 2.11}, effect.Interval{Ratio: 1.79, Low: 1.52, High: 2.2}, ": slower", true, false},
 		{"faster", effect.Interval{Ratio: 0.70, Low: 0.60, High: 0.80}, effect.Interval{}, ": faster", false, false},
-		{"A/A", effect.Interval{Ratio: 0.99, Low: 0.95, High: 1.04}, effect.Interval{Ratio: 0.99, Low: 0.93, High: 1.06}, "not shown to differ by more than 5%", false, false},
+		{"A/A", effect.Interval{Ratio: 0.99, Low: 0.95, High: 1.04}, effect.Interval{Ratio: 0.99, Low: 0.93, High: 1.06}, "not shown to differ by more than 5%; nothing to recover", false, false},
 		{"slower on the 95% interval, not on the decision interval", effect.Interval{Ratio: 1.10, Low: 1.06, High: 1.15},
 			effect.Interval{Ratio: 1.10, Low: 1.04, High: 1.17}, "not shown to differ by more than 5% (the estimate is beyond it", false, false},
 	} {
@@ -37,6 +37,9 @@ func TestCompareSummaryVerdicts(t *testing.T) {
 			got := strings.Join(compareSummary(r, tt.decision), "\n")
 			if !strings.Contains(got, tt.verdict) {
 				t.Errorf("summary lacks %q:\n%s", tt.verdict, got)
+			}
+			if strings.Contains(got, ": slower") && strings.Contains(got, "nothing to recover") {
+				t.Errorf("calls it slower and says nothing to recover:\n%s", got)
 			}
 			if strings.Contains(got, "Recovered") != tt.recoveryLine {
 				t.Errorf("recovery line shown %v, want %v:\n%s", strings.Contains(got, "Recovered"), tt.recoveryLine, got)
