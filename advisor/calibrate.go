@@ -55,7 +55,6 @@ func prepareCalibration(ctx context.Context, db *sql.DB, in *inspection, o Optio
 	return bench.Config{
 		Schema: schema, Workload: workload, Plans: plans,
 		Budget: o.Bench.Budget, Rounds: o.Bench.Rounds, Precision: o.Bench.Precision,
-		GainMargin:   rules.GainMargin,
 		SessionSetup: setup, Progress: o.Bench.Progress,
 		OnGlobalsSaved: func(originals map[string]string) error {
 			state.Globals = originals

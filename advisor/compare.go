@@ -11,6 +11,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // CompareOptions configure `compare`.
@@ -24,8 +25,8 @@ type CompareOptions struct {
 	Notes []string
 }
 
-// Compare runs the same calibration on two servers with interleaved rounds
-// and reports the target's regression against the source per variant, and
+// Compare runs the same calibration on two servers, their statements
+// alternating, and reports the target's regression against the source per variant, and
 // which settings on the target recover the source's speed.
 func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, err error) {
 	var servers []*server
@@ -40,7 +41,7 @@ func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, er
 		}
 	}
 	src, dst := servers[0], servers[1]
-	results, err := calibrateInterleaved(ctx, servers)
+	results, err := calibrateInterleaved(ctx, servers, "source", "target")
 	if err != nil {
 		return nil, err
 	}
@@ -71,26 +72,26 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 		SchemaVersion: report.SchemaVersion, Command: string(CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
 		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
-		Method: "rounds interleaved across both servers (round i on the source, then on the target), rotating variant order; " +
-			"regression = median of per-round paired ratios target/source of CREATE TABLE time, bootstrap 95% CI",
+		Method:   report.ServersMethod(rt, "the source and the target", "every ratio", "target/source"),
+		Decision: report.VersusOf(rt),
 	}
-	sourceBase := bench.SamplesOf(rs, bench.Baseline)
 	for _, name := range bench.VariantNames {
 		cv := report.CompareVariant{Name: name, Source: variantInfo(r.Source.Benchmark, name), Target: variantInfo(r.Target.Benchmark, name)}
-		if t := bench.SamplesOf(rt, name); len(t) > 0 {
-			if s := bench.SamplesOf(rs, name); len(s) > 0 {
-				iv := pairedInterval(t, s)
-				cv.Regression = &iv
+		if iv := bench.TimeRatio(rt, name, rs, name); iv.Valid() {
+			iv = iv.Rounded()
+			cv.Regression = &iv
+		}
+		if iv := bench.TimeRatio(rt, name, rs, bench.Baseline); iv.Valid() {
+			cv.Recovers = effect.Recovers(iv)
+			if name == bench.Baseline { // decided on the stop rule's interval, as the summary's verdict
+				cv.Recovers = effect.Recovers(effect.Deciding(iv, versusTime(rt)))
 			}
-			if len(sourceBase) > 0 {
-				iv := pairedInterval(t, sourceBase)
-				cv.VsSourceBaseline = &iv
-				cv.Recovers = iv.Low <= 1+report.RecoveryMargin
-			}
+			iv = iv.Rounded()
+			cv.VsSourceBaseline = &iv
 		}
 		r.Variants = append(r.Variants, cv)
 	}
-	r.Summary = compareSummary(r)
+	r.Summary = compareSummary(r, versusTime(rt))
 	r.Notes = append(r.Notes, o.Notes...)
 	for i, s := range []*server{src, dst} {
 		if s.isSandbox() {
@@ -99,6 +100,16 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 		}
 	}
 	return r
+}
+
+// versusTime is the stop rule's decision interval on a server's baseline
+// against the first server's, as a time ratio (this one's time / the
+// first's); zero when there is none.
+func versusTime(res *bench.Result) effect.Interval {
+	if res.Versus == nil {
+		return effect.Interval{}
+	}
+	return res.Versus.Interval.Slowdown()
 }
 
 func compareSide(e Endpoint, s *server, res *bench.Result) report.CompareSide {
@@ -116,49 +127,36 @@ func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {
 	return nil
 }
 
-// compareSummary states the regression of the target as it runs and the
-// fewest changes that recover the source's speed.
-func compareSummary(r *report.CompareReport) []string {
+// compareSummary states the regression of the target as it runs, decided
+// on the stop rule's interval (decision), and the fewest changes that
+// recover the source's speed.
+func compareSummary(r *report.CompareReport, decision effect.Interval) []string {
 	var out []string
 	base := r.Variants[0]
 	if base.VsSourceBaseline != nil {
-		iv := base.VsSourceBaseline
-		slower, verdict := compareVerdict(*iv)
-		out = append(out, fmt.Sprintf("CREATE TABLE on the target as it runs takes %.2fx the source's time (95%% CI %.2f-%.2f): %s.",
-			iv.Ratio, iv.Low, iv.High, verdict))
-		if !slower {
-			return out
+		iv := *base.VsSourceBaseline
+		sentence := effect.TimeSentence("CREATE TABLE on the target as it runs", "the source's", iv, decision)
+		if effect.OfTime(effect.Deciding(iv, decision)) != effect.VerdictSlower {
+			return append(out, strings.TrimSuffix(sentence, ".")+"; nothing to recover.")
 		}
+		out = append(out, sentence)
 	}
 	var recovering []string
 	for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
 		v := variantByName(r.Variants, name)
 		if v != nil && v.Recovers {
-			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (95%% CI %.2f-%.2f)",
-				settingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.Low, v.VsSourceBaseline.High))
+			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (%s)",
+				settingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
 		}
 	}
 	if len(recovering) > 0 {
 		return append(out, "Recovered on the target by "+strings.Join(recovering, "; by ")+".")
 	}
 	if best := closestVariant(r.Variants); best != nil {
-		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (95%% CI %.2f-%.2f).",
-			settingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.Low, best.VsSourceBaseline.High))
+		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (%s).",
+			settingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
 	}
 	return out
-}
-
-// compareVerdict says what a target/source time ratio shows, on the same
-// margin that decides recovery: slower only when the whole interval is
-// more than the margin above 1.
-func compareVerdict(iv bench.Interval) (slower bool, verdict string) {
-	switch {
-	case iv.Low > 1+report.RecoveryMargin:
-		return true, "slower"
-	case iv.High < 1/(1+report.RecoveryMargin):
-		return false, "faster; nothing to recover"
-	}
-	return false, fmt.Sprintf("not shown to differ by more than %.0f%% (the interval reaches it); nothing to recover", report.RecoveryMargin*100)
 }
 
 func variantByName(vs []report.CompareVariant, name string) *report.CompareVariant {
@@ -202,19 +200,17 @@ func settingsLabel(v *report.VariantInfo) string {
 	return label
 }
 
-// pairedInterval is the median of the round-paired ratios a/b with its
-// bootstrap interval, rounded as reports show it: how compare and rehearse
-// set one server's rounds against another's.
-func pairedInterval(a, b []float64) bench.Interval {
-	return report.RoundInterval(bench.BootstrapMedian(bench.PairedRatios(a, b)))
-}
-
-// calibrateInterleaved runs the calibration on every server, rounds
-// interleaved, and clears their state files.
-func calibrateInterleaved(ctx context.Context, servers []*server) ([]*bench.Result, error) {
+// calibrateInterleaved runs the calibration on every server, each one more
+// set of variants alternating with the others (bench.RunInterleaved), and
+// clears their state files; names name the servers in the stop rule's
+// decisions.
+func calibrateInterleaved(ctx context.Context, servers []*server, names ...string) ([]*bench.Result, error) {
 	targets := make([]bench.Target, len(servers))
 	for i, s := range servers {
 		targets[i] = bench.Target{DB: s.db, Config: s.cfg}
+		if i < len(names) {
+			targets[i].Name = names[i]
+		}
 	}
 	results, err := bench.RunInterleaved(ctx, targets)
 	for _, s := range servers {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 func TestParsePace(t *testing.T) {
@@ -115,8 +116,8 @@ func TestLimitOrDefault(t *testing.T) {
 func TestDisturbanceOnThrottleOrWideIntervalUnderLoad(t *testing.T) {
 	res := func(low, high float64) *bench.Result {
 		return &bench.Result{Variants: []bench.VariantResult{
-			{Plan: bench.Plan{Name: bench.Baseline, Measured: true}, Speedup: bench.Interval{Ratio: 1, Low: 1, High: 1}},
-			{Plan: bench.Plan{Name: bench.FilePerTableOff, Measured: true}, Speedup: bench.Interval{Ratio: 1.5, Low: low, High: high}},
+			{Plan: bench.Plan{Name: bench.Baseline, Measured: true}, Speedup: effect.Interval{Ratio: 1, Low: 1, High: 1}},
+			{Plan: bench.Plan{Name: bench.FilePerTableOff, Measured: true}, Speedup: effect.Interval{Ratio: 1.5, Low: low, High: high}},
 		}}
 	}
 	tests := []struct {

@@ -82,7 +82,11 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 			return nil, fmt.Errorf("%s: %w", sd.label, err)
 		}
 	}
-	results, err := calibrateInterleaved(ctx, servers)
+	names := make([]string, len(plan.sides))
+	for i, sd := range plan.sides {
+		names[i] = sd.name
+	}
+	results, err := calibrateInterleaved(ctx, servers, names...)
 	if err != nil {
 		return nil, err
 	}

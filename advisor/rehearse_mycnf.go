@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // targetMyCnf writes the my.cnf for the target: today's settings carried
@@ -100,7 +101,7 @@ func writeVariants(line func(string, ...any), r *report.RehearseReport, written 
 	for _, sideName := range []string{sideTargetCarried, sideTargetPinned} {
 		for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
 			v := rehearseVariant(r, sideName, name)
-			if v == nil || v.VsReference == nil || !(v.Recovers || (!r.SourceRuns && v.VsReference.High < 1/(1+rules.GainMargin))) {
+			if v == nil || v.VsReference == nil || !(v.Recovers || (!r.SourceRuns && effect.OfTime(*v.VsReference) == effect.VerdictFaster)) {
 				continue
 			}
 			settings := maps.Clone(v.Settings)
@@ -117,7 +118,7 @@ func writeVariants(line func(string, ...any), r *report.RehearseReport, written 
 	}
 }
 
-func writeVariant(line func(string, ...any), r *report.RehearseReport, written map[string]bool, label string, iv *bench.Interval, settings map[string]string) {
+func writeVariant(line func(string, ...any), r *report.RehearseReport, written map[string]bool, label string, iv *effect.Interval, settings map[string]string) {
 	line("")
 	line("# DDL variant %s on the target: %.2fx %s's time (95%% CI %.2f-%.2f)", label, iv.Ratio, r.Reference, iv.Low, iv.High)
 	active := rules.WorkloadClass(r.Workload) == rules.WorkloadDDLHeavy

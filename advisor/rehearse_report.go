@@ -7,6 +7,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // buildRehearseReport turns the sides' results into the report: each
@@ -25,22 +26,24 @@ func buildRehearseReport(o RehearseOptions, t *today, p *rehearsal, results []*b
 		SourceRuns: p.sourceBin != nil, Reference: p.sides[0].name,
 		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins,
 		Rounds: ref.Rounds, StopReason: ref.StopReason, DurationS: report.Round(ref.Duration.Seconds(), 2),
-		Method: "rounds interleaved across every sandbox (round i on each in turn), rotating variant order; " +
-			"ratio = median of per-round paired ratios of CREATE TABLE time against the reference's baseline, bootstrap 95% CI",
+		Method: report.ServersMethod(ref, "the sandboxes", "every ratio", "side/reference-baseline"),
 	}
-	refBase := bench.SamplesOf(ref, bench.Baseline)
 	for i, sd := range p.sides {
-		r.Sides = append(r.Sides, rehearseSide(sd, results[i], refBase, r.SourceRuns && i > 0))
+		r.Sides = append(r.Sides, rehearseSide(sd, results[i], ref, r.SourceRuns && i > 0))
 	}
 	if pinned := sideIndex(p.sides, sideTargetPinned); pinned >= 0 {
 		carried := sideIndex(p.sides, sideTargetCarried)
-		iv := pairedInterval(bench.SamplesOf(results[pinned], bench.Baseline), bench.SamplesOf(results[carried], bench.Baseline))
+		iv := bench.TimeRatio(results[pinned], bench.Baseline, results[carried], bench.Baseline).Rounded()
 		r.PinnedVsCarried = &iv
 	}
 	var workload rules.WorkloadClass
 	r.Findings, workload = rehearseFindings(t, p)
 	r.Workload = string(workload)
-	r.Summary = rehearseSummary(r)
+	var decision effect.Interval
+	if carried := sideIndex(p.sides, sideTargetCarried); carried >= 0 && results[carried].Versus != nil {
+		decision = results[carried].Versus.Interval.Slowdown()
+	}
+	r.Summary = rehearseSummary(r, decision)
 	r.MyCnf = targetMyCnf(o, r)
 	if r.Migration {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
@@ -74,19 +77,24 @@ func sideIndex(sides []side, name string) int {
 // baseline.
 // judge says whether "recovers" applies: a target side when today's
 // version ran.
-func rehearseSide(sd side, res *bench.Result, refBase []float64, judge bool) report.RehearseSide {
+func rehearseSide(sd side, res, ref *bench.Result, judge bool) report.RehearseSide {
 	info := serverInfo(sd.srv.in)
 	info.Sandbox = true
-	out := report.RehearseSide{Name: sd.name, Label: sd.label, Server: info, Options: sd.options, Benchmark: report.BenchmarkOf(res)}
+	out := report.RehearseSide{Name: sd.name, Label: sd.label, Server: info, Options: sd.options, Benchmark: report.BenchmarkOf(res),
+		Decision: report.VersusOf(res)}
 	for _, vi := range out.Benchmark.Variants {
 		rv := report.RehearseVariant{Name: vi.Name, Settings: vi.Settings, Measured: vi.Measured, Reason: vi.Reason}
 		if vi.CreateMs != nil {
 			rv.CreateP50Ms = vi.CreateMs.P50
 		}
-		if s := bench.SamplesOf(res, vi.Name); len(s) > 0 && len(refBase) > 0 {
-			iv := pairedInterval(s, refBase)
+		if iv := bench.TimeRatio(res, vi.Name, ref, bench.Baseline); iv.Valid() {
+			if vi.Name == bench.Baseline { // decided on the stop rule's interval, as the summary's verdict
+				iv = effect.Deciding(iv, versusTime(res))
+			}
+			rv.Recovers = judge && effect.Recovers(iv)
+			iv = bench.TimeRatio(res, vi.Name, ref, bench.Baseline)
+			iv = iv.Rounded()
 			rv.VsReference = &iv
-			rv.Recovers = judge && recovers(iv)
 		}
 		out.Variants = append(out.Variants, rv)
 	}
@@ -102,12 +110,4 @@ func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.Workl
 	target := p.target
 	snap.Target = &target
 	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class
-}
-
-// recovers says a target variant is not shown to be slower than today:
-// its interval reaches within RecoveryMargin of today's time (as in
-// compare) and so does its median ratio (a wide interval around a large
-// ratio does not count).
-func recovers(iv bench.Interval) bool {
-	return iv.Low <= 1+report.RecoveryMargin && iv.Ratio <= 1+report.RecoveryMargin
 }

@@ -7,11 +7,14 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // rehearseSummary states how the target as carried over compares with
-// the reference, and which variants recover today's speed.
-func rehearseSummary(r *report.RehearseReport) []string {
+// the reference, decided on the stop rule's interval for it (decision, a
+// time ratio; zero: on the reported one), and which variants recover
+// today's speed.
+func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []string {
 	var out []string
 	count := map[rules.CarryAction]int{}
 	for _, c := range r.Carryover {
@@ -26,9 +29,9 @@ func rehearseSummary(r *report.RehearseReport) []string {
 	}
 	iv := carried.VsReference
 	if !r.SourceRuns {
-		out = append(out, fmt.Sprintf("Today's version did not run here. CREATE TABLE on the target with today's settings takes %.2fx the time of the target with its defaults (95%% CI %.2f-%.2f).", iv.Ratio, iv.Low, iv.High))
+		out = append(out, fmt.Sprintf("Today's version did not run here. CREATE TABLE on the target with today's settings takes %.2fx the time of the target with its defaults (%s).", iv.Ratio, iv.CI()))
 	} else {
-		out = append(out, fmt.Sprintf("CREATE TABLE on the target with today's settings carried over takes %.2fx today's time (95%% CI %.2f-%.2f): %s.", iv.Ratio, iv.Low, iv.High, verdictOf(iv)))
+		out = append(out, effect.TimeSentence("CREATE TABLE on the target with today's settings carried over", "today's", *iv, decision))
 	}
 	if r.PinnedVsCarried != nil {
 		pv := r.PinnedVsCarried
@@ -39,14 +42,14 @@ func rehearseSummary(r *report.RehearseReport) []string {
 		return out
 	}
 	if carried.Recovers {
-		return append(out, fmt.Sprintf("The target as carried over is not shown to be more than %.0f%% slower than today: nothing shown to recover.", 100*report.RecoveryMargin))
+		return append(out, fmt.Sprintf("The target as carried over is not shown to be more than %s%% slower than today: nothing shown to recover.", effect.MarginPercent()))
 	}
 	var recovering []string
 	for _, sd := range r.Sides[1:] {
 		for _, v := range sd.Variants {
 			if v.Recovers {
-				recovering = append(recovering, fmt.Sprintf("%s%s: %.2fx today's time (95%% CI %.2f-%.2f)",
-					sideShort(sd.Name), variantSuffix(v), v.VsReference.Ratio, v.VsReference.Low, v.VsReference.High))
+				recovering = append(recovering, fmt.Sprintf("%s%s: %.2fx today's time (%s)",
+					sideShort(sd.Name), variantSuffix(v), v.VsReference.Ratio, v.VsReference.CI()))
 			}
 		}
 	}
@@ -54,18 +57,6 @@ func rehearseSummary(r *report.RehearseReport) []string {
 		return append(out, "No measured variant recovers today's speed on the target.")
 	}
 	return append(out, "Recovered by "+strings.Join(recovering, "; by ")+".")
-}
-
-func verdictOf(iv *bench.Interval) string {
-	switch {
-	case iv.Low > 1+report.RecoveryMargin:
-		return "slower"
-	case iv.High < 1:
-		return "faster"
-	case iv.Ratio > 1+report.RecoveryMargin:
-		return fmt.Sprintf("probably slower, but the interval reaches within %.0f%% of today's time, so it is not shown to be; a longer --budget narrows it", 100*report.RecoveryMargin)
-	}
-	return fmt.Sprintf("not shown to differ by more than %.0f%%", 100*report.RecoveryMargin)
 }
 
 func rehearseVariant(r *report.RehearseReport, sideName, variant string) *report.RehearseVariant {
@@ -111,7 +102,7 @@ func pinsHelp(r *report.RehearseReport) bool {
 	if r.PinnedVsCarried == nil {
 		return false
 	}
-	if r.PinnedVsCarried.High < 1/(1+rules.GainMargin) {
+	if effect.OfTime(*r.PinnedVsCarried) == effect.VerdictFaster {
 		return true
 	}
 	pinned, carried := rehearseVariant(r, sideTargetPinned, bench.Baseline), rehearseVariant(r, sideTargetCarried, bench.Baseline)

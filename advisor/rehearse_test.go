@@ -7,13 +7,14 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // rehearsalFixture is a measured rehearsal: the carried-over target at
 // carried, its both_off variant at bothOff, the pinned target at pinned
 // of its carried-over time.
-func rehearsalFixture(carried, bothOff, pinned bench.Interval, workload string) *report.RehearseReport {
-	judge := recovers
+func rehearsalFixture(carried, bothOff, pinned effect.Interval, workload string) *report.RehearseReport {
+	judge := effect.Recovers
 	return &report.RehearseReport{
 		Today: report.ServerInfo{Flavor: "mysql", Version: "5.5.42"}, Target: report.ServerInfo{Flavor: "mysql", Version: "5.6.22"},
 		SourceRuns: true, Reference: sideToday, Workload: workload,
@@ -24,7 +25,7 @@ func rehearsalFixture(carried, bothOff, pinned bench.Interval, workload string) 
 		},
 		Pins: []rules.DriftPin{{Name: "innodb_stats_persistent", Today: "OFF", TargetDefault: "ON", Why: "OFF today, ON by default"}},
 		Sides: []report.RehearseSide{
-			{Name: sideToday, Variants: []report.RehearseVariant{{Name: bench.Baseline, VsReference: &bench.Interval{Ratio: 1, Low: 1, High: 1}}}},
+			{Name: sideToday, Variants: []report.RehearseVariant{{Name: bench.Baseline, VsReference: &effect.Interval{Ratio: 1, Low: 1, High: 1}}}},
 			{Name: sideTargetCarried, Variants: []report.RehearseVariant{
 				{Name: bench.Baseline, VsReference: &carried, Recovers: judge(carried)},
 				{Name: bench.BothOff, Settings: map[string]string{"innodb_file_per_table": "OFF", "innodb_stats_persistent": "OFF"}, VsReference: &bothOff, Recovers: judge(bothOff)},
@@ -36,10 +37,10 @@ func rehearsalFixture(carried, bothOff, pinned bench.Interval, workload string) 
 }
 
 func TestTargetMyCnf(t *testing.T) {
-	slow := bench.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}
-	recovers := bench.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}
-	faster := bench.Interval{Ratio: 0.8, Low: 0.75, High: 0.85}
-	same := bench.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}
+	slow := effect.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}
+	recovers := effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}
+	faster := effect.Interval{Ratio: 0.8, Low: 0.75, High: 0.85}
+	same := effect.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}
 	cases := []struct {
 		name             string
 		r                *report.RehearseReport
@@ -87,9 +88,9 @@ func TestTargetMyCnf(t *testing.T) {
 }
 
 func TestRehearseSummarySaysWhatRecovers(t *testing.T) {
-	r := rehearsalFixture(bench.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}, bench.Interval{Ratio: 1.0, Low: 0.95, High: 1.04},
-		bench.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}, "unknown")
-	got := strings.Join(rehearseSummary(r), "\n")
+	r := rehearsalFixture(effect.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}, effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04},
+		effect.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}, "unknown")
+	got := strings.Join(rehearseSummary(r, effect.Interval{}), "\n")
 	for _, want := range []string{"takes 2.90x today's time (95% CI 2.70-3.10): slower", "Recovered by the target as carried over with innodb_file_per_table=OFF, innodb_stats_persistent=OFF",
 		"no gain shown", "1 carried as they are", "1 dropped", "1 paths or ports left to you"} {
 		if !strings.Contains(got, want) {
@@ -99,11 +100,11 @@ func TestRehearseSummarySaysWhatRecovers(t *testing.T) {
 }
 
 func TestTargetMyCnfPinnedVariant(t *testing.T) {
-	slow := bench.Interval{Ratio: 1.5, Low: 1.3, High: 1.7}
-	r := rehearsalFixture(slow, slow, bench.Interval{Ratio: 1, Low: 0.9, High: 1.1}, "ddl-heavy")
-	ok := bench.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}
+	slow := effect.Interval{Ratio: 1.5, Low: 1.3, High: 1.7}
+	r := rehearsalFixture(slow, slow, effect.Interval{Ratio: 1, Low: 0.9, High: 1.1}, "ddl-heavy")
+	ok := effect.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}
 	r.Sides[2].Variants = append(r.Sides[2].Variants, report.RehearseVariant{Name: bench.FilePerTableOff,
-		Settings: map[string]string{"innodb_file_per_table": "OFF"}, VsReference: &ok, Recovers: recovers(ok)})
+		Settings: map[string]string{"innodb_file_per_table": "OFF"}, VsReference: &ok, Recovers: effect.Recovers(ok)})
 	cnf := targetMyCnf(RehearseOptions{}, r)
 	for _, want := range []string{"with today's behaviour pinned (innodb_stats_persistent=OFF)", "\ninnodb_file_per_table = 0\n", "\ninnodb_stats_persistent = 0\n"} {
 		if !strings.Contains(cnf, want) {

@@ -11,6 +11,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 var update = flag.Bool("update", false, "rewrite the JSON golden files in report/testdata/")
@@ -23,9 +24,9 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 		bench.StatsPersistentOff: {2.8, 4.0, 1.1, 1.03}, bench.BothOff: {1.9, 2.7, 0.9, 1.52},
 	}
 	decisions := []bench.Decision{
-		{Variant: bench.FilePerTableOff, Verdict: bench.VerdictAbove, Interval: bench.Interval{Ratio: 1.45, Low: 1.33, High: 1.58}, Threshold: 1.05, Level: 0.987, Units: 60},
-		{Variant: bench.StatsPersistentOff, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Threshold: 1.05, Level: 0.987, Units: 60},
-		{Variant: bench.BothOff, Verdict: bench.VerdictAbove, Interval: bench.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.FilePerTableOff, Verdict: bench.VerdictAbove, Interval: effect.Interval{Ratio: 1.45, Low: 1.33, High: 1.58}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.StatsPersistentOff, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.BothOff, Verdict: bench.VerdictAbove, Interval: effect.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Threshold: 1.05, Level: 0.987, Units: 60},
 	}
 	return fixtureFrom(fixtureInspection("ON"), workload, nil, timings, decisions)
 }
@@ -43,9 +44,9 @@ func fixtureOldDefaultsReport() *report.Report {
 	target, _ := rules.ParseTarget("11.8", in.Flavor.Vendor)
 	// A variant that turns a setting on is decided against 1/(1+margin).
 	decisions := []bench.Decision{
-		{Variant: bench.FilePerTableOn, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 0.69, Low: 0.63, High: 0.75}, Threshold: 0.952, Level: 0.987, Units: 60},
-		{Variant: bench.StatsPersistentOn, Verdict: bench.VerdictPrecise, Interval: bench.Interval{Ratio: 0.97, Low: 0.93, High: 1.01}, Threshold: 0.952, Level: 0.987, Units: 60},
-		{Variant: bench.BothOn, Verdict: bench.VerdictBelow, Interval: bench.Interval{Ratio: 0.64, Low: 0.59, High: 0.70}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.FilePerTableOn, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 0.69, Low: 0.63, High: 0.75}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.StatsPersistentOn, Verdict: bench.VerdictPrecise, Interval: effect.Interval{Ratio: 0.97, Low: 0.93, High: 1.01}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.BothOn, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 0.64, Low: 0.59, High: 0.70}, Threshold: 0.952, Level: 0.987, Units: 60},
 	}
 	return fixtureFrom(in, rules.WorkloadDDLHeavy, &target, timings, decisions)
 }
@@ -71,14 +72,14 @@ func fixtureFrom(in *inspection, workload rules.WorkloadClass, target *rules.Fla
 	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: true})
 	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 6, StopReason: bench.StopDecided,
 		Precision: 0.05, Budget: 8 * time.Second, Duration: 6900 * time.Millisecond, Measured: 6100 * time.Millisecond,
-		Interleaving: bench.InterleaveStatements, GainMargin: rules.GainMargin, Decisions: decisions}
+		Interleaving: bench.InterleaveStatements, Decisions: decisions}
 	for _, p := range plans {
 		tm := timings[p.Name]
 		res.Variants = append(res.Variants, bench.VariantResult{Plan: p,
 			Create: bench.Summary{P50: tm[0], P95: tm[1], Mean: tm[0] * 1.1}, Drop: bench.Summary{P50: tm[2], P95: tm[2] * 1.5, Mean: tm[2]},
 			TablesPerSecond: 1000 / tm[0],
-			Speedup:         bench.Interval{Ratio: tm[3], Low: tm[3] * 0.95, High: tm[3] * 1.05},
-			DropSpeedup:     bench.Interval{Ratio: 1, Low: 0.98, High: 1.02}})
+			Speedup:         effect.Interval{Ratio: tm[3], Low: tm[3] * 0.95, High: tm[3] * 1.05},
+			DropSpeedup:     effect.Interval{Ratio: 1, Low: 0.98, High: 1.02}})
 	}
 	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status,
 		Workload: classify(in.Status, workload), Bench: measurements(res), Target: target}

@@ -19,26 +19,34 @@ func serverInfo(in *inspection) report.ServerInfo {
 	}
 }
 
-// measurements translates the benchmark result for the rules.
+// measurements translates the benchmark result for the rules: the
+// unrounded intervals, and for every variant the stop rule decided on, its
+// decision interval, on which the rules then decide too (a reported low of
+// 1.05 that is 1.046 is no gain, and a variant the stop rule settled as not
+// clearing the margin is not recommended).
 func measurements(res *bench.Result) *rules.Measurements {
 	if res == nil {
 		return nil
 	}
 	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds}
-	var baseRounds []float64
-	if base := res.Variant(bench.Baseline); base != nil {
-		baseRounds = base.CreateRoundMs
-	}
+	base := res.Variant(bench.Baseline)
 	for _, v := range res.Variants {
-		speedup := report.RoundInterval(v.Speedup)
-		m.Variants = append(m.Variants, rules.Variant{
-			Rounds: len(bench.PairedRatios(baseRounds, v.CreateRoundMs)),
-			Name:   v.Name, Changes: v.Changes, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
+		rv := rules.Variant{
+			Name: v.Name, Changes: v.Changes, Measured: v.Measured, Reason: reasonWithFlag(v.Plan), Mechanism: v.Mechanism(),
 			CreateP50: v.Create.P50, CreateP95: v.Create.P95, CreateMean: v.Create.Mean,
 			DropP50: v.Drop.P50, DropP95: v.Drop.P95, DropMean: v.Drop.Mean,
-			Speedup:      rules.Interval{Ratio: speedup.Ratio, Low: speedup.Low, High: speedup.High},
+			Speedup:      v.Speedup,
 			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly,
-		})
+		}
+		if base != nil {
+			rv.Rounds = min(len(base.CreateRoundMs), len(v.CreateRoundMs))
+		}
+		for _, d := range res.Decisions {
+			if d.Variant == v.Name {
+				rv.Decision, rv.DecisionLevel = d.Interval, d.Level
+			}
+		}
+		m.Variants = append(m.Variants, rv)
 	}
 	return m
 }

@@ -12,10 +12,11 @@ import (
 )
 
 // calibrateWithServerVariants runs the main calibration on s (a sandbox,
-// prepared) and, with its rounds interleaved, the baseline on one extra
-// sandbox per server variant, started with s's options plus the variant's;
-// each extra baseline becomes a variant of the result, its speedup paired by
-// round against the main baseline.
+// prepared) and, alternating statement by statement with it, the baseline
+// on one extra sandbox per server variant, started with s's options plus
+// the variant's; each extra baseline becomes a variant of the result, its
+// speedup by the same paired chunk estimator against the main baseline and
+// its stop-rule decision among the main result's.
 func calibrateWithServerVariants(ctx context.Context, s *server, o Options) (res *bench.Result, err error) {
 	var extras []*server
 	defer func() { err = closeAll(err, extras) }()
@@ -31,7 +32,7 @@ func calibrateWithServerVariants(ctx context.Context, s *server, o Options) (res
 			err = errors.Join(err, s.finish(nil))
 			return nil, fmt.Errorf("server variant %s: %w", v.Name, err)
 		}
-		targets = append(targets, bench.Target{DB: e.db, Config: e.cfg})
+		targets = append(targets, bench.Target{DB: e.db, Config: e.cfg, Name: v.Name})
 	}
 	results, err := bench.RunInterleaved(ctx, targets)
 	err = s.finish(err)
@@ -63,14 +64,21 @@ func startVariant(ctx context.Context, v rules.ServerVariant, so sandbox.Options
 // mergeServerVariants appends each extra sandbox's baseline (results[i]
 // measured variants[i]) as a variant of the main result.
 func mergeServerVariants(main *bench.Result, variants []rules.ServerVariant, results []*bench.Result) *bench.Result {
-	base := main.Variant(bench.Baseline)
 	for i, sv := range variants {
 		v := *results[i].Variant(bench.Baseline)
 		key, value, _ := strings.Cut(sv.Option, "=")
 		v.Plan = bench.Plan{Name: sv.Name, Measured: true, Settings: map[string]string{key: value},
 			ServerOption: sv.Option, DurabilityCost: sv.DurabilityCost, StagingOnly: sv.StagingOnly}
-		v.Speedup = bench.BootstrapMedian(bench.PairedRatios(base.CreateRoundMs, v.CreateRoundMs))
-		v.DropSpeedup = bench.BootstrapMedian(bench.PairedRatios(base.DropRoundMs, v.DropRoundMs))
+		// The main baseline's time over the extra's: a speedup, by the same
+		// paired estimator as the main variants (the sandboxes alternated
+		// statement by statement with the main one).
+		v.Speedup = bench.TimeRatio(main, bench.Baseline, results[i], bench.Baseline)
+		v.DropSpeedup = bench.DropTimeRatio(main, bench.Baseline, results[i], bench.Baseline)
+		if d := results[i].Versus; d != nil {
+			decision := *d
+			decision.Variant = sv.Name
+			main.Decisions = append(main.Decisions, decision)
+		}
 		main.Variants = append(main.Variants, v)
 	}
 	return main

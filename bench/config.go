@@ -13,17 +13,12 @@ type Config struct {
 	Plans    []Plan
 	// Budget bounds the measured rounds' wall time; the run stops earlier,
 	// after MinRounds, when the stop rule has decided every variant (see
-	// stoprule.go): its decision interval wholly above or below 1+GainMargin,
-	// or narrower than Precision.
+	// stoprule.go): its decision interval wholly on one side of the margin
+	// (effect.Margin), or narrower than Precision.
 	Budget    time.Duration
 	Precision float64 // relative half-width of the decision interval, e.g. 0.05
-	// GainMargin is the smallest speedup the advice acts on, as a fraction
-	// (0.05: a gain is recommended when the interval's low end exceeds
-	// 1.05x). It is the rules' threshold (rules.GainMargin); bench does not
-	// import rules, so the caller passes it. Zero means DefaultGainMargin.
-	GainMargin float64
-	MinRounds  int
-	MaxRounds  int
+	MinRounds int
+	MaxRounds int
 	// VariantBlocks runs each variant's whole round as one block even when
 	// the workload would let the variants alternate statement by statement.
 	VariantBlocks bool
@@ -71,8 +66,6 @@ const (
 	DefaultTables    = 100
 	DefaultBudget    = 8 * time.Second
 	DefaultPrecision = 0.05
-	// DefaultGainMargin mirrors rules.GainMargin for callers that do not pass it.
-	DefaultGainMargin = 0.05
 	// DefaultMinRounds is the fewest measured rounds the stop rule stops at
 	// (the rules want 3 rounds before they give advice).
 	DefaultMinRounds        = 3
@@ -82,6 +75,12 @@ const (
 	// 95% interval needs a few rounds, so a slow server overruns the budget
 	// rather than reporting a meaningless interval.
 	minBudgetRounds = 3
+	// serversPlannedRounds is how many rounds the rounds of several
+	// servers alternating are fitted to: each server's background work
+	// disturbs whole rounds on its own, so their round-to-round part is
+	// larger than one server's, and 3 rounds estimate it on 2 degrees of
+	// freedom (t = 4.3); shorter rounds, more of them, narrow it.
+	serversPlannedRounds = 5
 	// fitShare is the share of the budget that rounds fitted to it are
 	// planned to fill: a round takes somewhat longer than the warm-up's pace
 	// predicts (a slower stretch, the switches), and the minimum rounds run
@@ -96,9 +95,6 @@ func (c *Config) setDefaults() error {
 	}
 	if c.Precision <= 0 {
 		c.Precision = DefaultPrecision
-	}
-	if c.GainMargin <= 0 {
-		c.GainMargin = DefaultGainMargin
 	}
 	if c.MinRounds <= 0 {
 		c.MinRounds = DefaultMinRounds

@@ -13,6 +13,6 @@
 //
 // It never touches anything outside its scratch schema except the global
 // variables a plan names, which it restores whatever happens. It does not
-// import the rules package: callers translate its Result and pass the
-// rules' gain threshold in Config.GainMargin.
+// import the rules package (callers translate its Result); the margin its
+// stop rule decides against is the rules' own, from the leaf rules/effect.
 package bench

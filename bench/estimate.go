@@ -2,6 +2,8 @@ package bench
 
 import (
 	"math"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // The paired estimator.
@@ -69,20 +71,20 @@ func roundLogRatios(base, variant [][]float64, size int) [][]float64 {
 // freedom by Satterthwaite: near the units' count when rounds agree, near
 // the rounds' count when they do not. One round: the units alone; one unit
 // per round: Student's t over rounds. Fewer than two units give a point.
-func logInterval(rounds [][]float64, alpha float64) Interval {
+func logInterval(rounds [][]float64, alpha float64) effect.Interval {
 	all := flat(rounds)
 	n := len(all)
 	if n == 0 {
-		return Interval{}
+		return effect.Interval{}
 	}
 	m := sum(all) / float64(n)
 	if n < 2 {
 		r := math.Exp(m)
-		return Interval{Ratio: r, Low: r, High: r}
+		return effect.Point(r)
 	}
 	se2, df := varianceOfMean(rounds, m, n)
 	h := tQuantile(df, alpha) * math.Sqrt(se2)
-	return Interval{Ratio: math.Exp(m), Low: math.Exp(m - h), High: math.Exp(m + h)}
+	return effect.Interval{Ratio: math.Exp(m), Low: math.Exp(m - h), High: math.Exp(m + h)}
 }
 
 // varianceOfMean estimates the variance of the grand mean m of n units
@@ -122,7 +124,7 @@ func varianceOfMean(rounds [][]float64, m float64, n int) (float64, int) {
 // time) from per-round, per-statement timings, with its 95% interval; size
 // is the unit in statements (0: one unit per round). The interval is the
 // run's own (logInterval) widened by the run-to-run component.
-func PairedSpeedup(base, variant [][]float64, size int) Interval {
+func PairedSpeedup(base, variant [][]float64, size int) effect.Interval {
 	return withRunToRun(logInterval(roundLogRatios(base, variant, size), 1-Confidence), 1-Confidence)
 }
 
@@ -143,14 +145,14 @@ const runToRunSD = 0.02
 // withRunToRun widens an interval from one run's data by the run-to-run
 // component at level 1-alpha, the two added in quadrature on the log scale.
 // No estimate (a zero ratio) stays as it is.
-func withRunToRun(iv Interval, alpha float64) Interval {
+func withRunToRun(iv effect.Interval, alpha float64) effect.Interval {
 	if iv.Ratio <= 0 {
 		return iv
 	}
 	own := math.Log(iv.High / iv.Ratio)
 	z := math.Sqrt2 * math.Erfinv(1-alpha)
 	h := math.Hypot(own, z*runToRunSD)
-	return Interval{Ratio: iv.Ratio, Low: iv.Ratio * math.Exp(-h), High: iv.Ratio * math.Exp(h)}
+	return effect.Interval{Ratio: iv.Ratio, Low: iv.Ratio * math.Exp(-h), High: iv.Ratio * math.Exp(h)}
 }
 
 // tQuantile returns t such that P(|T| < t) = 1-alpha for Student's t with df

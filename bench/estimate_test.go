@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 func TestTQuantile(t *testing.T) {
@@ -110,7 +112,7 @@ func TestLogInterval(t *testing.T) {
 	if one := logInterval([][]float64{logs[:1]}, 0.05); one.Low != one.High {
 		t.Fatalf("one unit gives a point, got %v", one)
 	}
-	if none := logInterval(nil, 0.05); none != (Interval{}) {
+	if none := logInterval(nil, 0.05); none != (effect.Interval{}) {
 		t.Fatalf("no unit gives the zero interval, got %v", none)
 	}
 }
@@ -172,7 +174,7 @@ func BenchmarkStopDecision(b *testing.B) {
 			for b.Loop() {
 				for range 3 {
 					logs := roundLogRatios(base, variant, UnitStatements)
-					decide(Plan{Name: FilePerTableOff}, logs, 10, DefaultGainMargin, DefaultPrecision)
+					decide(Plan{Name: FilePerTableOff}, logs, 10, DefaultPrecision)
 				}
 			}
 		})
@@ -206,7 +208,7 @@ func TestRunToRunComponent(t *testing.T) {
 			}
 		})
 	}
-	if none := withRunToRun(Interval{}, 1-Confidence); none != (Interval{}) {
+	if none := withRunToRun(effect.Interval{}, 1-Confidence); none != (effect.Interval{}) {
 		t.Fatalf("no estimate became %v", none)
 	}
 }

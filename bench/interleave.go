@@ -12,6 +12,9 @@ import (
 type Target struct {
 	DB     *sql.DB
 	Config Config
+	// Name names the server in the stop rule's decision on it against the
+	// first server (Result.Versus), e.g. "target"; "" gives "server N".
+	Name string
 }
 
 // session is a prepared calibration on one server.
@@ -23,16 +26,29 @@ type session struct {
 	created   bool
 	runner    *runner
 	decisions []Decision // the stop rule's verdicts at the last look
+	// versus is the stop rule's decision on this server's baseline against
+	// the first server's (nil on the first).
+	versus *Decision
+	name   string
+	// instance identifies the server process (hostname, port, datadir) when
+	// the plans touch globals: two sessions on one server share its globals.
+	instance string
 	// pk are the session's primary-key rules (see primarykey.go).
 	pk primaryKeyRules
 }
 
-// RunInterleaved calibrates several servers at once: their rounds alternate
-// (round 1 on every server, then round 2 ...) so that round i of each
-// server ran at nearly the same time and can be paired across servers. The
-// stop rule is the first target's: every variant of every server decided
-// (after MinRounds, see stoprule.go), its budget spent, or MaxRounds. Every server's scratch
-// schema is dropped and its globals restored whatever happens.
+// RunInterleaved calibrates several servers at once, each server one more
+// set of variants: when the workload allows it, statements alternate
+// across every variant of every server (one connection each, the same
+// scratch DDL), so a statement on one server and its pair on the other ran
+// milliseconds apart and the paired estimator (TimeRatio) compares them as
+// it compares the variants of one server; otherwise each server's variants
+// run in blocks, rotating across servers, paired by round. The stop rule is
+// the first target's: every variant of every server decided and every
+// server's baseline decided against the first's (Result.Versus; after
+// MinRounds, see stoprule.go), its budget spent, or MaxRounds. Every
+// server's scratch schema is dropped and its globals restored whatever
+// happens.
 func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, err error) {
 	if len(targets) == 0 {
 		return nil, errors.New("no server to calibrate")
@@ -45,15 +61,20 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 			}
 		}
 	}()
-	for _, t := range targets {
+	for i, t := range targets {
 		s, err := openSession(ctx, t.DB, t.Config)
 		if s != nil {
+			s.name = t.Name
+			if s.name == "" {
+				s.name = fmt.Sprintf("server %d", i+1)
+			}
 			sessions = append(sessions, s)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
+	runners := joinRunners(sessions)
 	rule := sessions[0].cfg
 	begin := time.Now()
 	// The budget is for the measured rounds, without the held time (pacing,
@@ -64,10 +85,8 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	var measuredTime, longest time.Duration
 	for round := 0; stop == ""; round++ {
 		roundStart := clock.elapsed()
-		for _, s := range sessions {
-			if err := s.runner.round(ctx, round, &clock); err != nil {
-				return nil, explainPrimaryKeyError(err, s.pk)
-			}
+		if err := playRound(ctx, runners, round, &clock); err != nil {
+			return nil, explainPrimaryKeyError(err, sessions[0].pk)
 		}
 		if round == 0 {
 			fitRounds(rule, sessions, clock.elapsed())
@@ -79,6 +98,10 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		looks := plannedLooks(rule, rounds, measuredTime)
 		for _, s := range sessions {
 			s.decisions = s.runner.decisions(looks)
+			if s != sessions[0] {
+				d := s.runner.versus(sessions[0].runner, s.name, looks)
+				s.versus = &d
+			}
 		}
 		longest = max(longest, measuredTime-roundStart)
 		stop = stopReason(rule, rounds, measuredTime, longest, sessions)
@@ -86,7 +109,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	for _, s := range sessions {
 		res := summarize(s.cfg, s.runner)
 		res.Rounds, res.StopReason, res.Duration, res.Measured = rounds, stop, time.Since(begin), measuredTime
-		res.Executed, res.Decisions = s.runner.executed, s.decisions
+		res.Executed, res.Decisions, res.Versus = s.runner.executed, s.decisions, s.versus
 		res.Held, res.Statements = s.runner.held, s.runner.statements
 		results = append(results, res)
 	}
@@ -136,20 +159,42 @@ func fitRounds(cfg Config, sessions []*session, warmup time.Duration) {
 	tables := len(cfg.Workload.Creates)
 	perPosition := warmup / time.Duration(min(WarmupStatements, tables))
 	unit := r.unitSize()
-	fit := int(fitShare*float64(cfg.Budget)/float64(minBudgetRounds*perPosition)) / unit * unit
+	planned := minBudgetRounds
+	if len(sessions) > 1 {
+		planned = serversPlannedRounds
+	}
+	fit := int(fitShare*float64(cfg.Budget)/float64(time.Duration(planned)*perPosition)) / unit * unit
 	n := min(max(fit, 2*unit), tables)
 	for _, s := range sessions {
 		s.runner.positions = n
 	}
 }
 
-// SamplesOf returns the per-round CREATE totals of a variant of a result, for
-// comparisons across servers.
-func SamplesOf(r *Result, variant string) []float64 {
-	if v := r.Variant(variant); v != nil {
-		return v.CreateRoundMs
+// joinRunners readies the sessions' runners to play their rounds
+// together: all alternate statement by statement or none does (the unit of
+// the estimator must be the same on every server to pair them), and two
+// sessions on the same server process share its globals' current values,
+// so one's SET GLOBAL is not mistaken by the other for the original value.
+func joinRunners(sessions []*session) []*runner {
+	var runners []*runner
+	interleave := true
+	current := map[string]map[string]string{}
+	for _, s := range sessions {
+		runners = append(runners, s.runner)
+		interleave = interleave && s.runner.interleave
+		if s.instance == "" {
+			continue
+		}
+		if shared, ok := current[s.instance]; ok {
+			s.runner.current = shared
+		} else {
+			current[s.instance] = s.runner.current
+		}
 	}
-	return nil
+	for _, r := range runners {
+		r.interleave = interleave
+	}
+	return runners
 }
 
 // stopReason decides after a measured round whether to stop, and why: a
@@ -162,6 +207,9 @@ func stopReason(cfg Config, rounds int, elapsed, nextRound time.Duration, sessio
 	var all []Decision
 	for _, s := range sessions {
 		all = append(all, s.decisions...)
+		if s.versus != nil {
+			all = append(all, *s.versus)
+		}
 	}
 	switch {
 	case cfg.Rounds > 0:
@@ -201,6 +249,11 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 	if s.originals, err = ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans)); err != nil {
 		return s, err
 	}
+	if len(s.originals) > 0 {
+		if s.instance, err = readInstance(ctx, conn); err != nil {
+			return s, err
+		}
+	}
 	if err := checkSchemaAbsent(ctx, conn, cfg.Schema); err != nil {
 		return s, err
 	}
@@ -232,4 +285,14 @@ func (s *session) close() error {
 		return &CleanupError{Err: err}
 	}
 	return nil
+}
+
+// readInstance identifies the server process a connection reaches.
+func readInstance(ctx context.Context, conn *sql.Conn) (string, error) {
+	var host, datadir string
+	var port int
+	if err := conn.QueryRowContext(ctx, Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir); err != nil {
+		return "", fmt.Errorf("identifying the server: %w", err)
+	}
+	return fmt.Sprintf("%s:%d:%s", host, port, datadir), nil
 }

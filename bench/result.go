@@ -1,6 +1,10 @@
 package bench
 
-import "time"
+import (
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
 
 // Result is a finished calibration.
 type Result struct {
@@ -25,8 +29,6 @@ type Result struct {
 	StopReason string
 	Precision  float64
 	Budget     time.Duration
-	// GainMargin is the threshold the stop rule decided against (1+GainMargin).
-	GainMargin float64
 	// Interleaving is how the variants alternated: InterleaveStatements or
 	// InterleaveBlocks.
 	Interleaving string
@@ -35,7 +37,11 @@ type Result struct {
 	// "precision" they say which variants decided the stop and why; with
 	// "budget" the undecided ones (Verdict "") are those that kept it going.
 	Decisions []Decision
-	Variants  []VariantResult
+	// Versus is, for every server but the first of RunInterleaved, the stop
+	// rule's two-sided decision on its baseline against the first server's
+	// (speedup form: the first's time / this one's); nil otherwise.
+	Versus   *Decision
+	Variants []VariantResult
 	// Executed counts the workload statements run (warm-up included) by the
 	// status counter they raise, e.g. "com_create_table".
 	Executed map[string]int64
@@ -64,10 +70,36 @@ type VariantResult struct {
 	// Speedup is baseline/variant of the CREATE TABLE time by the paired
 	// estimator (estimate.go): geometric mean of the paired units' ratios
 	// with a 95% t interval. DropSpeedup likewise.
-	Speedup, DropSpeedup Interval
-	// CreateRoundMs and DropRoundMs hold the per-round totals, for
-	// comparisons paired by round (across servers too).
+	Speedup, DropSpeedup effect.Interval
+	// CreateRoundMs and DropRoundMs hold the per-round totals.
 	CreateRoundMs, DropRoundMs []float64
+	// create and drop are the statement times per round and position, and
+	// unit the estimator's unit, for TimeRatio across servers.
+	create, drop [][]float64
+	unit         int
+}
+
+// TimeRatio is the CREATE TABLE time of variant av of a over that of
+// variant bv of b (> 1: a is slower), by the paired estimator with its 95%
+// interval and the run-to-run component: chunks of statement positions
+// when the two ran alternating statement by statement (variants of one
+// run, or servers of one RunInterleaved), whole rounds when they ran in
+// blocks. Zero when either was not measured.
+func TimeRatio(a *Result, av string, b *Result, bv string) effect.Interval {
+	x, y := a.Variant(av), b.Variant(bv)
+	if x == nil || y == nil || len(x.create) == 0 || len(y.create) == 0 {
+		return effect.Interval{}
+	}
+	return PairedSpeedup(x.create, y.create, x.unit)
+}
+
+// DropTimeRatio is TimeRatio of the DROP TABLE times.
+func DropTimeRatio(a *Result, av string, b *Result, bv string) effect.Interval {
+	x, y := a.Variant(av), b.Variant(bv)
+	if x == nil || y == nil || len(x.drop) == 0 || len(y.drop) == 0 {
+		return effect.Interval{}
+	}
+	return PairedSpeedup(x.drop, y.drop, x.unit)
 }
 
 // Variant returns the named variant, or nil.
@@ -88,7 +120,7 @@ const (
 
 func summarize(cfg Config, r *runner) *Result {
 	res := &Result{Schema: cfg.Schema, Workload: cfg.Workload.Name, TablesPerRound: r.perRound(),
-		Precision: cfg.Precision, Budget: cfg.Budget, GainMargin: cfg.GainMargin, Interleaving: InterleaveBlocks}
+		Precision: cfg.Precision, Budget: cfg.Budget, Interleaving: InterleaveBlocks}
 	if r.interleave {
 		res.Interleaving = InterleaveStatements
 	}
@@ -103,12 +135,13 @@ func summarize(cfg Config, r *runner) *Result {
 				v.TablesPerSecond = float64(len(create)) / (total / 1000)
 			}
 			if p.Name == Baseline { // itself: exactly 1, no interval
-				v.Speedup, v.DropSpeedup = Interval{1, 1, 1}, Interval{1, 1, 1}
+				v.Speedup, v.DropSpeedup = effect.Point(1), effect.Point(1)
 			} else {
 				v.Speedup = PairedSpeedup(base.create, s.create, unit)
 				v.DropSpeedup = PairedSpeedup(base.drop, s.drop, unit)
 			}
 			v.CreateRoundMs, v.DropRoundMs = totals(s.create), totals(s.drop)
+			v.create, v.drop, v.unit = s.create, s.drop, unit
 		}
 		res.Variants = append(res.Variants, v)
 	}

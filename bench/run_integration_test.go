@@ -15,6 +15,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 func TestMain(m *testing.M) {
@@ -150,8 +151,10 @@ func TestRunStopsOnTheDecisionOrTheBudget(t *testing.T) {
 	if all := decided == len(res.Decisions); all != (res.StopReason != bench.StopBudget) {
 		t.Errorf("stop %q with %d of %d variants decided: %+v", res.StopReason, decided, len(res.Decisions), res.Decisions)
 	}
-	if res.GainMargin != bench.DefaultGainMargin {
-		t.Errorf("gain margin %v, want the default %v", res.GainMargin, bench.DefaultGainMargin)
+	for _, d := range res.Decisions {
+		if d.Threshold != effect.GainThreshold && d.Threshold != effect.CostThreshold {
+			t.Errorf("%s decided against %v, not the margin's thresholds", d.Variant, d.Threshold)
+		}
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // Stop reasons of a run.
@@ -140,25 +142,6 @@ func (r *runner) perRound() int {
 	return n
 }
 
-// round runs every measured variant once; round 0 is the warm-up, shorter
-// (WarmupStatements per variant) and not recorded.
-func (r *runner) round(ctx context.Context, round int, clock *budgetClock) error {
-	n := r.perRound()
-	if round == 0 && r.interleave {
-		n = min(n, WarmupStatements)
-	}
-	if r.interleave {
-		return r.interleavedRound(ctx, round, n, clock)
-	}
-	for _, p := range rotate(r.measured, round) {
-		if err := r.runVariant(ctx, p, round == 0); err != nil {
-			return err
-		}
-		r.report(round, round == 0, clock.elapsed())
-	}
-	return nil
-}
-
 // decisions gives the stop rule's verdict on every measured variant.
 func (r *runner) decisions(looks int) []Decision {
 	base := r.samples[Baseline]
@@ -168,9 +151,18 @@ func (r *runner) decisions(looks int) []Decision {
 			continue
 		}
 		logs := roundLogRatios(base.create, r.samples[p.Name].create, r.unitSize())
-		out = append(out, decide(p, logs, looks, r.cfg.GainMargin, r.cfg.Precision))
+		out = append(out, decide(p, logs, looks, r.cfg.Precision))
 	}
 	return out
+}
+
+// versus is the stop rule's two-sided decision on this runner's baseline
+// against first's: in speedup form (first's time / this one's), decided
+// when neither margin lies inside its decision interval or when it is as
+// precise as asked.
+func (r *runner) versus(first *runner, name string, looks int) Decision {
+	logs := roundLogRatios(first.samples[Baseline].create, r.samples[Baseline].create, r.unitSize())
+	return decideAgainst(name, logs, looks, r.cfg.Precision, effect.GainThreshold, effect.CostThreshold)
 }
 
 // runVariant creates the workload's tables with the variant's settings, then
@@ -318,14 +310,14 @@ func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
 	return nil
 }
 
-// rotate returns plans starting at round % len, so each variant runs in
+// rotate returns xs starting at round % len, so each variant runs in
 // every position over the rounds.
-func rotate(plans []Plan, round int) []Plan {
-	if len(plans) == 0 {
+func rotate[T any](xs []T, round int) []T {
+	if len(xs) == 0 {
 		return nil
 	}
-	k := round % len(plans)
-	return append(append([]Plan{}, plans[k:]...), plans[:k]...)
+	k := round % len(xs)
+	return append(append([]T{}, xs[k:]...), xs[:k]...)
 }
 
 func sum(xs []float64) float64 {

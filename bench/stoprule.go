@@ -1,15 +1,19 @@
 package bench
 
-import "time"
+import (
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
 
 // The stop rule decides on the advice, not on the width of the intervals.
 //
 // After every measured round from MinRounds on, each measured variant gets a
 // decision interval: the same paired estimator as the report's interval but
 // at a corrected level. The variant is decided when that interval
-//   - lies wholly above 1+GainMargin (the gain will be recommended whatever
+//   - lies wholly above effect.GainThreshold (the gain will be recommended whatever
 //     more rounds show),
-//   - lies wholly below 1+GainMargin (no gain worth acting on), or
+//   - lies wholly below effect.GainThreshold (no gain worth acting on), or
 //   - is narrower than ±Precision (the estimate is as precise as asked).
 //
 // The decision interval, like the printed one, includes the run-to-run
@@ -22,7 +26,7 @@ import "time"
 //
 // For a variant that turns settings on (Direction "on": what the new
 // defaults would cost), the advice turns on the cost, so the threshold is
-// the mirror image, 1/(1+GainMargin): above it no cost worth acting on,
+// the mirror image, effect.CostThreshold: above it no cost worth acting on,
 // below it a cost that will be reported whatever more rounds show.
 //
 // Correction against stopping on a lucky streak: looking after every round
@@ -40,6 +44,9 @@ const (
 	VerdictAbove   = "above-threshold" // decision interval wholly above the threshold
 	VerdictBelow   = "below-threshold" // decision interval wholly below the threshold
 	VerdictPrecise = "precise"         // decision interval narrower than ±Precision
+	// VerdictWithin: a two-sided decision's interval lies between both
+	// thresholds (two servers not differing by more than the margin).
+	VerdictWithin = "within-margin"
 )
 
 // Decision is the stop rule's view of one variant at the last look.
@@ -49,10 +56,12 @@ type Decision struct {
 	// still undecided (the run stopped on the budget or the round limit).
 	Verdict string `json:"verdict"`
 	// Interval is the decision interval, wider than the reported one.
-	Interval Interval `json:"interval"`
-	// Threshold is the speedup it was decided against: 1+GainMargin, or
-	// 1/(1+GainMargin) for a variant that turns settings on.
+	Interval effect.Interval `json:"interval"`
+	// Threshold is the speedup it was decided against: effect.GainThreshold,
+	// or effect.CostThreshold for a variant that turns settings on.
 	Threshold float64 `json:"threshold"`
+	// TwoSided is set for a decision against both thresholds (two servers).
+	TwoSided bool `json:"two_sided,omitempty"`
 	// Level is the confidence level of its own part, before the run-to-run
 	// component is added (e.g. 0.987).
 	Level float64 `json:"level"`
@@ -64,23 +73,46 @@ type Decision struct {
 func (d Decision) Decided() bool { return d.Verdict != "" }
 
 // decide gives the verdict on one variant from its unit log ratios (per
-// round) at a look planned among looks.
-func decide(p Plan, rounds [][]float64, looks int, margin, precision float64) Decision {
+// round) at a look planned among looks: against effect.GainThreshold, or
+// for a variant that turns settings on against effect.CostThreshold.
+func decide(p Plan, rounds [][]float64, looks int, precision float64) Decision {
+	threshold := effect.GainThreshold
+	if p.Direction() == DirectionOn {
+		threshold = effect.CostThreshold
+	}
+	return decideAgainst(p.Name, rounds, looks, precision, threshold)
+}
+
+// decideAgainst gives the verdict on a pair from its unit log ratios at a
+// look planned among looks: decided when no threshold lies inside the
+// decision interval, or when its own part is narrower than precision.
+// With one threshold the verdict says on which side the interval lies;
+// with both (effect.GainThreshold and effect.CostThreshold, a comparison
+// of two servers, which may differ either way) "within-margin" is the
+// interval between them.
+func decideAgainst(name string, rounds [][]float64, looks int, precision float64, thresholds ...float64) Decision {
 	alpha := pocockAlpha(looks)
 	own := logInterval(rounds, alpha)
 	iv := withRunToRun(own, 1-Confidence)
 	units := len(flat(rounds))
-	threshold := 1 + margin
-	if p.Direction() == DirectionOn {
-		threshold = 1 / (1 + margin)
+	d := Decision{Variant: name, Interval: iv, Threshold: thresholds[0], TwoSided: len(thresholds) > 1, Level: 1 - alpha, Units: units}
+	above, below := 0, 0
+	for _, t := range thresholds {
+		switch {
+		case iv.Low > t:
+			above++
+		case iv.High < t:
+			below++
+		}
 	}
-	d := Decision{Variant: p.Name, Interval: iv, Threshold: threshold, Level: 1 - alpha, Units: units}
 	switch {
 	case units < 2:
-	case iv.Low > threshold:
+	case above == len(thresholds):
 		d.Verdict = VerdictAbove
-	case iv.High < threshold:
+	case below == len(thresholds):
 		d.Verdict = VerdictBelow
+	case above+below == len(thresholds):
+		d.Verdict = VerdictWithin
 	case own.HalfWidth() < precision:
 		d.Verdict = VerdictPrecise
 	}

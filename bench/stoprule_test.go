@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // logsAround returns n log ratios spread evenly around ratio by ±spread.
@@ -35,7 +37,7 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := decide(Plan{Name: FilePerTableOff}, tt.logs, 5, DefaultGainMargin, tt.precision)
+			d := decide(Plan{Name: FilePerTableOff}, tt.logs, 5, tt.precision)
 			if d.Verdict != tt.want {
 				t.Fatalf("verdict %q, want %q (interval %v at %.4f)", d.Verdict, tt.want, d.Interval, d.Level)
 			}
@@ -62,13 +64,13 @@ func TestDecideOnACost(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := decide(on, tt.logs, 5, DefaultGainMargin, 0.01)
-			if d.Verdict != tt.want || math.Abs(d.Threshold-1/(1+DefaultGainMargin)) > 1e-9 {
+			d := decide(on, tt.logs, 5, 0.01)
+			if d.Verdict != tt.want || math.Abs(d.Threshold-effect.CostThreshold) > 1e-9 {
 				t.Fatalf("verdict %q (want %q), threshold %.4f, interval %v", d.Verdict, tt.want, d.Threshold, d.Interval)
 			}
 		})
 	}
-	if off := decide(Plan{Name: FilePerTableOff}, logsAround(0.95, 0.15, 30), 5, DefaultGainMargin, 0.01); off.Verdict != VerdictBelow {
+	if off := decide(Plan{Name: FilePerTableOff}, logsAround(0.95, 0.15, 30), 5, 0.01); off.Verdict != VerdictBelow {
 		t.Errorf("the same interval decides no gain for a variant that turns a setting off: %+v", off)
 	}
 }
@@ -77,7 +79,7 @@ func TestDecisionIntervalIsWiderThanReported(t *testing.T) {
 	logs := logsAround(1.3, 0.1, 20)
 	reported := logInterval(logs, 1-Confidence)
 	for _, looks := range []int{2, 5, 10, 40} {
-		d := decide(Plan{Name: FilePerTableOff}, logs, looks, DefaultGainMargin, DefaultPrecision)
+		d := decide(Plan{Name: FilePerTableOff}, logs, looks, DefaultPrecision)
 		if !(d.Interval.Low < reported.Low && d.Interval.High > reported.High) || d.Level <= Confidence {
 			t.Errorf("%d looks: decision interval %v at %.4f should contain the reported %v", looks, d.Interval, d.Level, reported)
 		}
@@ -88,8 +90,8 @@ func TestMoreLooksNeedMoreEvidence(t *testing.T) {
 	// An interval whose low end is just above the threshold with few looks
 	// planned falls below it when many looks are planned.
 	logs := logsAround(1.15, 0.12, 10)
-	few := decide(Plan{Name: FilePerTableOff}, logs, 1, DefaultGainMargin, 0.01)
-	many := decide(Plan{Name: FilePerTableOff}, logs, 40, DefaultGainMargin, 0.01)
+	few := decide(Plan{Name: FilePerTableOff}, logs, 1, 0.01)
+	many := decide(Plan{Name: FilePerTableOff}, logs, 40, 0.01)
 	if few.Verdict != VerdictAbove || many.Verdict != "" {
 		t.Fatalf("1 look: %q %v; 40 looks: %q %v", few.Verdict, few.Interval, many.Verdict, many.Interval)
 	}
@@ -195,6 +197,30 @@ func TestFitRounds(t *testing.T) {
 			fitRounds(tt.cfg, []*session{s}, tt.warmup)
 			if s.runner.positions != tt.want {
 				t.Fatalf("positions %d, want %d", s.runner.positions, tt.want)
+			}
+		})
+	}
+}
+
+// TestDecideTwoServers: one server against another is decided against
+// both margins: slower, faster, or not differing by more than the margin
+// (within); an interval reaching over a threshold stays open.
+func TestDecideTwoServers(t *testing.T) {
+	tests := []struct {
+		name string
+		logs [][]float64
+		want string
+	}{
+		{"first faster", logsAround(1.6, 0.1, 30), VerdictAbove},
+		{"first slower", logsAround(0.6, 0.1, 30), VerdictBelow},
+		{"the same server twice", logsAround(1.0, 0.02, 60), VerdictWithin},
+		{"reaching over the margin", logsAround(1.04, 0.3, 30), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decideAgainst("target", tt.logs, 5, 0.01, effect.GainThreshold, effect.CostThreshold)
+			if d.Verdict != tt.want || !d.TwoSided || d.Variant != "target" {
+				t.Fatalf("verdict %q (want %q), decision %+v", d.Verdict, tt.want, d)
 			}
 		})
 	}

@@ -31,7 +31,7 @@ func bothOff(s Snapshot, both, base *Variant) []Finding {
 	if fpt == nil || stats == nil || !fpt.Measured || !stats.Measured {
 		return nil
 	}
-	if !fpt.Speedup.Faster(GainMargin) || !stats.Speedup.Faster(GainMargin) {
+	if !fpt.Deciding().Faster() || !stats.Deciding().Faster() {
 		return nil
 	}
 	if both.Speedup.Low <= max(fpt.Speedup.Ratio, stats.Speedup.Ratio) {
@@ -55,7 +55,7 @@ func bothOff(s Snapshot, both, base *Variant) []Finding {
 // MySQL 5.5 (or a server configured like it) brings them.
 func bothOn(s Snapshot, both, base *Variant) Finding {
 	f, measured := costFinding(s, "ddl-both-on", both, base, "innodb_file_per_table=ON and innodb_stats_persistent=ON")
-	if !both.Speedup.Slower(GainMargin) {
+	if !both.Deciding().Slower() {
 		f.Title = "Both settings on together: no cost shown on this server"
 		f.Detail = measured + " The interval reaches below the smallest cost acted on."
 		return f

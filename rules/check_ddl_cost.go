@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // cost weighs a variant that turns the setting ON on a server that runs it
@@ -14,11 +16,11 @@ func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 	label := changeLabel(v, c.variable)
 	f, measured := costFinding(s, c.idPrefix+"-cost", v, base, label)
 	upgrade := fmt.Sprintf(" This server runs %s=OFF; MySQL 5.6 and MariaDB 10.0 and later default to ON, so an upgrade that does not pin the setting brings this change.", c.variable)
-	if !v.Speedup.Slower(GainMargin) {
+	if !v.Deciding().Slower() {
 		f.ID = c.idPrefix + "-no-cost"
 		f.Title = label + ": no cost shown on this server"
-		f.Detail = fmt.Sprintf("%s%s The 95%% interval of the slowdown (%.2f-%.2f) reaches below %.2fx, so no cost worth pinning the old value for could be shown here (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
-			measured, upgrade, v.Speedup.Slowdown().Low, v.Speedup.Slowdown().High, 1+GainMargin)
+		f.Detail = fmt.Sprintf("%s%s The slowdown's %s reaches below %.2fx, so no cost worth pinning the old value for could be shown here (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
+			measured, upgrade, decidingText(v, true), effect.GainThreshold)
 		return f
 	}
 	f.Title = fmt.Sprintf("CREATE TABLE %.2fx slower with %s", v.Speedup.Slowdown().Ratio, label)

@@ -3,20 +3,22 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // measuredSnapshot builds a MariaDB 10.11 snapshot of a server running both
 // settings ON, with the given speedups (ratio, low, high) of the variants
 // that turn them off; a nil interval means "not measured".
-func measuredSnapshot(class WorkloadClass, fpt, stats, both *Interval) Snapshot {
+func measuredSnapshot(class WorkloadClass, fpt, stats, both *effect.Interval) Snapshot {
 	return directedSnapshot(class, "OFF", fpt, stats, both)
 }
 
 // directedSnapshot is measuredSnapshot with the variants turning the
 // settings to value ("OFF" on a server at the new defaults, "ON" on one at
 // the old ones).
-func directedSnapshot(class WorkloadClass, value string, fpt, stats, both *Interval) Snapshot {
-	variant := func(name string, iv *Interval, settings ...string) Variant {
+func directedSnapshot(class WorkloadClass, value string, fpt, stats, both *effect.Interval) Snapshot {
+	variant := func(name string, iv *effect.Interval, settings ...string) Variant {
 		changes := map[string]string{}
 		for _, k := range settings {
 			changes[k] = value
@@ -32,7 +34,7 @@ func directedSnapshot(class WorkloadClass, value string, fpt, stats, both *Inter
 		Workload: Workload{Class: class, Reason: "test", UptimeS: 86400, Questions: 100000,
 			DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
 		Bench: &Measurements{TablesPerRound: 100, Rounds: 10, Variants: []Variant{
-			{Name: "baseline", Measured: true, CreateP50: 2.9, CreateMean: 3.1, DropMean: 1, Speedup: Interval{1, 1, 1}},
+			{Name: "baseline", Measured: true, CreateP50: 2.9, CreateMean: 3.1, DropMean: 1, Speedup: effect.Interval{Ratio: 1, Low: 1, High: 1}},
 			variant("file_per_table_"+suffix, fpt, "innodb_file_per_table"),
 			variant("stats_persistent_"+suffix, stats, "innodb_stats_persistent"),
 			variant("both_"+suffix, both, "innodb_file_per_table", "innodb_stats_persistent"),
@@ -40,7 +42,7 @@ func directedSnapshot(class WorkloadClass, value string, fpt, stats, both *Inter
 	}
 }
 
-func ddlIv(r, lo, hi float64) *Interval { return &Interval{r, lo, hi} }
+func ddlIv(r, lo, hi float64) *effect.Interval { return &effect.Interval{Ratio: r, Low: lo, High: hi} }
 
 func recommendsOff(f Finding, variable string) bool {
 	for _, l := range f.Recommendation.MyCnf {
@@ -217,11 +219,11 @@ func TestSpeedupTextSaysWhichStatisticEachFigureIs(t *testing.T) {
 		wantNot string
 	}{
 		// The case: means 4.61 -> 4.94 (1.07x) beside a paired ratio of 1/1.13.
-		{"slower", Variant{CreateMean: 4.94, Speedup: Interval{0.885, 0.85, 0.92}, Rounds: 12}, Variant{CreateMean: 4.61},
+		{"slower", Variant{CreateMean: 4.94, Speedup: effect.Interval{Ratio: 0.885, Low: 0.85, High: 0.92}, Rounds: 12}, Variant{CreateMean: 4.61},
 			[]string{"1.13x slower measured (paired ratio 0.89x, 95% CI 0.85-0.92; mean per CREATE TABLE 4.61 -> 4.94 ms)"}, ""},
-		{"faster", Variant{CreateMean: 2, Speedup: Interval{1.45, 1.38, 1.52}, Rounds: 6}, Variant{CreateMean: 2.9},
+		{"faster", Variant{CreateMean: 2, Speedup: effect.Interval{Ratio: 1.45, Low: 1.38, High: 1.52}, Rounds: 6}, Variant{CreateMean: 2.9},
 			[]string{"1.45x faster measured (paired ratio, 95% CI 1.38-1.52; mean per CREATE TABLE 2.90 -> 2.00 ms)"}, "median"},
-		{"no means", Variant{CreateP50: 2, Speedup: Interval{1.45, 1.38, 1.52}}, Variant{CreateP50: 2.9},
+		{"no means", Variant{CreateP50: 2, Speedup: effect.Interval{Ratio: 1.45, Low: 1.38, High: 1.52}}, Variant{CreateP50: 2.9},
 			[]string{"95% CI 1.38-1.52; median per CREATE TABLE 2.90 -> 2.00 ms"}, "mean"},
 	}
 	for _, tt := range tests {
@@ -348,13 +350,13 @@ func TestImpactOfACostSaysCost(t *testing.T) {
 }
 
 func TestSlowdownIntervalIsSaidAsSlowdown(t *testing.T) {
-	v := &Variant{CreateMean: 5, Speedup: Interval{0.625, 0.5, 0.8}}
+	v := &Variant{CreateMean: 5, Speedup: effect.Interval{Ratio: 0.625, Low: 0.5, High: 0.8}}
 	got := SpeedupText(v, &Variant{CreateMean: 3.125})
 	if !strings.Contains(got, "1.60x slower measured (paired ratio 0.62x, 95% CI 0.50-0.80; mean per CREATE TABLE 3.12 -> 5.00 ms)") ||
 		SlowdownText(v.Speedup) != "slowdown 95% CI 1.25-2.00x" {
 		t.Errorf("got %q", got)
 	}
-	if !v.Speedup.Slower(GainMargin) || (Interval{0.98, 0.9, 1.02}).Slower(GainMargin) {
+	if !v.Speedup.Slower() || (effect.Interval{Ratio: 0.98, Low: 0.9, High: 1.02}).Slower() {
 		t.Error("Slower misjudges the interval")
 	}
 }

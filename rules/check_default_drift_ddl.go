@@ -32,7 +32,7 @@ func (d drift) weighDDLCost(s Snapshot, c ddlChange, f *Finding) []string {
 		f.MeasuredSpeedup = measuredSpeedup(v, base)
 		f.Evidence["variant"], f.Evidence["direction"] = v.Name, v.Direction()
 	}
-	costly := measured && v.Speedup.Slower(GainMargin)
+	costly := measured && v.Deciding().Slower()
 	switch {
 	case s.Workload.Class == WorkloadOLTP:
 		acceptNewDefault(f, d, target)

@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // snapshotOf builds a snapshot of a server with the given variables.
@@ -203,7 +205,7 @@ func driftBench(ratio, low, high float64) *Measurements {
 	return &Measurements{TablesPerRound: 50, Rounds: 8, Variants: []Variant{
 		{Name: "baseline", Measured: true, CreateP50: 2.0, CreateMean: 2.0},
 		{Name: "file_per_table_on", Changes: map[string]string{"innodb_file_per_table": "ON"}, Measured: true, Mechanism: "SET GLOBAL innodb_file_per_table=ON",
-			CreateP50: 2.0 / ratio, CreateMean: 2.0 / ratio, Speedup: Interval{Ratio: ratio, Low: low, High: high}},
+			CreateP50: 2.0 / ratio, CreateMean: 2.0 / ratio, Speedup: effect.Interval{Ratio: ratio, Low: low, High: high}},
 		{Name: "stats_persistent_on", Changes: map[string]string{"innodb_stats_persistent": "ON"}, Measured: false,
 			Reason: "this server has no persistent statistics, so turning them on cannot be measured here; measure it with `upgrade-advisor rehearse`"},
 	}}

@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 func init() {
@@ -38,9 +40,9 @@ func serverVariantFinding(s Snapshot, v, base *Variant) Finding {
 		Evidence: map[string]string{"variant": v.Name, "server_option": v.ServerOption, "staging_only": fmt.Sprint(v.StagingOnly)}}
 	measured := SpeedupText(v, base) + " on a sandbox started with " + v.ServerOption + "."
 	switch {
-	case !v.Speedup.Faster(GainMargin):
+	case !v.Deciding().Faster():
 		f.Title = v.ServerOption + ": no gain shown for CREATE TABLE"
-		f.Detail = fmt.Sprintf("%s The interval (%.2f-%.2f) reaches below %.2fx.", measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
+		f.Detail = fmt.Sprintf("%s The %s reaches below %.2fx.", measured, decidingText(v, false), effect.GainThreshold)
 		return f
 	case v.StagingOnly:
 		f.Title = fmt.Sprintf("Staging/test only: %s makes CREATE TABLE %.2fx faster", v.ServerOption, v.Speedup.Ratio)

@@ -3,14 +3,16 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 func TestServerVariantsAreLabelledAndNeverActive(t *testing.T) {
 	s := measuredSnapshot(WorkloadDDLHeavy, nil, nil, nil)
 	s.Bench.Variants = append(s.Bench.Variants,
-		Variant{Name: "doublewrite_off", Measured: true, CreateP50: 2.0, Speedup: Interval{1.45, 1.3, 1.6},
+		Variant{Name: "doublewrite_off", Measured: true, CreateP50: 2.0, Speedup: effect.Interval{Ratio: 1.45, Low: 1.3, High: 1.6},
 			ServerOption: "innodb_doublewrite=0", DurabilityCost: "torn pages", StagingOnly: true},
-		Variant{Name: "log_file_size_1g", Measured: true, CreateP50: 2.8, Speedup: Interval{1.02, 0.95, 1.1},
+		Variant{Name: "log_file_size_1g", Measured: true, CreateP50: 2.8, Speedup: effect.Interval{Ratio: 1.02, Low: 0.95, High: 1.1},
 			ServerOption: "innodb_log_file_size=1G", DurabilityCost: "none"})
 	fs := checkServerVariants(s)
 	if len(fs) != 2 {

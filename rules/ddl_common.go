@@ -3,11 +3,9 @@ package rules
 import (
 	"fmt"
 	"strings"
-)
 
-// GainMargin is the smallest speedup worth acting on: the lower end of the
-// 95% interval must exceed 1+GainMargin.
-const GainMargin = 0.05
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
 
 // ddlChange describes one setting whose DDL cost the calibration measures.
 // The calibration turns it the other way from how the server runs it: OFF
@@ -39,19 +37,29 @@ func SpeedupText(v *Variant, base *Variant) string {
 		how, ratio = fmt.Sprintf("%.2fx slower", 1/v.Speedup.Ratio), fmt.Sprintf(" %.2fx", v.Speedup.Ratio)
 	}
 	return fmt.Sprintf("CREATE TABLE %s measured (paired ratio%s, %s; %s per CREATE TABLE %.2f -> %.2f ms)",
-		how, ratio, IntervalText(v.Speedup), meanOrMedianLabel(base), meanOrP50(base), meanOrP50(v))
+		how, ratio, v.Speedup.CI(), meanOrMedianLabel(base), meanOrP50(base), meanOrP50(v))
 }
 
 // SlowdownText is the interval of a cost as a slowdown, "slowdown 95% CI
 // 1.52-1.68x".
-func SlowdownText(iv Interval) string {
+func SlowdownText(iv effect.Interval) string {
 	sd := iv.Slowdown()
 	return fmt.Sprintf("slowdown 95%% CI %.2f-%.2fx", sd.Low, sd.High)
 }
 
-// IntervalText is "95% CI 1.38-1.52".
-func IntervalText(iv Interval) string {
-	return fmt.Sprintf("95%% CI %.2f-%.2f", iv.Low, iv.High)
+// decidingText names the interval the advice on v was decided on
+// (Variant.Deciding), as a speedup or, for a cost, as a slowdown: "interval
+// (1.02-1.10)", or "decision interval (1.04-1.18, 98.7% with the stop
+// rule's sequential correction)".
+func decidingText(v *Variant, slowdown bool) string {
+	iv := v.Deciding()
+	if slowdown {
+		iv = iv.Slowdown()
+	}
+	if !v.Decision.Valid() {
+		return fmt.Sprintf("interval (%.2f-%.2f)", iv.Low, iv.High)
+	}
+	return fmt.Sprintf("decision interval (%.2f-%.2f, %.1f%% with the stop rule's sequential correction)", iv.Low, iv.High, 100*v.DecisionLevel)
 }
 
 // changeLabel names what a variant does to a setting, e.g.
@@ -151,13 +159,13 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 			"mechanism": v.Mechanism, "speedup": fmt.Sprintf("%.2f", v.Speedup.Ratio)},
 	}
 	measured := SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + ")."
-	gain := v.Speedup.Faster(GainMargin)
+	gain := v.Deciding().Faster()
 	switch {
 	case !gain:
 		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
 		f.Title = label + ": no gain shown on this server"
-		f.Detail = fmt.Sprintf("%s The interval (%.2f-%.2f) reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
-			measured, v.Speedup.Low, v.Speedup.High, 1+GainMargin)
+		f.Detail = fmt.Sprintf("%s The %s reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
+			measured, decidingText(v, false), effect.GainThreshold)
 	case s.Workload.Class == WorkloadDDLHeavy:
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning
 		f.Title = fmt.Sprintf("DDL-heavy workload: %s makes CREATE TABLE %.2fx faster", label, v.Speedup.Ratio)

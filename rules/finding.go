@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // Severity orders findings; higher is worse.
@@ -59,7 +61,7 @@ type Finding struct {
 // MeasuredSpeedup ties a finding to a benchmark variant.
 type MeasuredSpeedup struct {
 	Variant string
-	Interval
+	effect.Interval
 	BaselineMs float64 // per CREATE TABLE
 	VariantMs  float64
 }

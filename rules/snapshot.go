@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // Origin tells where a variable's value came from, as far as the server (or
@@ -185,7 +187,12 @@ type Variant struct {
 	DropP50    float64
 	DropP95    float64
 	DropMean   float64
-	Speedup    Interval // baseline / variant of the CREATE TABLE time per round, paired: median and interval
+	Speedup    effect.Interval // baseline / variant of the CREATE TABLE time, paired estimator: the reported 95% interval
+	// Decision is the stop rule's decision interval (wider: sequentially
+	// corrected) at DecisionLevel, the interval the advice is decided on;
+	// zero when the calibration took none (Deciding falls back to Speedup).
+	Decision      effect.Interval
+	DecisionLevel float64
 	// Rounds is how many paired rounds Speedup comes from (0: unknown).
 	Rounds int
 	// ServerOption is set for variants measured on a separate sandbox
@@ -195,11 +202,6 @@ type Variant struct {
 	// settings that weaken durability.
 	DurabilityCost string
 	StagingOnly    bool
-}
-
-// Interval is a ratio with its 95% confidence interval.
-type Interval struct {
-	Ratio, Low, High float64
 }
 
 // Direction is "on" when the variant turns settings on that the server runs
@@ -219,18 +221,10 @@ func (v Variant) Direction() string {
 	return dir
 }
 
-// Slowdown is the variant's time over the baseline's: the speedup's
-// reciprocal, its interval reversed.
-func (i Interval) Slowdown() Interval {
-	if i.Ratio <= 0 || i.Low <= 0 || i.High <= 0 {
-		return Interval{}
-	}
-	return Interval{Ratio: 1 / i.Ratio, Low: 1 / i.High, High: 1 / i.Low}
+// Deciding is the interval the advice on the variant is decided on: the
+// stop rule's decision interval where the calibration took one, so that
+// the advice and the stop reason never disagree, else the reported one.
+// Unrounded: a low of 1.046 is not a gain, whatever a report prints.
+func (v Variant) Deciding() effect.Interval {
+	return effect.Deciding(v.Speedup, v.Decision)
 }
-
-// Slower reports whether the whole interval shows the variant slower by more
-// than the margin: a real cost.
-func (i Interval) Slower(margin float64) bool { return i.Slowdown().Faster(margin) }
-
-// Faster reports whether the whole interval lies above 1+margin: a real gain.
-func (i Interval) Faster(margin float64) bool { return i.Low > 1+margin }

@@ -13,6 +13,10 @@
 # SERVER (mariadb-10.11, the default, or mysql-9.7 / mariadb-11.8, fetched by
 # scripts/servers.sh; give CLASSIC_RUNS=0 where the installed client cannot
 # talk to it).
+# MODE=compare checks the two-server verdicts instead: REPS A/A compares of
+# two default sandboxes, REPS compares of an old-defaults source against a
+# default target with AUDIT_REPS (5) audits of the default server for
+# both_off, and REHEARSE_REPS (5) rehearsals from the server to itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 server=${SERVER:-mariadb-10.11}
@@ -24,6 +28,7 @@ else
   basedir=$(scripts/servers.sh fetch "$server")
 fi
 args=(-classic-runs "${CLASSIC_RUNS:-12}" -tables "${TABLES:-1000}" -reps "${REPS:-10}" -long "${LONG:-120s}"
-  -switch-every "${SWITCH_EVERY:-0}" -basedir "$basedir")
+  -switch-every "${SWITCH_EVERY:-0}" -basedir "$basedir" -mode "${MODE:-audit}"
+  -audit-reps "${AUDIT_REPS:-5}" -rehearse-reps "${REHEARSE_REPS:-5}")
 [ -n "${BUDGET:-}" ] && args+=(-budget "$BUDGET")
 exec go run ./scripts/accuracy "${args[@]}"

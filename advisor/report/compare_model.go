@@ -1,23 +1,27 @@
 package report
 
 import (
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // CompareReport is the result of `compare`.
 type CompareReport struct {
-	SchemaVersion int              `json:"schema_version"`
-	Command       string           `json:"command"`
-	Tool          ToolInfo         `json:"tool"`
-	Source        CompareSide      `json:"source"`
-	Target        CompareSide      `json:"target"`
-	Rounds        int              `json:"rounds"`
-	StopReason    string           `json:"stop_reason"`
-	DurationS     float64          `json:"duration_s"`
-	Method        string           `json:"method"`
-	Variants      []CompareVariant `json:"variants"`
-	Summary       []string         `json:"summary"`
-	Notes         []string         `json:"notes,omitempty"`
+	SchemaVersion int         `json:"schema_version"`
+	Command       string      `json:"command"`
+	Tool          ToolInfo    `json:"tool"`
+	Source        CompareSide `json:"source"`
+	Target        CompareSide `json:"target"`
+	Rounds        int         `json:"rounds"`
+	StopReason    string      `json:"stop_reason"`
+	DurationS     float64     `json:"duration_s"`
+	Method        string      `json:"method"`
+	// Decision is the stop rule's decision on the target's baseline
+	// against the source's (time ratio target/source), on which the
+	// summary's verdict is decided.
+	Decision *Decision        `json:"decision,omitempty"`
+	Variants []CompareVariant `json:"variants"`
+	Summary  []string         `json:"summary"`
+	Notes    []string         `json:"notes,omitempty"`
 }
 
 // CompareSide is one server of the comparison.
@@ -37,13 +41,10 @@ type CompareVariant struct {
 	Target *VariantInfo `json:"target"`
 	// Regression: target / source CREATE TABLE time of this variant, paired
 	// by round (> 1: the target is slower).
-	Regression *bench.Interval `json:"regression,omitempty"`
+	Regression *effect.Interval `json:"regression,omitempty"`
 	// VsSourceBaseline: target variant / source baseline time, paired by
 	// round; Recovers when the target variant is not shown to be more than
-	// RecoveryMargin slower than the source as it runs.
-	VsSourceBaseline *bench.Interval `json:"vs_source_baseline,omitempty"`
-	Recovers         bool            `json:"recovers"`
+	// the margin (effect.Recovers) slower than the source as it runs.
+	VsSourceBaseline *effect.Interval `json:"vs_source_baseline,omitempty"`
+	Recovers         bool             `json:"recovers"`
 }
-
-// RecoveryMargin is how much slower than the source a recovering variant may be.
-const RecoveryMargin = 0.05

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // formatCases are the golden files of the Markdown and HTML reports.
@@ -46,7 +47,7 @@ const hostile = "<script>alert(1)</script> | a|b ``` *x* _y_"
 func TestHTMLChartHasAWhiskerPerMeasuredVariant(t *testing.T) {
 	r := fixtureReport("")
 	// An asymmetric interval reaching below 1.0x, beyond the others.
-	r.Benchmark.Variants[1].Speedup = &bench.Interval{Ratio: 1.2, Low: 0.85, High: 2.4}
+	r.Benchmark.Variants[1].Speedup = &effect.Interval{Ratio: 1.2, Low: 0.85, High: 2.4}
 	page := renderHTML(t, r)
 	refX := attrFloat(t, regexp.MustCompile(`<line class="ref" x1="([0-9.]+)"`), page)
 	bars := regexp.MustCompile(`(?s)<g class="row" data-variant="([^"]+)">.*?</g>`).FindAllStringSubmatch(page, -1)

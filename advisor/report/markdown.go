@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // markdown writes the report as GitHub-flavoured Markdown for a
@@ -464,6 +465,8 @@ func decisionsText(ds []Decision, decided bool) string {
 			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
 		case bench.VerdictPrecise:
 			parts = append(parts, fmt.Sprintf("%s as precise as asked, run-to-run spread aside (%s)", d.Variant, iv))
+		case bench.VerdictWithin:
+			parts = append(parts, fmt.Sprintf("%s within %s%% either way (%s)", d.Variant, effect.MarginPercent(), iv))
 		default:
 			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
 		}
@@ -477,7 +480,8 @@ func (d Decision) isCost() bool { return d.Threshold > 0 && d.Threshold < 1 }
 
 // costDecisionText words the decision on a cost as a slowdown.
 func costDecisionText(d Decision) string {
-	iv := fmt.Sprintf("decision interval %.2f-%.2fx slower", 1/d.Interval.High, 1/d.Interval.Low)
+	sd := d.Interval.Slowdown()
+	iv := fmt.Sprintf("decision interval %.2f-%.2fx slower", sd.Low, sd.High)
 	switch d.Verdict {
 	case bench.VerdictBelow:
 		return fmt.Sprintf("%s a cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // keySettings are the variables the report shows: those that matter for DDL
@@ -87,13 +88,16 @@ type BenchmarkInfo struct {
 // Decision is the stop rule's verdict on one variant: whether its advice
 // had settled, and on which (wider, sequentially corrected) interval.
 type Decision struct {
-	Variant  string         `json:"variant"`
-	Verdict  string         `json:"verdict"`
-	Interval bench.Interval `json:"interval"`
-	Level    float64        `json:"level"`
+	Variant  string          `json:"variant"`
+	Verdict  string          `json:"verdict"`
+	Interval effect.Interval `json:"interval"`
+	Level    float64         `json:"level"`
 	// Threshold is the speedup decided against: 1+margin, or 1/(1+margin)
 	// for a variant that turns settings on (a cost).
 	Threshold float64 `json:"threshold,omitempty"`
+	// TwoSided marks a decision against both 1+margin and 1/(1+margin):
+	// one server against another, whose interval is a time ratio.
+	TwoSided bool `json:"two_sided,omitempty"`
 }
 
 // VariantInfo is one variant of the calibration.
@@ -113,8 +117,8 @@ type VariantInfo struct {
 	CreateMs        *bench.Summary    `json:"create_ms,omitempty"`
 	DropMs          *bench.Summary    `json:"drop_ms,omitempty"`
 	TablesPerSecond float64           `json:"tables_per_s,omitempty"`
-	Speedup         *bench.Interval   `json:"speedup,omitempty"`
-	DropSpeedup     *bench.Interval   `json:"drop_speedup,omitempty"`
+	Speedup         *effect.Interval  `json:"speedup,omitempty"`
+	DropSpeedup     *effect.Interval  `json:"drop_speedup,omitempty"`
 	// Set for variants measured on a separate sandbox (settings that need a restart).
 	ServerOption   string `json:"server_option,omitempty"`
 	DurabilityCost string `json:"durability_cost,omitempty"`
@@ -160,10 +164,9 @@ type FindingInfo struct {
 
 // SpeedupInfo ties a finding to a measured variant.
 type SpeedupInfo struct {
-	Variant    string  `json:"variant"`
-	Ratio      float64 `json:"ratio"`
-	CILow      float64 `json:"ci_low"`
-	CIHigh     float64 `json:"ci_high"`
+	Variant string `json:"variant"`
+	// The speedup and its 95% interval: "ratio", "ci_low", "ci_high".
+	effect.Interval
 	BaselineMs float64 `json:"baseline_ms"`
 	VariantMs  float64 `json:"variant_ms"`
 }
@@ -258,14 +261,14 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 	}
 	for _, d := range res.Decisions {
 		b.Decisions = append(b.Decisions, Decision{Variant: d.Variant, Verdict: d.Verdict,
-			Interval: RoundInterval(d.Interval), Level: Round(d.Level, 3), Threshold: Round(d.Threshold, 3)})
+			Interval: d.Interval.Rounded(), Level: Round(d.Level, 3), Threshold: Round(d.Threshold, 3), TwoSided: d.TwoSided})
 	}
 	for _, v := range res.Variants {
 		vi := VariantInfo{Name: v.Name, Changes: v.Changes, Direction: v.Direction(), Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
 			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly}
 		if v.Measured {
 			c, d := roundSummary(v.Create), roundSummary(v.Drop)
-			s, ds := RoundInterval(v.Speedup), RoundInterval(v.DropSpeedup)
+			s, ds := v.Speedup.Rounded(), v.DropSpeedup.Rounded()
 			vi.CreateMs, vi.DropMs, vi.Speedup, vi.DropSpeedup = &c, &d, &s, &ds
 			vi.TablesPerSecond = Round(v.TablesPerSecond, 1)
 		}
@@ -282,7 +285,7 @@ func FindingsOf(fs []rules.Finding) []FindingInfo {
 			Recommendation: RecommendationInfo{MyCnf: nonNil(f.Recommendation.MyCnf), SQL: nonNil(f.Recommendation.SQL), Tradeoffs: nonNil(f.Recommendation.Tradeoffs)},
 			severity:       f.Severity}
 		if m := f.MeasuredSpeedup; m != nil {
-			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Ratio: Round(m.Ratio, 3), CILow: Round(m.Low, 3), CIHigh: Round(m.High, 3),
+			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Interval: m.Interval.Rounded(),
 				BaselineMs: Round(m.BaselineMs, 3), VariantMs: Round(m.VariantMs, 3)}
 		}
 		out = append(out, fi)
@@ -365,20 +368,4 @@ func nonNil(xs []string) []string {
 
 func roundSummary(s bench.Summary) bench.Summary {
 	return bench.Summary{P50: Round(s.P50, 3), P95: Round(s.P95, 3), Mean: Round(s.Mean, 3)}
-}
-
-// RoundInterval rounds an interval to 3 decimals, as reports show it.
-func RoundInterval(i bench.Interval) bench.Interval {
-	return bench.Interval{Ratio: Round(i.Ratio, 3), Low: Round(i.Low, 3), High: Round(i.High, 3)}
-}
-
-// methodOf says how a calibration measured, in one line.
-func methodOf(res *bench.Result) string {
-	how := "variants alternate statement by statement after a short warm-up"
-	if res.Interleaving != bench.InterleaveStatements {
-		how = "rotating variant blocks per round after one warm-up round"
-	}
-	return how + "; per-statement timing; speedup = geometric mean of paired baseline/variant CREATE TABLE time " +
-		"ratios over chunks of statements, 95% Student-t interval with round-to-round variance plus a 2% run-to-run component; " +
-		"stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
 }

@@ -1,8 +1,8 @@
 package report
 
 import (
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // RehearseReport is the result of `rehearse`: today's settings carried to
@@ -33,7 +33,7 @@ type RehearseReport struct {
 	Sides []RehearseSide   `json:"sides"`
 	// PinnedVsCarried: the pinned target's baseline time / the carried-over
 	// target's, paired by round (< 1: pinning today's behaviour is faster).
-	PinnedVsCarried *bench.Interval `json:"pinned_vs_carried,omitempty"`
+	PinnedVsCarried *effect.Interval `json:"pinned_vs_carried,omitempty"`
 	// Workload is the class the my.cnf's DDL lines follow (as audit).
 	Workload   string        `json:"workload"`
 	Rounds     int           `json:"rounds"`
@@ -78,6 +78,10 @@ type RehearseSide struct {
 	Options   []string          `json:"options"`
 	Benchmark *BenchmarkInfo    `json:"benchmark"`
 	Variants  []RehearseVariant `json:"variants"`
+	// Decision is the stop rule's decision on this side's baseline against
+	// the reference's (time ratio this side / the reference); nil on the
+	// reference.
+	Decision *Decision `json:"decision,omitempty"`
 }
 
 // RehearseVariant is one calibration variant on one side, against the
@@ -90,8 +94,8 @@ type RehearseVariant struct {
 	CreateP50Ms float64           `json:"create_p50_ms,omitempty"`
 	// VsReference: this variant's CREATE TABLE time / the reference's
 	// baseline time (> 1: slower than the reference).
-	VsReference *bench.Interval `json:"vs_reference,omitempty"`
-	// Recovers: not shown more than RecoveryMargin slower than today
+	VsReference *effect.Interval `json:"vs_reference,omitempty"`
+	// Recovers: not shown more than the margin slower than today (effect.Recovers)
 	// (only when today's version ran).
 	Recovers bool `json:"recovers"`
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 const (
@@ -139,7 +139,7 @@ func newSpeedupChart(variants []VariantInfo) *speedupChart {
 	}
 	axis := newRatioAxis(shown)
 	plotBottom := speedTop + chartRowH*float64(len(shown))
-	gain := 1 + rules.GainMargin
+	gain := 1 + effect.Margin
 	c := &speedupChart{
 		Width: coord(chartWidth), Height: coord(plotBottom + speedAxisH),
 		PlotTop: coord(speedTop - 6), PlotBottom: coord(plotBottom),
@@ -168,7 +168,7 @@ func newWhisker(v VariantInfo, axis ratioAxis, top float64) whisker {
 	return whisker{
 		Name:  v.Name,
 		Title: fmt.Sprintf("%s: CREATE TABLE speedup %.2fx, 95%% CI %.2f-%.2f", v.Name, s.Ratio, s.Low, s.High),
-		Gain:  s.Low > 1+rules.GainMargin,
+		Gain:  s.Low > effect.GainThreshold,
 		Y:     coord(cy), CapTop: coord(cy - capHalfHeight), CapBot: coord(cy + capHalfHeight),
 		TextY: coord(cy + 4), LabelX: coord(chartLabelW - 10),
 		Low: coord(axis.x(s.Low)), Ratio: coord(axis.x(s.Ratio)), High: coord(axis.x(s.High)),
@@ -186,7 +186,7 @@ type ratioAxis struct {
 // newRatioAxis spans every interval shown, 1.0x and the gain threshold,
 // widened to round tick values.
 func newRatioAxis(vs []VariantInfo) ratioAxis {
-	lo, hi := 1.0, 1+rules.GainMargin
+	lo, hi := 1.0, effect.GainThreshold
 	for _, v := range vs {
 		for _, x := range []float64{v.Speedup.Low, v.Speedup.Ratio, v.Speedup.High} {
 			if !math.IsNaN(x) && !math.IsInf(x, 0) {

@@ -7,6 +7,9 @@
 // speedup is the median of the paired ratios ON/OFF (the ratio of the means
 // is printed too).
 //
+// -mode compare checks compare's and rehearse's two-server verdicts
+// instead (compare.go).
+//
 // The tool: a long calibration (-long, 120 s) is the reference advice; the
 // default calibration is repeated (-reps) and each repetition is compared
 // with it: ratio, interval, wall time, stop, same advice, and whether the
@@ -32,13 +35,15 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // options of a study.
 type options struct {
 	classicRuns, tables, reps, benchTables int
+	auditReps, rehearseReps                int
+	mode                                   string
 	long, budget                           time.Duration
 	blocks                                 bool
 	switches                               []int
@@ -55,6 +60,9 @@ func main() {
 	flag.DurationVar(&o.budget, "budget", bench.DefaultBudget, "budget of the default calibration")
 	flag.BoolVar(&o.blocks, "blocks", false, "run the variants in blocks instead of alternating statement by statement")
 	flag.StringVar(&o.basedir, "basedir", "", "server root or tarball for the sandbox (default: the installed server)")
+	flag.StringVar(&o.mode, "mode", "audit", "audit (the calibration against the classic protocol) or compare (two-server verdicts, compare.go)")
+	flag.IntVar(&o.auditReps, "audit-reps", 5, "compare mode: default audit runs of the default server, for both_off")
+	flag.IntVar(&o.rehearseReps, "rehearse-reps", 5, "compare mode: rehearsals from the server to itself")
 	switches := flag.String("switch-every", "0", "statements a variant runs before the next takes over, comma-separated: the repetitions cycle through them (0: the default)")
 	flag.Parse()
 	for _, f := range strings.Split(*switches, ",") {
@@ -62,7 +70,11 @@ func main() {
 		fmt.Sscan(f, &n)
 		o.switches = append(o.switches, n)
 	}
-	if err := run(o); err != nil {
+	study := run
+	if o.mode == "compare" {
+		study = runCompareStudy
+	}
+	if err := study(o); err != nil {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
 	}
@@ -127,17 +139,24 @@ func calibrate(ctx context.Context, db *sql.DB, version string, o options, budge
 	srv := bench.Server{Flavor: fl, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}
 	cfg := bench.Config{Schema: bench.NewSchemaName(), Workload: bench.ClassicWorkload(o.benchTables),
 		Plans: bench.PlanVariants(srv, bench.Permissions{SetGlobal: true}), Budget: budget,
-		GainMargin: rules.GainMargin, VariantBlocks: o.blocks, SwitchEvery: switchEvery}
+		VariantBlocks: o.blocks, SwitchEvery: switchEvery}
 	if budget > 60*time.Second {
 		cfg.MinRounds = bench.DefaultMaxRounds // the reference runs its whole budget
 	}
 	return bench.Run(ctx, db, cfg)
 }
 
-// advice is what the rules conclude from a variant's interval: a gain is
-// recommended when the interval's low end exceeds 1+rules.GainMargin.
-func advice(v *bench.VariantResult) string {
-	if rules.Interval(v.Speedup).Faster(rules.GainMargin) {
+// advice is what the rules conclude from a variant of r: a gain is
+// recommended when the interval they decide on (the stop rule's decision
+// interval, else the printed one) lies wholly above effect.GainThreshold.
+func advice(r *bench.Result, v *bench.VariantResult) string {
+	iv := v.Speedup
+	for _, d := range r.Decisions {
+		if d.Variant == v.Name {
+			iv = effect.Deciding(v.Speedup, d.Interval)
+		}
+	}
+	if iv.Faster() {
 		return "gain"
 	}
 	return "none"
@@ -148,7 +167,7 @@ func adviceOf(r *bench.Result) string {
 	var parts []string
 	for _, v := range r.Variants {
 		if v.Measured && v.Name != bench.Baseline {
-			parts = append(parts, short(v.Name)+":"+advice(&v))
+			parts = append(parts, short(v.Name)+":"+advice(r, &v))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -209,7 +228,7 @@ func ratio(r *bench.Result, name string) string {
 	return v.Speedup.String()
 }
 
-func contains(iv bench.Interval, x float64) bool { return iv.Low <= x && x <= iv.High }
+func contains(iv effect.Interval, x float64) bool { return iv.Low <= x && x <= iv.High }
 
 func yesNo(b bool) string {
 	if b {

@@ -1,0 +1,72 @@
+package report
+
+import (
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
+
+// The method lines: each names how the statements ran and the estimator
+// that made every figure of its report.
+
+// estimatorText names the paired estimator of a ratio (e.g. "speedup")
+// of the times of a pair (e.g. "baseline/variant"), by the unit the run
+// paired on.
+func estimatorText(res *bench.Result, ratio, pair string) string {
+	unit := "chunks of statements"
+	if res.Interleaving != bench.InterleaveStatements {
+		unit = "rounds"
+	}
+	return ratio + " = geometric mean of paired " + pair + " CREATE TABLE time ratios over " + unit +
+		", 95% Student-t interval with round-to-round variance plus a 2% run-to-run component"
+}
+
+// methodOf says how a calibration measured, in one line.
+func methodOf(res *bench.Result) string {
+	how := "variants alternate statement by statement after a short warm-up"
+	if res.Interleaving != bench.InterleaveStatements {
+		how = "rotating variant blocks per round after one warm-up round"
+	}
+	servers := ""
+	for _, v := range res.Variants {
+		if v.ServerOption != "" {
+			servers = "; the server variants ran on their own sandboxes, their statements alternating with the main sandbox's, by the same estimator"
+			break
+		}
+	}
+	return how + "; per-statement timing; " + estimatorText(res, "speedup", "baseline/variant") + servers +
+		"; stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
+}
+
+// ServersMethod says how a calibration of several servers measured
+// (between names them, e.g. "the source and the target") and the
+// estimator of its ratio (e.g. "regression") of the times of a pair (e.g.
+// "target/source"): the same as audit's, the
+// servers being one more pair of variants; where they could not alternate
+// statement by statement, why.
+func ServersMethod(res *bench.Result, between, ratio, pair string) string {
+	how := "statements alternate between " + between + " (one connection each, the same scratch DDL) and between the variants, " +
+		"in rotating order, after a short warm-up"
+	if res.Interleaving != bench.InterleaveStatements {
+		how = "the --ddl-file workload's statements depend on each other, so they cannot alternate statement by statement: " +
+			"each variant of " + between + " runs its round in one block, the blocks rotating across the servers"
+	}
+	return how + "; per-statement timing; " + estimatorText(res, ratio, pair) +
+		"; stops when every server's baseline against the first's and every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
+}
+
+// VersusOf is the stop rule's decision on a server's baseline against the
+// first server's, as a time ratio (this one's time / the first's), or nil.
+func VersusOf(res *bench.Result) *Decision {
+	d := res.Versus
+	if d == nil {
+		return nil
+	}
+	// bench decides on the speedup (the first's time / this one's): in
+	// time form its sides swap.
+	verdict := map[string]string{bench.VerdictAbove: bench.VerdictBelow, bench.VerdictBelow: bench.VerdictAbove}[d.Verdict]
+	if verdict == "" {
+		verdict = d.Verdict
+	}
+	return &Decision{Variant: d.Variant, Verdict: verdict, Interval: d.Interval.Slowdown().Rounded(), Level: Round(d.Level, 3),
+		Threshold: Round(effect.GainThreshold, 3), TwoSided: d.TwoSided}
+}
