@@ -82,25 +82,11 @@ func hasCode(ps []report.SchemaProblem, kind string, code int) bool {
 	return false
 }
 
-// serverByKey returns the test server named key, failing (or skipping
-// outside CI) when it is missing.
-func serverByKey(t *testing.T, key string) sandboxtest.Server {
-	t.Helper()
-	for _, s := range sandboxtest.Servers() {
-		if s.Key == key {
-			s.Require(t)
-			return s
-		}
-	}
-	t.Fatalf("no test server %s", key)
-	return sandboxtest.Server{}
-}
-
 // TestSchemaCheckMariaDBDump: a mariadb-dump --routines --events of the
 // MariaDB 10.11 fixture, checked against MySQL 9.7 (a move between vendors)
 // and MariaDB 11.8 (the upgrade), with 10.11 as today's version.
 func TestSchemaCheckMariaDBDump(t *testing.T) {
-	today := serverByKey(t, "mariadb-10.11")
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
 	dump := dumpFixture(t, today, "shop-mariadb.sql", "mariadb-dump")
 	sandboxtest.OnServer(t, "mysql-9.7", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, dump, srv, today)
@@ -136,7 +122,7 @@ func TestSchemaCheckMariaDBDump(t *testing.T) {
 // MariaDB 11.8 against 10.11: a DEFAULT CHARSET=utf8 table gets 11.8's new
 // utf8mb3 collation.
 func TestSchemaCheckInstallScriptCollations(t *testing.T) {
-	today := serverByKey(t, "mariadb-10.11")
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"), srv, today)
 		c := object(t, s, "shop.customer")
@@ -155,7 +141,7 @@ func TestSchemaCheckInstallScriptCollations(t *testing.T) {
 // TestSchemaCheckMySQLDump: a MySQL 9.7 mysqldump checked against MariaDB
 // 11.8 (the other family), with 9.7 as today's version.
 func TestSchemaCheckMySQLDump(t *testing.T) {
-	today := serverByKey(t, "mysql-9.7")
+	today := sandboxtest.ByKey(t, "mysql-9.7")
 	dump := dumpFixture(t, today, "shop-mysql.sql", "mysqldump")
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, dump, srv, today)
@@ -188,7 +174,7 @@ func object(t *testing.T, s *report.Schema, name string) report.SchemaObject {
 // gives on MariaDB 11.8, and the live server's general log holds nothing
 // but reads.
 func TestSchemaCheckFromALiveServerOnlyReads(t *testing.T) {
-	live := serverByKey(t, "mariadb-10.11")
+	live := sandboxtest.ByKey(t, "mariadb-10.11")
 	sb := live.Start(t)
 	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"))
 	db := sandboxtest.Open(t, sb.DSN())

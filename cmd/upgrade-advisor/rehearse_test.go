@@ -291,3 +291,61 @@ func TestRehearseUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRehearseCarriesTheSchema: a mariadb-dump of the schema check's
+// MariaDB fixture rehearsed from MariaDB 10.11 to 11.8 gets the schema
+// section (the reserved `vector` column) and its creation timed on today's
+// version, the carried-over target and the target with both settings off.
+func TestRehearseCarriesTheSchema(t *testing.T) {
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	sb := today.Start(t)
+	sandboxtest.LoadScript(t, sb, fixture("shop-mariadb.sql"))
+	dump := today.Dump(t, sb, "mariadb-dump", "--no-data", "--routines", "--events", "--databases", "shop")
+	root := serverRoot(t, "mariadb-11.8")
+	tmp := shortTemp(t)
+	stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", "/dev/null",
+		"--server-version", "mariadb-10.11", "--target-basedir", root, "--schema-file", dump,
+		"--tables", "10", "--rounds", "3", "--format", "json", "-q")
+	if code > 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Schema *struct {
+			Objects []struct{ Name, Status string }
+		}
+		SchemaTiming *struct {
+			Tables int
+			Sides  []struct {
+				Name    string
+				MedianS float64 `json:"median_s"`
+			}
+		} `json:"schema_timing"`
+		Summary []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%.2000s", err, stdout)
+	}
+	if doc.Schema == nil || doc.SchemaTiming == nil {
+		t.Fatalf("no schema section or timing:\n%.2000s", stdout)
+	}
+	statuses := map[string]string{}
+	for _, o := range doc.Schema.Objects {
+		statuses[o.Name] = o.Status
+	}
+	if len(statuses) != 14 || statuses["shop.customer"] != "reserved" {
+		t.Errorf("schema objects %v: want 14, customer reserved", statuses)
+	}
+	sides := map[string]float64{}
+	for _, s := range doc.SchemaTiming.Sides {
+		sides[s.Name] = s.MedianS
+	}
+	for _, name := range []string{"today", "target_carried", "target_both_off"} {
+		if sides[name] <= 0 {
+			t.Errorf("no creation time for %s: %v", name, sides)
+		}
+	}
+	if doc.SchemaTiming.Tables != 7 || !strings.Contains(strings.Join(doc.Summary, "\n"), "Your 7 tables, 2 views, 3 routines, 1 trigger and 1 event take") {
+		t.Errorf("summary: %v", doc.Summary)
+	}
+	noServersLeft(t, tmp)
+}

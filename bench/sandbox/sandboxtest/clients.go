@@ -62,3 +62,17 @@ func (s Server) Dump(t testing.TB, sb *sandbox.Sandbox, dumper string, args ...s
 	}
 	return path
 }
+
+// ByKey returns the test server named key (a scripts/servers.sh name),
+// failing (or skipping outside CI) when it is missing.
+func ByKey(t testing.TB, key string) Server {
+	t.Helper()
+	for _, s := range Servers() {
+		if s.Key == key {
+			s.Require(t)
+			return s
+		}
+	}
+	t.Fatalf("sandboxtest: no test server %q", key)
+	return Server{}
+}
