@@ -134,12 +134,23 @@ func kindRank(k string) int {
 
 // countByKind counts the objects per kind, in schemaKinds order.
 func (s *Schema) countByKind() []kindCount {
+	return s.countBy(schemaKinds, func(o SchemaObject) string { return o.Kind })
+}
+
+// countByStatus counts the objects per status, in Statuses order.
+func (s *Schema) countByStatus() []kindCount {
+	return s.countBy(Statuses, func(o SchemaObject) string { return o.Status })
+}
+
+// countBy counts the objects by key, in the order given; keys no object
+// has are left out.
+func (s *Schema) countBy(order []string, key func(SchemaObject) string) []kindCount {
 	n := map[string]int{}
 	for _, o := range s.Objects {
-		n[o.Kind]++
+		n[key(o)]++
 	}
 	var out []kindCount
-	for _, k := range schemaKinds {
+	for _, k := range order {
 		if n[k] > 0 {
 			out = append(out, kindCount{k, n[k]})
 		}
@@ -150,19 +161,4 @@ func (s *Schema) countByKind() []kindCount {
 type kindCount struct {
 	Kind  string
 	Count int
-}
-
-// countByStatus counts the objects per status, in Statuses order.
-func (s *Schema) countByStatus() []kindCount {
-	n := map[string]int{}
-	for _, o := range s.Objects {
-		n[o.Status]++
-	}
-	var out []kindCount
-	for _, st := range Statuses {
-		if n[st] > 0 {
-			out = append(out, kindCount{st, n[st]})
-		}
-	}
-	return out
 }

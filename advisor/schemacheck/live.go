@@ -37,24 +37,20 @@ func ReadLive(ctx context.Context, conn *sql.Conn, schemas []string, source stri
 	return d, nil
 }
 
-// applicationSchemas lists every schema but the server's own.
+// applicationSchemas lists every schema but the server's own (and the
+// tool's own scratch schemas).
 func applicationSchemas(ctx context.Context, conn *sql.Conn) ([]string, error) {
-	rows, err := conn.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")
+	all, err := queryStrings(ctx, conn, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")
 	if err != nil {
 		return nil, fmt.Errorf("listing the server's schemas: %w", err)
 	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
+	for _, s := range all {
 		if !ddlfile.IsSystemSchema(s) && !strings.HasPrefix(s, "upgrade_advisor_") {
 			out = append(out, s)
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // liveKinds say how to list and show each kind of object.
@@ -138,18 +134,27 @@ func liveSettings(row map[string]string, kind ddlfile.Kind) []ddlfile.Setting {
 }
 
 func listNames(ctx context.Context, conn *sql.Conn, query, schema string) ([]string, error) {
-	rows, err := conn.QueryContext(ctx, query, schema)
+	names, err := queryStrings(ctx, conn, query, schema)
 	if err != nil {
 		return nil, fmt.Errorf("listing the objects of %s: %w", schema, err)
+	}
+	return names, nil
+}
+
+// queryStrings returns the one string column of a query's rows.
+func queryStrings(ctx context.Context, conn *sql.Conn, query string, args ...any) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
+		var s string
+		if err := rows.Scan(&s); err != nil {
 			return nil, err
 		}
-		out = append(out, n)
+		out = append(out, s)
 	}
 	return out, rows.Err()
 }

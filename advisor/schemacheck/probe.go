@@ -51,20 +51,15 @@ func NewProber(ctx context.Context, conn *sql.Conn) (*Prober, error) {
 }
 
 func (p *Prober) words(ctx context.Context, query string) (map[string]bool, error) {
-	rows, err := p.conn.QueryContext(ctx, query)
+	words, err := queryStrings(ctx, p.conn, query)
 	if err != nil {
 		return nil, fmt.Errorf("reading the sandbox's keywords: %w", err)
 	}
-	defer rows.Close()
 	out := map[string]bool{}
-	for rows.Next() {
-		var w string
-		if err := rows.Scan(&w); err != nil {
-			return nil, err
-		}
+	for _, w := range words {
 		out[strings.ToLower(w)] = true
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Method says how reserved words are asked, for the report.

@@ -251,18 +251,8 @@ func (p *parser) result() (bench.Workload, []string, error) {
 	return p.workload, p.notes(), nil
 }
 
-// rejection joins the refusals, at most maxReported of them.
-func (p *parser) rejection() error {
-	sortByLine(p.rejects)
-	errs := make([]error, 0, maxReported+1)
-	for _, r := range p.rejects[:min(len(p.rejects), maxReported)] {
-		errs = append(errs, r)
-	}
-	if n := len(p.rejects) - maxReported; n > 0 {
-		errs = append(errs, fmt.Errorf("%s: %d more refused statements not shown", p.file, n))
-	}
-	return errors.Join(errs...)
-}
+// rejection joins the refusals, in line order.
+func (p *parser) rejection() error { return joinRejects(p.file, p.rejects) }
 
 // summary counts the statements that run, e.g. "12 CREATE TABLE, 3 ALTER TABLE".
 func (p *parser) summary() string {

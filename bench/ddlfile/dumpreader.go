@@ -199,15 +199,19 @@ func (r *dumpReader) reject(line int, sql, reason string) {
 	r.rejects = append(r.rejects, &RejectError{File: r.file, Line: line, Statement: excerpt(sql), Reason: reason})
 }
 
-// rejection joins the refusals, at most maxReported of them.
-func (r *dumpReader) rejection() error {
-	sortByLine(r.rejects)
+// rejection joins the refusals, in line order.
+func (r *dumpReader) rejection() error { return joinRejects(r.file, r.rejects) }
+
+// joinRejects joins refusals in line order, at most maxReported of them,
+// then a count of the rest.
+func joinRejects(file string, rejects []*RejectError) error {
+	sortByLine(rejects)
 	errs := make([]error, 0, maxReported+1)
-	for _, e := range r.rejects[:min(len(r.rejects), maxReported)] {
+	for _, e := range rejects[:min(len(rejects), maxReported)] {
 		errs = append(errs, e)
 	}
-	if n := len(r.rejects) - maxReported; n > 0 {
-		errs = append(errs, fmt.Errorf("%s: %d more refused statements not shown", r.file, n))
+	if n := len(rejects) - maxReported; n > 0 {
+		errs = append(errs, fmt.Errorf("%s: %d more refused statements not shown", file, n))
 	}
 	return errors.Join(errs...)
 }
