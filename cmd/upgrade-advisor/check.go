@@ -13,7 +13,7 @@ import (
 func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "check",
-		Usage: "offline: the upgrade rules on saved SHOW GLOBAL VARIABLES / STATUS output and a my.cnf, no server",
+		Usage: "offline: the upgrade rules on saved SHOW GLOBAL VARIABLES / STATUS output and a my.cnf; the application's schema on a sandbox of the target",
 		Description: `Reads what a server printed (tab-separated batch output, the boxed table, or \G)
 and/or its my.cnf tree, and reports default drift and removed or deprecated
 variables for --target. Nothing is measured; the report says so.
@@ -27,6 +27,21 @@ EXAMPLES:
    upgrade-advisor check --variables vars.txt --status status.txt --config /etc/mysql/my.cnf --target 8.0
    upgrade-advisor check --config /etc/mysql/my.cnf --target 8.0 --fail-on critical
    upgrade-advisor check --config /etc/mysql/my.cnf --target-basedir /opt/mysql-9.7.4   # the target's binary validates the file
+
+THE SCHEMA ON THE TARGET:
+   --schema-file loads a dump (mysqldump or mariadb-dump, any options) or an install
+   script into a throwaway server of --target-basedir, object by object, and reports
+   each table, view, routine, trigger and event as refused, runtime (loads, fails when
+   it runs), reserved, rewritten, warned or loaded, with the server's code and a fix.
+   --source-basedir loads it on today's version too, so what fails today already is not
+   blamed on the upgrade. --schemas (with the connection flags) reads the schema from a
+   live server instead, read-only. Nothing of the schema ever runs on a live server.
+
+   mariadb-dump --no-data --routines --events --databases shop > shop.sql
+   upgrade-advisor check --schema-file shop.sql --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+   upgrade-advisor check --schema-file shop.sql --target-basedir /opt/mariadb-11.8 --source-basedir / --format json
+   upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --target-basedir /opt/mysql-9.7.4
+   upgrade-advisor check --schema-file shop.sql --target 9.7      # no binary: the knowledge base's sql_mode checks only
 
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{
