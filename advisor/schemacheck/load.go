@@ -47,7 +47,7 @@ type loader struct {
 
 // retryable are the errors of an object that needs another object created
 // after it in the file: it is tried again once that one exists.
-var retryable = map[uint16]bool{1146: true, 1824: true, 1215: true, 1005: true, 1356: true, 6125: false}
+var retryable = map[uint16]bool{1146: true, 1824: true, 1215: true, 1005: true, 1356: true}
 
 // LoadDump creates every object of d on conn, tables first, then functions,
 // procedures, views, triggers and events; within a kind in file order, and
