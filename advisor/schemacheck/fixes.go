@@ -55,6 +55,8 @@ func fixForWarning(code int, _ string) string { return warningFixes[code] }
 // word the fix: whether a function is missing is always asked of the target.
 var functionReplacements = map[string]string{
 	"password":      "none: set passwords with ALTER USER ... IDENTIFIED BY",
+	"md5":           "SHA2(..., 256) (asked of the real MySQL 9.7.4: its server has no MD5())",
+	"sha1":          "SHA2(..., 256) (asked of the real MySQL 9.7.4: its server has no SHA1())",
 	"encrypt":       "SHA2()",
 	"des_encrypt":   "AES_ENCRYPT()",
 	"des_decrypt":   "AES_DECRYPT()",
