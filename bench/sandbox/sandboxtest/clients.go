@@ -10,7 +10,8 @@ import (
 // Client returns the command that runs one of the server's own client
 // programs (mysqldump, mariadb-dump, ...): from the installed system for the
 // installed server, through the root's own loader for an unpacked package
-// root. The test fails when the program is missing.
+// root (its lib/ and usr/lib/ on the library path, whatever its layout).
+// The test fails when the program is missing.
 func (s Server) Client(t testing.TB, program string, args ...string) *exec.Cmd {
 	t.Helper()
 	if s.Basedir == "" {
@@ -24,7 +25,8 @@ func (s Server) Client(t testing.TB, program string, args ...string) *exec.Cmd {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("sandboxtest: %s has no %s: %v", s.Basedir, program, err)
 	}
-	lib := filepath.Join(s.Basedir, "usr", "lib", "x86_64-linux-gnu")
-	loader := filepath.Join(lib, "ld-linux-x86-64.so.2")
-	return exec.Command(loader, append([]string{"--library-path", lib, bin}, args...)...)
+	if launcher := s.Binary.Launcher(); len(launcher) > 0 {
+		return exec.Command(launcher[0], append(append(launcher[1:], bin), args...)...)
+	}
+	return exec.Command(bin, args...)
 }

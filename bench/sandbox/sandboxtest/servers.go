@@ -16,11 +16,11 @@ import (
 )
 
 // Server is one of the real servers the integration tests run on: Debian
-// 12's MariaDB 10.11 (the installed binaries), and MySQL 9.7 and MariaDB 11.8
-// unpacked into a cache by scripts/servers.sh (package roots run through
-// their own loader).
+// 12's MariaDB 10.11 (the installed binaries), and MariaDB 10.5 (Debian 11),
+// MySQL 9.7 and MariaDB 11.8 unpacked into a cache by scripts/servers.sh
+// (package roots run through their own loader).
 type Server struct {
-	// Key is the scripts/servers.sh name: "mariadb-10.11", "mysql-9.7", "mariadb-11.8".
+	// Key is the scripts/servers.sh name: "mariadb-10.11", "mariadb-10.5", "mysql-9.7", "mariadb-11.8".
 	Key string
 	// Basedir is the --basedir of its sandboxes; "" for the installed binaries.
 	Basedir string
@@ -34,22 +34,23 @@ type Server struct {
 // scripts/test.sh sets to its root; when unset the tests look in
 // $UPGRADE_ADVISOR_SERVERS/<key>, default ~/.cache/upgrade-advisor/servers/<key>.
 var RootEnv = map[string]string{
+	"mariadb-10.5": "UPGRADE_ADVISOR_MARIADB105_ROOT",
 	"mysql-9.7":    "UPGRADE_ADVISOR_MYSQL97_ROOT",
 	"mariadb-11.8": "UPGRADE_ADVISOR_MARIADB118_ROOT",
 }
 
 // serverKeys are the servers in the order tests run on them.
-var serverKeys = []string{"mariadb-10.11", "mysql-9.7", "mariadb-11.8"}
+var serverKeys = []string{"mariadb-10.11", "mariadb-10.5", "mysql-9.7", "mariadb-11.8"}
 
 // expectedNames name a missing server's subtest (its exact version is unknown).
-var expectedNames = map[string]string{"mariadb-10.11": "MariaDB-10.11", "mysql-9.7": "MySQL-9.7", "mariadb-11.8": "MariaDB-11.8"}
+var expectedNames = map[string]string{"mariadb-10.11": "MariaDB-10.11", "mariadb-10.5": "MariaDB-10.5", "mysql-9.7": "MySQL-9.7", "mariadb-11.8": "MariaDB-11.8"}
 
 var servers struct {
 	once sync.Once
 	list []Server
 }
 
-// Servers returns the three test servers, found once per test binary. A
+// Servers returns the four test servers, found once per test binary. A
 // missing one is in the list with a nil Binary; Require skips (or under
 // CI=true fails) a test on it.
 func Servers() []Server {
@@ -149,7 +150,7 @@ func (s Server) Start(t testing.TB, opts ...sandbox.Options) *sandbox.Sandbox {
 }
 
 // EachServer runs test as a subtest per server, named by Name
-// ("MariaDB-10.11.19", "MySQL-9.7.4", "MariaDB-11.8.9"); a missing server's
+// ("MariaDB-10.11.19", "MariaDB-10.5.23", "MySQL-9.7.4", "MariaDB-11.8.9"); a missing server's
 // subtest skips (fails under CI=true) with how to fetch it.
 //
 //	func TestInspect(t *testing.T) {
