@@ -291,3 +291,45 @@ func TestRehearseUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRehearseFromMariaDB105 rehearses a Debian 11 MariaDB 10.5 my.cnf on
+// each target Debian's releases take it to (10.11 installed, 11.8), with
+// the unpacked 10.5 as today's version: both sides measured, the setting
+// carried, nothing left behind.
+func TestRehearseFromMariaDB105(t *testing.T) {
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_file_per_table = 0\ninnodb_buffer_pool_size = 8G\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var pairs []sandboxtest.Pair
+	for _, p := range sandboxtest.UpgradePairs(t) {
+		if p.Source.Key == "mariadb-10.5" {
+			pairs = append(pairs, p)
+		}
+	}
+	sandboxtest.EachPair(t, pairs, func(t *testing.T, p sandboxtest.Pair) {
+		target := p.Target.Basedir
+		if target == "" {
+			target = "/" // the installed server
+		}
+		tmp := shortTemp(t)
+		stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", cnf,
+			"--server-version", "mariadb-10.5.23", "--source-basedir", p.Source.Basedir, "--target-basedir", target,
+			"--tables", "10", "--rounds", "3", "--format", "json", "-q")
+		if code != 0 {
+			t.Fatalf("exit %d: %s\n%.2000s", code, stderr, stdout)
+		}
+		var doc rehearseDoc
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%v\n%s", err, stdout)
+		}
+		if doc.Migration || !doc.SourceRuns || doc.Reference != "today" {
+			t.Errorf("migration %v source_runs %v reference %q", doc.Migration, doc.SourceRuns, doc.Reference)
+		}
+		if a, to := doc.action("innodb_file_per_table"); a != "carried" || to != "innodb_file_per_table=0" {
+			t.Errorf("innodb_file_per_table: %s %s, want carried innodb_file_per_table=0", a, to)
+		}
+		checkSides(t, doc)
+		noServersLeft(t, tmp)
+	})
+}

@@ -232,17 +232,56 @@ func stopSharedByServer() error {
 // has; the subtest is named as EachServer names it.
 func OnServer(t *testing.T, key string, test func(t *testing.T, srv Server)) {
 	t.Helper()
+	srv := ByKey(t, key)
+	t.Run(srv.Name(), func(t *testing.T) {
+		srv.Require(t)
+		test(t, srv)
+	})
+}
+
+// ByKey returns the test server named by key (a scripts/servers.sh name,
+// e.g. "mariadb-10.5"), missing or not; the test fails for a key that is
+// not one of the test servers.
+func ByKey(t testing.TB, key string) Server {
+	t.Helper()
 	for _, srv := range Servers() {
-		if srv.Key != key {
-			continue
+		if srv.Key == key {
+			return srv
 		}
-		t.Run(srv.Name(), func(t *testing.T) {
-			srv.Require(t)
-			test(t, srv)
-		})
-		return
 	}
 	t.Fatalf("sandboxtest: no test server %q (the servers are %v)", key, serverKeys)
+	return Server{}
+}
+
+// Pair is an upgrade between two test servers.
+type Pair struct{ Source, Target Server }
+
+// Name is the subtest name of the pair, e.g. "MariaDB-10.5.23->MariaDB-11.8.9".
+func (p Pair) Name() string { return p.Source.Name() + "->" + p.Target.Name() }
+
+// UpgradePairs are the upgrades between the test servers that Debian's
+// releases take in place: MariaDB 10.5 (Debian 11) -> 10.11 (Debian 12) ->
+// 11.8 (Debian 13), and 10.5 -> 11.8 in one step.
+func UpgradePairs(t testing.TB) []Pair {
+	t.Helper()
+	var pairs []Pair
+	for _, keys := range [][2]string{{"mariadb-10.5", "mariadb-10.11"}, {"mariadb-10.11", "mariadb-11.8"}, {"mariadb-10.5", "mariadb-11.8"}} {
+		pairs = append(pairs, Pair{ByKey(t, keys[0]), ByKey(t, keys[1])})
+	}
+	return pairs
+}
+
+// EachPair runs test as a subtest per pair, named by Pair.Name; a pair with
+// a missing server skips (fails under CI=true) as Require does.
+func EachPair(t *testing.T, pairs []Pair, test func(t *testing.T, p Pair)) {
+	t.Helper()
+	for _, p := range pairs {
+		t.Run(p.Name(), func(t *testing.T) {
+			p.Source.Require(t)
+			p.Target.Require(t)
+			test(t, p)
+		})
+	}
 }
 
 // Vendor is the server's flavor as reports name it: "mysql", "mariadb" or
