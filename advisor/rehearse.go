@@ -32,6 +32,10 @@ type RehearseOptions struct {
 	Warn       func(string)
 	SandboxLog io.Writer
 	Notes      []string
+	// InPlace adds the in-place upgrade rehearsal: today's datadir, with
+	// SchemaFile's schema loaded, started by the target (--in-place).
+	InPlace    bool
+	SchemaFile string
 }
 
 // side is one sandbox of a rehearsal before and after it ran.
@@ -59,6 +63,11 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 	if err != nil {
 		return nil, err
 	}
+	if o.InPlace {
+		if err := inPlaceRefusal(today.in.Flavor, plan.target); err != nil {
+			return nil, err
+		}
+	}
 	var servers []*server
 	defer func() { err = closeAll(err, servers) }()
 	for i := range plan.sides {
@@ -80,7 +89,13 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 	if err != nil {
 		return nil, err
 	}
-	return buildRehearseReport(o, today, plan, results), nil
+	r = buildRehearseReport(o, today, plan, results)
+	if o.InPlace {
+		if r.InPlace, err = rehearseInPlace(ctx, o, plan, plan.sides[0].options); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // today is the server the rehearsal starts from.
