@@ -42,13 +42,12 @@ func upgradesAtStart(f rules.Flavor) bool {
 // step, restarts, and every object of the schema is checked. The sandbox
 // is removed whatever happens. A failure of the target is a result, not
 // an error: it is what the rehearsal is for.
-func rehearseInPlace(ctx context.Context, o RehearseOptions, p *rehearsal, todayOptions []string) (*report.InPlace, error) {
+func rehearseInPlace(ctx context.Context, o RehearseOptions, p *rehearsal, todayOptions []string) (_ *report.InPlace, err error) {
 	if p.sourceBin == nil {
 		return nil, fmt.Errorf("%w: --in-place needs today's binaries to make the datadir: give --source-basedir (%s)", ErrUsage, p.sourceNote)
 	}
 	var d *ddlfile.Dump
 	if o.SchemaFile != "" {
-		var err error
 		if d, err = ReadSchemaFile(SchemaCheckOptions{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion}); err != nil {
 			return nil, err
 		}
