@@ -1,8 +1,8 @@
 package advisor
 
 // The cross-server matrix: the main paths of the tool, in process, on every
-// real test server (sandboxtest.EachServer: MariaDB 10.11, MySQL 9.7,
-// MariaDB 11.8), each on the server's sandbox shared by this test binary.
+// real test server (sandboxtest.EachServer: MariaDB 10.11, MariaDB 10.5,
+// MySQL 9.7, MariaDB 11.8), each on the server's sandbox shared by this test binary.
 // They assert the shape of what the tool reports and that it leaves the
 // server as it found it (every global, no scratch schema), never timings.
 // A test's subtests on different servers run in parallel: each touches
@@ -211,16 +211,14 @@ func TestMatrixCheckOfSavedVariables(t *testing.T) {
 	})
 }
 
-// TestMatrixCheckDriftAgreesWithTheTargetServer checks MariaDB 10.11's saved
-// variables against MariaDB 11.8 as the target: every default the check
-// says changes must be the value the real MariaDB 11.8 reports (both
-// sandboxes run with --no-defaults, so their values are the defaults).
+// TestMatrixCheckDriftAgreesWithTheTargetServer checks each upgrade pair's
+// source's saved variables (MariaDB 10.5 and 10.11) against its target
+// (10.11, 11.8): every default the check says changes must be the value the
+// real target reports (both sandboxes run with --no-defaults, so their
+// values are the defaults).
 func TestMatrixCheckDriftAgreesWithTheTargetServer(t *testing.T) {
-	servers := sandboxtest.Servers()
-	source, target := servers[0], servers[2]
-	t.Run(source.Name()+"->"+target.Name(), func(t *testing.T) {
-		source.Require(t)
-		target.Require(t)
+	sandboxtest.EachPair(t, sandboxtest.UpgradePairs(t), func(t *testing.T, p sandboxtest.Pair) {
+		source, target := p.Source, p.Target
 		path := filepath.Join(t.TempDir(), source.Key+".vars")
 		sandboxtest.SaveVariables(t, sandboxtest.Open(t, source.SharedDSN(t)), path)
 		actual := sandboxtest.Globals(t, sandboxtest.Open(t, target.SharedDSN(t)))
@@ -240,21 +238,21 @@ func TestMatrixCheckDriftAgreesWithTheTargetServer(t *testing.T) {
 			}
 		}
 		if drifts == 0 {
-			t.Errorf("no default drift from %s to %s (character_set_server changed from latin1 to utf8mb4): %+v", source.Name(), target.Name(), r.Findings)
+			t.Errorf("no default drift from %s to %s (character_set_server changed from latin1 to utf8mb4 in 11.6, max_recursive_iterations in 10.6): %+v", source.Name(), target.Name(), r.Findings)
 		}
 	})
 }
 
 // TestMatrixCompareAcrossFamilies compares the installed MariaDB 10.11 with
-// MySQL 9.7 and MariaDB 11.8, each on its shared sandbox (existing servers:
-// the run must restore them).
+// MySQL 9.7, and each Debian upgrade pair (MariaDB 10.5 -> 10.11 -> 11.8,
+// 10.5 -> 11.8), each server on its shared sandbox (existing servers: the
+// run must restore them).
 func TestMatrixCompareAcrossFamilies(t *testing.T) {
-	servers := sandboxtest.Servers()
-	source := servers[0]
-	for _, target := range servers[1:] {
-		t.Run(source.Name()+"->"+target.Name(), func(t *testing.T) {
-			source.Require(t)
-			target.Require(t)
+	pairs := append([]sandboxtest.Pair{{Source: sandboxtest.ByKey(t, "mariadb-10.11"), Target: sandboxtest.ByKey(t, "mysql-9.7")}},
+		sandboxtest.UpgradePairs(t)...)
+	sandboxtest.EachPair(t, pairs, func(t *testing.T, p sandboxtest.Pair) {
+		source, target := p.Source, p.Target
+		{
 			var ends []Endpoint
 			var dbs []*sql.DB
 			var befores []sandboxtest.State
@@ -286,8 +284,8 @@ func TestMatrixCompareAcrossFamilies(t *testing.T) {
 				}
 			}
 			t.Logf("summary: %s", strings.Join(r.Summary, " "))
-		})
-	}
+		}
+	})
 }
 
 // TestMatrixWhatIf inspects each server read-only and measures on a what-if

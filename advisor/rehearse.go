@@ -38,6 +38,9 @@ type RehearseOptions struct {
 	Warn       func(string)
 	SandboxLog io.Writer
 	Notes      []string
+	// InPlace adds the in-place upgrade rehearsal: today's datadir, with
+	// SchemaFile's schema loaded, started by the target (--in-place).
+	InPlace bool
 }
 
 // side is one sandbox of a rehearsal before and after it ran.
@@ -64,6 +67,11 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 	plan, err := planRehearsal(ctx, o, today)
 	if err != nil {
 		return nil, err
+	}
+	if o.InPlace {
+		if err := inPlaceRefusal(today.in.Flavor, plan.target); err != nil {
+			return nil, err
+		}
 	}
 	var servers []*server
 	defer func() { err = closeAll(err, servers) }()
@@ -98,6 +106,11 @@ func Rehearse(ctx context.Context, o RehearseOptions) (r *report.RehearseReport,
 		r.Summary = append(r.Summary, report.SchemaTimingSummary(r.SchemaTiming))
 	} else if today.schemaNote != "" {
 		r.Notes = append(r.Notes, today.schemaNote)
+	}
+	if o.InPlace {
+		if r.InPlace, err = rehearseInPlace(ctx, o, plan, plan.sides[0].options); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }

@@ -87,6 +87,7 @@ func hasCode(ps []report.SchemaProblem, kind string, code int) bool {
 // and MariaDB 11.8 (the upgrade), with 10.11 as today's version.
 func TestSchemaCheckMariaDBDump(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
 	dump := dumpFixture(t, today, "shop-mariadb.sql", "mariadb-dump")
 	sandboxtest.OnServer(t, "mysql-9.7", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, dump, srv, today)
@@ -123,6 +124,7 @@ func TestSchemaCheckMariaDBDump(t *testing.T) {
 // utf8mb3 collation.
 func TestSchemaCheckInstallScriptCollations(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"), srv, today)
 		c := object(t, s, "shop.customer")
@@ -142,6 +144,7 @@ func TestSchemaCheckInstallScriptCollations(t *testing.T) {
 // 11.8 (the other family), with 9.7 as today's version.
 func TestSchemaCheckMySQLDump(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mysql-9.7")
+	today.Require(t)
 	dump := dumpFixture(t, today, "shop-mysql.sql", "mysqldump")
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, dump, srv, today)
@@ -175,6 +178,7 @@ func object(t *testing.T, s *report.Schema, name string) report.SchemaObject {
 // but reads.
 func TestSchemaCheckFromALiveServerOnlyReads(t *testing.T) {
 	live := sandboxtest.ByKey(t, "mariadb-10.11")
+	live.Require(t)
 	sb := live.Start(t)
 	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"))
 	db := sandboxtest.Open(t, sb.DSN())

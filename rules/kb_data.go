@@ -42,7 +42,7 @@ func kbAuto(from Version, rule string, src Source) Default {
 
 // knowledgeBase lists every variable the rules know. Order is by theme.
 var knowledgeBase = concatFacts(ddlCostFacts, innodbFacts, replicationFacts, serverFacts, removedFacts,
-	mysql56Facts, authFacts, mariadbInnoDBFacts, mariadb11Facts, shellFacts)
+	mysql56Facts, authFacts, mariadbInnoDBFacts, mariadb106Facts, mariadb11Facts, shellFacts)
 
 func concatFacts(groups ...[]VarFact) []VarFact {
 	var out []VarFact
@@ -687,8 +687,9 @@ var removedFacts = []VarFact{
 		Name: "innodb_locks_unsafe_for_binlog", Kind: KindBool,
 		Effect: "ON: InnoDB skips gap locking (use READ COMMITTED isolation instead)",
 		MySQL:  &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ)},
-		// Deprecated since 10.0, accepted and ignored from 10.6.0 (10.11.19 and 11.8.9 ignore it).
-		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)},
+		// Deprecated since 10.0; the real 10.5.23 already accepts and ignores it
+		// ("was removed. It does nothing now"), as 10.11.19 and 11.8.9 do.
+		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMI), Ignored: kbAt(mariaBase, SrcBin)},
 	},
 	{
 		Name: "log_warnings", Kind: KindNumber, Dynamic: true,

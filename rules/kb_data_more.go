@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // More hand-written knowledge-base entries: the MySQL 5.5 -> 5.6 default
 // changes, authentication plugins, and MariaDB 10.6-11.8 changes. The
 // MariaDB "accepted and ignored" / "refused" split was checked on the real
@@ -25,8 +27,9 @@ var mysql56Facts = []VarFact{
 		Name: "innodb_purge_batch_size", Kind: KindNumber, Dynamic: true,
 		Effect: "undo log pages purged per batch",
 		MySQL:  d56("20", V(5, 6, 8), "300"),
-		// 127 from 10.6.16 (MDEV-32050); 10.11.19 and 11.8.9 report 127.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", SrcMI), kbDef(V(10, 6, 16), "127", SrcMRN)}},
+		// 300 before 10.6.16: the real 10.5.23 reports 300 (the docs' 1000 is
+		// wrong for 10.5); 127 from 10.6.16 (MDEV-32050); 10.11.19 and 11.8.9 report 127.
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "300", SrcBin), kbDef(V(10, 6, 16), "127", SrcMRN)}},
 	},
 	{
 		Name: "innodb_autoextend_increment", Kind: KindNumber, Dynamic: true,
@@ -38,8 +41,9 @@ var mysql56Facts = []VarFact{
 		Effect: "rows a thread may touch before it re-enters the InnoDB concurrency queue",
 		MySQL:  d56("500", V(5, 6, 6), "5000"),
 		// Deprecated 10.5.5, accepted and ignored from 10.6.0 (MDEV-23379).
+		// 5000 before 10.5.5; 0 (no limit) from then: the real 10.5.23 reports 0.
 		MariaDB: &Line{Deprecated: kbAt(V(10, 5, 5), SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI),
-			Defaults: []Default{kbDef(mariaBase, "5000", SrcMI)}},
+			Defaults: []Default{kbDef(mariaBase, "5000", SrcMI), kbDef(V(10, 5, 5), "0", SrcBin)}},
 	},
 	{
 		Name: "innodb_old_blocks_time", Kind: KindNumber, Dynamic: true,
@@ -222,5 +226,66 @@ func defragmentFact(name string, kind ValueKind, def string) VarFact {
 		MySQL:  kbNever,
 		MariaDB: &Line{Deprecated: kbAt(V(11, 0, 0), SrcMRN), Ignored: kbAt(V(11, 1, 0), SrcMRN),
 			Defaults: []Default{kbDef(mariaBase, def, SrcMI)}},
+	}
+}
+
+// mariadb106Facts are the MariaDB 10.6-10.11 changes met on Debian's path
+// from 10.5 (Debian 11) to 10.11 (Debian 12), found by comparing the real
+// 10.5.23 and 10.11.19 binaries, both --no-defaults
+// (rules/kb_binaries_test.go, TestKnowledgeBaseDriftOnRealPairs). Where the
+// exact release of a change is not confirmed by a binary, the comment says so.
+var mariadb106Facts = []VarFact{
+	{
+		Name: "max_recursive_iterations", Kind: KindNumber, Dynamic: true,
+		Effect: "iterations after which a recursive CTE (WITH RECURSIVE) stops: a query that needs more returns fewer rows, " +
+			"with a warning, instead of running on",
+		Tradeoff: "the old, unbounded value lets a runaway recursive query run until it exhausts memory or time",
+		MySQL:    kbNever, // MySQL has cte_max_recursion_depth instead
+		// 10.5.23 reports 4294967295, 10.11.19 and 11.8.9 report 1000; the
+		// MariaDB docs date the new default to 10.6.0 (not checked on a 10.6 binary).
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "4294967295", SrcBin), kbDef(V(10, 6, 0), "1000", SrcMS)}},
+	},
+	{
+		Name: "old_mode", Kind: KindSet, Dynamic: true,
+		Effect: "compatibility flags; UTF8_IS_UTF8MB3 makes the name utf8 mean utf8mb3, as before (without it utf8 would mean utf8mb4)",
+		MySQL:  kbNever,
+		// The flag came with the utf8mb3 rename in 10.6.1 (MDEV-8334) and is
+		// on by default: 10.5.23 reports "", 10.11.19 and 11.8.9 UTF8_IS_UTF8MB3.
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "", SrcBin), kbDef(V(10, 6, 1), "UTF8_IS_UTF8MB3", SrcMRN)}},
+	},
+	{
+		Name: "optimizer_prune_level", Kind: KindNumber, Dynamic: true,
+		Effect: "how the join optimizer prunes plans: 2 also prunes by row estimates of tables without a usable key, " +
+			"so join orders and query plans can change",
+		// 10.5.23 reports 1, 10.11.19 and 11.8.9 report 2; the value 2 and its
+		// default came in 10.10 per the MariaDB docs (not checked on a 10.10 binary).
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1", SrcBin), kbDef(V(10, 10, 1), "2", SrcMS)}},
+	},
+	wsrepModeFact("wsrep_replicate_myisam", "REPLICATE_MYISAM", "ON: a Galera node replicates DML on MyISAM tables"),
+	wsrepModeFact("wsrep_strict_ddl", "STRICT_REPLICATION", "ON: a Galera node refuses DDL and DML on tables of engines it cannot replicate"),
+	{
+		Name: "wsrep_mode", Kind: KindSet, Dynamic: true,
+		Effect: "Galera behaviour flags (REPLICATE_MYISAM, STRICT_REPLICATION, ...), replacing wsrep_replicate_myisam and wsrep_strict_ddl",
+		// Added in 10.6.0 (MDEV-23328); 10.5.23 refuses it, 10.11.19 and 11.8.9 have it, empty.
+		MariaDB: &Line{Added: kbAt(V(10, 6, 0), SrcMRN), Defaults: []Default{kbDef(V(10, 6, 0), "", SrcBin)}},
+	},
+}
+
+// wsrepModeFact builds a Galera option that wsrep_mode replaced: deprecated
+// in 10.6.0 (MDEV-23328), removed in 10.7.0 per the MariaDB docs; the real
+// 10.5.23 accepts it, 10.11.19 and 11.8.9 refuse it at start-up ("unknown
+// variable"): a node with it in my.cnf does not start after the upgrade.
+func wsrepModeFact(name, flag, effect string) VarFact {
+	return VarFact{
+		Name: name, Kind: KindBool, Dynamic: true, Effect: effect,
+		MariaDB: &Line{Deprecated: kbAt(V(10, 6, 0), SrcMRN), Removed: kbAt(V(10, 7, 0), SrcMS), Replacement: "wsrep_mode",
+			Defaults: []Default{kbDef(mariaBase, "OFF", SrcBin)}},
+		Convert: func(v string) (string, bool) {
+			switch strings.ToUpper(strings.TrimSpace(v)) {
+			case "ON", "1", "TRUE":
+				return flag, true
+			}
+			return "", false // OFF: nothing to carry
+		},
 	}
 }

@@ -166,8 +166,8 @@ func TestStatusIn(t *testing.T) {
 		{"expire_logs_days", flMySQL(8, 4, 0), StateRemoved, V(8, 2, 0), "binlog_expire_logs_seconds"},
 		{"innodb_undo_logs", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 2), "innodb_rollback_segments"},
 		{"innodb_support_xa", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 0), ""},
-		{"innodb_locks_unsafe_for_binlog", flMariaDB(10, 5, 0), StateDeprecated, V(10, 5, 0), ""},
-		{"innodb_locks_unsafe_for_binlog", flMariaDB(11, 8, 0), StateIgnored, V(10, 6, 0), ""},
+		{"innodb_locks_unsafe_for_binlog", flMariaDB(10, 5, 0), StateIgnored, V(10, 5, 0), ""}, // the real 10.5.23 ignores it
+		{"innodb_locks_unsafe_for_binlog", flMariaDB(11, 8, 0), StateIgnored, V(10, 5, 0), ""},
 		{"max_tmp_tables", flMariaDB(10, 11, 0), StatePresent, Version{}, ""},
 		{"max_tmp_tables", flMariaDB(11, 8, 0), StateRemoved, V(11, 3, 0), ""},
 		{"mysql_native_password", flMySQL(8, 0, 40), StateAbsent, V(8, 4, 0), ""},

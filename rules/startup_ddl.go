@@ -13,6 +13,7 @@ var startupDDL = []struct {
 	counts map[string]int64 // lower-case status counter -> statements per start
 }{
 	{VendorMySQL, "9.7", map[string]int64{"com_create_table": 35}}, // 9.7.4-2 (Debian), --no-defaults
+	{VendorMariaDB, "10.5", map[string]int64{}},                    // 10.5.23: none
 	{VendorMariaDB, "10.11", map[string]int64{}},                   // 10.11.19: none
 	{VendorMariaDB, "11.8", map[string]int64{}},                    // 11.8.9: none
 }

@@ -2,13 +2,13 @@
 # Fetches the database servers the tests run on, without installing anything
 # from a newer Debian suite into the system:
 #
-#   scripts/servers.sh fetch mariadb-10.11|mysql-9.7|mariadb-11.8|all
-#   scripts/servers.sh root  mysql-9.7|mariadb-11.8     (prints the root, or fails)
+#   scripts/servers.sh fetch mariadb-10.11|mariadb-10.5|mysql-9.7|mariadb-11.8|all
+#   scripts/servers.sh root  mariadb-10.5|mysql-9.7|mariadb-11.8   (prints the root, or fails)
 #
 # mariadb-10.11 is Debian 12's own mariadb-server, installed with apt-get.
 # mysql-9.7 (Debian unstable) and mariadb-11.8 (Debian 13) need a newer libc
-# than Debian 12 has, so their packages and libraries are downloaded and
-# unpacked into $UPGRADE_ADVISOR_SERVERS (default
+# than Debian 12 has, and mariadb-10.5 (Debian 11) an older libssl, so their
+# packages and libraries are downloaded and unpacked into $UPGRADE_ADVISOR_SERVERS (default
 # ~/.cache/upgrade-advisor/servers/<name>); the unpacked tree carries its own
 # dynamic loader. Fetching is idempotent: an existing, working root is kept.
 # Each fetch prints the root it made (or found) on stdout.
@@ -23,6 +23,7 @@ suite_of() {
   case $1 in
     mysql-9.7) echo sid ;;
     mariadb-11.8) echo trixie ;;
+    mariadb-10.5) echo bullseye ;;
     *) return 1 ;;
   esac
 }
@@ -30,13 +31,22 @@ packages_of() {
   case $1 in
     mysql-9.7) echo mysql-server-core mysql-client-core ;;
     mariadb-11.8) echo mariadb-server-core mariadb-client-core mariadb-common libmariadb3 ;;
+    mariadb-10.5) echo mariadb-server-core-10.5 mariadb-client-core-10.5 mariadb-common libmariadb3 ;;
     *) return 1 ;;
+  esac
+}
+# libraries the dependency resolution misses: bullseye's libsystemd0 needs
+# its own libgcrypt20, libgpg-error0 and libcap2 (the system's newer copies
+# need GLIBC_2.33), and Debian 12 has no libssl1.1.
+extra_packages_of() {
+  case $1 in
+    mariadb-10.5) echo libgcrypt20 libgpg-error0 libcap2 libssl1.1 ;;
   esac
 }
 server_binary_of() {
   case $1 in
     mysql-9.7) echo usr/sbin/mysqld ;;
-    mariadb-11.8) echo usr/sbin/mariadbd ;;
+    mariadb-11.8 | mariadb-10.5) echo usr/sbin/mariadbd ;;
   esac
 }
 # packages never needed to run a server (scripts, configuration prompts)
@@ -57,12 +67,15 @@ skip_package() {
 root_of() { echo "$top/$1"; }
 
 # run_in_root ROOT BINARY ARGS...: runs a binary of the unpacked root through
-# the root's own loader and libraries.
+# the root's own loader and libraries. A merged-/usr root (Debian 12+) has
+# them all in usr/lib; Debian 11 keeps the loader and libc in lib/.
 run_in_root() {
   local root=$1 bin=$2
   shift 2
-  local lib=$root/usr/lib/x86_64-linux-gnu
-  "$lib/ld-linux-x86-64.so.2" --library-path "$lib" "$root/$bin" "$@"
+  local lib=$root/usr/lib/x86_64-linux-gnu old=$root/lib/x86_64-linux-gnu loader
+  loader=$lib/ld-linux-x86-64.so.2
+  [ -e "$loader" ] || loader=$old/ld-linux-x86-64.so.2
+  "$loader" --library-path "$old:$lib" "$root/$bin" "$@"
 }
 
 root_works() {
@@ -72,24 +85,30 @@ root_works() {
   run_in_root "$root" "$(server_binary_of "$1")" --version >/dev/null 2>&1
 }
 
+# An empty dpkg status of its own: with the system's, a package Debian 12
+# has in a newer version than the suite (libc6, libmariadb3 for bullseye)
+# would resolve to the newest suite's version instead of the wanted one.
 apt_opts() {
   echo -o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null \
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" \
-    -o Dir::State::status=/var/lib/dpkg/status -o Debug::NoLocking=1 -o APT::Sandbox::User=root
+    -o "Dir::State::status=$apt_dir/status" -o Debug::NoLocking=1 -o APT::Sandbox::User=root
 }
 
 prepare_apt() {
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+  [ -f "$apt_dir/status" ] || : >"$apt_dir/status"
   local uri
   uri=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
   [ -n "$uri" ] || uri=http://deb.debian.org/debian
   cat >"$apt_dir/sources.list" <<S
 deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri sid main
 deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main
+deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri bullseye main
 S
-  # one update a day is plenty
-  if [ -z "$(find "$apt_dir/lists" -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ]; then
-    echo "updating package lists for sid and trixie in $apt_dir ..." >&2
+  # one update a day is plenty, once every suite has its lists
+  if [ -z "$(find "$apt_dir/lists" -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ] ||
+    ! ls "$apt_dir/lists/"*_bullseye_* >/dev/null 2>&1; then
+    echo "updating package lists for sid, trixie and bullseye in $apt_dir ..." >&2
     # shellcheck disable=SC2046
     apt-get $(apt_opts) -qq update >&2
   fi
@@ -116,6 +135,9 @@ fetch_unpacked() {
   for p in $deps; do
     skip_package "$p" && continue
     wanted+=("$p/$suite")
+  done
+  for p in $(extra_packages_of "$name"); do
+    [[ " ${wanted[*]} " == *" $p/$suite "* ]] || wanted+=("$p/$suite")
   done
   echo "downloading ${#wanted[@]} packages for $name ..." >&2
   # shellcheck disable=SC2046
@@ -162,12 +184,13 @@ fetch_system_mariadb() {
 fetch() {
   case $1 in
     mariadb-10.11) fetch_system_mariadb ;;
-    mysql-9.7 | mariadb-11.8)
+    mysql-9.7 | mariadb-11.8 | mariadb-10.5)
       mkdir -p "$top"
       fetch_unpacked "$1"
       ;;
     all)
       fetch mariadb-10.11
+      fetch mariadb-10.5
       fetch mysql-9.7
       fetch mariadb-11.8
       ;;
@@ -176,8 +199,8 @@ fetch() {
 }
 
 usage() {
-  echo "usage: $0 fetch mariadb-10.11|mysql-9.7|mariadb-11.8|all" >&2
-  echo "       $0 root mysql-9.7|mariadb-11.8" >&2
+  echo "usage: $0 fetch mariadb-10.11|mariadb-10.5|mysql-9.7|mariadb-11.8|all" >&2
+  echo "       $0 root mariadb-10.5|mysql-9.7|mariadb-11.8" >&2
   exit 2
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test: fetches the three servers the integration tests start
+# Runs every test: fetches the four servers the integration tests start
 # throwaway servers from (scripts/servers.sh fetch all: Debian 12's MariaDB
-# 10.11 installed with apt-get, MySQL 9.7 and MariaDB 11.8 unpacked into a
-# cache, never installed), then vet, unit and integration tests, and a short
-# run of every fuzz target. The unpacked roots reach the tests as
-# UPGRADE_ADVISOR_MYSQL97_ROOT and UPGRADE_ADVISOR_MARIADB118_ROOT. With
+# 10.11 installed with apt-get, MariaDB 10.5, MySQL 9.7 and MariaDB 11.8
+# unpacked into a cache, never installed), then vet, unit and integration
+# tests, and a short run of every fuzz target. The unpacked roots reach the
+# tests as UPGRADE_ADVISOR_MARIADB105_ROOT, UPGRADE_ADVISOR_MYSQL97_ROOT and
+# UPGRADE_ADVISOR_MARIADB118_ROOT. With
 # CI=true a missing server fails the integration tests instead of skipping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,9 @@ scripts/servers.sh fetch all >/dev/null
 UPGRADE_ADVISOR_MYSQL97_ROOT=$(scripts/servers.sh root mysql-9.7)
 UPGRADE_ADVISOR_MARIADB118_ROOT=$(scripts/servers.sh root mariadb-11.8)
 export UPGRADE_ADVISOR_MYSQL97_ROOT UPGRADE_ADVISOR_MARIADB118_ROOT
+UPGRADE_ADVISOR_MARIADB105_ROOT=$(scripts/servers.sh root mariadb-10.5)
+export UPGRADE_ADVISOR_MARIADB105_ROOT
+echo "   MariaDB 10.5: $UPGRADE_ADVISOR_MARIADB105_ROOT" >&2
 echo "   MySQL 9.7:    $UPGRADE_ADVISOR_MYSQL97_ROOT" >&2
 echo "   MariaDB 11.8: $UPGRADE_ADVISOR_MARIADB118_ROOT" >&2
 

@@ -82,10 +82,68 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 		p.line("    %s", l)
 	}
 	p.line("")
+	inPlaceText(p, r.InPlace)
 	for _, n := range r.Notes {
 		p.line("[--] Note: %s", n)
 	}
 	return p.err
+}
+
+// inPlaceText prints the in-place upgrade rehearsal, when there is one.
+func inPlaceText(p *printer, ip *InPlace) {
+	if ip == nil {
+		return
+	}
+	mark := "[OK]"
+	if !ip.Clean {
+		mark = "[!!]"
+	}
+	p.line("In-place upgrade: %s -> %s (slow shutdown: %v)", ip.Source, ip.Target, ip.SlowShutdown)
+	p.line("%s %s", mark, ip.Verdict())
+	for _, l := range ip.FirstStartLog {
+		p.line("       first start: %s", l)
+	}
+	if ip.UpgradeTool != "" {
+		p.line("       %s: %.1f s, %d table(s) checked, %d failed %v", ip.UpgradeTool, ip.UpgradeDurationS, ip.TablesChecked, len(ip.TablesFailed), ip.TablesFailed)
+	} else {
+		p.line("       no upgrade tool: the server upgrades itself at start")
+	}
+	for _, l := range ip.RestartLog {
+		p.line("       restart: %s", l)
+	}
+	for _, o := range ip.Objects {
+		if o.Status != "ok" {
+			p.line("       %s %s.%s: %s %s", o.Kind, o.Schema, o.Name, o.Status, o.Message)
+		}
+	}
+	p.line("")
+}
+
+// inPlaceMarkdown writes the in-place upgrade rehearsal, when there is one.
+func inPlaceMarkdown(m *mdWriter, ip *InPlace) {
+	if ip == nil {
+		return
+	}
+	m.heading(2, "In-place upgrade")
+	m.line(fmt.Sprintf("%s -> %s, slow shutdown: %v.", mdText(ip.Source), mdText(ip.Target), ip.SlowShutdown))
+	m.line("")
+	m.line("**" + mdText(ip.Verdict()) + "**")
+	m.line("")
+	if ip.UpgradeTool != "" {
+		m.line(fmt.Sprintf("- `%s`: %.1f s, %d table(s) checked, %d failed", ip.UpgradeTool, ip.UpgradeDurationS, ip.TablesChecked, len(ip.TablesFailed)))
+	}
+	for _, l := range ip.FirstStartLog {
+		m.line("- first start: `" + strings.ReplaceAll(l, "`", "'") + "`")
+	}
+	for _, l := range ip.RestartLog {
+		m.line("- restart: `" + strings.ReplaceAll(l, "`", "'") + "`")
+	}
+	for _, o := range ip.Objects {
+		if o.Status != "ok" {
+			m.line(fmt.Sprintf("- %s `%s.%s`: %s %s", o.Kind, o.Schema, o.Name, o.Status, mdText(o.Message)))
+		}
+	}
+	m.line("")
 }
 
 func severityMark(s string) string {
@@ -197,6 +255,7 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
 	m.b.WriteString(r.MyCnf)
 	m.line(fence)
 	m.line("")
+	inPlaceMarkdown(m, r.InPlace)
 	if len(r.Notes) > 0 {
 		m.heading(2, "Notes")
 		for _, n := range r.Notes {

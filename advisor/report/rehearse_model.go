@@ -1,6 +1,9 @@
 package report
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -49,6 +52,8 @@ type RehearseReport struct {
 	Schema       *Schema       `json:"schema,omitempty"`
 	SchemaTiming *SchemaTiming `json:"schema_timing,omitempty"`
 	Notes        []string      `json:"notes,omitempty"`
+	// InPlace is the in-place upgrade rehearsal (--in-place), nil without it.
+	InPlace *InPlace `json:"in_place,omitempty"`
 }
 
 // RehearseValidation is what the target's binary said about the options.
@@ -125,4 +130,76 @@ type SchemaTimingSide struct {
 	Name    string    `json:"name"`
 	MedianS float64   `json:"median_s"`
 	TimesS  []float64 `json:"times_s"`
+}
+
+// InPlace is an in-place upgrade rehearsed: today's version made the
+// datadir (settings and schema), shut down, and the target started on it
+// and ran its upgrade step.
+type InPlace struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
+	// SlowShutdown: today's server shut down with innodb_fast_shutdown=0.
+	SlowShutdown bool `json:"slow_shutdown"`
+	// UpgradeTool is the target's upgrade program ("" when the server
+	// upgrades itself at start, MySQL 8.0.16+), with its time and output.
+	UpgradeTool      string  `json:"upgrade_tool"`
+	UpgradeDurationS float64 `json:"upgrade_duration_s"`
+	UpgradeOutput    string  `json:"upgrade_output"`
+	// FirstStartLog are the errors and warnings of the target's first start
+	// on the old datadir (before the upgrade step); RestartLog those of a
+	// start after it.
+	FirstStartLog []string `json:"first_start_log"`
+	RestartLog    []string `json:"restart_log"`
+	// TablesChecked and TablesFailed come from the upgrade tool's output.
+	TablesChecked int      `json:"tables_checked"`
+	TablesFailed  []string `json:"tables_failed"`
+	// Objects are the schema's objects checked on the upgraded server.
+	Objects []InPlaceObject `json:"objects"`
+	// Clean: the upgrade step succeeded, nothing failed, and the restart
+	// after it logged no error.
+	Clean bool   `json:"clean"`
+	Error string `json:"error,omitempty"`
+}
+
+// InPlaceObject is one object of the schema after the upgrade.
+type InPlaceObject struct {
+	Schema  string `json:"schema"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Status  string `json:"status"` // ok or failed
+	Message string `json:"message,omitempty"`
+}
+
+// Failed counts the objects that failed after the upgrade.
+func (p *InPlace) Failed() int {
+	n := 0
+	for _, o := range p.Objects {
+		if o.Status != "ok" {
+			n++
+		}
+	}
+	return n
+}
+
+// Verdict says in one sentence whether the upgraded server came up clean.
+func (p *InPlace) Verdict() string {
+	switch {
+	case p.Error != "":
+		return "the in-place upgrade failed: " + p.Error
+	case p.Clean:
+		return fmt.Sprintf("the upgraded server came up clean: %s on %s's datadir, upgrade step passed, %d table(s) checked, %d object(s) of the schema usable, no error at the restart",
+			p.Target, p.Source, p.TablesChecked, len(p.Objects))
+	}
+	return fmt.Sprintf("the upgraded server did NOT come up clean: %d table(s) failed the upgrade step, %d object(s) of the schema failed, %d error line(s) at the restart",
+		len(p.TablesFailed), p.Failed(), countErrors(p.RestartLog))
+}
+
+func countErrors(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, "[ERROR]") {
+			n++
+		}
+	}
+	return n
 }

@@ -30,8 +30,11 @@ type Binary struct {
 	// Layout is how Basedir is organised (tarball or unpacked package root).
 	Layout Layout
 	// Loader and LibraryDir are set when an unpacked package root carries its
-	// own dynamic loader (usr/lib/<triplet>/ld-linux*.so*): every binary of
-	// the root then runs as `Loader --library-path LibraryDir binary args...`.
+	// own dynamic loader (usr/lib/<triplet>/ld-linux*.so*, or
+	// lib/<triplet>/ld-linux*.so* in a root that is not merged-/usr): every
+	// binary of the root then runs as `Loader --library-path LibraryDir
+	// binary args...`. LibraryDir is a search path (colon-separated): the
+	// root's lib/<triplet> and usr/lib/<triplet> that exist, in that order.
 	Loader, LibraryDir string
 	// ShareDir holds the server's message files and charsets/ (e.g.
 	// <root>/usr/share/mysql), given to the server as --lc-messages-dir and
@@ -57,7 +60,8 @@ const (
 	LayoutTarball
 	// LayoutPackageRoot: Debian/RPM packages unpacked into a directory,
 	// usr/sbin/mysqld or usr/sbin/mariadbd, usr/share/mysql or usr/share/mariadb,
-	// possibly with their own loader and libraries in usr/lib/<triplet>.
+	// possibly with their own loader and libraries in usr/lib/<triplet>
+	// (and lib/<triplet> when the root is not merged-/usr).
 	LayoutPackageRoot
 )
 
@@ -197,13 +201,40 @@ func (b *Binary) describeLayout() {
 			break
 		}
 	}
-	loaders, _ := filepath.Glob(filepath.Join(b.Basedir, "usr", "lib", "*-linux-gnu*", "ld-linux*.so*"))
-	for _, l := range loaders {
-		if isExecutable(l) || fileExists(l) {
-			b.Loader, b.LibraryDir = l, filepath.Dir(l)
-			break
+	b.Loader, b.LibraryDir = findLoader(b.Basedir)
+}
+
+// findLoader returns a package root's own dynamic loader and the library
+// path its binaries need ("" when it has none). A merged-/usr root (Debian
+// 12 and later) keeps the loader and every library in usr/lib/<triplet>;
+// older roots (Debian 11) keep the loader and libc in lib/<triplet> and most
+// other libraries in usr/lib/<triplet>: the library path then holds both.
+func findLoader(root string) (loader, libraryPath string) {
+	var dirs []string
+	for _, parent := range []string{filepath.Join(root, "lib"), filepath.Join(root, "usr", "lib")} {
+		found, _ := filepath.Glob(filepath.Join(parent, "*-linux-gnu*"))
+		for _, d := range found {
+			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+				dirs = append(dirs, d)
+			}
 		}
 	}
+	for _, d := range dirs {
+		if loader != "" {
+			break
+		}
+		candidates, _ := filepath.Glob(filepath.Join(d, "ld-linux*.so*"))
+		for _, l := range candidates {
+			if fileExists(l) {
+				loader = l
+				break
+			}
+		}
+	}
+	if loader == "" {
+		return "", ""
+	}
+	return loader, strings.Join(dirs, string(filepath.ListSeparator))
 }
 
 // command returns how to run one of the basedir's binaries: through the

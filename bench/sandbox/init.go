@@ -171,7 +171,7 @@ func buildArgs(b *Binary, dir string) []string {
 
 // writeLaunchers makes <dir>/launch look like a MariaDB install for
 // mariadb-install-db --basedir: bin/my_print_defaults, bin/resolveip and
-// sbin/mariadbd are shell scripts that run the package root's binaries
+// sbin/mariadbd (and sbin/mysqld) are shell scripts that run the package root's binaries
 // through its own loader; share and lib point at the root's.
 func writeLaunchers(b *Binary, dir string) error {
 	if b.Loader == "" {
@@ -193,6 +193,8 @@ func writeLaunchers(b *Binary, dir string) error {
 		"bin/my_print_defaults": filepath.Join(root, "bin", "my_print_defaults"),
 		"bin/resolveip":         filepath.Join(root, "bin", "resolveip"),
 		"sbin/mariadbd":         b.Path,
+		// MariaDB 10.5's mariadb-install-db looks for sbin/mysqld
+		"sbin/mysqld": b.Path,
 	}
 	for name, target := range targets {
 		script := "#!/bin/sh\nexec " + shellQuote(b.Loader) + " --library-path " + shellQuote(b.LibraryDir) + " " + shellQuote(target) + " \"$@\"\n"

@@ -34,12 +34,13 @@ func TestDescribeLayout(t *testing.T) {
 	my := fakePackageRoot(t, "mysqld", "mysql", true)
 	maria := fakePackageRoot(t, "mariadbd", "mariadb", false)
 	lib := filepath.Join(my, "usr/lib/x86_64-linux-gnu")
-	cases := []struct {
+	type layoutCase struct {
 		name                             string
 		b                                Binary
 		layout                           Layout
 		loader, libDir, share, serverDir string
-	}{
+	}
+	cases := []layoutCase{
 		{name: "installed", b: Binary{Path: "/usr/sbin/mariadbd"}, layout: LayoutInstalled},
 		{name: "tarball", b: Binary{Path: "/opt/m/bin/mysqld", Basedir: "/opt/m"}, layout: LayoutTarball, serverDir: "/opt/m"},
 		{name: "package root with loader", b: Binary{Path: filepath.Join(my, "usr/sbin/mysqld"), Basedir: my}, layout: LayoutPackageRoot,
@@ -47,6 +48,20 @@ func TestDescribeLayout(t *testing.T) {
 		{name: "package root without loader", b: Binary{Path: filepath.Join(maria, "usr/sbin/mariadbd"), Basedir: maria}, layout: LayoutPackageRoot,
 			share: filepath.Join(maria, "usr/share/mariadb"), serverDir: filepath.Join(maria, "usr")},
 	}
+	// Debian 11 is not merged-/usr: loader and libc in lib/, the rest in usr/lib/.
+	old := fakePackageRoot(t, "mariadbd", "mysql", false)
+	oldLib, oldUsrLib := filepath.Join(old, "lib/x86_64-linux-gnu"), filepath.Join(old, "usr/lib/x86_64-linux-gnu")
+	for _, d := range []string{oldLib, oldUsrLib} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(oldLib, "ld-linux-x86-64.so.2"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, layoutCase{name: "package root not merged-/usr", b: Binary{Path: filepath.Join(old, "usr/sbin/mariadbd"), Basedir: old}, layout: LayoutPackageRoot,
+		loader: filepath.Join(oldLib, "ld-linux-x86-64.so.2"), libDir: oldLib + ":" + oldUsrLib,
+		share: filepath.Join(old, "usr/share/mysql"), serverDir: filepath.Join(old, "usr")})
 	for _, c := range cases {
 		b := c.b
 		b.describeLayout()
@@ -104,7 +119,7 @@ func TestWriteLaunchers(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("launcher:\n got %q\nwant %q", data, want)
 	}
-	for _, f := range []string{"bin/my_print_defaults", "bin/resolveip"} {
+	for _, f := range []string{"bin/my_print_defaults", "bin/resolveip", "sbin/mysqld"} {
 		if fi, err := os.Stat(filepath.Join(dir, "launch", f)); err != nil || fi.Mode().Perm()&0o100 == 0 {
 			t.Errorf("%s: %v", f, err)
 		}

@@ -26,12 +26,23 @@ drifted, and the DDL variants audit measures. The report says which of them
 recover today's speed and prints the my.cnf for the target, each line
 commented with why. When today's version cannot run here, the target as
 carried over is measured against the target with its defaults and with
-today's behaviour pinned. Every sandbox is removed afterwards, also on Ctrl-C.
+today's behaviour pinned. With --in-place, today's version also makes a
+datadir with today's settings and --schema-file's schema, shuts down (slowly,
+innodb_fast_shutdown=0, across series), and the target starts on it, runs its
+upgrade step (mariadb-upgrade; MySQL 8.0.16+ upgrades at start) and restarts;
+the report gives the first start's errors and warnings, the upgrade tool's
+time and output, and every object of the schema after it. A downgrade or a
+MariaDB <-> MySQL pair is refused: no vendor supports it in place. Every
+sandbox is removed afterwards, also on Ctrl-C.
 
 EXAMPLES:
    # offline: a my.cnf of a MariaDB 10.11 server, rehearsed on MariaDB 11.8
    upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11 \
        --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+
+   # Debian 11 -> 12: MariaDB 10.5's datadir with the schema, upgraded in place by the installed 10.11
+   upgrade-advisor rehearse --in-place --schema-file app.sql --config /etc/mysql/my.cnf \
+       --server-version mariadb-10.5.23 --source-basedir ~/.cache/upgrade-advisor/servers/mariadb-10.5 --target-basedir /
 
    # a running server, rehearsed on an extracted MySQL 9.7 tarball (a migration)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --target-basedir /opt/mysql-9.7.4 --html rehearsal.html
@@ -41,8 +52,9 @@ EXAMPLES:
 			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (required)", Required: true},
 			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
 			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) for --config, instead of connecting"},
-			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only"},
+			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
+			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), quietFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
@@ -57,7 +69,7 @@ func runRehearse(c *cli.Context) error {
 	o := advisor.RehearseOptions{
 		ToolVersion: version, ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		SourceBasedir: c.String("source-basedir"), TargetBasedir: c.String("target-basedir"), Workload: c.String("workload"),
-		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c),
+		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c), InPlace: c.Bool("in-place"),
 		Bench: benchOptions(c), SandboxLog: progressLog(c),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}

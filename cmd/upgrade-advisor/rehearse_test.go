@@ -298,6 +298,7 @@ func TestRehearseUsageErrors(t *testing.T) {
 // version, the carried-over target and the target with both settings off.
 func TestRehearseCarriesTheSchema(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
 	sb := today.Start(t)
 	sandboxtest.LoadScript(t, sb, fixture("shop-mariadb.sql"))
 	dump := today.Dump(t, sb, "mariadb-dump", "--no-data", "--routines", "--events", "--databases", "shop")
@@ -346,6 +347,157 @@ func TestRehearseCarriesTheSchema(t *testing.T) {
 	}
 	if doc.SchemaTiming.Tables != 7 || !strings.Contains(strings.Join(doc.Summary, "\n"), "Your 7 tables, 2 views, 3 routines, 1 trigger and 1 event take") {
 		t.Errorf("summary: %v", doc.Summary)
+	}
+	noServersLeft(t, tmp)
+}
+
+// TestRehearseFromMariaDB105 rehearses a Debian 11 MariaDB 10.5 my.cnf on
+// each target Debian's releases take it to (10.11 installed, 11.8), with
+// the unpacked 10.5 as today's version: both sides measured, the setting
+// carried, nothing left behind.
+func TestRehearseFromMariaDB105(t *testing.T) {
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_file_per_table = 0\ninnodb_buffer_pool_size = 8G\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var pairs []sandboxtest.Pair
+	for _, p := range sandboxtest.UpgradePairs(t) {
+		if p.Source.Key == "mariadb-10.5" {
+			pairs = append(pairs, p)
+		}
+	}
+	sandboxtest.EachPair(t, pairs, func(t *testing.T, p sandboxtest.Pair) {
+		target := p.Target.Basedir
+		if target == "" {
+			target = "/" // the installed server
+		}
+		tmp := shortTemp(t)
+		stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", cnf,
+			"--server-version", "mariadb-10.5.23", "--source-basedir", p.Source.Basedir, "--target-basedir", target,
+			"--tables", "10", "--rounds", "3", "--format", "json", "-q")
+		if code != 0 {
+			t.Fatalf("exit %d: %s\n%.2000s", code, stderr, stdout)
+		}
+		var doc rehearseDoc
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%v\n%s", err, stdout)
+		}
+		if doc.Migration || !doc.SourceRuns || doc.Reference != "today" {
+			t.Errorf("migration %v source_runs %v reference %q", doc.Migration, doc.SourceRuns, doc.Reference)
+		}
+		if a, to := doc.action("innodb_file_per_table"); a != "carried" || to != "innodb_file_per_table=0" {
+			t.Errorf("innodb_file_per_table: %s %s, want carried innodb_file_per_table=0", a, to)
+		}
+		checkSides(t, doc)
+		noServersLeft(t, tmp)
+	})
+}
+
+// inPlaceSchema has one object of each kind, and a MyISAM table and a
+// utf8 (utf8mb3) one, as an application's install script creates them.
+const inPlaceSchema = `CREATE DATABASE IF NOT EXISTS app;
+USE app;
+CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(12)) ENGINE=InnoDB;
+CREATE TABLE m (id INT) ENGINE=MyISAM;
+CREATE TABLE s (a INT PRIMARY KEY, b VARCHAR(10)) ENGINE=InnoDB DEFAULT CHARSET=utf8;
+CREATE VIEW v AS SELECT * FROM t;
+DELIMITER ;;
+CREATE PROCEDURE p() BEGIN SELECT COUNT(*) FROM t; END;;
+CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x + 1;;
+CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.name = UPPER(NEW.name);;
+CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO DELETE FROM t WHERE id < 0;;
+DELIMITER ;
+`
+
+// inPlaceDoc is the in_place section of the rehearse JSON.
+type inPlaceDoc struct {
+	InPlace *struct {
+		SlowShutdown     bool     `json:"slow_shutdown"`
+		UpgradeTool      string   `json:"upgrade_tool"`
+		UpgradeDurationS float64  `json:"upgrade_duration_s"`
+		UpgradeOutput    string   `json:"upgrade_output"`
+		FirstStartLog    []string `json:"first_start_log"`
+		RestartLog       []string `json:"restart_log"`
+		TablesChecked    int      `json:"tables_checked"`
+		TablesFailed     []string `json:"tables_failed"`
+		Objects          []struct{ Schema, Name, Kind, Status, Message string }
+		Clean            bool
+		Error            string
+	} `json:"in_place"`
+}
+
+// TestRehearseInPlaceOnTheDebianPath upgrades a datadir in place along
+// Debian's path (MariaDB 10.5 -> 10.11 installed -> 11.8, 10.5 -> 11.8):
+// the upgrade tool runs and checks every table, the schema's eight
+// objects are usable after it, and nothing is left behind.
+func TestRehearseInPlaceOnTheDebianPath(t *testing.T) {
+	dir := t.TempDir()
+	cnf, schema := filepath.Join(dir, "my.cnf"), filepath.Join(dir, "app.sql")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_buffer_pool_size = 64M\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(schema, []byte(inPlaceSchema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sandboxtest.EachPair(t, sandboxtest.UpgradePairs(t), func(t *testing.T, p sandboxtest.Pair) {
+		basedir := func(s sandboxtest.Server) string {
+			if s.Basedir == "" {
+				return "/"
+			}
+			return s.Basedir
+		}
+		tmp := shortTemp(t)
+		stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--in-place", "--schema-file", schema, "--no-defaults", "--config", cnf,
+			"--server-version", p.Source.Binary.Flavor.Raw, "--source-basedir", basedir(p.Source), "--target-basedir", basedir(p.Target),
+			"--tables", "10", "--rounds", "2", "--format", "json", "-q")
+		if code != 0 {
+			t.Fatalf("exit %d: %s\n%.2000s", code, stderr, stdout)
+		}
+		var doc inPlaceDoc
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%v\n%.2000s", err, stdout)
+		}
+		ip := doc.InPlace
+		if ip == nil {
+			t.Fatalf("no in_place section:\n%.2000s", stdout)
+		}
+		if ip.Error != "" || !ip.Clean || !ip.SlowShutdown || ip.UpgradeTool != "mariadb-upgrade" || ip.TablesChecked < 30 || len(ip.TablesFailed) != 0 {
+			t.Errorf("in_place: error %q clean %v slow %v tool %q checked %d failed %v", ip.Error, ip.Clean, ip.SlowShutdown, ip.UpgradeTool, ip.TablesChecked, ip.TablesFailed)
+		}
+		if !strings.Contains(ip.UpgradeOutput, "app.t") {
+			t.Errorf("the upgrade tool did not check the schema's tables:\n%s", ip.UpgradeOutput)
+		}
+		if len(ip.Objects) != 8 {
+			t.Errorf("%d objects checked after the upgrade, want the schema's 8: %+v", len(ip.Objects), ip.Objects)
+		}
+		for _, o := range ip.Objects {
+			if o.Status != "ok" {
+				t.Errorf("%s %s.%s after the upgrade: %s %s", o.Kind, o.Schema, o.Name, o.Status, o.Message)
+			}
+		}
+		for _, l := range ip.RestartLog {
+			if strings.Contains(l, "[ERROR]") {
+				t.Errorf("the restart after the upgrade logged: %s", l)
+			}
+		}
+		t.Logf("%s: mariadb-upgrade %.1f s, %d tables; first start logged %d error/warning lines: %v", p.Name(), ip.UpgradeDurationS, ip.TablesChecked, len(ip.FirstStartLog), ip.FirstStartLog)
+		noServersLeft(t, tmp)
+	})
+}
+
+// TestRehearseInPlaceRefusesADowngrade: MariaDB 11.8 -> 10.11 in place is
+// refused before any sandbox starts, with the reason.
+func TestRehearseInPlaceRefusesADowngrade(t *testing.T) {
+	sandboxtest.RequireServer(t)
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_file_per_table = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmp := shortTemp(t)
+	_, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--in-place", "--no-defaults", "--config", cnf,
+		"--server-version", "mariadb-11.8.9", "--target-basedir", "/", "-q")
+	if code != 2 || !strings.Contains(stderr, "downgrade") {
+		t.Errorf("exit %d, stderr %q: want 2 and the reason", code, stderr)
 	}
 	noServersLeft(t, tmp)
 }

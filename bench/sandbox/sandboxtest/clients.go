@@ -12,7 +12,8 @@ import (
 // Client returns the command that runs one of the server's own client
 // programs (mysqldump, mariadb-dump, ...): from the installed system for the
 // installed server, through the root's own loader for an unpacked package
-// root. The test fails when the program is missing.
+// root (its lib/ and usr/lib/ on the library path, whatever its layout).
+// The test fails when the program is missing.
 func (s Server) Client(t testing.TB, program string, args ...string) *exec.Cmd {
 	t.Helper()
 	if s.Basedir == "" {
@@ -26,9 +27,10 @@ func (s Server) Client(t testing.TB, program string, args ...string) *exec.Cmd {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("sandboxtest: %s has no %s: %v", s.Basedir, program, err)
 	}
-	lib := filepath.Join(s.Basedir, "usr", "lib", "x86_64-linux-gnu")
-	loader := filepath.Join(lib, "ld-linux-x86-64.so.2")
-	return exec.Command(loader, append([]string{"--library-path", lib, bin}, args...)...)
+	if launcher := s.Binary.Launcher(); len(launcher) > 0 {
+		return exec.Command(launcher[0], append(append(launcher[1:], bin), args...)...)
+	}
+	return exec.Command(bin, args...)
 }
 
 // LoadScript runs an SQL script (DELIMITER blocks and all) on sb with the
@@ -61,18 +63,4 @@ func (s Server) Dump(t testing.TB, sb *sandbox.Sandbox, dumper string, args ...s
 		t.Fatal(err)
 	}
 	return path
-}
-
-// ByKey returns the test server named key (a scripts/servers.sh name),
-// failing (or skipping outside CI) when it is missing.
-func ByKey(t testing.TB, key string) Server {
-	t.Helper()
-	for _, s := range Servers() {
-		if s.Key == key {
-			s.Require(t)
-			return s
-		}
-	}
-	t.Fatalf("sandboxtest: no test server %q", key)
-	return Server{}
 }

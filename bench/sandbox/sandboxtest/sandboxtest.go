@@ -1,7 +1,8 @@
 // Package sandboxtest gives tests a real MySQL/MariaDB server: a throwaway
 // sandbox started from the installed binaries (package sandbox), or an
-// existing server named by the environment, and the three real servers the
-// tests run on (Servers, EachServer: MariaDB 10.11, MySQL 9.7, MariaDB 11.8).
+// existing server named by the environment, and the four real servers the
+// tests run on (Servers, EachServer: MariaDB 10.11, MariaDB 10.5, MySQL 9.7,
+// MariaDB 11.8).
 //
 // Without a server binary the tests skip with a message saying how to get
 // one; under CI=true they fail instead, so a CI job never passes by skipping.

@@ -16,11 +16,11 @@ import (
 )
 
 // Server is one of the real servers the integration tests run on: Debian
-// 12's MariaDB 10.11 (the installed binaries), and MySQL 9.7 and MariaDB 11.8
-// unpacked into a cache by scripts/servers.sh (package roots run through
-// their own loader).
+// 12's MariaDB 10.11 (the installed binaries), and MariaDB 10.5 (Debian 11),
+// MySQL 9.7 and MariaDB 11.8 unpacked into a cache by scripts/servers.sh
+// (package roots run through their own loader).
 type Server struct {
-	// Key is the scripts/servers.sh name: "mariadb-10.11", "mysql-9.7", "mariadb-11.8".
+	// Key is the scripts/servers.sh name: "mariadb-10.11", "mariadb-10.5", "mysql-9.7", "mariadb-11.8".
 	Key string
 	// Basedir is the --basedir of its sandboxes; "" for the installed binaries.
 	Basedir string
@@ -34,22 +34,23 @@ type Server struct {
 // scripts/test.sh sets to its root; when unset the tests look in
 // $UPGRADE_ADVISOR_SERVERS/<key>, default ~/.cache/upgrade-advisor/servers/<key>.
 var RootEnv = map[string]string{
+	"mariadb-10.5": "UPGRADE_ADVISOR_MARIADB105_ROOT",
 	"mysql-9.7":    "UPGRADE_ADVISOR_MYSQL97_ROOT",
 	"mariadb-11.8": "UPGRADE_ADVISOR_MARIADB118_ROOT",
 }
 
 // serverKeys are the servers in the order tests run on them.
-var serverKeys = []string{"mariadb-10.11", "mysql-9.7", "mariadb-11.8"}
+var serverKeys = []string{"mariadb-10.11", "mariadb-10.5", "mysql-9.7", "mariadb-11.8"}
 
 // expectedNames name a missing server's subtest (its exact version is unknown).
-var expectedNames = map[string]string{"mariadb-10.11": "MariaDB-10.11", "mysql-9.7": "MySQL-9.7", "mariadb-11.8": "MariaDB-11.8"}
+var expectedNames = map[string]string{"mariadb-10.11": "MariaDB-10.11", "mariadb-10.5": "MariaDB-10.5", "mysql-9.7": "MySQL-9.7", "mariadb-11.8": "MariaDB-11.8"}
 
 var servers struct {
 	once sync.Once
 	list []Server
 }
 
-// Servers returns the three test servers, found once per test binary. A
+// Servers returns the four test servers, found once per test binary. A
 // missing one is in the list with a nil Binary; Require skips (or under
 // CI=true fails) a test on it.
 func Servers() []Server {
@@ -149,7 +150,7 @@ func (s Server) Start(t testing.TB, opts ...sandbox.Options) *sandbox.Sandbox {
 }
 
 // EachServer runs test as a subtest per server, named by Name
-// ("MariaDB-10.11.19", "MySQL-9.7.4", "MariaDB-11.8.9"); a missing server's
+// ("MariaDB-10.11.19", "MariaDB-10.5.23", "MySQL-9.7.4", "MariaDB-11.8.9"); a missing server's
 // subtest skips (fails under CI=true) with how to fetch it.
 //
 //	func TestInspect(t *testing.T) {
@@ -231,17 +232,56 @@ func stopSharedByServer() error {
 // has; the subtest is named as EachServer names it.
 func OnServer(t *testing.T, key string, test func(t *testing.T, srv Server)) {
 	t.Helper()
+	srv := ByKey(t, key)
+	t.Run(srv.Name(), func(t *testing.T) {
+		srv.Require(t)
+		test(t, srv)
+	})
+}
+
+// ByKey returns the test server named by key (a scripts/servers.sh name,
+// e.g. "mariadb-10.5"), missing or not; the test fails for a key that is
+// not one of the test servers.
+func ByKey(t testing.TB, key string) Server {
+	t.Helper()
 	for _, srv := range Servers() {
-		if srv.Key != key {
-			continue
+		if srv.Key == key {
+			return srv
 		}
-		t.Run(srv.Name(), func(t *testing.T) {
-			srv.Require(t)
-			test(t, srv)
-		})
-		return
 	}
 	t.Fatalf("sandboxtest: no test server %q (the servers are %v)", key, serverKeys)
+	return Server{}
+}
+
+// Pair is an upgrade between two test servers.
+type Pair struct{ Source, Target Server }
+
+// Name is the subtest name of the pair, e.g. "MariaDB-10.5.23->MariaDB-11.8.9".
+func (p Pair) Name() string { return p.Source.Name() + "->" + p.Target.Name() }
+
+// UpgradePairs are the upgrades between the test servers that Debian's
+// releases take in place: MariaDB 10.5 (Debian 11) -> 10.11 (Debian 12) ->
+// 11.8 (Debian 13), and 10.5 -> 11.8 in one step.
+func UpgradePairs(t testing.TB) []Pair {
+	t.Helper()
+	var pairs []Pair
+	for _, keys := range [][2]string{{"mariadb-10.5", "mariadb-10.11"}, {"mariadb-10.11", "mariadb-11.8"}, {"mariadb-10.5", "mariadb-11.8"}} {
+		pairs = append(pairs, Pair{ByKey(t, keys[0]), ByKey(t, keys[1])})
+	}
+	return pairs
+}
+
+// EachPair runs test as a subtest per pair, named by Pair.Name; a pair with
+// a missing server skips (fails under CI=true) as Require does.
+func EachPair(t *testing.T, pairs []Pair, test func(t *testing.T, p Pair)) {
+	t.Helper()
+	for _, p := range pairs {
+		t.Run(p.Name(), func(t *testing.T) {
+			p.Source.Require(t)
+			p.Target.Require(t)
+			test(t, p)
+		})
+	}
 }
 
 // Vendor is the server's flavor as reports name it: "mysql", "mariadb" or
