@@ -75,6 +75,9 @@ func inspectFiles(o CheckOptions) (*inspection, error) {
 		return in, nil
 	}
 	fl, err := rules.IdentifyFlavor(version, in.VersionComment)
+	if err != nil && o.ServerVersion != "" {
+		fl, err = rules.ParseTarget(o.ServerVersion, rules.VendorUnknown) // the form rehearse takes: mariadb-10.5.23
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
