@@ -115,7 +115,7 @@ func timeSchema(ctx context.Context, d *ddlfile.Dump, sc schemacheck.Servers, to
 		Events: d.Count(ddlfile.KindEvent), Method: fmt.Sprintf("the whole schema created %d times on each side, "+
 			"the sides' order rotating from round to round; medians, no interval (too few rounds for one)", schemaTimingRounds)}
 	for _, sd := range sides {
-		t.Sides = append(t.Sides, report.SchemaTimingSide{Name: sd.name, MedianS: median(sd.times), TimesS: sd.times})
+		t.Sides = append(t.Sides, report.SchemaTimingSide{Name: sd.name, MedianS: bench.Median(sd.times), TimesS: sd.times})
 	}
 	return t, nil
 }
@@ -161,16 +161,4 @@ func schemaNamesOf(d *ddlfile.Dump) []string {
 		}
 	}
 	return out
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
