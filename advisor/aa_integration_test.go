@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -54,12 +55,12 @@ func assertNotShownToDiffer(t *testing.T, r *report.CompareReport) {
 func TestMatrixCompareAAOfTwoSandboxes(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
 		dir := sandboxtest.ShortTempDir(t)
-		end := func() Endpoint {
+		end := func() server.Endpoint {
 			o := srv.Options(sandbox.Options{Dir: dir})
-			return Endpoint{Spec: "sandbox:", Sandbox: &o}
+			return server.Endpoint{Spec: "sandbox:", Sandbox: &o}
 		}
 		r, err := Compare(context.Background(), CompareOptions{ToolVersion: "test", Source: end(), Target: end(),
-			Bench: BenchOptions{Budget: aaBudget}, SandboxLog: sandboxtest.LogWriter(t)})
+			Bench: server.BenchOptions{Budget: aaBudget}, SandboxLog: sandboxtest.LogWriter(t)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,14 +75,14 @@ func TestMatrixCompareAAOfOneServerNamedTwice(t *testing.T) {
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		before := sandboxtest.Capture(t, db)
-		e, err := ParseEndpoint(dsn, ConnOptions{}, nil)
+		e, err := server.ParseEndpoint(dsn, server.ConnOptions{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// SET GLOBAL allowed: both sessions switch the same server's
 		// innodb_file_per_table, which must end as it was.
 		r, err := Compare(context.Background(), CompareOptions{ToolVersion: "test", Source: e, Target: e,
-			Bench: BenchOptions{Budget: aaBudget, AllowSetGlobal: true}})
+			Bench: server.BenchOptions{Budget: aaBudget, AllowSetGlobal: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,10 @@ package advisor
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/varfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -17,15 +20,17 @@ type CheckOptions struct {
 	ServerVersion string // when the variables file has no version row
 	Target        string
 	Workload      string
+	// Notes are added to the report.
+	Notes []string
 }
 
 // RunCheck evaluates the rules on saved files, without a server.
 func RunCheck(o CheckOptions) (*report.Report, error) {
 	if o.VariablesFile == "" && o.ConfigFile == "" {
-		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", ErrUsage)
+		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", exitcode.ErrUsage)
 	}
-	jo := Options{Command: CommandCheck, ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile}
-	inputs, err := readJobInputs(jo)
+	jo := Options{Command: job.CommandCheck, ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile, Notes: o.Notes}
+	inputs, err := job.ReadInputs(jo.choices())
 	if err != nil {
 		return nil, err
 	}
@@ -33,23 +38,17 @@ func RunCheck(o CheckOptions) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap, err := inputs.snapshot(in, jo)
-	if err != nil {
-		return nil, err
-	}
-	r := buildReport(jo, in, snap, nil)
-	r.Notes = append(inputs.notes, "offline check of saved files: nothing was measured; run `audit` against the server to measure the DDL variants")
-	return r, nil
+	return buildReport(jo, inputs, in, measuredOn{}, nil)
 }
 
 // inspectFiles builds an inspection from saved output instead of a server.
-func inspectFiles(o CheckOptions) (*inspection, error) {
-	in := &inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
+func inspectFiles(o CheckOptions) (*server.Inspection, error) {
+	in := &server.Inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}
 	var raw map[string]string
 	if o.VariablesFile != "" {
 		var err error
 		if raw, err = varfile.ParseFile(o.VariablesFile); err != nil {
-			return nil, fmt.Errorf("%w: reading --variables: %w", ErrUsage, err)
+			return nil, fmt.Errorf("%w: reading --variables: %w", exitcode.ErrUsage, err)
 		}
 		in.Address = o.VariablesFile
 	}
@@ -59,7 +58,7 @@ func inspectFiles(o CheckOptions) (*inspection, error) {
 	if o.StatusFile != "" {
 		status, err := varfile.ParseFile(o.StatusFile)
 		if err != nil {
-			return nil, fmt.Errorf("%w: reading --status: %w", ErrUsage, err)
+			return nil, fmt.Errorf("%w: reading --status: %w", exitcode.ErrUsage, err)
 		}
 		in.Status = status
 	}
@@ -70,7 +69,7 @@ func inspectFiles(o CheckOptions) (*inspection, error) {
 	in.VersionComment = raw["version_comment"]
 	if version == "" {
 		if o.VariablesFile != "" {
-			return nil, fmt.Errorf("%w: %s has no version row; give the server version with --server-version", ErrUsage, o.VariablesFile)
+			return nil, fmt.Errorf("%w: %s has no version row; give the server version with --server-version", exitcode.ErrUsage, o.VariablesFile)
 		}
 		return in, nil
 	}
@@ -79,7 +78,7 @@ func inspectFiles(o CheckOptions) (*inspection, error) {
 		fl, err = rules.ParseTarget(o.ServerVersion, rules.VendorUnknown) // the form rehearse takes: mariadb-10.5.23
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
+		return nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
 	}
 	in.Flavor = fl
 	return in, nil

@@ -2,14 +2,13 @@ package advisor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -17,8 +16,8 @@ import (
 // CompareOptions configure `compare`.
 type CompareOptions struct {
 	ToolVersion    string
-	Source, Target Endpoint
-	Bench          BenchOptions
+	Source, Target server.Endpoint
+	Bench          server.BenchOptions
 	Warn           func(string)
 	SandboxLog     io.Writer
 	// Notes are added to the report (e.g. what --ddl-file ignored).
@@ -29,9 +28,9 @@ type CompareOptions struct {
 // alternating, and reports the target's regression against the source per variant, and
 // which settings on the target recover the source's speed.
 func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, err error) {
-	var servers []*server
-	defer func() { err = closeAll(err, servers) }()
-	for _, e := range []Endpoint{o.Source, o.Target} {
+	var servers []*server.Server
+	defer func() { err = server.CloseAll(err, servers) }()
+	for _, e := range []server.Endpoint{o.Source, o.Target} {
 		s, err := openEndpoint(ctx, e, o)
 		if s != nil {
 			servers = append(servers, s)
@@ -41,35 +40,35 @@ func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, er
 		}
 	}
 	src, dst := servers[0], servers[1]
-	results, err := calibrateInterleaved(ctx, servers, "source", "target")
+	results, err := server.CalibrateTogether(ctx, servers, "source", "target")
 	if err != nil {
 		return nil, err
 	}
 	for i, s := range servers {
-		s.recordRun(results[i])
+		s.RecordRun(results[i])
 	}
 	return buildCompareReport(o, src, dst, results[0], results[1]), nil
 }
 
 // openEndpoint starts the sandbox if the endpoint is one, or connects to
 // the server, then inspects it and prepares the calibration.
-func openEndpoint(ctx context.Context, e Endpoint, o CompareOptions) (s *server, err error) {
+func openEndpoint(ctx context.Context, e server.Endpoint, o CompareOptions) (s *server.Server, err error) {
 	if e.Sandbox != nil {
 		so := *e.Sandbox
 		so.Log = o.SandboxLog
-		s, err = startServer(ctx, so, e.Conn)
+		s, err = server.Start(ctx, so, e.Conn)
 	} else {
-		s, err = openServer(ctx, e.Conn)
+		s, err = server.Open(ctx, e.Conn)
 	}
 	if err != nil {
 		return s, err
 	}
-	return s, s.prepare(ctx, Options{Command: CommandCompare, ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn})
+	return s, s.Prepare(ctx, server.Job{ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn})
 }
 
-func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result) *report.CompareReport {
+func buildCompareReport(o CompareOptions, src, dst *server.Server, rs, rt *bench.Result) *report.CompareReport {
 	r := &report.CompareReport{
-		SchemaVersion: report.SchemaVersion, Command: string(CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		SchemaVersion: report.SchemaVersion, Command: string(job.CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
 		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
 		Method:   report.ServersMethod(rt, "the source and the target", "every ratio", "target/source"),
@@ -84,38 +83,26 @@ func buildCompareReport(o CompareOptions, src, dst *server, rs, rt *bench.Result
 		if iv := bench.TimeRatio(rt, name, rs, bench.Baseline); iv.Valid() {
 			cv.Recovers = effect.Recovers(iv)
 			if name == bench.Baseline { // decided on the stop rule's interval, as the summary's verdict
-				cv.Recovers = effect.Recovers(effect.Deciding(iv, versusTime(rt)))
+				cv.Recovers = effect.Recovers(effect.Deciding(iv, rt.VersusTime()))
 			}
 			iv = iv.Rounded()
 			cv.VsSourceBaseline = &iv
 		}
 		r.Variants = append(r.Variants, cv)
 	}
-	r.Summary = compareSummary(r, versusTime(rt))
+	r.Summary = compareSummary(r, rt.VersusTime())
 	r.Notes = append(r.Notes, o.Notes...)
-	for i, s := range []*server{src, dst} {
-		if s.isSandbox() {
-			label := []Endpoint{o.Source, o.Target}[i].Label()
+	for i, s := range []*server.Server{src, dst} {
+		if s.IsSandbox() {
+			label := []server.Endpoint{o.Source, o.Target}[i].Label()
 			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", label))
 		}
 	}
 	return r
 }
 
-// versusTime is the stop rule's decision interval on a server's baseline
-// against the first server's, as a time ratio (this one's time / the
-// first's); zero when there is none.
-func versusTime(res *bench.Result) effect.Interval {
-	if res.Versus == nil {
-		return effect.Interval{}
-	}
-	return res.Versus.Interval.Slowdown()
-}
-
-func compareSide(e Endpoint, s *server, res *bench.Result) report.CompareSide {
-	info := serverInfo(s.in)
-	info.Sandbox = s.isSandbox()
-	return report.CompareSide{Endpoint: e.Label(), Server: info, Settings: report.SettingsOf(s.in.Variables, s.in.Provenance), Benchmark: report.BenchmarkOf(res)}
+func compareSide(e server.Endpoint, s *server.Server, res *bench.Result) report.CompareSide {
+	return report.CompareSide{Endpoint: e.Label(), Server: s.ReportInfo(), Settings: report.SettingsOf(s.Inspection().Variables, s.Inspection().Provenance), Benchmark: report.BenchmarkOf(res)}
 }
 
 func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {
@@ -146,7 +133,7 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 		v := variantByName(r.Variants, name)
 		if v != nil && v.Recovers {
 			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (%s)",
-				settingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
+				v.Target.SettingsLabel(), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
 		}
 	}
 	if len(recovering) > 0 {
@@ -154,7 +141,7 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 	}
 	if best := closestVariant(r.Variants); best != nil {
 		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (%s).",
-			settingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
+			best.Target.SettingsLabel(), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
 	}
 	return out
 }
@@ -176,45 +163,4 @@ func closestVariant(vs []report.CompareVariant) *report.CompareVariant {
 		}
 	}
 	return best
-}
-
-// settingsLabel names a variant by its settings, e.g.
-// "innodb_file_per_table=OFF, innodb_stats_persistent=OFF".
-func settingsLabel(v *report.VariantInfo) string {
-	if v == nil {
-		return "?"
-	}
-	label := ""
-	for _, k := range slices.Sorted(maps.Keys(v.Settings)) {
-		if v.Name == bench.Baseline {
-			break
-		}
-		if label != "" {
-			label += ", "
-		}
-		label += k + "=" + v.Settings[k]
-	}
-	if label == "" {
-		return v.Name
-	}
-	return label
-}
-
-// calibrateInterleaved runs the calibration on every server, each one more
-// set of variants alternating with the others (bench.RunInterleaved), and
-// clears their state files; names name the servers in the stop rule's
-// decisions.
-func calibrateInterleaved(ctx context.Context, servers []*server, names ...string) ([]*bench.Result, error) {
-	targets := make([]bench.Target, len(servers))
-	for i, s := range servers {
-		targets[i] = bench.Target{DB: s.db, Config: s.cfg}
-		if i < len(names) {
-			targets[i].Name = names[i]
-		}
-	}
-	results, err := bench.RunInterleaved(ctx, targets)
-	for _, s := range servers {
-		err = errors.Join(err, s.finish(err))
-	}
-	return results, err
 }

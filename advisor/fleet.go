@@ -4,14 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"net"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
 
 // ReadHostsFile reads one DSN or host[:port] per line; blank lines and
@@ -19,7 +19,7 @@ import (
 func ReadHostsFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading --hosts: %w", ErrUsage, err)
+		return nil, fmt.Errorf("%w: reading --hosts: %w", exitcode.ErrUsage, err)
 	}
 	defer f.Close()
 	var hosts []string
@@ -32,43 +32,18 @@ func ReadHostsFile(path string) ([]string, error) {
 		if entry == "" || strings.HasPrefix(entry, "#") {
 			continue
 		}
-		if _, err := hostConn(ConnOptions{}, entry); err != nil {
-			return nil, fmt.Errorf("%w: %s:%d: %w", ErrUsage, path, line, err)
+		if _, err := (server.ConnOptions{}).ForHost(entry); err != nil {
+			return nil, fmt.Errorf("%w: %s:%d: %w", exitcode.ErrUsage, path, line, err)
 		}
 		hosts = append(hosts, entry)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: reading --hosts: %w", ErrUsage, err)
+		return nil, fmt.Errorf("%w: reading --hosts: %w", exitcode.ErrUsage, err)
 	}
 	if len(hosts) == 0 {
-		return nil, fmt.Errorf("%w: %s lists no hosts", ErrUsage, path)
+		return nil, fmt.Errorf("%w: %s lists no hosts", exitcode.ErrUsage, path)
 	}
 	return hosts, nil
-}
-
-// hostConn applies one hosts-file entry to the shared connection settings:
-// a DSN replaces them (flags still override its user and password), a
-// host[:port] sets host and port.
-func hostConn(base ConnOptions, entry string) (ConnOptions, error) {
-	o := base
-	if strings.ContainsAny(entry, "@()/") {
-		o.DSN, o.Host, o.Port, o.Socket = entry, "", 0, ""
-		_, err := o.DriverConfig()
-		return o, err
-	}
-	host, port := entry, 0
-	if h, p, err := net.SplitHostPort(entry); err == nil {
-		n, perr := strconv.Atoi(p)
-		if perr != nil || n <= 0 || n > 65535 {
-			return o, fmt.Errorf("bad port in %q", entry)
-		}
-		host, port = h, n
-	}
-	if host == "" {
-		return o, fmt.Errorf("empty host in %q", entry)
-	}
-	o.Host, o.Port, o.Socket, o.DSN = host, port, "", ""
-	return o, nil
 }
 
 // RunFleet runs the job against every host with at most concurrency at
@@ -100,7 +75,7 @@ func runHost(ctx context.Context, base Options, host string) report.HostResult {
 	if base.Warn != nil {
 		o.Warn = func(msg string) { base.Warn(host + ": " + msg) }
 	}
-	conn, err := hostConn(base.Conn, host)
+	conn, err := base.Conn.ForHost(host)
 	if err != nil {
 		return report.HostResult{Host: host, Err: err, Duration: time.Since(start)}
 	}

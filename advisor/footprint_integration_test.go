@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
 // An operator's pause file holds the calibration between statements: while
@@ -86,15 +88,15 @@ func TestAbortFileStopsMidRoundAndLeavesNothing(t *testing.T) {
 	o.Bench.Footprint.AbortFile = abortFile
 	o.Bench.Progress = createOnceMeasuring(t, abortFile)
 	_, err := Run(context.Background(), o)
-	if !errors.Is(err, errAborted) || !strings.Contains(err.Error(), abortFile) || !strings.Contains(err.Error(), "--abort-file") {
+	if !errors.Is(err, footprint.ErrAborted) || !strings.Contains(err.Error(), abortFile) || !strings.Contains(err.Error(), "--abort-file") {
 		t.Fatalf("want an abort naming --abort-file %s, got %v", abortFile, err)
 	}
-	if code := ExitCodeOf(err); code != ExitError {
-		t.Errorf("exit code %d, want %d", code, ExitError)
+	if code := exitcode.Of(err); code != exitcode.Error {
+		t.Errorf("exit code %d, want %d", code, exitcode.Error)
 	}
 	assertUnchanged(t, db, before)
-	if left, _ := statesFor(mustIdentity(t, db)); len(left) != 0 {
-		t.Errorf("state file left after an abort with complete cleanup: %+v", left[0])
+	if left, err := server.Unfinished(context.Background(), db); err != nil || len(left) != 0 {
+		t.Errorf("state file left after an abort with complete cleanup: %v %v", left, err)
 	}
 }
 
@@ -122,38 +124,4 @@ func createdTables(t *testing.T, db *sql.DB) int64 {
 		t.Fatal(err)
 	}
 	return n
-}
-
-func mustIdentity(t *testing.T, db *sql.DB) string {
-	t.Helper()
-	id, err := serverIdentity(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-// The server's load signals are readable on every test server under its
-// own names (MariaDB 10.11 and 11.8: Innodb_history_list_length and
-// Innodb_data_pending_fsyncs; MySQL 9.7: INNODB_METRICS and both pending
-// fsync counters), and a standalone server lists no replicas.
-func TestReadSignalsOnEveryServer(t *testing.T) {
-	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
-		db, err := sql.Open("mysql", srv.Shared(t).DSN())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		ctx := context.Background()
-		s, err := readSignals(ctx, db, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.Questions <= 0 || s.ThreadsRunning < 1 || s.HistoryLength < 0 || s.PendingFsyncs < 0 {
-			t.Errorf("signals not read: %+v", s)
-		}
-		if n := countReplicas(ctx, db); n != 0 {
-			t.Errorf("replicas %d on a standalone server, want 0", n)
-		}
-	})
 }

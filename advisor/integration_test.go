@@ -4,31 +4,21 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
-func TestMain(m *testing.M) {
-	stateDir, err := os.MkdirTemp("", "upgrade-advisor-state")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("UPGRADE_ADVISOR_STATE_DIR", stateDir)
-	code := m.Run()
-	if err := sandboxtest.StopShared(); err != nil && code == 0 {
-		code = 1
-	}
-	os.RemoveAll(stateDir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { sandboxtest.MainWithStateDir(m) }
 
 // serverState is what a run must leave as it found it.
 type serverState struct {
@@ -66,19 +56,19 @@ func assertUnchanged(t *testing.T, db *sql.DB, before serverState) {
 func openShared(t *testing.T) (string, *sql.DB) {
 	t.Helper()
 	dsn := sandboxtest.SharedDSN(t)
-	return dsn, openTestDB(t, dsn)
+	return dsn, sandboxtest.Open(t, dsn)
 }
 
 // openSharedOn opens srv's sandbox shared by this test binary.
 func openSharedOn(t *testing.T, srv sandboxtest.Server) (string, *sql.DB) {
 	t.Helper()
 	dsn := srv.SharedDSN(t)
-	return dsn, openTestDB(t, dsn)
+	return dsn, sandboxtest.Open(t, dsn)
 }
 
 func quickAudit(dsn, workload string, allowSetGlobal bool) Options {
-	return Options{Command: CommandAudit, ToolVersion: "test", Conn: ConnOptions{DSN: dsn}, Workload: workload,
-		Bench: BenchOptions{Tables: 20, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
+	return Options{Command: job.CommandAudit, ToolVersion: "test", Conn: server.ConnOptions{DSN: dsn}, Workload: workload,
+		Bench: server.BenchOptions{Tables: 20, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
 }
 
 func variant(t *testing.T, r *report.Report, name string) report.VariantInfo {
@@ -188,7 +178,7 @@ func oltpNeverRecommendsTurningOff(t *testing.T, srv sandboxtest.Server) {
 func TestInspectWritesNothingAndDecidesWorkload(t *testing.T) {
 	dsn, db := openShared(t)
 	before := readState(t, db)
-	r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}})
+	r, err := Run(context.Background(), Options{Command: job.CommandInspect, Conn: server.ConnOptions{DSN: dsn}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +204,7 @@ func readOnlyServerIsRefusedBeforeWriting(t *testing.T, srv sandboxtest.Server) 
 	t.Cleanup(func() { db.ExecContext(context.Background(), "SET GLOBAL read_only = OFF") })
 	before := readState(t, db)
 	_, err := Run(ctx, quickAudit(dsn, "ddl-heavy", true))
-	if !errors.Is(err, ErrPreflight) || !strings.Contains(err.Error(), "read_only") {
+	if !errors.Is(err, exitcode.ErrPreflight) || !strings.Contains(err.Error(), "read_only") {
 		t.Fatalf("want a read_only pre-flight refusal, got %v", err)
 	}
 	assertUnchanged(t, db, before)
@@ -232,8 +222,8 @@ func wrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T, srv sandboxte
 	}
 	t.Cleanup(func() { db.ExecContext(context.Background(), "DROP USER IF EXISTS 'ua_pw_test'@'localhost'") })
 	const secret = "Wr0ng-S3cret-pw"
-	_, err := Run(ctx, Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn, User: "ua_pw_test", Password: secret}})
-	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "access denied") {
+	_, err := Run(ctx, Options{Command: job.CommandInspect, Conn: server.ConnOptions{DSN: dsn, User: "ua_pw_test", Password: secret}})
+	if !errors.Is(err, exitcode.ErrConnect) || !strings.Contains(err.Error(), "access denied") {
 		t.Fatalf("want access denied, got %v", err)
 	}
 	if strings.Contains(err.Error(), secret) {
@@ -243,8 +233,8 @@ func wrongPasswordSaysAccessDeniedWithoutThePassword(t *testing.T, srv sandboxte
 
 func TestMissingSocketFailsFast(t *testing.T) {
 	start := time.Now()
-	_, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{Socket: "/nonexistent/mysqld.sock", ConnectTimeout: 2 * time.Second}})
-	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "socket") {
+	_, err := Run(context.Background(), Options{Command: job.CommandInspect, Conn: server.ConnOptions{Socket: "/nonexistent/mysqld.sock", ConnectTimeout: 2 * time.Second}})
+	if !errors.Is(err, exitcode.ErrConnect) || !strings.Contains(err.Error(), "socket") {
 		t.Fatalf("want a socket error, got %v", err)
 	}
 	if time.Since(start) > 5*time.Second {
@@ -280,7 +270,7 @@ func TestHostileScratchNameIsRejected(t *testing.T) {
 	for _, name := range []string{"upgrade_advisor_x`; DROP DATABASE mysql; --", "mysql", "upgrade_advisor_'x'"} {
 		o := quickAudit(dsn, "ddl-heavy", false)
 		o.Bench.Schema = name
-		if _, err := Run(context.Background(), o); !errors.Is(err, ErrUsage) {
+		if _, err := Run(context.Background(), o); !errors.Is(err, exitcode.ErrUsage) {
 			t.Errorf("%q: want a usage error, got %v", name, err)
 		}
 	}
@@ -295,7 +285,7 @@ func inspectAfterAuditDoesNotCountTheToolsOwnDDL(t *testing.T, srv sandboxtest.S
 	if _, err := Run(context.Background(), quickAudit(dsn, "ddl-heavy", false)); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}})
+	r, err := Run(context.Background(), Options{Command: job.CommandInspect, Conn: server.ConnOptions{DSN: dsn}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,16 +17,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
 // matrixAudit is a small calibration: shape, not precision.
-func matrixAudit(command Command, dsn string, allowSetGlobal bool) Options {
-	return Options{Command: command, ToolVersion: "test", Conn: ConnOptions{DSN: dsn}, Workload: "ddl-heavy",
-		Bench: BenchOptions{Tables: 10, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
+func matrixAudit(command job.Command, dsn string, allowSetGlobal bool) Options {
+	return Options{Command: command, ToolVersion: "test", Conn: server.ConnOptions{DSN: dsn}, Workload: "ddl-heavy",
+		Bench: server.BenchOptions{Tables: 10, Rounds: 3, AllowSetGlobal: allowSetGlobal}}
 }
 
 // assertServerIs checks that a report describes the test server srv.
@@ -107,7 +110,9 @@ func runOnShared(t *testing.T, srv sandboxtest.Server, job func(dsn string) Opti
 func TestMatrixInspect(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
 		t.Parallel() // each server's subtest touches only that server
-		r, db, _ := runOnShared(t, srv, func(dsn string) Options { return Options{Command: CommandInspect, Conn: ConnOptions{DSN: dsn}} })
+		r, db, _ := runOnShared(t, srv, func(dsn string) Options {
+			return Options{Command: job.CommandInspect, Conn: server.ConnOptions{DSN: dsn}}
+		})
 		globals := sandboxtest.Globals(t, db)
 		if r.Benchmark != nil || r.Workload.Class == "" || r.Workload.Reason == "" {
 			t.Errorf("inspect: benchmark %v, workload %+v", r.Benchmark, r.Workload)
@@ -132,7 +137,7 @@ func TestMatrixAudit(t *testing.T) {
 		for _, consent := range []bool{true, false} {
 			name := map[bool]string{true: "with --allow-set-global", false: "without --allow-set-global"}[consent]
 			t.Run(name, func(t *testing.T) {
-				r, db, since := runOnShared(t, srv, func(dsn string) Options { return matrixAudit(CommandAudit, dsn, consent) })
+				r, db, since := runOnShared(t, srv, func(dsn string) Options { return matrixAudit(job.CommandAudit, dsn, consent) })
 				fpt := variant(t, r, bench.FilePerTableOff)
 				switch {
 				case srv.IsMySQL():
@@ -168,8 +173,8 @@ func TestMatrixAudit(t *testing.T) {
 func TestMatrixBench(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
 		t.Parallel() // each server's subtest touches only that server
-		r, _, _ := runOnShared(t, srv, func(dsn string) Options { return matrixAudit(CommandBench, dsn, true) })
-		if r.Command != string(CommandBench) {
+		r, _, _ := runOnShared(t, srv, func(dsn string) Options { return matrixAudit(job.CommandBench, dsn, true) })
+		if r.Command != string(job.CommandBench) {
 			t.Errorf("command %q", r.Command)
 		}
 		assertMeasuredConsistently(t, r, 3, bench.VariantNames...)
@@ -253,12 +258,12 @@ func TestMatrixCompareAcrossFamilies(t *testing.T) {
 	sandboxtest.EachPair(t, pairs, func(t *testing.T, p sandboxtest.Pair) {
 		source, target := p.Source, p.Target
 		{
-			var ends []Endpoint
+			var ends []server.Endpoint
 			var dbs []*sql.DB
 			var befores []sandboxtest.State
 			for _, srv := range []sandboxtest.Server{source, target} {
 				dsn := srv.SharedDSN(t)
-				e, err := ParseEndpoint(dsn, ConnOptions{}, nil)
+				e, err := server.ParseEndpoint(dsn, server.ConnOptions{}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -266,7 +271,7 @@ func TestMatrixCompareAcrossFamilies(t *testing.T) {
 				ends, dbs, befores = append(ends, e), append(dbs, db), append(befores, sandboxtest.Capture(t, db))
 			}
 			r, err := Compare(context.Background(), CompareOptions{ToolVersion: "test", Source: ends[0], Target: ends[1],
-				Bench: BenchOptions{Tables: 10, Rounds: 3, AllowSetGlobal: true}})
+				Bench: server.BenchOptions{Tables: 10, Rounds: 3, AllowSetGlobal: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -296,7 +301,7 @@ func TestMatrixWhatIf(t *testing.T) {
 		dsn := srv.SharedDSN(t)
 		db := sandboxtest.Open(t, dsn)
 		before := sandboxtest.Capture(t, db)
-		o := matrixAudit(CommandAudit, dsn, false)
+		o := matrixAudit(job.CommandAudit, dsn, false)
 		o.Bench.Rounds = 2
 		r, err := RunWhatIf(context.Background(), o, srv.Options(sandbox.Options{Log: sandboxtest.LogWriter(t)}))
 		if err != nil {
@@ -333,8 +338,8 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 			if srv.IsMySQL() {
 				mark = sandboxtest.MarkBinlog(t, db)
 			}
-			o := matrixAudit(CommandAudit, "", allowSetGlobal)
-			o.Conn = ConnOptions{Socket: sb.Socket(), User: user, Password: "pw-" + user}
+			o := matrixAudit(job.CommandAudit, "", allowSetGlobal)
+			o.Conn = server.ConnOptions{Socket: sb.Socket(), User: user, Password: "pw-" + user}
 			o.Bench.Rounds = 2
 			r, err := Run(context.Background(), o)
 			before.AssertUnchanged(t, db)
@@ -380,7 +385,7 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 				sandboxtest.User(t, db, account, "", "pw-"+c.user, then...)
 				r, err := audit(t, c.user, c.allowSetGlobal)
 				if c.refused != nil {
-					if !errors.Is(err, ErrPreflight) {
+					if !errors.Is(err, exitcode.ErrPreflight) {
 						t.Fatalf("want a refusal naming %q, got %v", c.refused, err)
 					}
 					for _, w := range c.refused {
@@ -409,8 +414,8 @@ func TestMatrixPreflightPrivileges(t *testing.T) {
 					t.Errorf("performance_schema.variables_info does not show SET GLOBAL super_read_only: %q", set)
 				}
 				t.Cleanup(func() { sandboxtest.Exec(t, db, "SET GLOBAL super_read_only = OFF", "SET GLOBAL read_only = OFF") })
-				_, err := Run(context.Background(), matrixAudit(CommandAudit, sb.DSN(), true))
-				if !errors.Is(err, ErrPreflight) || !strings.Contains(err.Error(), "read_only") {
+				_, err := Run(context.Background(), matrixAudit(job.CommandAudit, sb.DSN(), true))
+				if !errors.Is(err, exitcode.ErrPreflight) || !strings.Contains(err.Error(), "read_only") {
 					t.Fatalf("want a pre-flight refusal naming read_only, got %v", err)
 				}
 				if left := sandboxtest.ScratchSchemas(t, db); len(left) > 0 {
@@ -437,17 +442,17 @@ func TestMatrixCachingSha2OverSocketAndTLS(t *testing.T) {
 		ca := filepath.Join(sb.Datadir(), "ca.pem")
 		for _, tc := range []struct {
 			name string
-			conn ConnOptions
+			conn server.ConnOptions
 			ok   bool
 		}{
-			{"socket", ConnOptions{Socket: sb.Socket(), User: user, Password: pw}, true},
-			{"TCP REQUIRED", ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: user, Password: pw, TLS: TLSOptions{Mode: "REQUIRED"}}, true},
-			{"TCP VERIFY_CA", ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: user, Password: pw, TLS: TLSOptions{Mode: "VERIFY_CA", CA: ca}}, true},
-			{"TCP VERIFY_IDENTITY", ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: user, Password: pw, TLS: TLSOptions{Mode: "VERIFY_IDENTITY", CA: ca}}, false},
+			{"socket", server.ConnOptions{Socket: sb.Socket(), User: user, Password: pw}, true},
+			{"TCP REQUIRED", server.ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: user, Password: pw, TLS: server.TLSOptions{Mode: "REQUIRED"}}, true},
+			{"TCP VERIFY_CA", server.ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: user, Password: pw, TLS: server.TLSOptions{Mode: "VERIFY_CA", CA: ca}}, true},
+			{"TCP VERIFY_IDENTITY", server.ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: user, Password: pw, TLS: server.TLSOptions{Mode: "VERIFY_IDENTITY", CA: ca}}, false},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				tc.conn.ConnectTimeout = 10 * time.Second
-				r, err := Run(context.Background(), Options{Command: CommandInspect, Conn: tc.conn})
+				r, err := Run(context.Background(), Options{Command: job.CommandInspect, Conn: tc.conn})
 				if !tc.ok {
 					if err == nil {
 						t.Fatal("VERIFY_IDENTITY accepted a certificate that names no IP address")
@@ -459,11 +464,12 @@ func TestMatrixCachingSha2OverSocketAndTLS(t *testing.T) {
 					t.Fatal(err)
 				}
 				assertServerIs(t, r.Server, srv)
-				conn, _, err := openDB(context.Background(), tc.conn)
+				s, err := server.Open(context.Background(), tc.conn)
 				if err != nil {
 					t.Fatal(err)
 				}
-				defer conn.Close()
+				defer s.Close()
+				conn := s.DB()
 				rows := sandboxtest.Rows(t, conn, "SELECT CURRENT_USER(), (SELECT plugin FROM mysql.user WHERE CONCAT(user, '@', host) = CURRENT_USER()), (SELECT VARIABLE_VALUE FROM performance_schema.session_status WHERE VARIABLE_NAME = 'Ssl_cipher')")
 				if got := rows[0]; got[1] != "caching_sha2_password" || (tc.conn.Host != "" && got[2] == "") {
 					t.Errorf("connected as %s with plugin %q, cipher %q", got[0], got[1], got[2])

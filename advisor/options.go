@@ -1,18 +1,17 @@
 package advisor
 
 import (
-	"time"
-
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
 
-// Options of a job on one server: audit, inspect or bench (check and
-// compare take CheckOptions and CompareOptions, and build these for the
-// parts they share).
+// Options of a job on one server: audit, inspect or bench, also on a
+// sandbox or a what-if sandbox (check takes CheckOptions, compare
+// CompareOptions).
 type Options struct {
-	Command     Command // audit, inspect or bench
+	Command     job.Command // audit, inspect or bench
 	ToolVersion string
-	Conn        ConnOptions
+	Conn        server.ConnOptions
 	// Workload overrides the class read from status counters ("" = decide from status).
 	Workload string
 	// Target is the --target version ("" = none).
@@ -31,39 +30,20 @@ type Options struct {
 	// Sandbox says the server is a throwaway one this run started (SET
 	// GLOBAL allowed); set from the server the job runs on.
 	Sandbox bool
-	Bench   BenchOptions
+	Bench   server.BenchOptions
 	// Warn receives warnings for the user (stderr); nil discards them.
 	Warn func(string)
 	// Notes are added to the report (e.g. what --ddl-file ignored).
 	Notes []string
 }
 
-func (o Options) warn(msg string) {
-	if o.Warn != nil {
-		o.Warn(msg)
-	}
+// choices are the options every job reads before it connects.
+func (o Options) choices() job.Choices {
+	return job.Choices{Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile,
+		ExpectTables: o.ExpectTables, ShowAccounts: o.ShowAccounts}
 }
 
-// BenchOptions configure the calibration.
-type BenchOptions struct {
-	Tables          int
-	Budget          time.Duration
-	Rounds          int
-	Precision       float64
-	AllowSetGlobal  bool
-	AllowBinlog     bool
-	Schema          string // "" = upgrade_advisor_<random hex>
-	LockWaitTimeout time.Duration
-	// MaxThreadsRunning pauses the calibration while the server is busier;
-	// LoadWait is how long it waits before giving up.
-	MaxThreadsRunning int
-	LoadWait          time.Duration
-	// Footprint: pace, operator files and limits on the server's signals.
-	Footprint FootprintOptions
-	Progress  func(bench.Progress)
-	// Workload replaces the classic CREATE TABLE workload (--ddl-file).
-	Workload bench.Workload
+// job is what the calibration needs of these options.
+func (o Options) job() server.Job {
+	return server.Job{ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn}
 }
-
-// DefaultLockWaitTimeout bounds how long scratch DDL may wait for a metadata lock.
-const DefaultLockWaitTimeout = 10 * time.Second

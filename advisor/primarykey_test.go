@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
@@ -17,11 +19,11 @@ const classicColumns, keyedColumns = "(i INT, name VARCHAR(12))", "(id INT AUTO_
 // auditWorkload audits the server at dsn (as user, when given) and returns
 // the benchmark's workload line, checking that every variant was measured
 // and that the server was left as it was.
-func auditWorkload(t *testing.T, dsn string, conn ConnOptions, allowBinlog bool) string {
+func auditWorkload(t *testing.T, dsn string, conn server.ConnOptions, allowBinlog bool) string {
 	t.Helper()
 	db := sandboxtest.Open(t, dsn)
 	before := sandboxtest.Capture(t, db)
-	o := matrixAudit(CommandAudit, dsn, true)
+	o := matrixAudit(job.CommandAudit, dsn, true)
 	o.Conn.User, o.Conn.Password = conn.User, conn.Password
 	o.Bench.AllowBinlog, o.Bench.Rounds = allowBinlog, 2
 	r, err := Run(context.Background(), o)
@@ -50,20 +52,20 @@ func TestSQLRequirePrimaryKeyOnMySQL(t *testing.T) {
 		sb := srv.Start(t, sandbox.Options{ServerOptions: []string{"sql_require_primary_key=ON"}})
 		db := sandboxtest.Open(t, sb.DSN())
 		t.Run("root turns it off for its own session", func(t *testing.T) {
-			w := auditWorkload(t, sb.DSN(), ConnOptions{}, false)
+			w := auditWorkload(t, sb.DSN(), server.ConnOptions{}, false)
 			requireAll(t, w, classicColumns, "sql_require_primary_key=ON on the server was turned off for the calibration's own session")
 		})
 		t.Run("a user who may not measures the table with a primary key", func(t *testing.T) {
 			const user = "ua_pk_plain"
 			account := "'" + user + "'@'localhost'"
 			sandboxtest.User(t, db, account, "", "pw", "GRANT CREATE, DROP ON `upgrade\\_advisor\\_%`.* TO "+account)
-			w := auditWorkload(t, sb.DSN(), ConnOptions{User: user, Password: "pw"}, true) // no SESSION_VARIABLES_ADMIN: the binary log stays on too
+			w := auditWorkload(t, sb.DSN(), server.ConnOptions{User: user, Password: "pw"}, true) // no SESSION_VARIABLES_ADMIN: the binary log stays on too
 			requireAll(t, w, keyedColumns, "the figures are for this table with a primary key", "sql_require_primary_key=ON")
 		})
 		t.Run("sql_generate_invisible_primary_key is reported with the figures", func(t *testing.T) {
 			sandboxtest.Exec(t, db, "SET GLOBAL sql_generate_invisible_primary_key = ON")
 			t.Cleanup(func() { sandboxtest.Exec(t, db, "SET GLOBAL sql_generate_invisible_primary_key = OFF") })
-			w := auditWorkload(t, sb.DSN(), ConnOptions{}, false)
+			w := auditWorkload(t, sb.DSN(), server.ConnOptions{}, false)
 			requireAll(t, w, classicColumns, "sql_generate_invisible_primary_key=ON: the server adds an invisible primary key")
 		})
 	})
@@ -75,7 +77,7 @@ func TestInnodbForcePrimaryKeyOnMariaDB(t *testing.T) {
 	for _, key := range []string{"mariadb-10.11", "mariadb-11.8"} {
 		sandboxtest.OnServer(t, key, func(t *testing.T, srv sandboxtest.Server) {
 			sb := srv.Start(t, sandbox.Options{ServerOptions: []string{"innodb_force_primary_key=ON"}})
-			w := auditWorkload(t, sb.DSN(), ConnOptions{}, false)
+			w := auditWorkload(t, sb.DSN(), server.ConnOptions{}, false)
 			requireAll(t, w, keyedColumns, "the figures are for this table with a primary key", "innodb_force_primary_key=ON")
 		})
 	}

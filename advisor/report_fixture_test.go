@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -28,7 +30,7 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 		{Variant: bench.StatsPersistentOff, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Threshold: 1.05, Level: 0.987, Units: 60},
 		{Variant: bench.BothOff, Verdict: bench.VerdictAbove, Interval: effect.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Threshold: 1.05, Level: 0.987, Units: 60},
 	}
-	return fixtureFrom(fixtureInspection("ON"), workload, nil, timings, decisions)
+	return fixtureFrom(fixtureInspection("ON"), workload, "", timings, decisions)
 }
 
 // fixtureOldDefaultsReport is the audit of the same server running the old
@@ -41,21 +43,20 @@ func fixtureOldDefaultsReport() *report.Report {
 		bench.StatsPersistentOn: {2.1, 2.9, 0.9, 0.97}, bench.BothOn: {3.1, 4.3, 1.2, 0.64},
 	}
 	in := fixtureInspection("OFF")
-	target, _ := rules.ParseTarget("11.8", in.Flavor.Vendor)
 	// A variant that turns a setting on is decided against 1/(1+margin).
 	decisions := []bench.Decision{
 		{Variant: bench.FilePerTableOn, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 0.69, Low: 0.63, High: 0.75}, Threshold: 0.952, Level: 0.987, Units: 60},
 		{Variant: bench.StatsPersistentOn, Verdict: bench.VerdictPrecise, Interval: effect.Interval{Ratio: 0.97, Low: 0.93, High: 1.01}, Threshold: 0.952, Level: 0.987, Units: 60},
 		{Variant: bench.BothOn, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 0.64, Low: 0.59, High: 0.70}, Threshold: 0.952, Level: 0.987, Units: 60},
 	}
-	return fixtureFrom(in, rules.WorkloadDDLHeavy, &target, timings, decisions)
+	return fixtureFrom(in, rules.WorkloadDDLHeavy, "11.8", timings, decisions)
 }
 
 // fixtureInspection is a MariaDB 10.11 server with both DDL settings at
 // value, left at their compiled-in defaults.
-func fixtureInspection(value string) *inspection {
+func fixtureInspection(value string) *server.Inspection {
 	fl, _ := rules.IdentifyFlavor("10.11.19-MariaDB-0+deb12u1", "Debian 12")
-	return &inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
+	return &server.Inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
 		Variables: map[string]rules.Setting{
 			"innodb_file_per_table":   {Value: value, Origin: rules.OriginCompiled},
 			"innodb_stats_persistent": {Value: value, Origin: rules.OriginCompiled},
@@ -68,8 +69,8 @@ func fixtureInspection(value string) *inspection {
 	}
 }
 
-func fixtureFrom(in *inspection, workload rules.WorkloadClass, target *rules.Flavor, timings map[string][4]float64, decisions []bench.Decision) *report.Report {
-	plans := bench.PlanVariants(benchServer(in), bench.Permissions{SetGlobal: true})
+func fixtureFrom(in *server.Inspection, workload rules.WorkloadClass, target string, timings map[string][4]float64, decisions []bench.Decision) *report.Report {
+	plans := bench.PlanVariants(in.BenchServer(), bench.Permissions{SetGlobal: true})
 	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 6, StopReason: bench.StopDecided,
 		Precision: 0.05, Budget: 8 * time.Second, Duration: 6900 * time.Millisecond, Measured: 6100 * time.Millisecond,
 		Interleaving: bench.InterleaveStatements, Decisions: decisions}
@@ -81,9 +82,15 @@ func fixtureFrom(in *inspection, workload rules.WorkloadClass, target *rules.Fla
 			Speedup:         effect.Interval{Ratio: tm[3], Low: tm[3] * 0.95, High: tm[3] * 1.05},
 			DropSpeedup:     effect.Interval{Ratio: 1, Low: 0.98, High: 1.02}})
 	}
-	snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status,
-		Workload: classify(in.Status, workload), Bench: measurements(res), Target: target}
-	return buildReport(Options{Command: CommandAudit, ToolVersion: "1.2.3"}, in, snap, res)
+	inputs, err := job.ReadInputs(job.Choices{Workload: string(workload), Target: target})
+	if err != nil {
+		panic(err)
+	}
+	r, err := buildReport(Options{Command: job.CommandAudit, ToolVersion: "1.2.3"}, inputs, in, measuredOn{res: res}, nil)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
 
 // TestReportFixtureMatchesTheJSONGolden builds the audit report of a fixed

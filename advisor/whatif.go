@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -14,41 +16,31 @@ import (
 // relevant settings, measures the variants there, and reports against the
 // inspected server. Nothing is written to the inspected server.
 func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Report, err error) {
-	inputs, err := readJobInputs(o)
+	inputs, err := job.ReadInputs(o.choices())
 	if err != nil {
 		return nil, err
 	}
-	inspected, err := openServer(ctx, o.Conn)
-	err = closeAll(err, []*server{inspected}) // only inspected: closed at once
+	inspected, err := server.Open(ctx, o.Conn)
+	err = server.CloseAll(err, []*server.Server{inspected}) // only inspected: closed at once
 	if err != nil {
 		return nil, err
 	}
-	in := inspected.in
+	in := inspected.Inspection()
 	copied, notes := rules.WhatIfOptions(in.Variables)
 	so.ServerOptions = append(copied, so.ServerOptions...)
-	local, err := startServer(ctx, so, ConnOptions{})
-	defer func() { err = closeAll(err, []*server{local}) }()
+	local, err := server.Start(ctx, so, server.ConnOptions{})
+	defer func() { err = server.CloseAll(err, []*server.Server{local}) }()
 	if err != nil {
 		return nil, fmt.Errorf("the what-if sandbox with the inspected server's settings (%s): %w", strings.Join(copied, " "), err)
 	}
-	res, err := local.calibrate(ctx, o)
+	res, err := measure(ctx, local, o)
 	if err != nil {
 		return nil, err
 	}
-	snap, err := inputs.snapshot(in, o)
-	if err != nil {
-		return nil, err
-	}
-	snap.Bench = measurements(res)
-	r = buildReport(o, in, snap, res)
-	r.Notes = append(r.Notes, whatIfNotes(in, local.in, copied)...)
-	r.Notes = append(r.Notes, notes...)
-	r.Notes = append(r.Notes, local.notes...)
-	r.Notes = append(r.Notes, inputs.notes...)
-	return r, nil
+	return buildReport(o, inputs, in, measuredOn{local, res}, append(whatIfNotes(in, local.Inspection(), copied), notes...))
 }
 
-func whatIfNotes(in, local *inspection, copied []string) []string {
+func whatIfNotes(in, local *server.Inspection, copied []string) []string {
 	notes := []string{
 		fmt.Sprintf("what-if: measured on a local sandbox %s started with the inspected server's settings (%s); nothing was written to %s",
 			local.Flavor, strings.Join(copied, ", "), in.Address),

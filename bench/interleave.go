@@ -282,7 +282,7 @@ func (s *session) close() error {
 		return nil
 	}
 	if err := Cleanup(s.db, s.cfg.SessionSetup, s.cfg.Schema, s.originals); err != nil {
-		return &CleanupError{Err: err}
+		return &CleanupError{Server: s.name, Err: err}
 	}
 	return nil
 }

@@ -57,20 +57,15 @@ func readPrimaryKeyRules(ctx context.Context, conn Execer) (primaryKeyRules, err
 
 // readOnOff runs a SHOW ... VARIABLES query and says which are ON.
 func readOnOff(ctx context.Context, conn Execer, query string) (map[string]bool, error) {
-	rows, err := conn.QueryContext(ctx, Tag+query)
+	pairs, err := ReadPairs(ctx, conn, query)
 	if err != nil {
 		return nil, fmt.Errorf("reading the primary-key settings: %w", err)
 	}
-	defer rows.Close()
 	on := map[string]bool{}
-	for rows.Next() {
-		var name, value string
-		if err := rows.Scan(&name, &value); err != nil {
-			return nil, err
-		}
-		on[strings.ToLower(name)] = strings.EqualFold(value, "ON") || value == "1"
+	for name, value := range pairs {
+		on[name] = strings.EqualFold(value, "ON") || value == "1"
 	}
-	return on, rows.Err()
+	return on, nil
 }
 
 // forPrimaryKeys adapts the workload to the session's primary-key rules:

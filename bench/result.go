@@ -147,3 +147,13 @@ func summarize(cfg Config, r *runner) *Result {
 	}
 	return res
 }
+
+// VersusTime is the stop rule's decision interval on this server's baseline
+// against the first server's of a calibration of several, as a time ratio
+// (this one's time / the first's); zero when there is none.
+func (r *Result) VersusTime() effect.Interval {
+	if r.Versus == nil {
+		return effect.Interval{}
+	}
+	return r.Versus.Interval.Slowdown()
+}

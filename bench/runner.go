@@ -36,7 +36,12 @@ func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
 
 // CleanupError means the scratch schema or the original globals could not be
 // restored: the caller must keep its state file for `upgrade-advisor cleanup`.
-type CleanupError struct{ Err error }
+type CleanupError struct {
+	// Server names the server whose cleanup failed in a calibration of
+	// several (bench.Target's Name).
+	Server string
+	Err    error
+}
 
 func (e *CleanupError) Error() string { return "cleanup incomplete: " + e.Err.Error() }
 

@@ -3,9 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/urfave/cli/v2"
-
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 )
 
 const exitCodesHelp = `EXIT CODES:
@@ -69,6 +68,6 @@ func unknownCommand(parent, choices string) cli.ActionFunc {
 		if parent != "" {
 			prefix = parent + " "
 		}
-		return fmt.Errorf("%w: unknown command %q: use %s%s (see --help)", advisor.ErrUsage, prefix+c.Args().First(), prefix, choices)
+		return fmt.Errorf("%w: unknown command %q: use %s%s (see --help)", exitcode.ErrUsage, prefix+c.Args().First(), prefix, choices)
 	}
 }

@@ -7,7 +7,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 )
 
 func checkCommand() *cli.Command {
@@ -68,35 +72,35 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	if dir := c.String("target-basedir"); dir != "" && (c.String("config") != "" || (c.String("schema-file") == "" && !liveSchema(c))) {
-		if err := advisor.CheckConfigOnTarget(c.Context, r, c.String("config"), dir); err != nil {
+		if err := rehearse.CheckConfigOnTarget(c.Context, r, c.String("config"), dir); err != nil {
 			return err
 		}
 	}
 	if so, err := schemaCheckOptions(c); err != nil {
 		return err
 	} else if so != nil {
-		if err := advisor.CheckSchemaOnTarget(c.Context, r, *so); err != nil {
+		if err := schemacheck.CheckOnTarget(c.Context, r, *so); err != nil {
 			return err
 		}
 	}
 	if err := render(c, r, format); err != nil {
 		return err
 	}
-	return failOnFindings(r, failOn, advisor.CommandCheck)
+	return failOnFindings(r, failOn, job.CommandCheck)
 }
 
 // checkReport runs the rules on the saved files given; a schema check alone
 // starts from an empty report.
 func checkReport(c *cli.Context) (*report.Report, error) {
 	if liveSchema(c) && c.String("schema-file") != "" {
-		return nil, fmt.Errorf("%w: the schema comes from --schema-file or from a live server (--schemas and the connection flags), not both", advisor.ErrUsage)
+		return nil, fmt.Errorf("%w: the schema comes from --schema-file or from a live server (--schemas and the connection flags), not both", exitcode.ErrUsage)
 	}
 	schemaCheck := c.String("schema-file") != "" || liveSchema(c)
 	if !schemaCheck && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
-		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file (or --schemas)", advisor.ErrUsage)
+		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file (or --schemas)", exitcode.ErrUsage)
 	}
 	if schemaCheck && c.String("variables") == "" && c.String("config") == "" {
-		return advisor.NewSchemaReport(version, c.String("schema-file")), nil
+		return schemacheck.NewReport(version, c.String("schema-file")), nil
 	}
 	return advisor.RunCheck(advisor.CheckOptions{
 		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
@@ -111,8 +115,8 @@ func liveSchema(c *cli.Context) bool { return c.IsSet("schemas") || anyConnFlag(
 
 // schemaCheckOptions reads the schema check's flags; nil when there is no
 // schema to check.
-func schemaCheckOptions(c *cli.Context) (*advisor.SchemaCheckOptions, error) {
-	o := &advisor.SchemaCheckOptions{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
+func schemaCheckOptions(c *cli.Context) (*schemacheck.Options, error) {
+	o := &schemacheck.Options{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
 		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
 		ServerVersion: c.String("server-version"), Target: c.String("target")}
 	switch {

@@ -1,9 +1,8 @@
 package main
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/urfave/cli/v2"
-
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 )
 
 func cleanupCommand() *cli.Command {
@@ -29,7 +28,7 @@ EXAMPLES:
 			if err != nil {
 				return err
 			}
-			return advisor.RunCleanup(c.Context, advisor.CleanupOptions{Conn: conn, DropFound: c.Bool("drop-found")}, c.App.Writer)
+			return server.Cleanup(c.Context, server.CleanupOptions{Conn: conn, DropFound: c.Bool("drop-found")}, c.App.Writer)
 		},
 	}
 }

@@ -1,9 +1,8 @@
 package main
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/urfave/cli/v2"
-
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 )
 
 func auditCommand() *cli.Command {
@@ -24,7 +23,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
-		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandAudit) },
+		Action: func(c *cli.Context) error { return runJob(c, job.CommandAudit) },
 	}
 }
 
@@ -43,7 +42,7 @@ EXAMPLES:
 ` + exitCodesHelp,
 		// --expect-tables projects measured times: inspect measures nothing.
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), without(adviceFlags(), "expect-tables"), outputFlags()),
-		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandInspect) },
+		Action: func(c *cli.Context) error { return runJob(c, job.CommandInspect) },
 	}
 }
 
@@ -59,6 +58,6 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
-		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandBench) },
+		Action: func(c *cli.Context) error { return runJob(c, job.CommandBench) },
 	}
 }

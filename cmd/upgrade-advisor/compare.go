@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
 
 func compareCommand() *cli.Command {
@@ -58,11 +59,11 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	src, err := advisor.ParseEndpoint(c.String("source"), base, c.StringSlice("source-option"))
+	src, err := server.ParseEndpoint(c.String("source"), base, c.StringSlice("source-option"))
 	if err != nil {
 		return err
 	}
-	dst, err := advisor.ParseEndpoint(c.String("target"), base, c.StringSlice("target-option"))
+	dst, err := server.ParseEndpoint(c.String("target"), base, c.StringSlice("target-option"))
 	if err != nil {
 		return err
 	}

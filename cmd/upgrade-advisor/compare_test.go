@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -76,7 +76,7 @@ func TestSandboxWithABadOptionFailsCleanly(t *testing.T) {
 	sandboxtest.RequireServer(t)
 	parent := t.TempDir()
 	_, stderr, code := run(t, nil, "sandbox", "start", "--dir", parent, "--option", "innodb_no_such_option=1")
-	if code != advisor.ExitError || !strings.Contains(stderr, "innodb_no_such_option") {
+	if code != exitcode.Error || !strings.Contains(stderr, "innodb_no_such_option") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	left, _ := filepath.Glob(filepath.Join(parent, "*"))
@@ -185,7 +185,7 @@ func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err = cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != advisor.ExitError || !strings.Contains(stderr.String(), "interrupted") {
+	if !errors.As(err, &ee) || ee.ExitCode() != exitcode.Error || !strings.Contains(stderr.String(), "interrupted") {
 		t.Fatalf("exit %v: %s", err, stderr.String())
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "upgrade-advisor-sandbox-*")); len(left) != 0 {

@@ -5,9 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/urfave/cli/v2"
-
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 )
 
 func manCommand() *cli.Command {
@@ -46,7 +45,7 @@ func completionCommand() *cli.Command {
 				_, err := fmt.Fprint(c.App.Writer, "#compdef upgrade-advisor\nautoload -U bashcompinit && bashcompinit\n"+bashCompletion(c.App))
 				return err
 			}
-			return fmt.Errorf("%w: completion needs the shell: bash or zsh", advisor.ErrUsage)
+			return fmt.Errorf("%w: completion needs the shell: bash or zsh", exitcode.ErrUsage)
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -22,9 +22,9 @@ func TestEachErrorMapsToItsExitCode(t *testing.T) {
 	}{
 		{"success", nil, false, 0},
 		{"findings", findingsError{worst: "critical"}, false, 1},
-		{"usage", fmt.Errorf("%w: --tables 0", advisor.ErrUsage), false, 2},
-		{"connect", fmt.Errorf("db1: %w: refused", advisor.ErrConnect), false, 2},
-		{"pre-flight", fmt.Errorf("%w: read-only server", advisor.ErrPreflight), false, 2},
+		{"usage", fmt.Errorf("%w: --tables 0", exitcode.ErrUsage), false, 2},
+		{"connect", fmt.Errorf("db1: %w: refused", exitcode.ErrConnect), false, 2},
+		{"pre-flight", fmt.Errorf("%w: read-only server", exitcode.ErrPreflight), false, 2},
 		{"fleet failures", errFleetFailures{failed: 1, total: 3}, false, 2},
 		{"anything else", errors.New("boom"), false, 2},
 		{"interrupted", fmt.Errorf("calibration: %w", &bench.CleanupError{}), true, 2},
@@ -41,7 +41,7 @@ func TestEachErrorMapsToItsExitCode(t *testing.T) {
 // TestDocumentedExitCodesMatch checks that --help and the README list
 // exactly the exit codes main uses.
 func TestDocumentedExitCodesMatch(t *testing.T) {
-	want := map[int]bool{advisor.ExitOK: true, advisor.ExitFindings: true, advisor.ExitError: true}
+	want := map[int]bool{exitcode.OK: true, exitcode.Findings: true, exitcode.Error: true}
 	help := codesListed(regexp.MustCompile(`(?m)^\s+(\d)\s`), exitCodesHelp)
 	if fmt.Sprint(help) != fmt.Sprint(want) {
 		t.Errorf("--help lists exit codes %v, main uses %v", help, want)

@@ -35,7 +35,7 @@ import (
 
 	_ "github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
@@ -406,7 +406,7 @@ func TestFaultSignalMidBenchmark(t *testing.T) {
 			}
 			r := p.wait(t, faultPollTimeout)
 			t.Logf("exited %v after %v", r.code, time.Since(signalled).Round(time.Millisecond))
-			faultRequireCode(t, r, advisor.ExitError)
+			faultRequireCode(t, r, exitcode.Error)
 			faultRequireContains(t, "stderr", r.stderr, "interrupted")
 			if strings.Contains(r.stderr, "cleanup incomplete") {
 				t.Errorf("the interrupted run did not finish its cleanup:\n%s", r.stderr)
@@ -443,7 +443,7 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 	cleanup := func(t *testing.T, schema string) {
 		t.Helper()
 		r := faultRun(t, env, "cleanup", "-S", sb.Socket())
-		faultRequireCode(t, r, advisor.ExitOK)
+		faultRequireCode(t, r, exitcode.OK)
 		faultRequireContains(t, "cleanup output", r.stdout, schema)
 		faultAssertClean(t, db, stateDir, original)
 	}
@@ -455,7 +455,7 @@ func TestFaultKill9ThenCleanup(t *testing.T) {
 		schema := killRun(t)
 		r := faultRun(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--allow-set-global",
 			"--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		faultRequireCode(t, r, advisor.ExitError)
+		faultRequireCode(t, r, exitcode.Error)
 		faultRequireContains(t, "stderr of the next run", r.stderr, "earlier run did not finish", schema, "upgrade-advisor cleanup")
 		// The refused run touched nothing: the killed run's state stays.
 		if st := faultOnlyState(t, stateDir); st.Schema != schema {
@@ -502,7 +502,7 @@ func TestFaultServerKilledMidBenchmark(t *testing.T) {
 	}
 	r := p.wait(t, 60*time.Second)
 	t.Logf("the run exited %d, %v after the server was killed", r.code, time.Since(killed).Round(time.Millisecond))
-	faultRequireCode(t, r, advisor.ExitError)
+	faultRequireCode(t, r, exitcode.Error)
 	faultRequireContains(t, "stderr", r.stderr, "connection", "cleanup")
 	st := faultOnlyState(t, stateDir)
 	faultRequireContains(t, "stderr", r.stderr, st.Schema, ".json")
@@ -513,7 +513,7 @@ func TestFaultServerKilledMidBenchmark(t *testing.T) {
 		t.Fatalf("restarting the server: %v", err)
 	}
 	cr := faultRun(t, env, "cleanup", "-S", sb.Socket())
-	faultRequireCode(t, cr, advisor.ExitOK)
+	faultRequireCode(t, cr, exitcode.OK)
 	faultRequireContains(t, "cleanup output", cr.stdout, st.Schema)
 	// After a restart the globals come from the configuration anyway; the
 	// schema is what matters.
@@ -535,7 +535,7 @@ func TestFaultWrongPasswordFromEnv(t *testing.T) {
 				args = append(args, "--allow-set-global", "--rounds", "1", "--tables", "5")
 			}
 			r := faultRun(t, append(env, "MYSQL_PWD="+secret), args...)
-			faultRequireCode(t, r, advisor.ExitError)
+			faultRequireCode(t, r, exitcode.Error)
 			faultRequireContains(t, "stderr", r.stderr, "access denied")
 			if strings.Contains(r.stdout+r.stderr, secret) {
 				t.Errorf("the password was printed:\n%s", r)
@@ -601,7 +601,7 @@ func TestFaultUnreachable(t *testing.T) {
 			stateDir, env := faultNewStateDir(t)
 			r := faultStart(t, env, tc.args...).wait(t, tc.within)
 			t.Logf("exit %d after %v", r.code, r.elapsed.Round(time.Millisecond))
-			faultRequireCode(t, r, advisor.ExitError)
+			faultRequireCode(t, r, exitcode.Error)
 			faultRequireContains(t, "stderr", r.stderr, tc.wants...)
 			if files := faultStateFiles(t, stateDir); len(files) > 0 {
 				t.Errorf("state files written without a server: %q", files)
@@ -623,12 +623,12 @@ func TestFaultReadOnlyServer(t *testing.T) {
 
 	// root has SUPER and could write anyway: the tool refuses regardless.
 	r := faultRun(t, env, "audit", "-S", sb.Socket(), "--allow-set-global", "--rounds", "1", "--tables", "5", "-q")
-	faultRequireCode(t, r, advisor.ExitError)
+	faultRequireCode(t, r, exitcode.Error)
 	faultRequireContains(t, "stderr", r.stderr, "read_only")
 	faultAssertClean(t, db, stateDir, original)
 
 	r = faultRun(t, env, "inspect", "-S", sb.Socket(), "--format", "json")
-	faultRequireCode(t, r, advisor.ExitOK)
+	faultRequireCode(t, r, exitcode.OK)
 	var doc struct {
 		Server struct {
 			ReadOnly bool `json:"read_only"`
@@ -736,7 +736,7 @@ func TestFaultUserWithoutPrivileges(t *testing.T) {
 	t.Run("SELECT only", func(t *testing.T) {
 		stateDir, senv := faultNewStateDir(t)
 		r := faultRun(t, append(senv, env...), audit("-q")...)
-		faultRequireCode(t, r, advisor.ExitError)
+		faultRequireCode(t, r, exitcode.Error)
 		faultRequireContains(t, "stderr", r.stderr, "CREATE", "DROP")
 		faultAssertClean(t, db, stateDir, original)
 	})
@@ -745,7 +745,7 @@ func TestFaultUserWithoutPrivileges(t *testing.T) {
 	t.Run("scratch grant", func(t *testing.T) {
 		stateDir, senv := faultNewStateDir(t)
 		r := faultRun(t, append(senv, env...), audit("--format", "json")...)
-		faultRequireCode(t, r, advisor.ExitOK)
+		faultRequireCode(t, r, exitcode.OK)
 		m := faultMeasured(t, r.stdout)
 		if !m["baseline"] || !m["stats_persistent_off"] {
 			t.Errorf("baseline and stats_persistent_off should be measured with the scratch grant: %v", m)
@@ -758,7 +758,7 @@ func TestFaultUserWithoutPrivileges(t *testing.T) {
 	t.Run("allow-set-global without SUPER", func(t *testing.T) {
 		stateDir, senv := faultNewStateDir(t)
 		r := faultRun(t, append(senv, env...), audit("--allow-set-global", "-q")...)
-		faultRequireCode(t, r, advisor.ExitError)
+		faultRequireCode(t, r, exitcode.Error)
 		faultRequireContains(t, "stderr", r.stderr, "SUPER")
 		faultAssertClean(t, db, stateDir, original)
 	})
@@ -805,7 +805,7 @@ func TestFaultBinaryLog(t *testing.T) {
 	t.Run("root skips the binlog", func(t *testing.T) {
 		stateDir, env := faultNewStateDir(t)
 		r := faultRun(t, env, "audit", "-S", sb.Socket(), "--allow-set-global", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		faultRequireCode(t, r, advisor.ExitOK)
+		faultRequireCode(t, r, exitcode.OK)
 		if text := faultBinlogText(t, db); strings.Contains(text, marker) {
 			t.Errorf("scratch DDL reached the binary log:\n%s", text)
 		}
@@ -818,7 +818,7 @@ func TestFaultBinaryLog(t *testing.T) {
 	t.Run("no BINLOG ADMIN refuses", func(t *testing.T) {
 		stateDir, senv := faultNewStateDir(t)
 		r := faultRun(t, append(senv, env...), "audit", "-S", sb.Socket(), "-u", user, "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		faultRequireCode(t, r, advisor.ExitError)
+		faultRequireCode(t, r, exitcode.Error)
 		faultRequireContains(t, "stderr", r.stderr, "binary log", "--allow-binlog")
 		if text := faultBinlogText(t, db); strings.Contains(text, marker) {
 			t.Errorf("a refused run reached the binary log:\n%s", text)
@@ -828,7 +828,7 @@ func TestFaultBinaryLog(t *testing.T) {
 	t.Run("--allow-binlog logs the scratch DDL", func(t *testing.T) {
 		stateDir, senv := faultNewStateDir(t)
 		r := faultRun(t, append(senv, env...), "audit", "-S", sb.Socket(), "-u", user, "--allow-binlog", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-		faultRequireCode(t, r, advisor.ExitOK)
+		faultRequireCode(t, r, exitcode.OK)
 		// What the flag accepts: the scratch DDL is in the binary log.
 		text := faultBinlogText(t, db)
 		faultRequireContains(t, "the binary log", text, "CREATE DATABASE `"+marker, "CREATE TABLE t00000", "DROP DATABASE IF EXISTS `"+marker)
@@ -853,7 +853,7 @@ func TestFaultHostileScratchSchema(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			stateDir, env := faultNewStateDir(t)
 			r := faultRun(t, env, "audit", "-S", sb.Socket(), "--scratch-schema", name, "--allow-set-global", "--rounds", "1", "--tables", "5", "-q")
-			faultRequireCode(t, r, advisor.ExitError)
+			faultRequireCode(t, r, exitcode.Error)
 			faultRequireContains(t, "stderr", r.stderr, "scratch schema")
 			if !faultSchemaExists(t, db, "mysql") {
 				t.Fatalf("the mysql schema is gone after --scratch-schema %q", name)
@@ -885,8 +885,8 @@ func TestFaultKill9WithoutGlobalsOnlyWarns(t *testing.T) {
 	p.wait(t, 10*time.Second)
 	left := faultOnlyState(t, stateDir).Schema
 	r := faultRun(t, env, "audit", "-S", sb.Socket(), "--workload", "ddl-heavy", "--rounds", "1", "--tables", "5", "--fail-on", "none", "-q")
-	faultRequireCode(t, r, advisor.ExitOK)
+	faultRequireCode(t, r, exitcode.OK)
 	faultRequireContains(t, "stderr of the next run", r.stderr, "earlier run did not finish", left, "upgrade-advisor cleanup")
-	faultRequireCode(t, faultRun(t, env, "cleanup", "-S", sb.Socket()), advisor.ExitOK)
+	faultRequireCode(t, faultRun(t, env, "cleanup", "-S", sb.Socket()), exitcode.OK)
 	faultAssertClean(t, db, stateDir, original)
 }

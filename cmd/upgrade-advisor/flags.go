@@ -5,7 +5,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 )
@@ -25,12 +26,12 @@ func connectionFlags() []cli.Flag {
 		&cli.StringFlag{Name: "user", Aliases: []string{"u"}, Usage: "user name (default root)", Category: catConn},
 		&cli.StringFlag{Name: "password", Aliases: []string{"p"}, Usage: "password, attached as in mysql (-pSECRET); a bare -p asks for it without echo; prefer MYSQL_PWD or an option file", Category: catConn},
 		&cli.BoolFlag{Name: "password-prompt", Hidden: true},
-		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + advisor.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
+		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + server.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
 		&cli.StringFlag{Name: "defaults-file", Usage: "read only this option file ([client] and [upgrade-advisor] groups)", Category: catConn},
 		&cli.StringFlag{Name: "defaults-extra-file", Usage: "read this option file after /etc/my.cnf and /etc/mysql/my.cnf, before ~/.my.cnf", Category: catConn},
 		&cli.BoolFlag{Name: "no-defaults", Usage: "read no option files", Category: catConn},
 		&cli.StringFlag{Name: "dsn", Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
-		&cli.DurationFlag{Name: "connect-timeout", Value: advisor.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
+		&cli.DurationFlag{Name: "connect-timeout", Value: server.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
 		&cli.StringFlag{Name: "ssl-mode", Usage: "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", Category: catConn},
 		&cli.StringFlag{Name: "ssl-ca", Usage: "CA certificate file (PEM)", Category: catConn},
 		&cli.StringFlag{Name: "ssl-cert", Usage: "client certificate file (PEM)", Category: catConn},
@@ -124,18 +125,18 @@ func calibrationFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "allow-set-global", Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
 		&cli.BoolFlag{Name: "allow-binlog", Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
 		&cli.StringFlag{Name: "scratch-schema", Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
-		&cli.DurationFlag{Name: "lock-wait-timeout", Value: advisor.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
-		&cli.IntFlag{Name: "max-threads-running", Value: advisor.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
-		&cli.DurationFlag{Name: "load-wait", Value: advisor.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
+		&cli.DurationFlag{Name: "lock-wait-timeout", Value: server.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
+		&cli.IntFlag{Name: "max-threads-running", Value: footprint.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
+		&cli.DurationFlag{Name: "load-wait", Value: footprint.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
 	}
 }
 
-func benchOptions(c *cli.Context) advisor.BenchOptions {
-	return advisor.BenchOptions{
+func benchOptions(c *cli.Context) server.BenchOptions {
+	return server.BenchOptions{
 		Tables: c.Int("tables"), Budget: c.Duration("budget"), Rounds: c.Int("rounds"), Precision: c.Float64("precision"),
 		AllowSetGlobal: c.Bool("allow-set-global"), AllowBinlog: c.Bool("allow-binlog"),
 		Schema: c.String("scratch-schema"), LockWaitTimeout: c.Duration("lock-wait-timeout"),
-		MaxThreadsRunning: c.Int("max-threads-running"), LoadWait: c.Duration("load-wait"),
+		Footprint: footprint.Options{MaxThreadsRunning: c.Int("max-threads-running"), LoadWait: c.Duration("load-wait")},
 	}
 }
 
@@ -143,7 +144,7 @@ func benchOptions(c *cli.Context) advisor.BenchOptions {
 // before anything connects; it returns the notes the report carries about
 // what the file held beyond table DDL. Without --ddl-file the workload
 // stays the classic one of --tables.
-func calibrationWorkload(c *cli.Context, bo *advisor.BenchOptions) ([]string, error) {
+func calibrationWorkload(c *cli.Context, bo *server.BenchOptions) ([]string, error) {
 	path := c.String("ddl-file")
 	if path == "" {
 		return nil, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -18,7 +19,7 @@ func (e errFleetFailures) Error() string {
 	return fmt.Sprintf("%d of %d host(s) failed (see above)", e.failed, e.total)
 }
 
-func (e errFleetFailures) ExitStatus() int { return advisor.ExitError }
+func (e errFleetFailures) ExitStatus() int { return exitcode.Error }
 
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
@@ -27,11 +28,11 @@ func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn
 	// would be overridden.
 	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html", "host", "port", "socket", "dsn"} {
 		if c.IsSet(name) {
-			return fmt.Errorf("%w: --hosts cannot be combined with --%s: run the job on one server for that", advisor.ErrUsage, name)
+			return fmt.Errorf("%w: --hosts cannot be combined with --%s: run the job on one server for that", exitcode.ErrUsage, name)
 		}
 	}
 	if n := c.Int("concurrency"); n < 1 {
-		return fmt.Errorf("%w: --concurrency %d: give the number of servers to work on at once, 1 or more", advisor.ErrUsage, n)
+		return fmt.Errorf("%w: --concurrency %d: give the number of servers to work on at once, 1 or more", exitcode.ErrUsage, n)
 	}
 	hosts, err := advisor.ReadHostsFile(c.String("hosts"))
 	if err != nil {

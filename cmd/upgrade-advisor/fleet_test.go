@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
@@ -39,7 +39,7 @@ func TestFleetIsolatesFailuresAndExitsWithTheWorst(t *testing.T) {
 	start := time.Now()
 	stdout, stderr, code := run(t, []string{"MYSQL_PWD="}, "inspect", "--no-defaults", "-u", "root", "--hosts", hosts, "--concurrency", "3", "--connect-timeout", "3s", "--format", "json")
 	wall := time.Since(start)
-	if code != advisor.ExitError {
+	if code != exitcode.Error {
 		t.Fatalf("exit %d, want 2 (one host unreachable): %s", code, stderr)
 	}
 	var ok, failed int
@@ -81,7 +81,7 @@ func TestFleetTextSummary(t *testing.T) {
 	hosts := fleetFile(t)
 	stdout, _, code := run(t, nil, "audit", "--no-defaults", "-u", "root", "--hosts", hosts, "--connect-timeout", "3s",
 		"--tables", "5", "--rounds", "1", "--workload", "ddl-heavy", "--allow-set-global")
-	if code != advisor.ExitError {
+	if code != exitcode.Error {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{"3 host(s): 2 ok, 1 failed", "[!!] 192.0.2.1:3306", "MariaDB"} {
@@ -95,7 +95,7 @@ func TestBadHostsFileIsAUsageError(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hosts.txt")
 	os.WriteFile(path, []byte("db1:notaport\n"), 0o644)
 	_, stderr, code := run(t, nil, "inspect", "--hosts", path)
-	if code != advisor.ExitError || !strings.Contains(stderr, "hosts.txt:1") {
+	if code != exitcode.Error || !strings.Contains(stderr, "hosts.txt:1") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
@@ -114,7 +114,7 @@ func TestHostsRefusesFlagsItWouldOverride(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := run(t, nil, "audit", "--no-defaults", "--hosts", hosts, tc.flag)
-			if code != advisor.ExitError || !strings.Contains(stderr, "cannot be combined with "+tc.name) {
+			if code != exitcode.Error || !strings.Contains(stderr, "cannot be combined with "+tc.name) {
 				t.Errorf("exit %d, stderr %q: want --hosts refusing %s", code, stderr, tc.name)
 			}
 		})

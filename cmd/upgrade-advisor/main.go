@@ -18,7 +18,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -34,12 +34,12 @@ func main() {
 }
 
 // exitCode maps the outcome to the documented exit codes (the code each
-// error carries, advisor.ExitCodeOf) and prints errors; findings print
+// error carries, exitcode.Of) and prints errors; findings print
 // nothing more, the report says them.
 func exitCode(err error, interrupted bool) int {
-	code := advisor.ExitCodeOf(err)
+	code := exitcode.Of(err)
 	switch {
-	case err == nil || code == advisor.ExitFindings:
+	case err == nil || code == exitcode.Findings:
 		return code
 	case interrupted:
 		var cerr *bench.CleanupError
@@ -48,7 +48,7 @@ func exitCode(err error, interrupted bool) int {
 		} else {
 			fmt.Fprintln(os.Stderr, "upgrade-advisor: interrupted; nothing is left behind (any scratch schema dropped, any changed global restored)")
 		}
-		return advisor.ExitError
+		return exitcode.Error
 	}
 	fmt.Fprintf(os.Stderr, "upgrade-advisor: %v\n", err)
 	return code
@@ -59,4 +59,4 @@ func exitCode(err error, interrupted bool) int {
 type findingsError struct{ worst string }
 
 func (e findingsError) Error() string   { return "findings at or above --fail-on: worst is " + e.worst }
-func (e findingsError) ExitStatus() int { return advisor.ExitFindings }
+func (e findingsError) ExitStatus() int { return exitcode.Findings }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -82,7 +82,7 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			_, stderr, code := run(t, nil, tc.args...)
-			if code != advisor.ExitError || !strings.Contains(stderr, tc.want) {
+			if code != exitcode.Error || !strings.Contains(stderr, tc.want) {
 				t.Errorf("exit %d, stderr %q; want exit 2 naming %q", code, stderr, tc.want)
 			}
 		})
@@ -98,12 +98,12 @@ func TestUnknownCommandNamesTheChoices(t *testing.T) {
 		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list or stop`},
 	} {
 		stdout, stderr, code := run(t, nil, tc.args...)
-		if code != advisor.ExitError || !strings.Contains(stderr, tc.want) || stdout != "" {
+		if code != exitcode.Error || !strings.Contains(stderr, tc.want) || stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
 	for _, args := range [][]string{{}, {"sandbox"}} {
-		if stdout, _, code := run(t, nil, args...); code != advisor.ExitOK || !strings.Contains(stdout, "USAGE:") {
+		if stdout, _, code := run(t, nil, args...); code != exitcode.OK || !strings.Contains(stdout, "USAGE:") {
 			t.Errorf("%v: exit %d, want help on stdout and exit 0:\n%s", args, code, stdout)
 		}
 	}
@@ -157,7 +157,7 @@ func auditJSONAgainstARealServer(t *testing.T, srv sandboxtest.Server) {
 func TestFailOnInfoExitsOne(t *testing.T) {
 	sock := socketOf(t)
 	_, stderr, code := run(t, nil, "audit", "-S", sock, "--workload", "oltp", "--tables", "10", "--rounds", "2", "--fail-on", "info", "-q")
-	if code != advisor.ExitFindings {
+	if code != exitcode.Findings {
 		t.Fatalf("exit %d, want 1: %s", code, stderr)
 	}
 }
@@ -166,7 +166,7 @@ func TestPasswordOnCommandLineWarnsAndNeverPrints(t *testing.T) {
 	sock := socketOf(t)
 	const secret = "N0t-The-Passw0rd"
 	stdout, stderr, code := run(t, nil, "inspect", "-S", sock, "-u", "nobody_here", "-p"+secret, "--format", "json")
-	if code != advisor.ExitError {
+	if code != exitcode.Error {
 		t.Fatalf("exit %d", code)
 	}
 	if strings.Contains(stdout+stderr, secret) {
@@ -238,7 +238,7 @@ func TestCheckConfigWithRemovedVariablesFailsOnCritical(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my.cnf")
 	os.WriteFile(path, []byte("[mysqld]\nquery_cache_size = 16M\ninnodb_file_format = Barracuda\n"), 0o644)
 	stdout, stderr, code := run(t, nil, "check", "--config", path, "--target", "8.0", "--fail-on", "critical")
-	if code != advisor.ExitFindings {
+	if code != exitcode.Findings {
 		t.Fatalf("exit %d, want 1: %s", code, stderr)
 	}
 	for _, want := range []string{"critical: query_cache_size was removed", "critical: innodb_file_format was removed", path + ":2"} {
@@ -321,7 +321,7 @@ func TestDDLFileWithDropDatabaseIsRefusedBeforeAnythingRuns(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "evil.sql")
 	os.WriteFile(path, []byte("CREATE TABLE a (i INT);\n-- looks harmless\nDROP DATABASE mysql;\n"), 0o644)
 	_, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", sock, "--ddl-file", path, "--allow-set-global")
-	if code != advisor.ExitError || !strings.Contains(stderr, "evil.sql:3") || !strings.Contains(stderr, "nothing was run") {
+	if code != exitcode.Error || !strings.Contains(stderr, "evil.sql:3") || !strings.Contains(stderr, "nothing was run") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	// Nothing ran: not even the connection was opened, so no scratch schema.
@@ -346,7 +346,7 @@ func TestManPageAndCompletionComeFromTheDefinitions(t *testing.T) {
 	if out, err := check.CombinedOutput(); err != nil {
 		t.Fatalf("the bash script does not parse: %v\n%s", err, out)
 	}
-	if _, _, code := run(t, nil, "completion", "fish"); code != advisor.ExitError {
+	if _, _, code := run(t, nil, "completion", "fish"); code != exitcode.Error {
 		t.Errorf("unknown shell: exit %d", code)
 	}
 }

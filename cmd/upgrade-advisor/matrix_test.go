@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -178,7 +178,7 @@ func TestMatrixCleanupAfterKill9(t *testing.T) {
 		}
 		st := faultKill9(t, p, db, stateDir)
 		r := faultRun(t, env, "cleanup", "-S", sb.Socket())
-		faultRequireCode(t, r, advisor.ExitOK)
+		faultRequireCode(t, r, exitcode.OK)
 		faultRequireContains(t, "cleanup output", r.stdout, st.Schema)
 		before.AssertUnchanged(t, db)
 		if files := faultStateFiles(t, stateDir); len(files) > 0 {

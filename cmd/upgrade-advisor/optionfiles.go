@@ -10,8 +10,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
 
 // programGroup is this tool's own option-file group, read with [client].
@@ -78,10 +79,10 @@ func optionFileConn(c *cli.Context) (map[string]string, error) {
 
 // resolveConn merges, lowest precedence first: environment, option files,
 // flags given on the command line, as the mysql client does.
-func resolveConn(c *cli.Context) (advisor.ConnOptions, error) {
+func resolveConn(c *cli.Context) (server.ConnOptions, error) {
 	fromFiles, err := optionFileConn(c)
 	if err != nil {
-		return advisor.ConnOptions{}, err
+		return server.ConnOptions{}, err
 	}
 	fromFlags := map[string]string{}
 	for _, f := range connFlags {
@@ -96,7 +97,7 @@ func resolveConn(c *cli.Context) (advisor.ConnOptions, error) {
 	if c.Bool("password-prompt") {
 		pw, err := promptPassword(c)
 		if err != nil {
-			return advisor.ConnOptions{}, err
+			return server.ConnOptions{}, err
 		}
 		merged["password"] = pw
 	}
@@ -120,13 +121,13 @@ func mergeSettings(layers ...map[string]string) map[string]string {
 }
 
 // connFromSettings builds connection options from merged settings.
-func connFromSettings(s map[string]string) (advisor.ConnOptions, error) {
-	o := advisor.ConnOptions{Host: s["host"], User: s["user"], Password: s["password"], Socket: s["socket"],
-		TLS: advisor.TLSOptions{Mode: s["ssl_mode"], CA: s["ssl_ca"], Cert: s["ssl_cert"], Key: s["ssl_key"]}}
+func connFromSettings(s map[string]string) (server.ConnOptions, error) {
+	o := server.ConnOptions{Host: s["host"], User: s["user"], Password: s["password"], Socket: s["socket"],
+		TLS: server.TLSOptions{Mode: s["ssl_mode"], CA: s["ssl_ca"], Cert: s["ssl_cert"], Key: s["ssl_key"]}}
 	if p := s["port"]; p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n <= 0 || n > 65535 {
-			return o, fmt.Errorf("%w: port %q: give a number from 1 to 65535", advisor.ErrUsage, p)
+			return o, fmt.Errorf("%w: port %q: give a number from 1 to 65535", exitcode.ErrUsage, p)
 		}
 		o.Port = n
 	}
@@ -148,7 +149,7 @@ func parseTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%w: connect timeout %q: give seconds (10) or a duration (10s)", advisor.ErrUsage, s)
+		return 0, fmt.Errorf("%w: connect timeout %q: give seconds (10) or a duration (10s)", exitcode.ErrUsage, s)
 	}
 	return d, nil
 }

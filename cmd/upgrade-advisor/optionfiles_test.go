@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -81,7 +81,7 @@ func TestOptionFilesAsTheMySQLClientReadsThem(t *testing.T) {
 	})
 	t.Run("option file beats the environment, --no-defaults ignores it", func(t *testing.T) {
 		env := append(writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n"), "MYSQL_UNIX_PORT="+sock)
-		if _, stderr, code := run(t, env, "inspect", "-q"); code != advisor.ExitError || !strings.Contains(stderr, "/nonexistent/x.sock") {
+		if _, stderr, code := run(t, env, "inspect", "-q"); code != exitcode.Error || !strings.Contains(stderr, "/nonexistent/x.sock") {
 			t.Fatalf("option file not used: exit %d: %s", code, stderr)
 		}
 		if _, stderr, code := run(t, env, "inspect", "-q", "--no-defaults"); code != 0 {
@@ -101,14 +101,14 @@ func TestOptionFilesAsTheMySQLClientReadsThem(t *testing.T) {
 		if _, stderr, code := run(t, env, "inspect", "-q", "--defaults-file", only); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
-		if _, stderr, code := run(t, env, "inspect", "-q", "--defaults-file", only+".missing"); code != advisor.ExitError || !strings.Contains(stderr, "option file") {
+		if _, stderr, code := run(t, env, "inspect", "-q", "--defaults-file", only+".missing"); code != exitcode.Error || !strings.Contains(stderr, "option file") {
 			t.Fatalf("missing --defaults-file: exit %d: %s", code, stderr)
 		}
 	})
 	t.Run("a password from an option file is never printed", func(t *testing.T) {
 		env := writeMyCnf(t, "[client]\nsocket = "+sock+"\nuser = ua_nobody\npassword = F1le-Secret\n")
 		stdout, stderr, code := run(t, env, "inspect", "-q")
-		if code != advisor.ExitError || strings.Contains(stdout+stderr, "F1le-Secret") || strings.Contains(stderr, "command line") {
+		if code != exitcode.Error || strings.Contains(stdout+stderr, "F1le-Secret") || strings.Contains(stderr, "command line") {
 			t.Fatalf("exit %d, stderr %s", code, stderr)
 		}
 	})

@@ -6,7 +6,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
@@ -66,7 +67,7 @@ func runRehearse(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	o := advisor.RehearseOptions{
+	o := rehearse.Options{
 		ToolVersion: version, ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		SourceBasedir: c.String("source-basedir"), TargetBasedir: c.String("target-basedir"), Workload: c.String("workload"),
 		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c), InPlace: c.Bool("in-place"),
@@ -74,7 +75,7 @@ func runRehearse(c *cli.Context) error {
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if o.ServerVersion != "" && anyConnFlag(c) {
-		return fmt.Errorf("%w: --server-version rehearses --config offline: leave out the connection flags, or leave out --server-version to inspect the server", advisor.ErrUsage)
+		return fmt.Errorf("%w: --server-version rehearses --config offline: leave out the connection flags, or leave out --server-version to inspect the server", exitcode.ErrUsage)
 	}
 	if o.Notes, err = calibrationWorkload(c, &o.Bench); err != nil {
 		return err
@@ -88,7 +89,7 @@ func runRehearse(c *cli.Context) error {
 		}
 	}
 	o.Bench.Progress = newProgress(c).update
-	r, err := advisor.Rehearse(c.Context, o)
+	r, err := rehearse.Run(c.Context, o)
 	clearProgress(c)
 	if err != nil {
 		return err

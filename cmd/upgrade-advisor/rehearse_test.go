@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 )
 
@@ -244,7 +244,7 @@ func TestInterruptedRehearsalRemovesEverySandbox(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != advisor.ExitError || !strings.Contains(stderr.String(), "interrupted") {
+	if !errors.As(err, &ee) || ee.ExitCode() != exitcode.Error || !strings.Contains(stderr.String(), "interrupted") {
 		t.Fatalf("exit %v: %s", err, stderr.String())
 	}
 	noServersLeft(t, tmp)

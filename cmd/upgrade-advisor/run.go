@@ -8,13 +8,15 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // runJob runs audit, inspect or bench and prints the report.
-func runJob(c *cli.Context, command advisor.Command) error {
+func runJob(c *cli.Context, command job.Command) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
@@ -49,7 +51,7 @@ func runJob(c *cli.Context, command advisor.Command) error {
 
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
 // parsed (and refused) here, before anything connects.
-func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error) {
+func jobOptions(c *cli.Context, command job.Command) (advisor.Options, error) {
 	var err error
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
@@ -61,7 +63,7 @@ func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error
 	}
 	opts.Bench = benchOptions(c)
 	opts.Bench.Progress = newProgress(c).update
-	if opts.Bench.Footprint, err = footprintOptions(c); err != nil {
+	if opts.Bench.Footprint, err = footprintOptions(c, opts.Bench.Footprint); err != nil {
 		return opts, err
 	}
 	notes, err := calibrationWorkload(c, &opts.Bench)
@@ -75,20 +77,20 @@ func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error
 	}
 	switch {
 	case opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("%w: --server-variants restarts servers: use it with --sandbox or --what-if-sandbox", advisor.ErrUsage)
+		return opts, fmt.Errorf("%w: --server-variants restarts servers: use it with --sandbox or --what-if-sandbox", exitcode.ErrUsage)
 	case c.Bool("sandbox") && c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("%w: --sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings", advisor.ErrUsage)
+		return opts, fmt.Errorf("%w: --sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings", exitcode.ErrUsage)
 	case c.Bool("sandbox") && anyConnFlag(c):
-		return opts, fmt.Errorf("%w: --sandbox starts its own server: leave out the connection flags", advisor.ErrUsage)
+		return opts, fmt.Errorf("%w: --sandbox starts its own server: leave out the connection flags", exitcode.ErrUsage)
 	case (c.IsSet("basedir") || c.IsSet("sandbox-option")) && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("%w: --basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox", advisor.ErrUsage)
+		return opts, fmt.Errorf("%w: --basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox", exitcode.ErrUsage)
 	}
 	return opts, nil
 }
 
 // runOne runs the job against a sandbox, a what-if sandbox or the server
 // the connection options name.
-func runOne(c *cli.Context, command advisor.Command, opts advisor.Options) (*report.Report, error) {
+func runOne(c *cli.Context, command job.Command, opts advisor.Options) (*report.Report, error) {
 	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
 	if command.Measures() && c.Bool("sandbox") {
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
@@ -106,7 +108,7 @@ func runOne(c *cli.Context, command advisor.Command, opts advisor.Options) (*rep
 }
 
 // failOnFindings turns findings at or above --fail-on into exit code 1.
-func failOnFindings(r *report.Report, failOn rules.Severity, command advisor.Command) error {
+func failOnFindings(r *report.Report, failOn rules.Severity, command job.Command) error {
 	if worst, any := r.Worst(); any && command.FailsOnFindings() && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
@@ -134,7 +136,7 @@ func prefixed(prefix string, lines []string) []string {
 // the next word may be a password.
 func noArgs(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return fmt.Errorf("%w: %d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", advisor.ErrUsage, c.NArg())
+		return fmt.Errorf("%w: %d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", exitcode.ErrUsage, c.NArg())
 	}
 	return nil
 }
@@ -157,7 +159,7 @@ func reportChoices(c *cli.Context) (rules.Severity, report.Format, error) {
 func outputFormat(c *cli.Context) (report.Format, error) {
 	f, err := report.ParseFormat(c.String("format"))
 	if err != nil {
-		return f, fmt.Errorf("%w: --format: %w", advisor.ErrUsage, err)
+		return f, fmt.Errorf("%w: --format: %w", exitcode.ErrUsage, err)
 	}
 	return f, nil
 }

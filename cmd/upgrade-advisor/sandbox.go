@@ -7,7 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 )
 
@@ -81,7 +81,7 @@ func sandboxStop(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), advisor.SandboxStopTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), server.SandboxStopTimeout)
 	defer cancel()
 	if err := sb.Stop(ctx); err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
@@ -132,7 +132,7 @@ func versionCommand() *cli.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(b)
 			}
-			return fmt.Errorf("%w: version --format %q: use text or json", advisor.ErrUsage, c.String("format"))
+			return fmt.Errorf("%w: version --format %q: use text or json", exitcode.ErrUsage, c.String("format"))
 		},
 	}
 }

@@ -27,7 +27,10 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -54,13 +57,13 @@ func runCompareStudy(o options) error {
 			sb.Stop(context.Background())
 		}
 	}()
-	start := func(opts ...string) (advisor.Endpoint, error) {
+	start := func(opts ...string) (server.Endpoint, error) {
 		sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: o.basedir, ServerOptions: opts, Log: os.Stderr})
 		if err != nil {
-			return advisor.Endpoint{}, err
+			return server.Endpoint{}, err
 		}
 		sbs = append(sbs, sb)
-		return advisor.ParseEndpoint(sb.DSN(), advisor.ConnOptions{}, nil)
+		return server.ParseEndpoint(sb.DSN(), server.ConnOptions{}, nil)
 	}
 	a, err := start()
 	if err != nil {
@@ -74,7 +77,7 @@ func runCompareStudy(o options) error {
 	if err != nil {
 		return err
 	}
-	bo := advisor.BenchOptions{Budget: o.budget, AllowSetGlobal: true}
+	bo := server.BenchOptions{Budget: o.budget, AllowSetGlobal: true}
 
 	var aa, regression, rehearsals []verdictRun
 	for i := range o.reps {
@@ -144,7 +147,7 @@ func runCompareStudy(o options) error {
 }
 
 // compareOnce runs `compare` of source against target.
-func compareOnce(ctx context.Context, source, target advisor.Endpoint, bo advisor.BenchOptions) (verdictRun, error) {
+func compareOnce(ctx context.Context, source, target server.Endpoint, bo server.BenchOptions) (verdictRun, error) {
 	start := time.Now()
 	r, err := advisor.Compare(ctx, advisor.CompareOptions{ToolVersion: "accuracy", Source: source, Target: target, Bench: bo, Warn: func(string) {}})
 	if err != nil {
@@ -161,14 +164,14 @@ func compareOnce(ctx context.Context, source, target advisor.Endpoint, bo adviso
 }
 
 // auditOnce runs a default audit calibration of the server.
-func auditOnce(ctx context.Context, e advisor.Endpoint, bo advisor.BenchOptions) (*report.Report, error) {
-	return advisor.Run(ctx, advisor.Options{Command: advisor.CommandAudit, ToolVersion: "accuracy", Conn: e.Conn, Workload: "ddl-heavy",
+func auditOnce(ctx context.Context, e server.Endpoint, bo server.BenchOptions) (*report.Report, error) {
+	return advisor.Run(ctx, advisor.Options{Command: job.CommandAudit, ToolVersion: "accuracy", Conn: e.Conn, Workload: "ddl-heavy",
 		Bench: bo, Warn: func(string) {}})
 }
 
 // rehearseOnce rehearses the binary's version to itself from an empty
 // option file (offline: --config with --server-version).
-func rehearseOnce(ctx context.Context, o options, bo advisor.BenchOptions) (verdictRun, error) {
+func rehearseOnce(ctx context.Context, o options, bo server.BenchOptions) (verdictRun, error) {
 	bin, err := sandbox.Detect(ctx, o.basedir)
 	if err != nil {
 		return verdictRun{}, err
@@ -185,7 +188,7 @@ func rehearseOnce(ctx context.Context, o options, bo advisor.BenchOptions) (verd
 		target = "/usr"
 	}
 	start := time.Now()
-	r, err := advisor.Rehearse(ctx, advisor.RehearseOptions{ToolVersion: "accuracy", ConfigFile: cnf.Name(),
+	r, err := rehearse.Run(ctx, rehearse.Options{ToolVersion: "accuracy", ConfigFile: cnf.Name(),
 		ServerVersion: bin.Flavor.Version.Series(), SourceBasedir: o.basedir, TargetBasedir: target, Bench: bo, Warn: func(string) {}})
 	if err != nil {
 		return verdictRun{}, err

@@ -179,14 +179,33 @@ func StopShared() error {
 // exits with the tests' code (1 if stopping failed).
 //
 //	func TestMain(m *testing.M) { sandboxtest.Main(m) }
-func Main(m *testing.M) {
-	code := m.Run()
+func Main(m *testing.M) { os.Exit(stopSharedAfter(m.Run())) }
+
+// stopSharedAfter stops the shared sandbox after the tests ended with
+// code, and returns the code to exit with (1 if stopping failed).
+func stopSharedAfter(code int) int {
 	if err := StopShared(); err != nil {
 		os.Stderr.WriteString("sandboxtest: stopping the shared sandbox: " + err.Error() + "\n")
 		if code == 0 {
 			code = 1
 		}
 	}
+	return code
+}
+
+// MainWithStateDir is Main with the tool's state files (and ledger) in a
+// temporary directory of their own (UPGRADE_ADVISOR_STATE_DIR), removed
+// afterwards: the tests never see or touch the user's.
+//
+//	func TestMain(m *testing.M) { sandboxtest.MainWithStateDir(m) }
+func MainWithStateDir(m *testing.M) {
+	dir, err := os.MkdirTemp("", "upgrade-advisor-state")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("UPGRADE_ADVISOR_STATE_DIR", dir)
+	code := stopSharedAfter(m.Run())
+	os.RemoveAll(dir)
 	os.Exit(code)
 }
 

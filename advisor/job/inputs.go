@@ -1,0 +1,71 @@
+package job
+
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// Choices are the flags that say how a job reads a server, all read
+// before it connects.
+type Choices struct {
+	// Workload overrides the class read from status counters ("" = decide from status).
+	Workload string
+	// Target is the --target version ("" = none).
+	Target string
+	// ConfigFile is a my.cnf to check against the target ("" = none).
+	ConfigFile string
+	// ExpectTables projects a setup that creates this many tables (0 = none).
+	ExpectTables int
+	// ShowAccounts lets findings name accounts (--show-accounts); otherwise
+	// they count them by authentication plugin.
+	ShowAccounts bool
+}
+
+// Inputs are what a job reads before it connects: the choices, validated,
+// and the options of --config.
+type Inputs struct {
+	choices  Choices
+	workload rules.WorkloadClass
+	target   *rules.Flavor
+	// Config holds the server options of --config; Notes what reading it said.
+	Config []rules.ConfigOption
+	Notes  []string
+}
+
+// ReadInputs validates the choices and reads --config, before connecting.
+func ReadInputs(c Choices) (Inputs, error) {
+	inputs := Inputs{choices: c}
+	var err error
+	if inputs.workload, inputs.target, err = parseChoices(c); err != nil {
+		return inputs, err
+	}
+	if c.ConfigFile != "" {
+		inputs.Config, inputs.Notes, err = LoadConfig(c.ConfigFile)
+	}
+	return inputs, err
+}
+
+// parseChoices validates --workload and --target before connecting.
+func parseChoices(c Choices) (rules.WorkloadClass, *rules.Flavor, error) {
+	var class rules.WorkloadClass
+	if c.Workload != "" {
+		w, err := rules.ParseWorkloadClass(c.Workload)
+		if err != nil {
+			return "", nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+		}
+		class = w
+	}
+	if c.Target == "" {
+		return class, nil, nil
+	}
+	t, err := rules.ParseTarget(c.Target, rules.VendorUnknown)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+	}
+	return class, &t, nil
+}
+
+// Workload is the --workload class ("" = decided from the counters).
+func (inputs Inputs) Workload() rules.WorkloadClass { return inputs.workload }

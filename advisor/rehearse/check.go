@@ -1,0 +1,77 @@
+package rehearse
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// FindingTargetBinaryRefused is the id of a finding for an option of
+// --config that the target's own binary refuses.
+const FindingTargetBinaryRefused = "target-binary-refused"
+
+// CheckConfigOnTarget runs the option validation of the target's binary
+// (--target-basedir) on the options of --config that the target reads,
+// and adds a critical finding, with file:line, for each option it refuses.
+// Paths, ports and identities are not asked (the binary would check that
+// the paths exist on this machine); a note says how many.
+func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, basedir string) error {
+	if configFile == "" {
+		return fmt.Errorf("%w: --target-basedir validates the options of --config with the target's binary: give --config too", exitcode.ErrUsage)
+	}
+	bin, target, err := detectFlavor(ctx, basedir)
+	if err != nil {
+		return fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
+	}
+	config, _, err := job.LoadConfig(configFile)
+	if err != nil {
+		return err
+	}
+	var options []string
+	where := map[string]rules.ConfigOption{}
+	skipped := 0
+	for _, o := range config {
+		switch {
+		case !rules.SectionReadBy(o.Section, target):
+			continue
+		case rules.IsMachineSetting(o.Name):
+			skipped++
+			continue
+		}
+		opt := o.Name
+		if o.Loose {
+			opt = "loose-" + opt
+		}
+		if o.Value != "" {
+			opt += "=" + o.Value
+		}
+		options = append(options, opt)
+		where[opt] = o
+	}
+	refused, err := sandbox.ValidateOptions(ctx, bin, options)
+	if err != nil {
+		return err
+	}
+	var found []rules.Finding
+	for _, rf := range refused {
+		o := where[rf.Option]
+		loc := fmt.Sprintf("%s:%d", o.File, o.Line)
+		found = append(found, rules.Finding{
+			ID: FindingTargetBinaryRefused, Severity: rules.Critical,
+			Title:  fmt.Sprintf("%s refuses %s (%s): it will not start with this file", target, rf.Option, loc),
+			Detail: fmt.Sprintf("The target's own binary (%s) refused the option at %s: %s", bin.Path, loc, rf.Message),
+			Evidence: map[string]string{"option": rf.Option, "file": o.File, "line": fmt.Sprint(o.Line),
+				"binary": bin.Path, "message": rf.Message},
+			Recommendation: rules.Recommendation{MyCnf: []string{"# remove or replace (" + loc + "): " + rf.Option}},
+		})
+	}
+	r.Findings = append(report.FindingsOf(found), r.Findings...)
+	r.Notes = append(r.Notes, fmt.Sprintf("target binary: asked %s (%s) about %d option(s) of --config; it refused %d; %d path, port or identity option(s) not asked",
+		bin.Flavor.Raw, validationCommand(bin), len(options), len(refused), skipped))
+	return nil
+}

@@ -1,0 +1,169 @@
+package rehearse
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// job.CommandRehearse is `rehearse`: today's settings carried to the target
+// version and measured side by side with today's version.
+
+// Options configure `rehearse`.
+type Options struct {
+	ToolVersion string
+	// Conn is today's server, inspected read-only; unused when
+	// ServerVersion is given (offline: --config describes today's server).
+	Conn          server.ConnOptions
+	ConfigFile    string
+	ServerVersion string
+	// SourceBasedir and TargetBasedir are the binaries of today's version
+	// ("" = the installed ones) and of the target (required).
+	SourceBasedir, TargetBasedir string
+	Workload                     string
+	Bench                        server.BenchOptions
+	// SchemaFile is the schema to carry (a dump or install script); without
+	// it the schema is read from today's server (Schemas: which; all but the
+	// server's own when empty).
+	SchemaFile string
+	Schemas    []string
+	// SandboxDir is the parent of the sandboxes ("" = the system's temp dir).
+	SandboxDir string
+	Warn       func(string)
+	SandboxLog io.Writer
+	Notes      []string
+	// InPlace adds the in-place upgrade rehearsal: today's datadir, with
+	// SchemaFile's schema loaded, started by the target (--in-place).
+	InPlace bool
+}
+
+// side is one sandbox of a rehearsal before and after it ran.
+type side struct {
+	name, label string
+	basedir     string
+	options     []string
+	srv         *server.Server
+}
+
+// Run inspects today's server (or reads --config offline), carries
+// its explicit settings to the target version, has the target's binary
+// validate them, starts sandboxes of today's version and of the target and
+// calibrates them with interleaved rounds. Every sandbox is stopped and
+// removed whatever happens, also on Ctrl-C.
+func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
+	if o.TargetBasedir == "" {
+		return nil, fmt.Errorf("%w: rehearse needs --target-basedir: an extracted tarball or unpacked package root of the version you move to", exitcode.ErrUsage)
+	}
+	today, err := readToday(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := planRehearsal(ctx, o, today)
+	if err != nil {
+		return nil, err
+	}
+	if o.InPlace {
+		if err := inPlaceRefusal(today.in.Flavor, plan.target); err != nil {
+			return nil, err
+		}
+	}
+	var servers []*server.Server
+	defer func() { err = server.CloseAll(err, servers) }()
+	for i := range plan.sides {
+		sd := &plan.sides[i]
+		so := sandbox.Options{Basedir: sd.basedir, ServerOptions: sd.options, Dir: o.SandboxDir, Log: o.SandboxLog}
+		sd.srv, err = server.Start(ctx, so, server.ConnOptions{})
+		if sd.srv != nil {
+			servers = append(servers, sd.srv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s): %w", sd.label, joinOptions(sd.options), err)
+		}
+		jo := server.Job{ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn}
+		if err = sd.srv.Prepare(ctx, jo); err != nil {
+			return nil, fmt.Errorf("%s: %w", sd.label, err)
+		}
+	}
+	names := make([]string, len(plan.sides))
+	for i, sd := range plan.sides {
+		names[i] = sd.name
+	}
+	results, err := server.CalibrateTogether(ctx, servers, names...)
+	if err != nil {
+		return nil, err
+	}
+	r = buildRehearseReport(o, today, plan, results)
+	if today.schema != nil {
+		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan); err != nil {
+			return nil, err
+		}
+		r.Summary = append(r.Summary, report.SchemaTimingSummary(r.SchemaTiming))
+	} else if today.schemaNote != "" {
+		r.Notes = append(r.Notes, today.schemaNote)
+	}
+	if o.InPlace {
+		if r.InPlace, err = rehearseInPlace(ctx, o, plan, plan.sides[0].options); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// today is the server the rehearsal starts from.
+type today struct {
+	in       *server.Inspection
+	offline  bool
+	settings []rules.CarrySetting
+	inputs   job.Inputs
+	// schema is the schema the rehearsal carries (nil: none, schemaNote says why).
+	schema     *ddlfile.Dump
+	schemaNote string
+}
+
+// readToday inspects today's server read-only and closes the connection at
+// once, or reads --config with --server-version offline.
+func readToday(ctx context.Context, o Options) (*today, error) {
+	inputs, err := job.ReadInputs(job.Choices{Workload: o.Workload, ConfigFile: o.ConfigFile})
+	if err != nil {
+		return nil, err
+	}
+	t := &today{inputs: inputs}
+	if o.ServerVersion != "" {
+		if o.ConfigFile == "" {
+			return nil, fmt.Errorf("%w: --server-version describes the server of --config: give --config too, or connect to the server instead", exitcode.ErrUsage)
+		}
+		fl, err := rules.ParseTarget(o.ServerVersion, rules.VendorUnknown)
+		if err != nil {
+			return nil, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
+		}
+		t.offline = true
+		t.in = &server.Inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.inputs.Config), Status: map[string]string{}}
+		if t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, nil); err != nil {
+			return nil, err
+		}
+	} else {
+		s, err := server.Open(ctx, o.Conn)
+		if err == nil {
+			t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, s)
+		}
+		err = server.CloseAll(err, []*server.Server{s}) // read-only: closed at once
+		if err != nil {
+			return nil, err
+		}
+		t.in = s.Inspection()
+	}
+	if len(t.inputs.Config) > 0 {
+		t.settings = rules.ConfigCarrySettings(t.in.Flavor, t.inputs.Config)
+	} else {
+		t.settings = explicitSettings(t.in.Variables)
+	}
+	return t, nil
+}

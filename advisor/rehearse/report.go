@@ -1,0 +1,114 @@
+package rehearse
+
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
+
+// buildRehearseReport turns the sides' results into the report: each
+// variant of each side against the reference's baseline, the summary,
+// the findings for today's settings on the target, and the target's my.cnf.
+func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Result) *report.RehearseReport {
+	todayInfo := t.in.ReportInfo()
+	if t.offline {
+		todayInfo.Address = "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
+	}
+	ref := results[0]
+	r := &report.RehearseReport{
+		SchemaVersion: report.SchemaVersion, Command: string(job.CommandRehearse),
+		Tool:  report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Today: todayInfo, Target: binaryInfo(p.targetBin, p.target), Migration: p.carry.Migration,
+		SourceRuns: p.sourceBin != nil, Reference: p.sides[0].name,
+		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins,
+		Rounds: ref.Rounds, StopReason: ref.StopReason, DurationS: report.Round(ref.Duration.Seconds(), 2),
+		Method: report.ServersMethod(ref, "the sandboxes", "every ratio", "side/reference-baseline"),
+	}
+	for i, sd := range p.sides {
+		r.Sides = append(r.Sides, rehearseSide(sd, results[i], ref, r.SourceRuns && i > 0))
+	}
+	if pinned := sideIndex(p.sides, sideTargetPinned); pinned >= 0 {
+		carried := sideIndex(p.sides, sideTargetCarried)
+		iv := bench.TimeRatio(results[pinned], bench.Baseline, results[carried], bench.Baseline).Rounded()
+		r.PinnedVsCarried = &iv
+	}
+	var workload rules.WorkloadClass
+	r.Findings, workload = rehearseFindings(t, p)
+	r.Workload = string(workload)
+	var decision effect.Interval
+	if carried := sideIndex(p.sides, sideTargetCarried); carried >= 0 && results[carried].Versus != nil {
+		decision = results[carried].Versus.Interval.Slowdown()
+	}
+	r.Summary = rehearseSummary(r, decision)
+	r.MyCnf = targetMyCnf(o, r)
+	if r.Migration {
+		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
+			"the data itself moves by a logical dump and reload, and SQL, authentication and replication differences are not rehearsed", t.in.Flavor, p.target))
+	}
+	r.Notes = append(r.Notes, p.notes...)
+	r.Notes = append(r.Notes, "every side ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over")
+	r.Notes = append(r.Notes, t.inputs.Notes...)
+	r.Notes = append(r.Notes, o.Notes...)
+	for _, sd := range p.sides {
+		r.Notes = append(r.Notes, sd.srv.Notes()...)
+	}
+	return r
+}
+
+// binaryInfo describes a sandbox binary as a server.
+func binaryInfo(b *sandbox.Binary, fl rules.Flavor) report.ServerInfo {
+	return report.ServerInfo{Address: b.Basedir, Flavor: string(fl.Vendor), Version: fl.Version.String(), VersionString: b.Flavor.Raw, Sandbox: true}
+}
+
+func sideIndex(sides []side, name string) int {
+	for i, sd := range sides {
+		if sd.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// rehearseSide reports one sandbox: every variant against the reference's
+// baseline.
+// judge says whether "recovers" applies: a target side when today's
+// version ran.
+func rehearseSide(sd side, res, ref *bench.Result, judge bool) report.RehearseSide {
+	info := sd.srv.Inspection().ReportInfo()
+	info.Sandbox = true
+	out := report.RehearseSide{Name: sd.name, Label: sd.label, Server: info, Options: sd.options, Benchmark: report.BenchmarkOf(res),
+		Decision: report.VersusOf(res)}
+	for _, vi := range out.Benchmark.Variants {
+		rv := report.RehearseVariant{Name: vi.Name, Settings: vi.Settings, Measured: vi.Measured, Reason: vi.Reason}
+		if vi.CreateMs != nil {
+			rv.CreateP50Ms = vi.CreateMs.P50
+		}
+		if iv := bench.TimeRatio(res, vi.Name, ref, bench.Baseline); iv.Valid() {
+			if vi.Name == bench.Baseline { // decided on the stop rule's interval, as the summary's verdict
+				iv = effect.Deciding(iv, res.VersusTime())
+			}
+			rv.Recovers = judge && effect.Recovers(iv)
+			iv = bench.TimeRatio(res, vi.Name, ref, bench.Baseline)
+			iv = iv.Rounded()
+			rv.VsReference = &iv
+		}
+		out.Variants = append(out.Variants, rv)
+	}
+	return out
+}
+
+// rehearseFindings are the rules' findings for today's server and settings
+// with the target as --target (removed and renamed options, drift), and
+// the workload class they used.
+func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.WorkloadClass) {
+	// the rehearsal's target is set below from the plan, not from --target
+	snap, _ := t.inputs.Snapshot(t.in)
+	target := p.target
+	snap.Target = &target
+	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class
+}

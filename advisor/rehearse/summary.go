@@ -1,0 +1,114 @@
+package rehearse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
+
+// rehearseSummary states how the target as carried over compares with
+// the reference, decided on the stop rule's interval for it (decision, a
+// time ratio; zero: on the reported one), and which variants recover
+// today's speed.
+func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []string {
+	var out []string
+	count := map[rules.CarryAction]int{}
+	for _, c := range r.Carryover {
+		count[c.Action]++
+	}
+	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) on the way to %s %s: %d carried as they are, %d translated, %d with values removed, %d dropped (the target's binary refused %d of them), %d paths or ports left to you.",
+		len(r.Carryover), flavorLabel(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
+		count[rules.Dropped], len(r.Validation.Refused), count[rules.Machine]))
+	carried := rehearseVariant(r, sideTargetCarried, bench.Baseline)
+	if carried == nil || carried.VsReference == nil {
+		return out
+	}
+	iv := carried.VsReference
+	if !r.SourceRuns {
+		out = append(out, fmt.Sprintf("Today's version did not run here. CREATE TABLE on the target with today's settings takes %.2fx the time of the target with its defaults (%s).", iv.Ratio, iv.CI()))
+	} else {
+		out = append(out, effect.TimeSentence("CREATE TABLE on the target with today's settings carried over", "today's", *iv, decision))
+	}
+	if r.PinnedVsCarried != nil {
+		pv := r.PinnedVsCarried
+		out = append(out, fmt.Sprintf("Pinning today's behaviour (%s) on the target: %.2fx the carried-over time (95%% CI %.2f-%.2f)%s.",
+			pinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[pinsHelp(r)]))
+	}
+	if !r.SourceRuns {
+		return out
+	}
+	if carried.Recovers {
+		return append(out, fmt.Sprintf("The target as carried over is not shown to be more than %s%% slower than today: nothing shown to recover.", effect.MarginPercent()))
+	}
+	var recovering []string
+	for _, sd := range r.Sides[1:] {
+		for _, v := range sd.Variants {
+			if v.Recovers {
+				recovering = append(recovering, fmt.Sprintf("%s%s: %.2fx today's time (%s)",
+					sideShort(sd.Name), variantSuffix(v), v.VsReference.Ratio, v.VsReference.CI()))
+			}
+		}
+	}
+	if len(recovering) == 0 {
+		return append(out, "No measured variant recovers today's speed on the target.")
+	}
+	return append(out, "Recovered by "+strings.Join(recovering, "; by ")+".")
+}
+
+func rehearseVariant(r *report.RehearseReport, sideName, variant string) *report.RehearseVariant {
+	for i := range r.Sides {
+		if r.Sides[i].Name != sideName {
+			continue
+		}
+		for j := range r.Sides[i].Variants {
+			if r.Sides[i].Variants[j].Name == variant {
+				return &r.Sides[i].Variants[j]
+			}
+		}
+	}
+	return nil
+}
+
+func sideShort(name string) string {
+	return map[string]string{sideTargetCarried: "the target as carried over", sideTargetPinned: "the target with today's behaviour pinned",
+		sideTargetDefaults: "the target with its defaults", sideToday: "today"}[name]
+}
+
+// variantSuffix names a DDL variant's settings, "" for the baseline.
+func variantSuffix(v report.RehearseVariant) string {
+	if v.Name == bench.Baseline {
+		return ""
+	}
+	return " with " + (&report.VariantInfo{Name: v.Name, Settings: v.Settings}).SettingsLabel()
+}
+
+func pinList(pins []rules.DriftPin) string {
+	var s []string
+	for _, p := range pins {
+		s = append(s, p.Name+"="+p.Today)
+	}
+	return strings.Join(s, ", ")
+}
+
+// pinsHelp says the measurement supports the pins: the pinned target is
+// faster than the carried-over one by more than the margin, or (today's
+// version measured) it recovers today's speed where the carried-over
+// target does not, and is not slower than it.
+func pinsHelp(r *report.RehearseReport) bool {
+	if r.PinnedVsCarried == nil {
+		return false
+	}
+	if effect.OfTime(*r.PinnedVsCarried) == effect.VerdictFaster {
+		return true
+	}
+	pinned, carried := rehearseVariant(r, sideTargetPinned, bench.Baseline), rehearseVariant(r, sideTargetCarried, bench.Baseline)
+	return r.SourceRuns && pinned != nil && carried != nil && pinned.Recovers && !carried.Recovers && r.PinnedVsCarried.Ratio < 1
+}
+
+func flavorLabel(vendor string) string {
+	return rules.Flavor{Vendor: rules.Vendor(vendor)}.Name()
+}

@@ -1,0 +1,168 @@
+package schemacheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// Options configure the check of an application's schema on the
+// target's own server.
+type Options struct {
+	SchemaFile string
+	// Live, without SchemaFile, is the server to read the schema from
+	// (read-only), and Schemas the schemas to read (all but the server's
+	// own when empty).
+	Live     *server.ConnOptions
+	Schemas  []string
+	WithData bool
+	// TargetBasedir holds the target's binaries (a tarball, an unpacked
+	// package root, or "/" for the installed server).
+	TargetBasedir string
+	// SourceBasedir holds today's binaries: the same load runs there.
+	SourceBasedir string
+	// ServerVersion is today's version, for a file that does not say which
+	// server wrote it.
+	ServerVersion string
+	// Target is the target version (--target): without TargetBasedir, the
+	// knowledge base answers what it can for it.
+	Target string
+}
+
+// ErrNoTargetBinary is a schema check without the target's binaries.
+var ErrNoTargetBinary = errors.New("the schema check needs the target's own server")
+
+// ReadFile reads --schema-file; a file the reader refuses is a usage
+// error (exit 2) naming file:line, and nothing runs.
+func ReadFile(o Options) (*ddlfile.Dump, error) {
+	ro := ddlfile.ReadOptions{WithData: o.WithData}
+	if o.ServerVersion != "" {
+		fl, err := rules.ParseTarget(o.ServerVersion, "")
+		if err != nil {
+			return nil, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
+		}
+		ro.Writer = fl
+	}
+	d, err := ddlfile.ReadDumpFile(o.SchemaFile, ro)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --schema-file: %w", exitcode.ErrUsage, err)
+	}
+	return d, nil
+}
+
+// CheckOnTarget loads the schema file into a sandbox of the target
+// (and of today's version with SourceBasedir) and adds the schema section
+// to r. Both sandboxes are stopped and removed whatever happens.
+func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error) {
+	var d *ddlfile.Dump
+	if o.SchemaFile != "" {
+		if d, err = ReadFile(o); err != nil {
+			return err
+		}
+	}
+	if o.TargetBasedir == "" && (o.Target == "" || d == nil) {
+		return fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
+			"a package root unpacked with scripts/servers.sh fetch mysql-9.7|mariadb-11.8, or / for the installed server; "+
+			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer "+
+			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, ErrNoTargetBinary)
+	}
+	if o.TargetBasedir == "" {
+		return knowledgeOnly(r, d, o.Target)
+	}
+	began := time.Now()
+	var servers []*server.Server
+	defer func() { err = server.CloseAll(err, servers) }()
+	sc := Servers{}
+	if d == nil {
+		live, err := server.Open(ctx, *o.Live)
+		servers = append(servers, live)
+		if err != nil {
+			return err
+		}
+		if sc.Live, err = live.DB().Conn(ctx); err != nil {
+			return err
+		}
+		defer sc.Live.Close()
+		if d, err = ReadLive(ctx, sc.Live, o.Schemas, live.Inspection().Address); err != nil {
+			return fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
+		}
+	}
+	target, err := server.Start(ctx, sandbox.Options{Basedir: o.TargetBasedir}, server.ConnOptions{})
+	servers = append(servers, target)
+	if err != nil {
+		return fmt.Errorf("the target (--target-basedir %s): %w", o.TargetBasedir, err)
+	}
+	if sc.Target, err = target.DB().Conn(ctx); err != nil {
+		return err
+	}
+	defer sc.Target.Close()
+	var today *server.Server
+	if o.SourceBasedir != "" {
+		today, err = server.Start(ctx, sandbox.Options{Basedir: o.SourceBasedir}, server.ConnOptions{})
+		servers = append(servers, today)
+		if err != nil {
+			return fmt.Errorf("today's version (--source-basedir %s): %w", o.SourceBasedir, err)
+		}
+		if sc.Today, err = today.DB().Conn(ctx); err != nil {
+			return err
+		}
+		defer sc.Today.Close()
+	}
+	objects, notes, err := Check(ctx, sc, d)
+	if err != nil {
+		return err
+	}
+	r.Schema = Section(d, target, today, sc.Live != nil, objects, notes)
+	r.Schema.DurationS = time.Since(began).Seconds()
+	return nil
+}
+
+// knowledgeOnly is the schema check without the target's binaries: what
+// the knowledge base can answer, and what it cannot, said.
+func knowledgeOnly(r *report.Report, d *ddlfile.Dump, target string) error {
+	fl, err := rules.ParseTarget(target, d.Writer.Vendor)
+	if err != nil {
+		return fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
+	}
+	r.Schema = &report.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
+		Objects: KnowledgeCheck(d, fl), SetAside: d.SetAside,
+		Notes: []string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
+			NeedsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}
+	return nil
+}
+
+// Section builds the report's schema section.
+func Section(d *ddlfile.Dump, target, today *server.Server, live bool, objects []report.SchemaObject, notes []string) *report.Schema {
+	s := &report.Schema{Source: d.File, Target: target.Inspection().Flavor.String() + " (sandbox)", Objects: objects,
+		SetAside: d.SetAside, Notes: notes}
+	if !d.Writer.Version.IsZero() {
+		s.Notes = append([]string{"the file was written by " + d.Writer.String() + ": its executable comments were read as that server runs them"}, s.Notes...)
+	}
+	switch {
+	case today != nil:
+		s.Today = today.Inspection().Flavor.String() + " (sandbox)"
+	case live:
+		s.Notes = append(s.Notes, "definitions compared with the live server's own (read only); no server of today's version loaded the schema (give --source-basedir): a load problem today's version has too is blamed on the target")
+	default:
+		s.Notes = append(s.Notes, "no server of today's version ran the same load (give --source-basedir): a problem today's version has too is blamed on the target")
+	}
+	return s
+}
+
+// NewReport is the report of a schema check that reads no saved
+// server files: the schema section is its content.
+func NewReport(toolVersion, schemaFile string) *report.Report {
+	return &report.Report{SchemaVersion: report.SchemaVersion, Command: string(job.CommandCheck),
+		Tool:     report.ToolInfo{Name: "upgrade-advisor", Version: toolVersion},
+		Server:   report.ServerInfo{Address: schemaFile},
+		Settings: map[string]report.SettingInfo{}, Findings: []report.FindingInfo{}}
+}

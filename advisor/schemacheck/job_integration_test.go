@@ -1,0 +1,219 @@
+package schemacheck
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+)
+
+// expectation is what the target must say of one object: its status and,
+// for refusals, the server's code.
+type expectation struct {
+	status string
+	code   int // a problem of the status with this code; 0: any
+}
+
+// dumpFixture loads an install script into a sandbox of srv and dumps it
+// with the server's own dump client.
+func dumpFixture(t *testing.T, srv sandboxtest.Server, fixture, dumper string) string {
+	t.Helper()
+	sb := srv.Start(t)
+	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", fixture))
+	return srv.Dump(t, sb, dumper, "--no-data", "--routines", "--events", "--databases", "shop")
+}
+
+// checkSchema runs the schema check of file against target, today's
+// version on today.
+func checkSchema(t *testing.T, file string, target, today sandboxtest.Server) *report.Schema {
+	t.Helper()
+	r := NewReport("test", file)
+	basedir := func(s sandboxtest.Server) string {
+		if s.Basedir == "" {
+			return "/"
+		}
+		return s.Basedir
+	}
+	err := CheckOnTarget(context.Background(), r, Options{SchemaFile: file,
+		TargetBasedir: basedir(target), SourceBasedir: basedir(today)})
+	if err != nil {
+		t.Fatalf("schema check: %v", err)
+	}
+	return r.Schema
+}
+
+// assertObjects checks every expected object and that every other object loaded.
+func assertObjects(t *testing.T, s *report.Schema, want map[string]expectation) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, o := range s.Objects {
+		seen[o.Name] = true
+		w, ok := want[o.Name]
+		if !ok {
+			w = expectation{status: report.StatusLoaded}
+		}
+		if o.Status != w.status {
+			t.Errorf("%s %s (%s): status %s, want %s; problems %+v", o.Kind, o.Name, o.Source, o.Status, w.status, o.Problems)
+			continue
+		}
+		if w.code != 0 && !hasCode(o.Problems, w.status, w.code) {
+			t.Errorf("%s %s: no %s problem with code %d: %+v", o.Kind, o.Name, w.status, w.code, o.Problems)
+		}
+		if !strings.Contains(o.Source, ".sql:") {
+			t.Errorf("%s %s: source %q is not file:line", o.Kind, o.Name, o.Source)
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("object %s not in the report", name)
+		}
+	}
+}
+
+func hasCode(ps []report.SchemaProblem, kind string, code int) bool {
+	for _, p := range ps {
+		if p.Kind == kind && p.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSchemaCheckMariaDBDump: a mariadb-dump --routines --events of the
+// MariaDB 10.11 fixture, checked against MySQL 9.7 (a move between vendors)
+// and MariaDB 11.8 (the upgrade), with 10.11 as today's version.
+func TestSchemaCheckMariaDBDump(t *testing.T) {
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
+	dump := dumpFixture(t, today, "shop-mariadb.sql", "mariadb-dump")
+	sandboxtest.OnServer(t, "mysql-9.7", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, dump, srv, today)
+		assertObjects(t, s, map[string]expectation{
+			"shop.archive":          {report.StatusRefused, 1178}, // MyISAM partitions
+			"shop.login":            {report.StatusRefused, 3763}, // MD5() in a generated column
+			"shop.measurement":      {report.StatusRefused, 1063}, // AUTO_INCREMENT on FLOAT
+			"shop.region":           {report.StatusRefused, 6125}, // a foreign key to a non-unique key
+			"shop.hashed_names":     {report.StatusRefused, 1305}, // a view calling MD5()
+			"shop.token":            {report.StatusRefused, 1231}, // NO_AUTO_CREATE_USER in its sql_mode
+			"shop.total":            {report.StatusRefused, 1231},
+			"shop.add_order":        {report.StatusRefused, 1231},
+			"shop.customer_created": {report.StatusRefused, 1231},
+			"shop.purge_zero":       {report.StatusRefused, 1231},
+			"shop.customer":         {report.StatusReserved, 0}, // `rank`
+			"shop.address":          {report.StatusWarned, 1681},
+			"shop.orders":           {report.StatusWarned, 1681},
+		})
+		token := object(t, s, "shop.token")
+		if !hasCode(token.Problems, report.StatusRuntime, 1305) {
+			t.Errorf("token() calls MD5(), which MySQL 9.7 lacks: no runtime problem in %+v", token.Problems)
+		}
+	})
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, dump, srv, today)
+		assertObjects(t, s, map[string]expectation{
+			"shop.customer": {report.StatusReserved, 0}, // `vector`
+		})
+	})
+}
+
+// TestSchemaCheckInstallScriptCollations: the install script itself on
+// MariaDB 11.8 against 10.11: a DEFAULT CHARSET=utf8 table gets 11.8's new
+// utf8mb3 collation.
+func TestSchemaCheckInstallScriptCollations(t *testing.T) {
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"), srv, today)
+		c := object(t, s, "shop.customer")
+		found := false
+		for _, p := range c.Problems {
+			if p.Kind == report.StatusRewritten && strings.Contains(p.Message, "utf8mb3_general_ci today, utf8mb3_uca1400_ai_ci on the target") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("customer's utf8 collation change not reported: %+v", c.Problems)
+		}
+	})
+}
+
+// TestSchemaCheckMySQLDump: a MySQL 9.7 mysqldump checked against MariaDB
+// 11.8 (the other family), with 9.7 as today's version.
+func TestSchemaCheckMySQLDump(t *testing.T) {
+	today := sandboxtest.ByKey(t, "mysql-9.7")
+	today.Require(t)
+	dump := dumpFixture(t, today, "shop-mysql.sql", "mysqldump")
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		s := checkSchema(t, dump, srv, today)
+		assertObjects(t, s, map[string]expectation{
+			"shop.customer":   {report.StatusRefused, 1064}, // a functional key part
+			"shop.big_orders": {report.StatusRefused, 1146}, // on the refused table
+			"shop.total":      {report.StatusRewritten, 0},  // utf8mb4_0900_ai_ci has no place on MariaDB
+			"shop.spread":     {report.StatusRewritten, 0},
+			"shop.orders":     {report.StatusLoaded, 0},
+		})
+		if s.SetAside["SET GLOBAL GTID_PURGED statement"] != 1 {
+			t.Errorf("the dump's GTID_PURGED was not set aside: %v", s.SetAside)
+		}
+	})
+}
+
+func object(t *testing.T, s *report.Schema, name string) report.SchemaObject {
+	t.Helper()
+	for _, o := range s.Objects {
+		if o.Name == name {
+			return o
+		}
+	}
+	t.Fatalf("no object %s in the report", name)
+	return report.SchemaObject{}
+}
+
+// TestSchemaCheckFromALiveServerOnlyReads: the schema read from a live
+// MariaDB 10.11 (SHOW CREATE of every object) gives the statuses the dump
+// gives on MariaDB 11.8, and the live server's general log holds nothing
+// but reads.
+func TestSchemaCheckFromALiveServerOnlyReads(t *testing.T) {
+	live := sandboxtest.ByKey(t, "mariadb-10.11")
+	live.Require(t)
+	sb := live.Start(t)
+	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"))
+	db := sandboxtest.Open(t, sb.DSN())
+	sandboxtest.Exec(t, db, "SET GLOBAL log_output = 'TABLE'", "TRUNCATE TABLE mysql.general_log", "SET GLOBAL general_log = 1")
+	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
+		r := NewReport("test", "")
+		err := CheckOnTarget(context.Background(), r, Options{Live: &server.ConnOptions{DSN: sb.DSN()},
+			Schemas: []string{"shop"}, TargetBasedir: srv.Basedir})
+		sandboxtest.Exec(t, db, "SET GLOBAL general_log = 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Schema.Objects) != 14 {
+			t.Errorf("%d objects read from the live server, want 14", len(r.Schema.Objects))
+		}
+		c := object(t, r.Schema, "shop.customer")
+		if c.Status != report.StatusReserved {
+			t.Errorf("customer: %s %+v", c.Status, c.Problems)
+		}
+		shows := 0
+		for _, row := range sandboxtest.Rows(t, db, "SELECT CAST(argument AS CHAR) FROM mysql.general_log WHERE command_type = 'Query'") {
+			q := strings.ToUpper(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(row[0]), "/* upgrade-advisor */")))
+			if strings.HasPrefix(q, "SHOW CREATE") {
+				shows++
+			}
+			if strings.Contains(q, "GENERAL_LOG") {
+				continue
+			}
+			if !strings.HasPrefix(q, "SELECT") && !strings.HasPrefix(q, "SHOW") && !strings.HasPrefix(q, "SET NAMES") && !strings.HasPrefix(q, "SET SESSION") {
+				t.Errorf("the schema check wrote to the live server: %.200s", row[0])
+			}
+		}
+		if shows < 14 {
+			t.Errorf("the general log holds %d SHOW CREATE statements, want one per object and schema", shows)
+		}
+	})
+}

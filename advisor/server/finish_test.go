@@ -1,0 +1,95 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// closedServer is a server whose connection pool is closed: every
+// statement fails at once with "sql: database is closed", a real error of
+// the driver's pool, without a server to start.
+func closedServer(t *testing.T, name string) *Server {
+	t.Helper()
+	db, err := sql.Open("mysql", "u@unix(/nonexistent.sock)/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st := &runState{Server: name, Schema: "upgrade_advisor_" + name}
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	return &Server{db: db, in: &Inspection{Address: name}, state: st,
+		cfg: bench.Config{Schema: st.Schema, Workload: bench.ClassicWorkload(4), Plans: []bench.Plan{{Name: bench.Baseline, Measured: true}}}}
+}
+
+func TestTwoServerErrorIsSaidOnce(t *testing.T) {
+	for _, n := range []int{2, 4} { // compare's two servers, rehearse's four sides
+		t.Run(fmt.Sprintf("%d servers", n), func(t *testing.T) {
+			t.Setenv("UPGRADE_ADVISOR_STATE_DIR", t.TempDir())
+			var servers []*Server
+			var names []string
+			for i := range n {
+				servers = append(servers, closedServer(t, fmt.Sprintf("s%d", i)))
+				names = append(names, fmt.Sprintf("s%d", i))
+			}
+			_, err := CalibrateTogether(context.Background(), servers, names...)
+			if err == nil {
+				t.Fatal("no error from closed connections")
+			}
+			if got := strings.Count(err.Error(), "database is closed"); got != 1 {
+				t.Fatalf("the error is said %d times, want once:\n%v", got, err)
+			}
+			left, _ := loadStates()
+			if len(left) != 0 {
+				t.Fatalf("%d state files left after a calibration that created nothing", len(left))
+			}
+		})
+	}
+}
+
+func TestConcurrentHostsLoseNoLedgerEntry(t *testing.T) {
+	t.Setenv("UPGRADE_ADVISOR_STATE_DIR", t.TempDir())
+	const hosts, runs = 8, 25
+	var wg sync.WaitGroup
+	errs := make(chan error, hosts*runs)
+	for h := range hosts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := &Inspection{Address: fmt.Sprintf("db%d", h), Inspected: time.Now(),
+				Status:    map[string]string{"uptime": "1000"},
+				Variables: map[string]rules.Setting{"hostname": {Value: fmt.Sprintf("db%d", h)}, "port": {Value: "3306"}, "datadir": {Value: "/var/lib/mysql/"}}}
+			for range runs {
+				if err := recordOwnRun(in, &bench.Result{Executed: map[string]int64{"com_create_table": 1}}, nil); err != nil {
+					errs <- err
+				}
+				if len(readLedger()) == 0 {
+					errs <- fmt.Errorf("db%d read an empty ledger while others wrote it", h)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if got := len(readLedger()); got != hosts*runs {
+		t.Fatalf("the ledger holds %d entries, want %d: concurrent hosts lost some", got, hosts*runs)
+	}
+	matches, _ := filepath.Glob(filepath.Join(os.Getenv("UPGRADE_ADVISOR_STATE_DIR"), "*.tmp*"))
+	if len(matches) > 0 {
+		t.Fatalf("temporary files left: %v", matches)
+	}
+}

@@ -1,0 +1,29 @@
+package bench
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// ReadPairs runs a statement that returns name/value rows (SHOW VARIABLES,
+// SHOW STATUS, a SELECT of two columns), tagged, and returns the values by
+// lower-case name; a NULL value reads as "".
+func ReadPairs(ctx context.Context, q Execer, stmt string) (map[string]string, error) {
+	rows, err := q.QueryContext(ctx, Tag+stmt)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stmt, err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var name string
+		var value sql.NullString
+		if err := rows.Scan(&name, &value); err != nil {
+			return nil, fmt.Errorf("%s: %w", stmt, err)
+		}
+		out[strings.ToLower(name)] = value.String
+	}
+	return out, rows.Err()
+}
