@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -77,16 +78,6 @@ func recordOwnRun(in *Inspection, res *bench.Result, originals map[string]string
 	if !ok {
 		return fmt.Errorf("no Uptime in the status counters")
 	}
-	path, err := ledgerPath()
-	if err != nil {
-		return err
-	}
-	var kept []ledgerEntry
-	for _, e := range readLedger() {
-		if time.Since(e.Recorded) < ledgerRetention {
-			kept = append(kept, e)
-		}
-	}
 	entry := ledgerEntry{Server: in.Identity(), Boot: boot, Recorded: time.Now().UTC(), Counts: res.Executed}
 	for name := range originals {
 		if entry.Restored == nil {
@@ -95,15 +86,48 @@ func recordOwnRun(in *Inspection, res *bench.Result, originals map[string]string
 		st := in.Variables[name]
 		entry.Restored[name] = restoredGlobal{Value: st.Value, Origin: st.Origin, Provenance: in.Provenance[name]}
 	}
-	kept = append(kept, entry)
-	b, err := json.Marshal(kept)
+	return updateLedger(func(entries []ledgerEntry) []ledgerEntry {
+		var kept []ledgerEntry
+		for _, e := range entries {
+			if time.Since(e.Recorded) < ledgerRetention {
+				kept = append(kept, e)
+			}
+		}
+		return append(kept, entry)
+	})
+}
+
+// ledgerMu serialises this process's updates; the lock file those of
+// other processes (--hosts runs several calibrations at once).
+var ledgerMu sync.Mutex
+
+// updateLedger reads the ledger, changes it and writes it back atomically,
+// under an exclusive lock on a file beside it, so that concurrent runs lose
+// no entry and a reader never sees a half-written ledger.
+func updateLedger(change func([]ledgerEntry) []ledgerEntry) error {
+	path, err := ledgerPath()
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b, 0o600)
+	ledgerMu.Lock()
+	defer ledgerMu.Unlock()
+	lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if err := lockFile(lock); err != nil {
+		return fmt.Errorf("locking the ledger: %w", err)
+	}
+	defer unlockFile(lock)
+	b, err := json.Marshal(change(readLedger()))
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, b)
 }
 
 // Boot is the server's start time as a Unix time, from the Uptime read at
