@@ -18,6 +18,9 @@ type HostResult struct {
 	Duration time.Duration
 }
 
+// Fleet is the outcome of a fleet run (--hosts), host by host.
+type Fleet []HostResult
+
 // FleetWorst is the exit-code view of a fleet: how many hosts failed, and
 // the worst finding severity of the others.
 func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any bool) {
