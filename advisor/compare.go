@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -146,7 +144,7 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 		v := variantByName(r.Variants, name)
 		if v != nil && v.Recovers {
 			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (%s)",
-				settingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
+				report.SettingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
 		}
 	}
 	if len(recovering) > 0 {
@@ -154,7 +152,7 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 	}
 	if best := closestVariant(r.Variants); best != nil {
 		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (%s).",
-			settingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
+			report.SettingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
 	}
 	return out
 }
@@ -176,28 +174,6 @@ func closestVariant(vs []report.CompareVariant) *report.CompareVariant {
 		}
 	}
 	return best
-}
-
-// settingsLabel names a variant by its settings, e.g.
-// "innodb_file_per_table=OFF, innodb_stats_persistent=OFF".
-func settingsLabel(v *report.VariantInfo) string {
-	if v == nil {
-		return "?"
-	}
-	label := ""
-	for _, k := range slices.Sorted(maps.Keys(v.Settings)) {
-		if v.Name == bench.Baseline {
-			break
-		}
-		if label != "" {
-			label += ", "
-		}
-		label += k + "=" + v.Settings[k]
-	}
-	if label == "" {
-		return v.Name
-	}
-	return label
 }
 
 // calibrateInterleaved runs the calibration on every server, each one more

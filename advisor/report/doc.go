@@ -7,6 +7,8 @@
 // terminal, JSON (the documented schema, SchemaVersion), GitHub Markdown,
 // or a self-contained HTML page with SVG charts (the --html file). A kind
 // without a format says so (a comparison and a fleet run have no HTML; a
-// fleet run writes its summary table for Markdown). The my.cnf snippet is
-// MyCnfSnippet. It does no I/O beyond the writer it is given.
+// fleet run writes its summary table for Markdown). One my.cnf writer
+// (mycnf.go) writes the audit's snippet (MyCnfSnippet) and rehearse's
+// my.cnf for the target (RehearseMyCnf). It does no I/O beyond the writer
+// it is given.
 package report

@@ -78,3 +78,12 @@ func TestRehearseTextSaysWhatMatters(t *testing.T) {
 		}
 	}
 }
+
+// The my.cnf for the target is written again from the rehearsal as the
+// real rehearsal wrote it.
+func TestRehearseMyCnfAsTheRehearsalWroteIt(t *testing.T) {
+	r, _ := rehearseFixture(t)
+	if got := RehearseMyCnf(r); got != r.MyCnf {
+		t.Errorf("got:\n%s\nwant:\n%s", got, r.MyCnf)
+	}
+}
