@@ -37,7 +37,7 @@ func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any boo
 }
 
 // fleetText prints the summary table and each failure.
-func fleetText(w io.Writer, results []HostResult) error {
+func fleetText(w io.Writer, results Fleet) error {
 	fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %s\n", "host", "server", "workload", "worst", "innodb_file_per_table change", "time")
 	failed := 0
 	for _, r := range results {
@@ -60,7 +60,7 @@ func fleetText(w io.Writer, results []HostResult) error {
 
 // fleetJSONLines prints one JSON object per host: {"host", "report"}
 // or {"host", "error"}.
-func fleetJSONLines(w io.Writer, results []HostResult) error {
+func fleetJSONLines(w io.Writer, results Fleet) error {
 	enc := json.NewEncoder(w)
 	for _, r := range results {
 		line := struct {

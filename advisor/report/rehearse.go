@@ -8,6 +8,9 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
+// rehearseJSON writes the rehearsal as indented JSON.
+func rehearseJSON(w io.Writer, r *RehearseReport) error { return writeJSON(w, r) }
+
 // rehearseTitle names the move, and says when it is a migration.
 func rehearseTitle(r *RehearseReport) string {
 	s := fmt.Sprintf("%s %s -> %s %s", FlavorName(r.Today.Flavor), r.Today.Version, FlavorName(r.Target.Flavor), r.Target.Version)
