@@ -133,7 +133,7 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 		v := variantByName(r.Variants, name)
 		if v != nil && v.Recovers {
 			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (%s)",
-				v.Target.SettingsLabel(), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
+				report.SettingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
 		}
 	}
 	if len(recovering) > 0 {
@@ -141,7 +141,7 @@ func compareSummary(r *report.CompareReport, decision effect.Interval) []string 
 	}
 	if best := closestVariant(r.Variants); best != nil {
 		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (%s).",
-			best.Target.SettingsLabel(), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
+			report.SettingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
 	}
 	return out
 }

@@ -16,10 +16,10 @@ import (
 
 // The sides of a rehearsal.
 const (
-	sideToday          = "today"
-	sideTargetDefaults = "target_defaults"
-	sideTargetCarried  = "target_carried"
-	sideTargetPinned   = "target_pinned"
+	sideToday          = report.SideToday
+	sideTargetDefaults = report.SideTargetDefaults
+	sideTargetCarried  = report.SideTargetCarried
+	sideTargetPinned   = report.SideTargetPinned
 )
 
 // rehearsal is what a rehearsal will run, decided before any sandbox starts.

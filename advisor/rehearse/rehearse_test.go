@@ -60,7 +60,7 @@ func TestTargetMyCnf(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cnf := targetMyCnf(Options{ToolVersion: "test"}, tc.r)
+			cnf := report.RehearseMyCnf(tc.r)
 			lines := strings.Split(cnf, "\n")
 			has := func(s string, active bool) bool {
 				for _, l := range lines {
@@ -105,7 +105,7 @@ func TestTargetMyCnfPinnedVariant(t *testing.T) {
 	ok := effect.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}
 	r.Sides[2].Variants = append(r.Sides[2].Variants, report.RehearseVariant{Name: bench.FilePerTableOff,
 		Settings: map[string]string{"innodb_file_per_table": "OFF"}, VsReference: &ok, Recovers: effect.Recovers(ok)})
-	cnf := targetMyCnf(Options{}, r)
+	cnf := report.RehearseMyCnf(r)
 	for _, want := range []string{"with today's behaviour pinned (innodb_stats_persistent=OFF)", "\ninnodb_file_per_table = 0\n", "\ninnodb_stats_persistent = 0\n"} {
 		if !strings.Contains(cnf, want) {
 			t.Errorf("my.cnf lacks %q:\n%s", want, cnf)

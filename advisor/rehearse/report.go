@@ -45,7 +45,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 		decision = results[carried].Versus.Interval.Slowdown()
 	}
 	r.Summary = rehearseSummary(r, decision)
-	r.MyCnf = targetMyCnf(o, r)
+	r.MyCnf = report.RehearseMyCnf(r)
 	if r.Migration {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
 			"the data itself moves by a logical dump and reload, and SQL, authentication and replication differences are not rehearsed", t.in.Flavor, p.target))

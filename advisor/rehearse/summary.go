@@ -21,9 +21,9 @@ func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []strin
 		count[c.Action]++
 	}
 	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) on the way to %s %s: %d carried as they are, %d translated, %d with values removed, %d dropped (the target's binary refused %d of them), %d paths or ports left to you.",
-		len(r.Carryover), flavorLabel(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
+		len(r.Carryover), report.FlavorName(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
 		count[rules.Dropped], len(r.Validation.Refused), count[rules.Machine]))
-	carried := rehearseVariant(r, sideTargetCarried, bench.Baseline)
+	carried := r.Variant(sideTargetCarried, bench.Baseline)
 	if carried == nil || carried.VsReference == nil {
 		return out
 	}
@@ -36,7 +36,7 @@ func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []strin
 	if r.PinnedVsCarried != nil {
 		pv := r.PinnedVsCarried
 		out = append(out, fmt.Sprintf("Pinning today's behaviour (%s) on the target: %.2fx the carried-over time (95%% CI %.2f-%.2f)%s.",
-			pinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[pinsHelp(r)]))
+			report.PinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[r.PinsHelp()]))
 	}
 	if !r.SourceRuns {
 		return out
@@ -59,20 +59,6 @@ func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []strin
 	return append(out, "Recovered by "+strings.Join(recovering, "; by ")+".")
 }
 
-func rehearseVariant(r *report.RehearseReport, sideName, variant string) *report.RehearseVariant {
-	for i := range r.Sides {
-		if r.Sides[i].Name != sideName {
-			continue
-		}
-		for j := range r.Sides[i].Variants {
-			if r.Sides[i].Variants[j].Name == variant {
-				return &r.Sides[i].Variants[j]
-			}
-		}
-	}
-	return nil
-}
-
 func sideShort(name string) string {
 	return map[string]string{sideTargetCarried: "the target as carried over", sideTargetPinned: "the target with today's behaviour pinned",
 		sideTargetDefaults: "the target with its defaults", sideToday: "today"}[name]
@@ -83,32 +69,5 @@ func variantSuffix(v report.RehearseVariant) string {
 	if v.Name == bench.Baseline {
 		return ""
 	}
-	return " with " + (&report.VariantInfo{Name: v.Name, Settings: v.Settings}).SettingsLabel()
-}
-
-func pinList(pins []rules.DriftPin) string {
-	var s []string
-	for _, p := range pins {
-		s = append(s, p.Name+"="+p.Today)
-	}
-	return strings.Join(s, ", ")
-}
-
-// pinsHelp says the measurement supports the pins: the pinned target is
-// faster than the carried-over one by more than the margin, or (today's
-// version measured) it recovers today's speed where the carried-over
-// target does not, and is not slower than it.
-func pinsHelp(r *report.RehearseReport) bool {
-	if r.PinnedVsCarried == nil {
-		return false
-	}
-	if effect.OfTime(*r.PinnedVsCarried) == effect.VerdictFaster {
-		return true
-	}
-	pinned, carried := rehearseVariant(r, sideTargetPinned, bench.Baseline), rehearseVariant(r, sideTargetCarried, bench.Baseline)
-	return r.SourceRuns && pinned != nil && carried != nil && pinned.Recovers && !carried.Recovers && r.PinnedVsCarried.Ratio < 1
-}
-
-func flavorLabel(vendor string) string {
-	return rules.Flavor{Vendor: rules.Vendor(vendor)}.Name()
+	return " with " + report.SettingsLabel(&report.VariantInfo{Name: v.Name, Settings: v.Settings})
 }

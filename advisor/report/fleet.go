@@ -18,6 +18,9 @@ type HostResult struct {
 	Duration time.Duration
 }
 
+// Fleet is the outcome of a fleet run (--hosts), host by host.
+type Fleet []HostResult
+
 // FleetWorst is the exit-code view of a fleet: how many hosts failed, and
 // the worst finding severity of the others.
 func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any bool) {
@@ -34,7 +37,7 @@ func FleetWorst(results []HostResult) (failed int, worst rules.Severity, any boo
 }
 
 // fleetText prints the summary table and each failure.
-func fleetText(w io.Writer, results []HostResult) error {
+func fleetText(w io.Writer, results Fleet) error {
 	fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %s\n", "host", "server", "workload", "worst", "innodb_file_per_table change", "time")
 	failed := 0
 	for _, r := range results {
@@ -43,7 +46,7 @@ func fleetText(w io.Writer, results []HostResult) error {
 			fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, "FAILED", "-", "error", "-", r.Duration.Seconds())
 			continue
 		}
-		fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, flavorName(r.Report.Server.Flavor)+" "+r.Report.Server.Version,
+		fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, FlavorName(r.Report.Server.Flavor)+" "+r.Report.Server.Version,
 			r.Report.Workload.Class, worstLabel(r.Report), keySpeedup(r.Report), r.Duration.Seconds())
 	}
 	fmt.Fprintf(w, "\n%d host(s): %d ok, %d failed\n", len(results), len(results)-failed, failed)
@@ -57,7 +60,7 @@ func fleetText(w io.Writer, results []HostResult) error {
 
 // fleetJSONLines prints one JSON object per host: {"host", "report"}
 // or {"host", "error"}.
-func fleetJSONLines(w io.Writer, results []HostResult) error {
+func fleetJSONLines(w io.Writer, results Fleet) error {
 	enc := json.NewEncoder(w)
 	for _, r := range results {
 		line := struct {

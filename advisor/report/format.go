@@ -2,12 +2,11 @@ package report
 
 import (
 	"fmt"
-	"io"
 	"strings"
 )
 
-// Format is the form of a report on standard output; every command takes
-// it from --format.
+// Format is the form a report is written in: --format picks Text, JSON or
+// Markdown for standard output; --html writes the HTML form to a file.
 type Format int
 
 // The report formats.
@@ -15,9 +14,11 @@ const (
 	Text Format = iota
 	JSON
 	Markdown
+	HTML
 )
 
-// ParseFormat reads a format name: text, json, markdown (or md).
+// ParseFormat reads a --format name: text, json, markdown (or md). HTML is
+// not one of them: it goes to the --html file.
 func ParseFormat(name string) (Format, error) {
 	switch strings.ToLower(name) {
 	case "text":
@@ -30,33 +31,16 @@ func ParseFormat(name string) (Format, error) {
 	return Text, fmt.Errorf("unknown report format %q: use text, json or markdown", name)
 }
 
-// Write renders a job's report in the format; style applies to text only.
-func Write(w io.Writer, r *Report, f Format, style TextStyle) error {
+func (f Format) String() string {
 	switch f {
+	case Text:
+		return "text"
 	case JSON:
-		return reportJSON(w, r)
+		return "JSON"
 	case Markdown:
-		return markdown(w, r)
+		return "Markdown"
+	case HTML:
+		return "HTML"
 	}
-	return text(w, r, style)
-}
-
-// WriteCompare renders a comparison in the format.
-func WriteCompare(w io.Writer, r *CompareReport, f Format) error {
-	switch f {
-	case JSON:
-		return compareJSON(w, r)
-	case Markdown:
-		return compareMarkdown(w, r)
-	}
-	return compareText(w, r)
-}
-
-// WriteFleet renders a fleet run: one JSON object per host in JSON, the
-// summary table otherwise.
-func WriteFleet(w io.Writer, results []HostResult, f Format) error {
-	if f == JSON {
-		return fleetJSONLines(w, results)
-	}
-	return fleetText(w, results)
+	return fmt.Sprintf("format %d", int(f))
 }

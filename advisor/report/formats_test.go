@@ -21,11 +21,11 @@ var formatCases = []struct {
 	render func(*bytes.Buffer, *Report) error
 }{
 	{"ddl-heavy", "", "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
-	{"ddl-heavy", "", "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
+	{"ddl-heavy", "", "html", func(b *bytes.Buffer, r *Report) error { return Write(b, r, HTML, TextStyle{}) }},
 	{"oltp", rules.WorkloadOLTP, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
-	{"oltp", rules.WorkloadOLTP, "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
+	{"oltp", rules.WorkloadOLTP, "html", func(b *bytes.Buffer, r *Report) error { return Write(b, r, HTML, TextStyle{}) }},
 	{string(oldDefaults), oldDefaults, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
-	{string(oldDefaults), oldDefaults, "html", func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }},
+	{string(oldDefaults), oldDefaults, "html", func(b *bytes.Buffer, r *Report) error { return Write(b, r, HTML, TextStyle{}) }},
 }
 
 func TestMarkdownAndHTMLGolden(t *testing.T) {
@@ -346,7 +346,7 @@ func hostileReport() *Report {
 func renderHTML(t *testing.T, r *Report) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := HTML(&buf, r); err != nil {
+	if err := Write(&buf, r, HTML, TextStyle{}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()

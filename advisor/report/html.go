@@ -7,14 +7,14 @@ import (
 	"strings"
 )
 
-// HTML writes the report as one self-contained HTML5 page that reads
+// reportHTML writes the report as one self-contained HTML5 page that reads
 // offline: inline CSS, inline SVG charts, no JavaScript, no fonts or other
 // resources fetched from anywhere. It has the sections of the Markdown
 // report plus two charts of the calibration: CREATE TABLE p50 per variant
 // and the speedup of each variant with its 95% interval. html/template
 // escapes every value from the report. The output depends only on the
 // report, so it can be compared with a golden file.
-func HTML(w io.Writer, r *Report) error {
+func reportHTML(w io.Writer, r *Report) error {
 	return htmlReport.Execute(w, newHTMLView(r))
 }
 
@@ -97,7 +97,7 @@ func newHTMLView(r *Report) htmlView {
 		Footer:           footerText(r),
 	}
 	if r.Target != nil {
-		v.Target = flavorName(r.Target.Flavor) + " " + r.Target.Version
+		v.Target = FlavorName(r.Target.Flavor) + " " + r.Target.Version
 	}
 	groups := severityGroups(r.Findings)
 	v.Counts = findingCounts(groups)

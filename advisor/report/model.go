@@ -294,60 +294,18 @@ func FindingsOf(fs []rules.Finding) []FindingInfo {
 }
 
 // MyCnfSnippet collects the findings' my.cnf blocks under [mysqld], worst
-// finding first. A block whose settings were all written by an earlier
-// block is left out; comments stay with their settings.
+// finding first, each block named by its finding; the my.cnf writer leaves
+// out a block that repeats what earlier ones set and comments out a line
+// that would re-set an option.
 func MyCnfSnippet(header []string, fs []FindingInfo) string {
-	var b strings.Builder
-	b.WriteString("[mysqld]\n")
-	for _, h := range header {
-		b.WriteString("# " + h + "\n")
-	}
-	written := map[string]bool{}
-	blocks := 0
+	m := newMyCnf(header...)
 	for _, f := range fs {
-		lines := f.Recommendation.MyCnf
-		if len(lines) == 0 || !addsSetting(lines, written) {
-			continue
-		}
-		b.WriteString("\n")
-		for _, l := range lines {
-			b.WriteString(l + "\n")
-			written[l] = true
-		}
-		blocks++
+		m.block("finding "+f.ID, f.Recommendation.MyCnf...)
 	}
-	if blocks == 0 {
-		b.WriteString("# no changes recommended\n")
+	if m.blocks == 0 {
+		m.comment("no changes recommended")
 	}
-	return b.String()
-}
-
-// addsSetting reports whether a block has a line (setting or commented-out
-// setting) not written yet; a block of comments only always counts.
-func addsSetting(lines []string, written map[string]bool) bool {
-	settings := 0
-	for _, l := range lines {
-		if isCommentOnly(l) {
-			continue
-		}
-		settings++
-		if !written[l] {
-			return true
-		}
-	}
-	return settings == 0
-}
-
-// isCommentOnly tells a pure comment from a setting, commented-out settings
-// ("# name = value   # ...") counting as settings.
-func isCommentOnly(line string) bool {
-	t := strings.TrimSpace(line)
-	if !strings.HasPrefix(t, "#") {
-		return false
-	}
-	body := strings.TrimSpace(strings.TrimPrefix(t, "#"))
-	name, _, ok := strings.Cut(body, " = ")
-	return !ok || strings.ContainsAny(name, " :")
+	return m.String()
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -38,9 +38,9 @@ func TestRehearseRenderers(t *testing.T) {
 		name   string
 		render func(*bytes.Buffer) error
 	}{
-		{"rehearse-migration.txt", func(b *bytes.Buffer) error { return WriteRehearse(b, r, Text) }},
-		{"rehearse-migration.md", func(b *bytes.Buffer) error { return WriteRehearse(b, r, Markdown) }},
-		{"rehearse-migration.html", func(b *bytes.Buffer) error { return RehearseHTML(b, r) }},
+		{"rehearse-migration.txt", func(b *bytes.Buffer) error { return Write(b, r, Text, TextStyle{}) }},
+		{"rehearse-migration.md", func(b *bytes.Buffer) error { return Write(b, r, Markdown, TextStyle{}) }},
+		{"rehearse-migration.html", func(b *bytes.Buffer) error { return Write(b, r, HTML, TextStyle{}) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -51,7 +51,7 @@ func TestRehearseRenderers(t *testing.T) {
 		})
 	}
 	var b bytes.Buffer
-	if err := WriteRehearse(&b, r, JSON); err != nil {
+	if err := Write(&b, r, JSON, TextStyle{}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(b.Bytes(), data) {
@@ -67,7 +67,7 @@ func TestRehearseRenderers(t *testing.T) {
 func TestRehearseTextSaysWhatMatters(t *testing.T) {
 	r, _ := rehearseFixture(t)
 	var b bytes.Buffer
-	if err := WriteRehearse(&b, r, Text); err != nil {
+	if err := Write(&b, r, Text, TextStyle{}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -76,5 +76,14 @@ func TestRehearseTextSaysWhatMatters(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q", want)
 		}
+	}
+}
+
+// The my.cnf for the target is written again from the rehearsal as the
+// real rehearsal wrote it.
+func TestRehearseMyCnfAsTheRehearsalWroteIt(t *testing.T) {
+	r, _ := rehearseFixture(t)
+	if got := RehearseMyCnf(r); got != r.MyCnf {
+		t.Errorf("got:\n%s\nwant:\n%s", got, r.MyCnf)
 	}
 }

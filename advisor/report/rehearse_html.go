@@ -6,10 +6,10 @@ import (
 	"io"
 )
 
-// RehearseHTML writes the rehearsal as one self-contained HTML5 page (inline
+// rehearseHTML writes the rehearsal as one self-contained HTML5 page (inline
 // CSS and SVG, nothing fetched), with a chart of every side's variants
 // against the reference's baseline and their 95% intervals.
-func RehearseHTML(w io.Writer, r *RehearseReport) error {
+func rehearseHTML(w io.Writer, r *RehearseReport) error {
 	return rehearsePage.Execute(w, newRehearseView(r))
 }
 

@@ -89,6 +89,30 @@ type RehearseSide struct {
 	Decision *Decision `json:"decision,omitempty"`
 }
 
+// The sides of a rehearsal, by RehearseSide.Name.
+const (
+	SideToday          = "today"
+	SideTargetDefaults = "target_defaults"
+	SideTargetCarried  = "target_carried"
+	SideTargetPinned   = "target_pinned"
+)
+
+// Variant is the named variant of the named side, nil when the rehearsal
+// has none.
+func (r *RehearseReport) Variant(side, variant string) *RehearseVariant {
+	for i := range r.Sides {
+		if r.Sides[i].Name != side {
+			continue
+		}
+		for j := range r.Sides[i].Variants {
+			if r.Sides[i].Variants[j].Name == variant {
+				return &r.Sides[i].Variants[j]
+			}
+		}
+	}
+	return nil
+}
+
 // RehearseVariant is one calibration variant on one side, against the
 // reference side's baseline (paired by round).
 type RehearseVariant struct {

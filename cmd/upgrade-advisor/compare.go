@@ -84,5 +84,5 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return report.WriteCompare(c.App.Writer, cr, format)
+	return report.Write(c.App.Writer, cr, format, report.TextStyle{})
 }

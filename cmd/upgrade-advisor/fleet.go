@@ -42,7 +42,7 @@ func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn
 		return err
 	}
 	results := advisor.RunFleet(c.Context, opts, hosts, c.Int("concurrency"))
-	if err := report.WriteFleet(c.App.Writer, results, format); err != nil {
+	if err := report.Write(c.App.Writer, report.Fleet(results), format, report.TextStyle{}); err != nil {
 		return err
 	}
 	failed, worst, any := report.FleetWorst(results)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -94,19 +93,14 @@ func runRehearse(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := writeRehearseFiles(c, r); err != nil {
+	if err := writeOutputFiles(c, r.MyCnf, r); err != nil {
 		return err
 	}
-	if err := report.WriteRehearse(c.App.Writer, r, format); err != nil {
+	if err := report.Write(c.App.Writer, r, format, report.TextStyle{}); err != nil {
 		return err
 	}
 	if worst, any := r.Worst(); any && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
 	return nil
-}
-
-// writeRehearseFiles writes --mycnf-out (the target's my.cnf) and --html.
-func writeRehearseFiles(c *cli.Context, r *report.RehearseReport) error {
-	return writeOutputFiles(c, r.MyCnf, func(w io.Writer) error { return report.RehearseHTML(w, r) })
 }

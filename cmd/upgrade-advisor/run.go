@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -165,15 +164,15 @@ func outputFormat(c *cli.Context) (report.Format, error) {
 }
 
 func render(c *cli.Context, r *report.Report, format report.Format) error {
-	if err := writeOutputFiles(c, r.MyCnf, func(w io.Writer) error { return report.HTML(w, r) }); err != nil {
+	if err := writeOutputFiles(c, r.MyCnf, r); err != nil {
 		return err
 	}
 	return report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)})
 }
 
-// writeOutputFiles writes --mycnf-out (the snippet) and --html (by html)
-// when they are given.
-func writeOutputFiles(c *cli.Context, mycnf string, html func(io.Writer) error) error {
+// writeOutputFiles writes --mycnf-out (the my.cnf) and --html (the report
+// in HTML) when they are given.
+func writeOutputFiles(c *cli.Context, mycnf string, r report.Document) error {
 	if path := c.String("mycnf-out"); path != "" {
 		if err := os.WriteFile(path, []byte(mycnf), 0o644); err != nil {
 			return fmt.Errorf("writing --mycnf-out: %w", err)
@@ -187,7 +186,7 @@ func writeOutputFiles(c *cli.Context, mycnf string, html func(io.Writer) error) 
 	if err != nil {
 		return fmt.Errorf("writing --html: %w", err)
 	}
-	if err := html(f); err != nil {
+	if err := report.Write(f, r, report.HTML, report.TextStyle{}); err != nil {
 		f.Close()
 		return fmt.Errorf("writing --html: %w", err)
 	}

@@ -8,8 +8,9 @@ import (
 )
 
 // SettingsLabel names a variant by its settings, e.g.
-// "innodb_file_per_table=OFF, innodb_stats_persistent=OFF".
-func (v *VariantInfo) SettingsLabel() string {
+// "innodb_file_per_table=OFF, innodb_stats_persistent=OFF"; the baseline
+// and a variant without settings by their name.
+func SettingsLabel(v *VariantInfo) string {
 	if v == nil {
 		return "?"
 	}

@@ -1,0 +1,119 @@
+package report
+
+import "strings"
+
+// myCnf writes every my.cnf text of the reports: the audit's snippet
+// (MyCnfSnippet) and rehearse's my.cnf for the target (RehearseMyCnf).
+// It writes the [mysqld] section, the header as comment lines, then blocks
+// separated by a blank line. A block's lines are comments ("# ..."),
+// settings ("name = value") and settings commented out ("# name = value",
+// optionally followed by three spaces and a note); each block is named by
+// what it came from (a finding, a carried-over option, ...).
+//
+// One de-duplication rule, by option name, so that no block silently
+// re-sets an option an earlier block set:
+//   - the first active line of an option sets it; a later active line of
+//     the same option is written commented out, with a note naming the
+//     block that set it: "# name = value   # already set above (from)";
+//   - a block that would change nothing is left out: each of its settings
+//     repeats one written above (an active line of an option already set
+//     to that value, or a commented-out line of an option and value
+//     already written, active or not). A block of comments only is always
+//     written.
+type myCnf struct {
+	b      strings.Builder
+	set    map[string]setBy // option -> the active line that set it
+	seen   map[string]bool  // "name = value" of every setting written
+	blocks int              // blocks written
+}
+
+// setBy is the value an active line gave an option, and its block.
+type setBy struct{ value, from string }
+
+// newMyCnf starts a my.cnf with its [mysqld] section and header comments.
+func newMyCnf(header ...string) *myCnf {
+	m := &myCnf{set: map[string]setBy{}, seen: map[string]bool{}}
+	m.b.WriteString("[mysqld]\n")
+	m.comment(header...)
+	return m
+}
+
+// comment writes comment lines with no blank line before them.
+func (m *myCnf) comment(lines ...string) {
+	for _, l := range lines {
+		m.b.WriteString("# " + l + "\n")
+	}
+}
+
+// block writes a block of lines that came from from, unless it would
+// change nothing.
+func (m *myCnf) block(from string, lines ...string) {
+	if len(lines) == 0 || !m.changes(lines) {
+		return
+	}
+	m.b.WriteString("\n")
+	for _, l := range lines {
+		if s, ok := settingOf(l); ok {
+			if by, set := m.set[s.name]; set && s.active {
+				l = "# " + l + "   # already set above (" + by.from + ")"
+			} else if s.active {
+				m.set[s.name] = setBy{value: s.value, from: from}
+			}
+			m.seen[s.key()] = true
+		}
+		m.b.WriteString(l + "\n")
+	}
+	m.blocks++
+}
+
+// changes reports whether a block has a setting that does not repeat one
+// written above, or has comments only.
+func (m *myCnf) changes(lines []string) bool {
+	settings := 0
+	for _, l := range lines {
+		s, ok := settingOf(l)
+		if !ok {
+			continue
+		}
+		settings++
+		if by, set := m.set[s.name]; s.active && (!set || by.value != s.value) || !s.active && !m.seen[s.key()] {
+			return true
+		}
+	}
+	return settings == 0
+}
+
+func (m *myCnf) String() string { return m.b.String() }
+
+// setting is a my.cnf line that sets an option, or would if uncommented.
+type setting struct {
+	name, value string
+	active      bool
+}
+
+func (s setting) key() string { return s.name + " = " + s.value }
+
+// settingOf reads a setting line: any line that is not a comment is an
+// active setting ("name = value", or "name" alone); "# name = value",
+// with an optional note after three spaces, is one commented out. Any
+// other comment is not a setting: it has no " = ", or its text before
+// " = " is not an option name (it has spaces or a colon).
+func settingOf(line string) (setting, bool) {
+	t := strings.TrimSpace(line)
+	body, commented := strings.CutPrefix(t, "#")
+	if commented {
+		body = strings.TrimSpace(body)
+	}
+	name, value, ok := strings.Cut(body, " = ")
+	if !commented {
+		if !ok {
+			name = body
+		}
+		return setting{name: name, value: strings.TrimSpace(value), active: true}, name != ""
+	}
+	if !ok || name == "" || strings.ContainsAny(name, " :") {
+		return setting{}, false
+	}
+	value, _, _ = strings.Cut(value, "   ")
+	return setting{name: name, value: strings.TrimSpace(value)}, true
+}
