@@ -23,7 +23,7 @@ type expectation struct {
 func dumpFixture(t *testing.T, srv sandboxtest.Server, fixture, dumper string) string {
 	t.Helper()
 	sb := srv.Start(t)
-	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", fixture))
+	sandboxtest.LoadScript(t, sb, filepath.Join("testdata", fixture))
 	return srv.Dump(t, sb, dumper, "--no-data", "--routines", "--events", "--databases", "shop")
 }
 
@@ -127,7 +127,7 @@ func TestSchemaCheckInstallScriptCollations(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
 	today.Require(t)
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
-		s := checkSchema(t, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"), srv, today)
+		s := checkSchema(t, filepath.Join("testdata", "shop-mariadb.sql"), srv, today)
 		c := object(t, s, "shop.customer")
 		found := false
 		for _, p := range c.Problems {
@@ -181,7 +181,7 @@ func TestSchemaCheckFromALiveServerOnlyReads(t *testing.T) {
 	live := sandboxtest.ByKey(t, "mariadb-10.11")
 	live.Require(t)
 	sb := live.Start(t)
-	sandboxtest.LoadScript(t, sb, filepath.Join("schemacheck", "testdata", "shop-mariadb.sql"))
+	sandboxtest.LoadScript(t, sb, filepath.Join("testdata", "shop-mariadb.sql"))
 	db := sandboxtest.Open(t, sb.DSN())
 	sandboxtest.Exec(t, db, "SET GLOBAL log_output = 'TABLE'", "TRUNCATE TABLE mysql.general_log", "SET GLOBAL general_log = 1")
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
