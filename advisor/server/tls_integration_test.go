@@ -93,7 +93,7 @@ func TestTLSConnectionVerifiesTheServer(t *testing.T) {
 func tlsConnectionVerifiesTheServer(t *testing.T, srv sandboxtest.Server) {
 	certs := writeCerts(t)
 	sb := srv.Start(t, sandbox.Options{Networking: true, ServerOptions: []string{
-		"ssl_ca=" + filepath.Join(certs, "ca.pem"), "ssl_cert=" + filepath.Join(certs, "pem"),
+		"ssl_ca=" + filepath.Join(certs, "ca.pem"), "ssl_cert=" + filepath.Join(certs, "server.pem"),
 		"ssl_key=" + filepath.Join(certs, "server-key.pem")}})
 	for _, mode := range []string{"REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"} {
 		t.Run(mode, func(t *testing.T) {
