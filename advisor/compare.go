@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -90,7 +89,7 @@ func buildCompareReport(o CompareOptions, src, dst *server.Server, rs, rt *bench
 		}
 		r.Variants = append(r.Variants, cv)
 	}
-	r.Summary = compareSummary(r, rt.VersusTime())
+	r.Summary = report.CompareSummary(r, rt.VersusTime())
 	r.Notes = append(r.Notes, o.Notes...)
 	for i, s := range []*server.Server{src, dst} {
 		if s.IsSandbox() {
@@ -112,55 +111,4 @@ func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {
 		}
 	}
 	return nil
-}
-
-// compareSummary states the regression of the target as it runs, decided
-// on the stop rule's interval (decision), and the fewest changes that
-// recover the source's speed.
-func compareSummary(r *report.CompareReport, decision effect.Interval) []string {
-	var out []string
-	base := r.Variants[0]
-	if base.VsSourceBaseline != nil {
-		iv := *base.VsSourceBaseline
-		sentence := effect.TimeSentence("CREATE TABLE on the target as it runs", "the source's", iv, decision)
-		if effect.OfTime(effect.Deciding(iv, decision)) != effect.VerdictSlower {
-			return append(out, strings.TrimSuffix(sentence, ".")+"; nothing to recover.")
-		}
-		out = append(out, sentence)
-	}
-	var recovering []string
-	for _, name := range []string{bench.FilePerTableOff, bench.StatsPersistentOff, bench.BothOff} {
-		v := variantByName(r.Variants, name)
-		if v != nil && v.Recovers {
-			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (%s)",
-				report.SettingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
-		}
-	}
-	if len(recovering) > 0 {
-		return append(out, "Recovered on the target by "+strings.Join(recovering, "; by ")+".")
-	}
-	if best := closestVariant(r.Variants); best != nil {
-		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (%s).",
-			report.SettingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
-	}
-	return out
-}
-
-func variantByName(vs []report.CompareVariant, name string) *report.CompareVariant {
-	for i := range vs {
-		if vs[i].Name == name {
-			return &vs[i]
-		}
-	}
-	return nil
-}
-
-func closestVariant(vs []report.CompareVariant) *report.CompareVariant {
-	var best *report.CompareVariant
-	for i := range vs {
-		if vs[i].VsSourceBaseline != nil && (best == nil || vs[i].VsSourceBaseline.Ratio < best.VsSourceBaseline.Ratio) {
-			best = &vs[i]
-		}
-	}
-	return best
 }

@@ -1,29 +1,28 @@
-package rehearse
+package report
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
-// rehearseSummary states how the target as carried over compares with
+// RehearseSummary states how the target as carried over compares with
 // the reference, decided on the stop rule's interval for it (decision, a
 // time ratio; zero: on the reported one), and which variants recover
 // today's speed.
-func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []string {
+func RehearseSummary(r *RehearseReport, decision effect.Interval) []string {
 	var out []string
 	count := map[rules.CarryAction]int{}
 	for _, c := range r.Carryover {
 		count[c.Action]++
 	}
 	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) on the way to %s %s: %d carried as they are, %d translated, %d with values removed, %d dropped (the target's binary refused %d of them), %d paths or ports left to you.",
-		len(r.Carryover), report.FlavorName(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
+		len(r.Carryover), FlavorName(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
 		count[rules.Dropped], len(r.Validation.Refused), count[rules.Machine]))
-	carried := r.Variant(sideTargetCarried, bench.Baseline)
+	carried := r.Variant(SideTargetCarried, bench.Baseline)
 	if carried == nil || carried.VsReference == nil {
 		return out
 	}
@@ -36,7 +35,7 @@ func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []strin
 	if r.PinnedVsCarried != nil {
 		pv := r.PinnedVsCarried
 		out = append(out, fmt.Sprintf("Pinning today's behaviour (%s) on the target: %.2fx the carried-over time (95%% CI %.2f-%.2f)%s.",
-			report.PinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[r.PinsHelp()]))
+			PinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[r.PinsHelp()]))
 	}
 	if !r.SourceRuns {
 		return out
@@ -60,14 +59,14 @@ func rehearseSummary(r *report.RehearseReport, decision effect.Interval) []strin
 }
 
 func sideShort(name string) string {
-	return map[string]string{sideTargetCarried: "the target as carried over", sideTargetPinned: "the target with today's behaviour pinned",
-		sideTargetDefaults: "the target with its defaults", sideToday: "today"}[name]
+	return map[string]string{SideTargetCarried: "the target as carried over", SideTargetPinned: "the target with today's behaviour pinned",
+		SideTargetDefaults: "the target with its defaults", SideToday: "today"}[name]
 }
 
 // variantSuffix names a DDL variant's settings, "" for the baseline.
-func variantSuffix(v report.RehearseVariant) string {
+func variantSuffix(v RehearseVariant) string {
 	if v.Name == bench.Baseline {
 		return ""
 	}
-	return " with " + report.SettingsLabel(&report.VariantInfo{Name: v.Name, Settings: v.Settings})
+	return " with " + SettingsLabel(&VariantInfo{Name: v.Name, Settings: v.Settings})
 }

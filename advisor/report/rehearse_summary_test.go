@@ -1,10 +1,9 @@
-package rehearse
+package report
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -13,24 +12,24 @@ import (
 // rehearsalFixture is a measured rehearsal: the carried-over target at
 // carried, its both_off variant at bothOff, the pinned target at pinned
 // of its carried-over time.
-func rehearsalFixture(carried, bothOff, pinned effect.Interval, workload string) *report.RehearseReport {
+func rehearsalFixture(carried, bothOff, pinned effect.Interval, workload string) *RehearseReport {
 	judge := effect.Recovers
-	return &report.RehearseReport{
-		Today: report.ServerInfo{Flavor: "mysql", Version: "5.5.42"}, Target: report.ServerInfo{Flavor: "mysql", Version: "5.6.22"},
-		SourceRuns: true, Reference: sideToday, Workload: workload,
+	return &RehearseReport{
+		Today: ServerInfo{Flavor: "mysql", Version: "5.5.42"}, Target: ServerInfo{Flavor: "mysql", Version: "5.6.22"},
+		SourceRuns: true, Reference: SideToday, Workload: workload,
 		Carryover: []rules.CarriedOption{
 			{Name: "max_connections", Value: "300", Where: "my.cnf:2", Action: rules.Carried, TargetName: "max_connections", TargetValue: "300", Why: "the target has it"},
 			{Name: "innodb_file_format", Value: "Barracuda", Where: "my.cnf:3", Action: rules.Dropped, Why: "removed"},
 			{Name: "datadir", Value: "/var/lib/mysql", Where: "my.cnf:4", Action: rules.Machine, Why: "path"},
 		},
 		Pins: []rules.DriftPin{{Name: "innodb_stats_persistent", Today: "OFF", TargetDefault: "ON", Why: "OFF today, ON by default"}},
-		Sides: []report.RehearseSide{
-			{Name: sideToday, Variants: []report.RehearseVariant{{Name: bench.Baseline, VsReference: &effect.Interval{Ratio: 1, Low: 1, High: 1}}}},
-			{Name: sideTargetCarried, Variants: []report.RehearseVariant{
+		Sides: []RehearseSide{
+			{Name: SideToday, Variants: []RehearseVariant{{Name: bench.Baseline, VsReference: &effect.Interval{Ratio: 1, Low: 1, High: 1}}}},
+			{Name: SideTargetCarried, Variants: []RehearseVariant{
 				{Name: bench.Baseline, VsReference: &carried, Recovers: judge(carried)},
 				{Name: bench.BothOff, Settings: map[string]string{"innodb_file_per_table": "OFF", "innodb_stats_persistent": "OFF"}, VsReference: &bothOff, Recovers: judge(bothOff)},
 			}},
-			{Name: sideTargetPinned, Variants: []report.RehearseVariant{{Name: bench.Baseline, VsReference: &carried}}},
+			{Name: SideTargetPinned, Variants: []RehearseVariant{{Name: bench.Baseline, VsReference: &carried}}},
 		},
 		PinnedVsCarried: &pinned,
 	}
@@ -43,7 +42,7 @@ func TestTargetMyCnf(t *testing.T) {
 	same := effect.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}
 	cases := []struct {
 		name             string
-		r                *report.RehearseReport
+		r                *RehearseReport
 		active, inactive []string
 	}{
 		{name: "pins that help are active, DDL variant commented out for an unknown workload",
@@ -60,7 +59,7 @@ func TestTargetMyCnf(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cnf := report.RehearseMyCnf(tc.r)
+			cnf := RehearseMyCnf(tc.r)
 			lines := strings.Split(cnf, "\n")
 			has := func(s string, active bool) bool {
 				for _, l := range lines {
@@ -90,7 +89,7 @@ func TestTargetMyCnf(t *testing.T) {
 func TestRehearseSummarySaysWhatRecovers(t *testing.T) {
 	r := rehearsalFixture(effect.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}, effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04},
 		effect.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}, "unknown")
-	got := strings.Join(rehearseSummary(r, effect.Interval{}), "\n")
+	got := strings.Join(RehearseSummary(r, effect.Interval{}), "\n")
 	for _, want := range []string{"takes 2.90x today's time (95% CI 2.70-3.10): slower", "Recovered by the target as carried over with innodb_file_per_table=OFF, innodb_stats_persistent=OFF",
 		"no gain shown", "1 carried as they are", "1 dropped", "1 paths or ports left to you"} {
 		if !strings.Contains(got, want) {
@@ -103,9 +102,9 @@ func TestTargetMyCnfPinnedVariant(t *testing.T) {
 	slow := effect.Interval{Ratio: 1.5, Low: 1.3, High: 1.7}
 	r := rehearsalFixture(slow, slow, effect.Interval{Ratio: 1, Low: 0.9, High: 1.1}, "ddl-heavy")
 	ok := effect.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}
-	r.Sides[2].Variants = append(r.Sides[2].Variants, report.RehearseVariant{Name: bench.FilePerTableOff,
+	r.Sides[2].Variants = append(r.Sides[2].Variants, RehearseVariant{Name: bench.FilePerTableOff,
 		Settings: map[string]string{"innodb_file_per_table": "OFF"}, VsReference: &ok, Recovers: effect.Recovers(ok)})
-	cnf := report.RehearseMyCnf(r)
+	cnf := RehearseMyCnf(r)
 	for _, want := range []string{"with today's behaviour pinned (innodb_stats_persistent=OFF)", "\ninnodb_file_per_table = 0\n", "\ninnodb_stats_persistent = 0\n"} {
 		if !strings.Contains(cnf, want) {
 			t.Errorf("my.cnf lacks %q:\n%s", want, cnf)

@@ -1,10 +1,9 @@
-package advisor
+package report
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -14,7 +13,7 @@ import (
 // never calls the target slower while saying there is nothing to recover
 // (10.11 -> 11.8 once printed both for 1.56x, 95% CI 1.04-2.05).
 func TestCompareSummaryVerdicts(t *testing.T) {
-	fpt := &report.VariantInfo{Name: bench.FilePerTableOff, Settings: map[string]string{"innodb_file_per_table": "OFF"}}
+	fpt := &VariantInfo{Name: bench.FilePerTableOff, Settings: map[string]string{"innodb_file_per_table": "OFF"}}
 	for _, tt := range []struct {
 		name               string
 		base, decision     effect.Interval
@@ -30,11 +29,11 @@ func TestCompareSummaryVerdicts(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			base, rec := tt.base, effect.Interval{Ratio: 1.0, Low: 0.97, High: 1.03}
-			r := &report.CompareReport{Variants: []report.CompareVariant{
+			r := &CompareReport{Variants: []CompareVariant{
 				{Name: bench.Baseline, VsSourceBaseline: &base, Recovers: effect.Recovers(effect.Deciding(base, tt.decision))},
 				{Name: bench.FilePerTableOff, Target: fpt, VsSourceBaseline: &rec, Recovers: true},
 			}}
-			got := strings.Join(compareSummary(r, tt.decision), "\n")
+			got := strings.Join(CompareSummary(r, tt.decision), "\n")
 			if !strings.Contains(got, tt.verdict) {
 				t.Errorf("summary lacks %q:\n%s", tt.verdict, got)
 			}
