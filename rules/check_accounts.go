@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Rule account-plugins: on a live server, how many accounts use each
@@ -99,13 +101,13 @@ func unloadablePlugin(s Snapshot, plugin string) (Finding, bool) {
 // it; earlier versions always load it.
 func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 	target := *s.Target
-	fact, ok := LookupVar("mysql_native_password")
+	fact, ok := knowledge.Lookup("mysql_native_password")
 	if !ok {
 		return Finding{}, false
 	}
 	lc := fact.StatusIn(target)
 	switch {
-	case lc.State == StateRemoved:
+	case lc.State == knowledge.StateRemoved:
 		return pluginFinding(s, "mysql_native_password", Critical,
 			fmt.Sprintf("%s cannot load mysql_native_password at all (removed in %s %s; mysql_native_password=ON stops it from starting)",
 				versionLabel(target), target.Name(), lc.Since)), true

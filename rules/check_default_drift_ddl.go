@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // The drift of a DDL setting (innodb_file_per_table, innodb_stats_persistent)
@@ -20,7 +22,7 @@ import (
 // f's measured cost and my.cnf lines.
 func (d drift) weighDDLCost(s Snapshot, c ddlChange, f *Finding) []string {
 	name, target := d.fact.Name, *s.Target
-	if NormalizeValue(name, d.targetDefault) != "ON" {
+	if knowledge.NormalizeValue(name, d.targetDefault) != "ON" {
 		return nil
 	}
 	v, base := s.Bench.Change(name, d.targetDefault), s.Bench.Baseline()

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // Rule native-password-removed: MySQL 9.0 removed the mysql_native_password
 // authentication plugin (8.4 still has it, off by default: default drift
@@ -21,15 +25,15 @@ func checkNativePasswordRemoved(s Snapshot) []Finding {
 	if s.Accounts != nil && s.Accounts.Unreadable == "" {
 		return nil // the account-plugins rule counts the accounts themselves
 	}
-	f, ok := LookupVar("mysql_native_password")
+	f, ok := knowledge.Lookup("mysql_native_password")
 	if !ok {
 		return nil
 	}
 	gone := f.StatusIn(*s.Target)
-	if gone.State != StateRemoved {
+	if gone.State != knowledge.StateRemoved {
 		return nil
 	}
-	if s.Flavor.IsMySQLFamily() && f.StatusIn(s.Flavor).State == StateRemoved {
+	if s.Flavor.IsMySQLFamily() && f.StatusIn(s.Flavor).State == knowledge.StateRemoved {
 		return nil // already on 9.x: nothing changes
 	}
 	target := versionLabel(*s.Target)

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // The removed-variable rule tells three kinds of removal apart, because
 // servers treat them differently at start-up:
@@ -19,7 +23,7 @@ import "fmt"
 const FindingIgnoredVariable = "ignored-variable"
 
 // ignoredFinding reports an option the target accepts and ignores.
-func ignoredFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Finding {
+func ignoredFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s does nothing since %s %s; remove it", f.Name, s.Target.Name(), lc.Since)
 	sev, consequence := Warning, fmt.Sprintf("%s still accepts it in an option file, logs a warning that it was removed, "+
@@ -44,7 +48,7 @@ func ignoredFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Find
 	}
 }
 
-func ignoredRecommendation(f VarFact, e explicitSetting, target string) Recommendation {
+func ignoredRecommendation(f knowledge.Fact, e explicitSetting, target string) Recommendation {
 	var lines []string
 	for _, o := range e.options {
 		lines = append(lines, fmt.Sprintf("# remove %s (%s): ignored by %s", o.Name, optionLocation(o), target))
@@ -57,7 +61,7 @@ func ignoredRecommendation(f VarFact, e explicitSetting, target string) Recommen
 
 // notOptionFinding reports a variable the target knows but refuses as an
 // option-file setting.
-func notOptionFinding(s Snapshot, f VarFact, e explicitSetting, option string) Finding {
+func notOptionFinding(s Snapshot, f knowledge.Fact, e explicitSetting, option string) Finding {
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s is not an option in %s: the server refuses to start with it in my.cnf", f.Name, target)
 	lines := []string{}
@@ -84,7 +88,7 @@ func notOptionFinding(s Snapshot, f VarFact, e explicitSetting, option string) F
 
 // effectSentence is the variable's effect as a sentence, or "" when the
 // knowledge base has no description.
-func effectSentence(f VarFact) string {
+func effectSentence(f knowledge.Fact) string {
 	if f.Effect == "" {
 		return ""
 	}

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // Rule target-scope: the upgrade checks can only be as good as what the
 // knowledge base knows about the --target version. A target outside it, or
@@ -24,7 +28,7 @@ func checkTargetScope(s Snapshot) []Finding {
 	if isMigration(s.Flavor, target) {
 		out = append(out, migrationFinding(s.Flavor, target))
 	}
-	if !Covers(target) {
+	if !knowledge.Covers(target) {
 		out = append(out, targetNotCoveredFinding(target))
 	}
 	return out
@@ -77,7 +81,7 @@ func targetNotCoveredFinding(target Flavor) Finding {
 		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", versionLabel(target)),
 		Detail: fmt.Sprintf("The knowledge base covers %s. For %s it knows no defaults, deprecations or removals, so the absence of "+
 			"upgrade findings says nothing about that version. Check its release notes, or give a covered --target (the nearest series) "+
-			"to see what changes up to there.", KnowledgeCoverage, versionLabel(target)),
-		Evidence: map[string]string{"target": target.Version.Series(), "covered": KnowledgeCoverage},
+			"to see what changes up to there.", knowledge.Coverage, versionLabel(target)),
+		Evidence: map[string]string{"target": target.Version.Series(), "covered": knowledge.Coverage},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // ddlChange describes one setting whose DDL cost the calibration measures.
@@ -194,7 +195,7 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 // the target: the same facts that flag it when it appears in --config.
 // Empty when neither is the case.
 func (c ddlChange) lifecycleWarning(s Snapshot) string {
-	f, ok := LookupVar(c.variable)
+	f, ok := knowledge.Lookup(c.variable)
 	if !ok {
 		return ""
 	}
@@ -204,11 +205,11 @@ func (c ddlChange) lifecycleWarning(s Snapshot) string {
 	}
 	for _, fl := range servers {
 		switch lc := f.StatusIn(fl); lc.State {
-		case StateDeprecated:
+		case knowledge.StateDeprecated:
 			return fmt.Sprintf("%s is deprecated in %s (since %s): it still works, but the server logs a deprecation warning "+
 				"at start-up when my.cnf sets it (SET GLOBAL answers with warning 1287), and it will be removed in a later release, "+
 				"when this line has to go", f.Name, versionLabel(fl), lc.Since)
-		case StateRemoved, StateIgnored:
+		case knowledge.StateRemoved, knowledge.StateIgnored:
 			return fmt.Sprintf("%s is %s in %s (since %s): remove this setting before the upgrade", f.Name, lc.State, versionLabel(fl), lc.Since)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Origin tells where a variable's value came from, as far as the server (or
@@ -129,14 +130,14 @@ func (m *Measurements) Change(nameValues ...string) *Variant {
 	}
 	want := map[string]string{}
 	for i := 0; i+1 < len(nameValues); i += 2 {
-		want[nameValues[i]] = NormalizeValue(nameValues[i], nameValues[i+1])
+		want[nameValues[i]] = knowledge.NormalizeValue(nameValues[i], nameValues[i+1])
 	}
 	return m.find(func(v *Variant) bool {
 		if len(v.Changes) != len(want) || len(want) == 0 {
 			return false
 		}
 		for k, val := range want {
-			if NormalizeValue(k, v.Changes[k]) != val {
+			if knowledge.NormalizeValue(k, v.Changes[k]) != val {
 				return false
 			}
 		}

@@ -5,7 +5,7 @@
 // only with -tags reference; scripts/test.sh runs it when the file is there
 // and says so when it is not, so no skipped test is counted as passing.
 
-package rules
+package knowledge
 
 import (
 	"encoding/json"
@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // shellSysvar is one entry of MySQL Shell's sysvars.json.
@@ -35,7 +37,7 @@ type shellPlatform struct {
 
 // shellDefault is one default of the shell data, from a version on.
 type shellDefault struct {
-	from    Version
+	from    flavor.Version
 	value   string
 	allowed []string
 }
@@ -59,7 +61,7 @@ func loadShellSysvars(t *testing.T) map[string][]shellSysvar {
 	}
 	out := map[string][]shellSysvar{}
 	for _, e := range entries {
-		n := normalizeVarName(e.Name)
+		n := NormalizeName(e.Name)
 		out[n] = append(out[n], e)
 	}
 	return out
@@ -88,7 +90,7 @@ func pickDefault(blocks map[string]shellPlatform) (string, []string, bool) {
 func (e shellSysvar) timeline(t *testing.T) []shellDefault {
 	var out []shellDefault
 	if v, allowed, ok := pickDefault(e.Initial); ok {
-		from, _ := ParseVersion(e.Version) // "?" reads as the zero version
+		from, _ := flavor.ParseVersion(e.Version) // "?" reads as the zero version
 		out = append(out, shellDefault{from, v, allowed})
 	}
 	for _, c := range e.Changes {
@@ -108,7 +110,7 @@ func (e shellSysvar) timeline(t *testing.T) []shellDefault {
 			blocks[k] = p
 		}
 		if v, allowed, ok := pickDefault(blocks); ok {
-			from, _ := ParseVersion(ver)
+			from, _ := flavor.ParseVersion(ver)
 			out = append(out, shellDefault{from, v, allowed})
 		}
 	}
@@ -118,7 +120,7 @@ func (e shellSysvar) timeline(t *testing.T) []shellDefault {
 
 // defaultAt is the shell data's default in effect at v, or its earliest
 // default when v precedes them all.
-func defaultAt(tl []shellDefault, v Version) (shellDefault, bool) {
+func defaultAt(tl []shellDefault, v flavor.Version) (shellDefault, bool) {
 	if len(tl) == 0 {
 		return shellDefault{}, false
 	}
@@ -153,7 +155,7 @@ func TestKBAgreesWithShellSysvars(t *testing.T) {
 				return
 			}
 			for _, e := range entries {
-				if v, err := ParseVersion(field(e)); err == nil && v == m.At {
+				if v, err := flavor.ParseVersion(field(e)); err == nil && v == m.At {
 					return
 				}
 			}
@@ -187,7 +189,7 @@ func TestKBAgreesWithShellSysvars(t *testing.T) {
 // shellHasDefault: some entry has d.Value in effect at d.From and, when the
 // knowledge base dates a change (d.From is neither the oldest covered release
 // nor the version that added the variable), a different value just before.
-func shellHasDefault(t *testing.T, name string, entries []shellSysvar, d Default, added Version) bool {
+func shellHasDefault(t *testing.T, name string, entries []shellSysvar, d Default, added flavor.Version) bool {
 	for _, e := range entries {
 		tl := e.timeline(t)
 		sd, ok := defaultAt(tl, d.From)
@@ -197,7 +199,7 @@ func shellHasDefault(t *testing.T, name string, entries []shellSysvar, d Default
 		if d.From == mysqlBase || d.From == added || d.From.Patch == 0 {
 			return true
 		}
-		before := V(d.From.Major, d.From.Minor, d.From.Patch-1)
+		before := flavor.V(d.From.Major, d.From.Minor, d.From.Patch-1)
 		if prev, ok := strictDefaultAt(tl, before); !ok || !SameValue(name, prev.value, d.Value) {
 			return true
 		}
@@ -216,7 +218,7 @@ func shellEmpty(v string) string {
 }
 
 // strictDefaultAt is the default in effect at v, false before the first one.
-func strictDefaultAt(tl []shellDefault, v Version) (shellDefault, bool) {
+func strictDefaultAt(tl []shellDefault, v flavor.Version) (shellDefault, bool) {
 	var found shellDefault
 	ok := false
 	for _, d := range tl {
@@ -273,15 +275,15 @@ var nonCoreShellVariable = regexp.MustCompile(`^(ndb|group_replication|keyring|a
 
 // shellInScope reports whether an entry was removed, or changed its
 // default, in [from, to).
-func shellInScope(t *testing.T, e shellSysvar, from, to Version) (removed bool, changes []Version) {
-	in := func(v Version) bool { return v.Compare(from) >= 0 && v.Compare(to) < 0 }
-	if v, err := ParseVersion(e.Removal); err == nil && e.Removal != "" && in(v) {
+func shellInScope(t *testing.T, e shellSysvar, from, to flavor.Version) (removed bool, changes []flavor.Version) {
+	in := func(v flavor.Version) bool { return v.Compare(from) >= 0 && v.Compare(to) < 0 }
+	if v, err := flavor.ParseVersion(e.Removal); err == nil && e.Removal != "" && in(v) {
 		removed = true
 	}
 	for _, c := range e.Changes {
 		var ver string
 		_ = json.Unmarshal(c["version"], &ver)
-		if v, err := ParseVersion(ver); err == nil && in(v) {
+		if v, err := flavor.ParseVersion(ver); err == nil && in(v) {
 			changes = append(changes, v)
 		}
 	}
@@ -303,8 +305,8 @@ var shellDisagreements = map[string]string{
 // says happened to a variable in a range: the removal (refused or ignored)
 // and a default dated at one of the changes (or the variable's removal,
 // which makes its later defaults moot).
-func kbDescribes(name string, removed bool, changes []Version) bool {
-	f, ok := LookupVar(name)
+func kbDescribes(name string, removed bool, changes []flavor.Version) bool {
+	f, ok := Lookup(name)
 	if !ok || f.MySQL == nil || f.MySQL.Never {
 		return false
 	}
@@ -338,11 +340,11 @@ func TestKBCoverageOfShellSysvars(t *testing.T) {
 	shell := loadShellSysvars(t)
 	for _, r := range []struct {
 		label    string
-		from, to Version
+		from, to flavor.Version
 		claim    float64
 	}{
-		{"5.7.0-8.4", V(5, 7, 0), V(8, 5, 0), kbCoverageClaim},
-		{"9.0.0-9.7", V(9, 0, 0), V(9, 8, 0), kb9CoverageClaim},
+		{"5.7.0-8.4", flavor.V(5, 7, 0), flavor.V(8, 5, 0), kbCoverageClaim},
+		{"9.0.0-9.7", flavor.V(9, 0, 0), flavor.V(9, 8, 0), kb9CoverageClaim},
 	} {
 		var total, covered int
 		var missing []string
@@ -351,7 +353,7 @@ func TestKBCoverageOfShellSysvars(t *testing.T) {
 				continue
 			}
 			var removed bool
-			var changes []Version
+			var changes []flavor.Version
 			for _, e := range entries {
 				rm, ch := shellInScope(t, e, r.from, r.to)
 				removed = removed || rm
