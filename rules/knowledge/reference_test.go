@@ -42,7 +42,7 @@ type shellDefault struct {
 	allowed []string
 }
 
-const sysvarsPath = "../../shared/reference/mysql-shell-sysvars.json"
+const sysvarsPath = "../../../shared/reference/mysql-shell-sysvars.json"
 
 // loadShellSysvars reads the reference file beside the repository, grouped
 // by normalised name (the file has both log-warnings and log_warnings).
