@@ -58,6 +58,8 @@ reference=../shared/reference/mysql-shell-sysvars.json
 if [ -f "$reference" ]; then
   echo "== knowledge base against $reference" >&2
   go test -count=1 -tags reference -run '^TestKBAgreesWithShellSysvars$' ./rules/knowledge
+  # rules/knowledge/shell_generated.go is what go generate derives from it
+  go test -count=1 -tags reference -run '^TestGeneratedFileIsCurrent$' ./rules/knowledge/internal/shellgen
   # prints the coverage counts and fails below the figure the README claims
   go test -count=1 -tags reference -v -run '^TestKBCoverageOfShellSysvars$' ./rules/knowledge | grep -E 'coverage|^(ok|FAIL|---)' >&2
 else
