@@ -31,7 +31,17 @@ var mariadbOnlyPlugins = map[string]string{
 	"parsec":      "",
 }
 
-func init() { Register(Rule{ID: RuleAccountPlugins, Check: checkAccountPlugins}) }
+func init() {
+	register(rule{ID: RuleAccountPlugins, Severity: Info, Check: checkAccountPlugins,
+		Description: "counts the accounts by authentication plugin and reads whether the target can load each plugin",
+		Also: []findingKind{
+			{ID: FindingAccountsUnreadable, Severity: Info,
+				Description: "the accounts could not be read, so their plugins were not checked"},
+			{ID: FindingPluginUnloadable, Severity: Critical,
+				Description: "accounts use a plugin the target cannot load, so they cannot log in there",
+				Varies:      "a warning when --config sets mysql_native_password=ON for MySQL 8.4: the plugin loads, the move is only postponed"},
+		}})
+}
 
 func checkAccountPlugins(s Snapshot) []Finding {
 	a := s.Accounts

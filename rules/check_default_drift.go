@@ -32,7 +32,11 @@ import (
 // RuleDefaultDrift is the id of the default-drift rule and its findings.
 const RuleDefaultDrift = "default-drift"
 
-func init() { Register(Rule{ID: RuleDefaultDrift, Check: checkDefaultDrift}) }
+func init() {
+	register(rule{ID: RuleDefaultDrift, Severity: Info, Check: checkDefaultDrift,
+		Description: "lists the variables left at a default that the --target changes, with the line that pins today's value",
+		Varies:      "a warning for the variables of warningDrift, whose change users notice; a DDL-cost drift is information again when the workload or the measurement says the new default is fine"})
+}
 
 // warningDrift lists the variables whose changed default users notice in
 // query results, durability or DDL cost; others are reported as info.

@@ -16,7 +16,10 @@ import (
 // RuleNativePasswordRemoved is the id of the rule and its findings.
 const RuleNativePasswordRemoved = "native-password-removed"
 
-func init() { Register(Rule{ID: RuleNativePasswordRemoved, Check: checkNativePasswordRemoved}) }
+func init() {
+	register(rule{ID: RuleNativePasswordRemoved, Severity: Warning, Check: checkNativePasswordRemoved,
+		Description: "warns, when the accounts could not be read, that a MySQL 9.x target cannot authenticate mysql_native_password accounts"})
+}
 
 func checkNativePasswordRemoved(s Snapshot) []Finding {
 	if s.Target == nil || !s.Target.IsMySQLFamily() {

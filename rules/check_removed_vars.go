@@ -27,7 +27,24 @@ const (
 	FindingRemovedValue       = "removed-value"
 )
 
-func init() { Register(Rule{ID: RuleRemovedVariable, Check: checkRemovedVariables}) }
+// removedVaries is why a setting the target refuses is not always critical.
+const removedVaries = "a warning when the setting is written with loose- (the target ignores it) or was only set at runtime (statements fail, the server starts)"
+
+func init() {
+	register(rule{ID: RuleRemovedVariable, Severity: Critical, Check: checkRemovedVariables,
+		Description: "finds settings the --target refuses: removed variables, and system variables that are not options",
+		Varies:      removedVaries,
+		Also: []findingKind{
+			{ID: FindingIgnoredVariable, Severity: Warning,
+				Description: "a setting the target accepts in an option file and ignores"},
+			{ID: FindingDeprecatedVariable, Severity: Info,
+				Description: "a setting the target deprecates",
+				Varies:      "a warning when the variable has a new name or a later release is known to refuse it"},
+			{ID: FindingRemovedValue, Severity: Critical,
+				Description: "a value the target no longer accepts (a sql_mode flag, an enum value)",
+				Varies:      removedVaries},
+		}})
+}
 
 // explicitSetting is one variable the user sets: where, to what, and how
 // the server reports it.

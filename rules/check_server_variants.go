@@ -8,7 +8,8 @@ import (
 )
 
 func init() {
-	Register(Rule{ID: "server-variant", Check: checkServerVariants})
+	register(rule{ID: "server-variant", Severity: Info, Check: checkServerVariants,
+		Description: "reports settings that need a restart, measured on sandboxes of their own, with their durability cost"})
 }
 
 // checkServerVariants reports settings that need a restart, measured on

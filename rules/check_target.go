@@ -13,7 +13,10 @@ import (
 // RuleTargetScope is the id of the target-scope rule and its findings.
 const RuleTargetScope = "target-scope"
 
-func init() { Register(Rule{ID: RuleTargetScope, Check: checkTargetScope}) }
+func init() {
+	register(rule{ID: RuleTargetScope, Severity: Warning, Check: checkTargetScope,
+		Description: "says what the knowledge base cannot tell about the --target: outside its versions, older than the server, another vendor"})
+}
 
 func checkTargetScope(s Snapshot) []Finding {
 	if s.Target == nil {

@@ -8,6 +8,9 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
+// ddlRecommendIsWarning is why the DDL-setting rules raise one outcome.
+const ddlRecommendIsWarning = "the -recommend outcome (a gain measured on a DDL-heavy workload, where it recurs) is a warning"
+
 // ddlChange describes one setting whose DDL cost the calibration measures.
 // The calibration turns it the other way from how the server runs it: OFF
 // on a server that runs it ON (what turning it off would save), ON on one
