@@ -15,9 +15,9 @@ import (
 
 // Finding ids of the rule.
 const (
-	RuleAccountPlugins        = "account-plugins"
-	FindingAccountsUnreadable = "account-plugins-unreadable"
-	FindingPluginUnloadable   = "account-plugin-unloadable"
+	ruleAccountPlugins        = "account-plugins"
+	findingAccountsUnreadable = "account-plugins-unreadable"
+	findingPluginUnloadable   = "account-plugin-unloadable"
 )
 
 // maxAlterLines caps the ALTER USER statements written out per plugin.
@@ -32,12 +32,12 @@ var mariadbOnlyPlugins = map[string]string{
 }
 
 func init() {
-	register(rule{ID: RuleAccountPlugins, Severity: Info, Check: checkAccountPlugins,
+	register(rule{ID: ruleAccountPlugins, Severity: Info, Check: checkAccountPlugins,
 		Description: "counts the accounts by authentication plugin and reads whether the target can load each plugin",
 		Also: []findingKind{
-			{ID: FindingAccountsUnreadable, Severity: Info,
+			{ID: findingAccountsUnreadable, Severity: Info,
 				Description: "the accounts could not be read, so their plugins were not checked"},
-			{ID: FindingPluginUnloadable, Severity: Critical,
+			{ID: findingPluginUnloadable, Severity: Critical,
 				Description: "accounts use a plugin the target cannot load, so they cannot log in there",
 				Varies:      "a warning when --config sets mysql_native_password=ON for MySQL 8.4: the plugin loads, the move is only postponed"},
 		}})
@@ -49,12 +49,12 @@ func checkAccountPlugins(s Snapshot) []Finding {
 	case a == nil:
 		return nil
 	case a.Unreadable != "":
-		return []Finding{{ID: FindingAccountsUnreadable, Severity: Info,
+		return []Finding{{ID: findingAccountsUnreadable, Severity: Info,
 			Title:    "Accounts' authentication plugins not checked",
 			Detail:   "The accounts could not be read (" + a.Unreadable + "), so the authentication plugins the target must load are unknown. Grant SELECT ON mysql.user to the user running the check, or run it as an administrator.",
 			Evidence: map[string]string{"error": a.Unreadable}}}
 	}
-	out := []Finding{{ID: RuleAccountPlugins, Severity: Info,
+	out := []Finding{{ID: ruleAccountPlugins, Severity: Info,
 		Title:    "Accounts by authentication plugin: " + a.Summary(),
 		Detail:   accountsDetail(a),
 		Evidence: pluginCounts(a)}}
@@ -169,7 +169,7 @@ func pluginFinding(s Snapshot, plugin string, sev Severity, why string) Finding 
 	detail := fmt.Sprintf("%s. Move each account to caching_sha2_password %s, with a new or the known password; "+
 		"clients then need a library that supports caching_sha2_password (MySQL 8.0+ client libraries, recent Connector/J, "+
 		"mysqlnd, go-sql-driver) and TLS or the server's RSA key on first login.", why, where)
-	return Finding{ID: FindingPluginUnloadable, Severity: sev, Title: title, Detail: detail,
+	return Finding{ID: findingPluginUnloadable, Severity: sev, Title: title, Detail: detail,
 		Evidence:       map[string]string{"plugin": plugin, "accounts": fmt.Sprint(n), "target": versionLabel(*s.Target)},
 		Recommendation: Recommendation{SQL: alterStatements(a, plugin)}}
 }

@@ -13,11 +13,11 @@ import (
 // rule cannot see accounts (that needs a live server and is reported
 // separately); it says what to check and how to move the accounts.
 
-// RuleNativePasswordRemoved is the id of the rule and its findings.
-const RuleNativePasswordRemoved = "native-password-removed"
+// ruleNativePasswordRemoved is the id of the rule and its findings.
+const ruleNativePasswordRemoved = "native-password-removed"
 
 func init() {
-	register(rule{ID: RuleNativePasswordRemoved, Severity: Warning, Check: checkNativePasswordRemoved,
+	register(rule{ID: ruleNativePasswordRemoved, Severity: Warning, Check: checkNativePasswordRemoved,
 		Description: "warns, when the accounts could not be read, that a MySQL 9.x target cannot authenticate mysql_native_password accounts"})
 }
 
@@ -41,7 +41,7 @@ func checkNativePasswordRemoved(s Snapshot) []Finding {
 	}
 	target := versionLabel(*s.Target)
 	return []Finding{{
-		ID:       RuleNativePasswordRemoved,
+		ID:       ruleNativePasswordRemoved,
 		Severity: Warning,
 		Title:    fmt.Sprintf("%s cannot authenticate mysql_native_password accounts (plugin removed in %s)", target, gone.Since),
 		Detail: fmt.Sprintf("%s has no mysql_native_password plugin (removed in MySQL %s; %s has it, and MariaDB uses it by "+

@@ -22,25 +22,25 @@ import (
 // Ids of the removed-variable rule and of its findings: removed (or unknown
 // to the target) variables carry the rule's id.
 const (
-	RuleRemovedVariable       = "removed-variable"
-	FindingDeprecatedVariable = "deprecated-variable"
-	FindingRemovedValue       = "removed-value"
+	ruleRemovedVariable       = "removed-variable"
+	findingDeprecatedVariable = "deprecated-variable"
+	findingRemovedValue       = "removed-value"
 )
 
 // removedVaries is why a setting the target refuses is not always critical.
 const removedVaries = "a warning when the setting is written with loose- (the target ignores it) or was only set at runtime (statements fail, the server starts)"
 
 func init() {
-	register(rule{ID: RuleRemovedVariable, Severity: Critical, Check: checkRemovedVariables,
+	register(rule{ID: ruleRemovedVariable, Severity: Critical, Check: checkRemovedVariables,
 		Description: "finds settings the --target refuses: removed variables, and system variables that are not options",
 		Varies:      removedVaries,
 		Also: []findingKind{
-			{ID: FindingIgnoredVariable, Severity: Warning,
+			{ID: findingIgnoredVariable, Severity: Warning,
 				Description: "a setting the target accepts in an option file and ignores"},
-			{ID: FindingDeprecatedVariable, Severity: Info,
+			{ID: findingDeprecatedVariable, Severity: Info,
 				Description: "a setting the target deprecates",
 				Varies:      "a warning when the variable has a new name or a later release is known to refuse it"},
-			{ID: FindingRemovedValue, Severity: Critical,
+			{ID: findingRemovedValue, Severity: Critical,
 				Description: "a value the target no longer accepts (a sql_mode flag, an enum value)",
 				Varies:      removedVaries},
 		}})
@@ -219,7 +219,7 @@ func goneFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.L
 	}
 	sev, consequence := goneConsequence(e, target, "an unknown variable")
 	return Finding{
-		ID:       RuleRemovedVariable,
+		ID:       ruleRemovedVariable,
 		Severity: sev,
 		Title:    what,
 		Detail: strings.Join([]string{
@@ -343,7 +343,7 @@ func deprecatedFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowl
 		}
 	}
 	return Finding{
-		ID:             FindingDeprecatedVariable,
+		ID:             findingDeprecatedVariable,
 		Severity:       sev,
 		Title:          title,
 		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), advice, effectSentence(f)),
@@ -367,7 +367,7 @@ func rejectedValueFinding(s Snapshot, f knowledge.Fact, e explicitSetting) (Find
 	sev, consequence := goneConsequence(e, versionLabel(target), "an invalid value")
 	title := fmt.Sprintf("%s contains values %s does not accept", f.Name, versionLabel(target))
 	return Finding{
-		ID:       FindingRemovedValue,
+		ID:       findingRemovedValue,
 		Severity: sev,
 		Title:    title,
 		Detail: fmt.Sprintf("%s; %s. %s rejects %s. %s", title, e.where(), versionLabel(target),

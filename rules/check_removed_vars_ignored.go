@@ -18,9 +18,9 @@ import (
 // tx_isolation, whose option is transaction-isolation) is refused in
 // my.cnf like a removed one.
 
-// FindingIgnoredVariable is the id of findings about options the target
+// findingIgnoredVariable is the id of findings about options the target
 // accepts but ignores.
-const FindingIgnoredVariable = "ignored-variable"
+const findingIgnoredVariable = "ignored-variable"
 
 // ignoredFinding reports an option the target accepts and ignores.
 func ignoredFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
@@ -39,7 +39,7 @@ func ignoredFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledg
 	ev := lifecycleEvidence(s, f, e, lc)
 	ev["kind"] = "accepted and ignored"
 	return Finding{
-		ID:             FindingIgnoredVariable,
+		ID:             findingIgnoredVariable,
 		Severity:       sev,
 		Title:          title,
 		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), consequence, effectSentence(f)),
@@ -76,7 +76,7 @@ func notOptionFinding(s Snapshot, f knowledge.Fact, e explicitSetting, option st
 	ev := map[string]string{"variable": f.Name, "state": "not an option", "target": target, "value": e.value,
 		"origin": e.originLabel(), "locations": e.locations()}
 	return Finding{
-		ID:       RuleRemovedVariable,
+		ID:       ruleRemovedVariable,
 		Severity: Critical,
 		Title:    title,
 		Detail: fmt.Sprintf("%s; %s. %s has it as a system variable (SET works) but not as a start-up option, so the server "+

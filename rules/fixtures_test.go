@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -254,5 +255,5 @@ func flMariaDB(major, minor, patch int) Flavor {
 }
 
 func flPercona(major, minor, patch int) Flavor {
-	return Flavor{Vendor: VendorPercona, Version: V(major, minor, patch)}
+	return Flavor{Vendor: flavor.VendorPercona, Version: V(major, minor, patch)}
 }

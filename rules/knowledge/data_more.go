@@ -15,7 +15,7 @@ import (
 // d56 builds a MySQL line whose default changed in 5.6 (MySQL 5.6 manual,
 // "Changes to Server Defaults", D56).
 func d56(old string, at flavor.Version, now string) *Line {
-	return &Line{Defaults: []Default{kbDef(mysqlBase, old, SrcD56), kbDef(at, now, SrcD56)}}
+	return &Line{Defaults: []Default{kbDef(mysqlBase, old, srcD56), kbDef(at, now, srcD56)}}
 }
 
 // mysql56Facts are the 5.6 default changes behind many 5.5 -> 5.6 surprises.
@@ -24,8 +24,8 @@ var mysql56Facts = []Fact{
 		Name: "binlog_checksum", Kind: KindEnum, Dynamic: true, Implied: "NONE",
 		Effect: "CRC32: binary log events carry a checksum; replicas older than 5.6 cannot read such a binary log, " +
 			"so replication from a 5.6 source to a 5.5 replica breaks",
-		MySQL:   &Line{Added: kbAt(flavor.V(5, 6, 2), SrcD56), Defaults: []Default{kbDef(flavor.V(5, 6, 2), "NONE", SrcD56), kbDef(flavor.V(5, 6, 6), "CRC32", SrcD56)}},
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "CRC32", SrcMR)}},
+		MySQL:   &Line{Added: kbAt(flavor.V(5, 6, 2), srcD56), Defaults: []Default{kbDef(flavor.V(5, 6, 2), "NONE", srcD56), kbDef(flavor.V(5, 6, 6), "CRC32", srcD56)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "CRC32", srcMR)}},
 	},
 	{
 		Name: "innodb_purge_batch_size", Kind: KindNumber, Dynamic: true,
@@ -33,12 +33,12 @@ var mysql56Facts = []Fact{
 		MySQL:  d56("20", flavor.V(5, 6, 8), "300"),
 		// 300 before 10.6.16: the real 10.5.23 reports 300 (the docs' 1000 is
 		// wrong for 10.5); 127 from 10.6.16 (MDEV-32050); 10.11.19 and 11.8.9 report 127.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "300", SrcBin), kbDef(flavor.V(10, 6, 16), "127", SrcMRN)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "300", srcBin), kbDef(flavor.V(10, 6, 16), "127", srcMRN)}},
 	},
 	{
 		Name: "innodb_autoextend_increment", Kind: KindNumber, Dynamic: true,
 		Effect: "megabytes by which an auto-extending system tablespace grows",
-		MySQL:  d56("8", flavor.V(5, 6, 6), "64"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "64", SrcMI)}},
+		MySQL:  d56("8", flavor.V(5, 6, 6), "64"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "64", srcMI)}},
 	},
 	{
 		Name: "innodb_concurrency_tickets", Kind: KindNumber, Dynamic: true,
@@ -46,45 +46,45 @@ var mysql56Facts = []Fact{
 		MySQL:  d56("500", flavor.V(5, 6, 6), "5000"),
 		// Deprecated 10.5.5, accepted and ignored from 10.6.0 (MDEV-23379).
 		// 5000 before 10.5.5; 0 (no limit) from then: the real 10.5.23 reports 0.
-		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 5, 5), SrcMI), Ignored: kbAt(flavor.V(10, 6, 0), SrcMI),
-			Defaults: []Default{kbDef(mariaBase, "5000", SrcMI), kbDef(flavor.V(10, 5, 5), "0", SrcBin)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 5, 5), srcMI), Ignored: kbAt(flavor.V(10, 6, 0), srcMI),
+			Defaults: []Default{kbDef(mariaBase, "5000", srcMI), kbDef(flavor.V(10, 5, 5), "0", srcBin)}},
 	},
 	{
 		Name: "innodb_old_blocks_time", Kind: KindNumber, Dynamic: true,
 		Effect: "milliseconds a page must stay in the old sublist before a new access moves it to the young one",
-		MySQL:  d56("0", flavor.V(5, 6, 6), "1000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", SrcMI)}},
+		MySQL:  d56("0", flavor.V(5, 6, 6), "1000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", srcMI)}},
 	},
 	{
 		Name: "sort_buffer_size", Kind: KindNumber, Dynamic: true,
 		Effect: "per-sort memory buffer",
-		MySQL:  d56("2M", flavor.V(5, 6, 4), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "2M", SrcMS)}},
+		MySQL:  d56("2M", flavor.V(5, 6, 4), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "2M", srcMS)}},
 	},
 	{
 		Name: "join_buffer_size", Kind: KindNumber, Dynamic: true,
 		Effect: "per-join buffer for joins that use no index",
-		MySQL:  d56("128K", flavor.V(5, 6, 6), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "256K", SrcMS)}},
+		MySQL:  d56("128K", flavor.V(5, 6, 6), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "256K", srcMS)}},
 	},
 	{
 		Name: "max_connect_errors", Kind: KindNumber, Dynamic: true,
 		Effect: "interrupted connection attempts after which a host is blocked",
-		MySQL:  d56("10", flavor.V(5, 6, 6), "100"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "100", SrcMS)}},
+		MySQL:  d56("10", flavor.V(5, 6, 6), "100"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "100", srcMS)}},
 	},
 	{
 		Name: "sync_master_info", Kind: KindNumber, Dynamic: true,
 		Effect: "events after which a replica syncs its connection metadata",
 		MySQL: &Line{Deprecated: kbAt(flavor.V(8, 0, 26), SrcSHJ), Replacement: "sync_source_info",
-			Defaults: []Default{kbDef(mysqlBase, "0", SrcD56), kbDef(flavor.V(5, 6, 6), "10000", SrcD56)}},
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", SrcMR)}},
+			Defaults: []Default{kbDef(mysqlBase, "0", srcD56), kbDef(flavor.V(5, 6, 6), "10000", srcD56)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", srcMR)}},
 	},
 	{
 		Name: "sync_relay_log", Kind: KindNumber, Dynamic: true,
 		Effect: "events after which a replica fsyncs its relay log",
-		MySQL:  d56("0", flavor.V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", SrcMR)}},
+		MySQL:  d56("0", flavor.V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", srcMR)}},
 	},
 	{
 		Name: "sync_relay_log_info", Kind: KindNumber, Dynamic: true,
 		Effect: "transactions after which a replica syncs its applier position",
-		MySQL:  d56("0", flavor.V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", SrcMR)}},
+		MySQL:  d56("0", flavor.V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", srcMR)}},
 	},
 }
 
@@ -98,16 +98,16 @@ var authFacts = []Fact{
 		Tradeoff: "mysql_native_password is removed in MySQL 9.0: pinning it only postpones moving the accounts",
 		// Built in and always loaded before 8.4; 8.4.0 loads it only with
 		// --mysql-native-password=ON; 9.0.0 removed the plugin (9.7.4 refuses the option).
-		MySQL: &Line{Added: kbAt(flavor.V(8, 4, 0), SrcN84R), Removed: kbAt(flavor.V(9, 0, 0), SrcN90),
-			Defaults: []Default{kbDef(flavor.V(8, 4, 0), "OFF", SrcN84R)}},
+		MySQL: &Line{Added: kbAt(flavor.V(8, 4, 0), srcN84R), Removed: kbAt(flavor.V(9, 0, 0), srcN90),
+			Defaults: []Default{kbDef(flavor.V(8, 4, 0), "OFF", srcN84R)}},
 		MariaDB: kbNever,
 	},
 	{
 		Name: "authentication_policy", Kind: KindString, Dynamic: true,
 		Effect: "authentication plugins new accounts must or may use (replaces default_authentication_plugin)",
-		MySQL: &Line{Added: kbAt(flavor.V(8, 0, 27), SrcN80),
+		MySQL: &Line{Added: kbAt(flavor.V(8, 0, 27), srcN80),
 			// 9.0 cannot load mysql_native_password: a policy naming it stops start-up.
-			RemovedValues: []ValueRemoval{{"mysql_native_password", kbAt(flavor.V(9, 0, 0), SrcN90)}}},
+			RemovedValues: []ValueRemoval{{"mysql_native_password", kbAt(flavor.V(9, 0, 0), srcN90)}}},
 		MariaDB: kbNever,
 	},
 }
@@ -117,7 +117,7 @@ var authFacts = []Fact{
 // system variables page: "Removed: MariaDB 10.6.0"; 10.11.19 and 11.8.9 log
 // "was removed. It does nothing now").
 func mariadbIgnored(deprecated flavor.Version) *Line {
-	return &Line{Deprecated: kbAt(deprecated, SrcMI), Ignored: kbAt(flavor.V(10, 6, 0), SrcMI)}
+	return &Line{Deprecated: kbAt(deprecated, srcMI), Ignored: kbAt(flavor.V(10, 6, 0), srcMI)}
 }
 
 // mariadbInnoDBFacts are the InnoDB options MariaDB 10.6 dropped.
@@ -160,7 +160,7 @@ var mariadbInnoDBFacts = []Fact{
 		Name: "innodb_checksums", Kind: KindBool, Effect: "ON: page checksums are verified",
 		MySQL: &Line{Deprecated: kbAt(flavor.V(5, 6, 3), SrcSHJ), Removed: kbAt(flavor.V(8, 0, 0), SrcSHJ), Replacement: "innodb_checksum_algorithm"},
 		// Refused by 10.11.19 and 11.8.9 (unknown variable); gone before 10.5.
-		MariaDB: &Line{Removed: kbAt(mariaBase, SrcBin), Replacement: "innodb_checksum_algorithm"},
+		MariaDB: &Line{Removed: kbAt(mariaBase, srcBin), Replacement: "innodb_checksum_algorithm"},
 		Convert: checksumsToAlgorithm,
 	},
 }
@@ -173,8 +173,8 @@ var mariadb11Facts = []Fact{
 		MySQL: &Line{Added: kbAt(flavor.V(5, 6, 2), SrcSHJ),
 			Defaults: []Default{kbDef(flavor.V(5, 6, 2), "25", SrcSHJ), kbDef(flavor.V(9, 4, 0), "5", SrcSHJ)}},
 		// The change buffer went in 11.0.0 (MDEV-29694); 11.8.9 refuses the option.
-		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 9, 0), SrcMI), Removed: kbAt(flavor.V(11, 0, 0), SrcMRN),
-			Defaults: []Default{kbDef(mariaBase, "25", SrcMI)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 9, 0), srcMI), Removed: kbAt(flavor.V(11, 0, 0), srcMRN),
+			Defaults: []Default{kbDef(mariaBase, "25", srcMI)}},
 	},
 	defragmentFact("innodb_defragment", KindBool, "OFF"),
 	defragmentFact("innodb_defragment_n_pages", KindNumber, "7"),
@@ -188,8 +188,8 @@ var mariadb11Facts = []Fact{
 		MySQL:  &Line{}, // MySQL still has it (9.7.4 reports OFF); no dated facts
 		// 10.11.19 accepts it, 11.8.9 refuses it; MariaDB Enterprise 11.4
 		// no longer has it. 11.3.0 is assumed for the community server (unverified).
-		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMS), Removed: kbAt(flavor.V(11, 3, 0), SrcBin), Replacement: "alter_algorithm",
-			Defaults: []Default{kbDef(mariaBase, "DEFAULT", SrcMS)}},
+		MariaDB: &Line{Deprecated: kbAt(mariaBase, srcMS), Removed: kbAt(flavor.V(11, 3, 0), srcBin), Replacement: "alter_algorithm",
+			Defaults: []Default{kbDef(mariaBase, "DEFAULT", srcMS)}},
 		Convert: noConversion,
 	},
 	{
@@ -197,7 +197,7 @@ var mariadb11Facts = []Fact{
 		Effect: "format of histograms ANALYZE TABLE ... PERSISTENT collects; JSON_HB histograms change query plans",
 		MySQL:  kbNever,
 		// JSON_HB became the default in 11.0.0 (MDEV-27062); 10.11.19: DOUBLE_PREC_HB, 11.8.9: JSON_HB.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "DOUBLE_PREC_HB", SrcMS), kbDef(flavor.V(11, 0, 0), "JSON_HB", SrcMRN)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "DOUBLE_PREC_HB", srcMS), kbDef(flavor.V(11, 0, 0), "JSON_HB", srcMRN)}},
 	},
 	{
 		Name: "innodb_snapshot_isolation", Kind: KindBool, Dynamic: true, Implied: "OFF",
@@ -206,17 +206,17 @@ var mariadb11Facts = []Fact{
 		Tradeoff: "OFF keeps the old behaviour, which can lose updates under concurrency",
 		MySQL:    kbNever,
 		// Added OFF in 10.6.18 / 10.11.8 / 11.4.2 (MDEV-35124); ON by default from 11.6.2.
-		MariaDB: &Line{Added: kbAt(flavor.V(10, 6, 18), SrcMRN),
-			Defaults: []Default{kbDef(flavor.V(10, 6, 18), "OFF", SrcMRN), kbDef(flavor.V(11, 6, 2), "ON", SrcMRN)}},
+		MariaDB: &Line{Added: kbAt(flavor.V(10, 6, 18), srcMRN),
+			Defaults: []Default{kbDef(flavor.V(10, 6, 18), "OFF", srcMRN), kbDef(flavor.V(11, 6, 2), "ON", srcMRN)}},
 	},
 	{
 		Name: "character_set_collations", Kind: KindString, Dynamic: true,
 		Effect: "default collation per character set; from 11.5 the Unicode sets default to the UCA 14.0 collations (uca1400_ai_ci)",
 		MySQL:  kbNever,
 		// Added in 11.2 (empty); 11.5 made the uca1400 collations the default. 10.11.19 refuses it.
-		MariaDB: &Line{Added: kbAt(flavor.V(11, 2, 0), SrcMRN),
-			Defaults: []Default{kbDef(flavor.V(11, 2, 0), "", SrcMRN),
-				kbDef(flavor.V(11, 5, 0), "utf8mb3=utf8mb3_uca1400_ai_ci,ucs2=ucs2_uca1400_ai_ci,utf8mb4=utf8mb4_uca1400_ai_ci,utf16=utf16_uca1400_ai_ci,utf32=utf32_uca1400_ai_ci", SrcMRN)}},
+		MariaDB: &Line{Added: kbAt(flavor.V(11, 2, 0), srcMRN),
+			Defaults: []Default{kbDef(flavor.V(11, 2, 0), "", srcMRN),
+				kbDef(flavor.V(11, 5, 0), "utf8mb3=utf8mb3_uca1400_ai_ci,ucs2=ucs2_uca1400_ai_ci,utf8mb4=utf8mb4_uca1400_ai_ci,utf16=utf16_uca1400_ai_ci,utf32=utf32_uca1400_ai_ci", srcMRN)}},
 	},
 }
 
@@ -228,8 +228,8 @@ func defragmentFact(name string, kind ValueKind, def string) Fact {
 		Name: name, Kind: kind, Dynamic: true,
 		Effect: "InnoDB defragmentation (OPTIMIZE TABLE merging pages)",
 		MySQL:  kbNever,
-		MariaDB: &Line{Deprecated: kbAt(flavor.V(11, 0, 0), SrcMRN), Ignored: kbAt(flavor.V(11, 1, 0), SrcMRN),
-			Defaults: []Default{kbDef(mariaBase, def, SrcMI)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(11, 0, 0), srcMRN), Ignored: kbAt(flavor.V(11, 1, 0), srcMRN),
+			Defaults: []Default{kbDef(mariaBase, def, srcMI)}},
 	}
 }
 
@@ -247,7 +247,7 @@ var mariadb106Facts = []Fact{
 		MySQL:    kbNever, // MySQL has cte_max_recursion_depth instead
 		// 10.5.23 reports 4294967295, 10.11.19 and 11.8.9 report 1000; the
 		// MariaDB docs date the new default to 10.6.0 (not checked on a 10.6 binary).
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "4294967295", SrcBin), kbDef(flavor.V(10, 6, 0), "1000", SrcMS)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "4294967295", srcBin), kbDef(flavor.V(10, 6, 0), "1000", srcMS)}},
 	},
 	{
 		Name: "old_mode", Kind: KindSet, Dynamic: true,
@@ -255,7 +255,7 @@ var mariadb106Facts = []Fact{
 		MySQL:  kbNever,
 		// The flag came with the utf8mb3 rename in 10.6.1 (MDEV-8334) and is
 		// on by default: 10.5.23 reports "", 10.11.19 and 11.8.9 UTF8_IS_UTF8MB3.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "", SrcBin), kbDef(flavor.V(10, 6, 1), "UTF8_IS_UTF8MB3", SrcMRN)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "", srcBin), kbDef(flavor.V(10, 6, 1), "UTF8_IS_UTF8MB3", srcMRN)}},
 	},
 	{
 		Name: "optimizer_prune_level", Kind: KindNumber, Dynamic: true,
@@ -263,7 +263,7 @@ var mariadb106Facts = []Fact{
 			"so join orders and query plans can change",
 		// 10.5.23 reports 1, 10.11.19 and 11.8.9 report 2; the value 2 and its
 		// default came in 10.10 per the MariaDB docs (not checked on a 10.10 binary).
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1", SrcBin), kbDef(flavor.V(10, 10, 1), "2", SrcMS)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1", srcBin), kbDef(flavor.V(10, 10, 1), "2", srcMS)}},
 	},
 	wsrepModeFact("wsrep_replicate_myisam", "REPLICATE_MYISAM", "ON: a Galera node replicates DML on MyISAM tables"),
 	wsrepModeFact("wsrep_strict_ddl", "STRICT_REPLICATION", "ON: a Galera node refuses DDL and DML on tables of engines it cannot replicate"),
@@ -271,7 +271,7 @@ var mariadb106Facts = []Fact{
 		Name: "wsrep_mode", Kind: KindSet, Dynamic: true,
 		Effect: "Galera behaviour flags (REPLICATE_MYISAM, STRICT_REPLICATION, ...), replacing wsrep_replicate_myisam and wsrep_strict_ddl",
 		// Added in 10.6.0 (MDEV-23328); 10.5.23 refuses it, 10.11.19 and 11.8.9 have it, empty.
-		MariaDB: &Line{Added: kbAt(flavor.V(10, 6, 0), SrcMRN), Defaults: []Default{kbDef(flavor.V(10, 6, 0), "", SrcBin)}},
+		MariaDB: &Line{Added: kbAt(flavor.V(10, 6, 0), srcMRN), Defaults: []Default{kbDef(flavor.V(10, 6, 0), "", srcBin)}},
 	},
 }
 
@@ -282,8 +282,8 @@ var mariadb106Facts = []Fact{
 func wsrepModeFact(name, flag, effect string) Fact {
 	return Fact{
 		Name: name, Kind: KindBool, Dynamic: true, Effect: effect,
-		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 6, 0), SrcMRN), Removed: kbAt(flavor.V(10, 7, 0), SrcMS), Replacement: "wsrep_mode",
-			Defaults: []Default{kbDef(mariaBase, "OFF", SrcBin)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 6, 0), srcMRN), Removed: kbAt(flavor.V(10, 7, 0), srcMS), Replacement: "wsrep_mode",
+			Defaults: []Default{kbDef(mariaBase, "OFF", srcBin)}},
 		Convert: func(v string) (string, bool) {
 			switch strings.ToUpper(strings.TrimSpace(v)) {
 			case "ON", "1", "TRUE":

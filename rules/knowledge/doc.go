@@ -2,7 +2,7 @@
 // server variable, per vendor line (MySQL and Percona Server share one,
 // MariaDB has its own), when it was added, deprecated, made a no-op or
 // removed, its compiled-in defaults by version, and the values a version
-// stopped accepting. Every fact names its source (SourceURL).
+// stopped accepting. Every fact names its source (sourceURL).
 //
 // Coverage: MySQL 5.5 to 9.7 and MariaDB 10.5 to 11.8. Outside those ranges
 // defaults and lifecycle answers are unknown, except that a removal at or

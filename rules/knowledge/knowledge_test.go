@@ -293,10 +293,10 @@ func TestRejectedValues(t *testing.T) {
 	}
 }
 
-// validSources are the sources with an address in SourceURL.
+// validSources are the sources with an address in sourceURL.
 var validSources = func() map[Source]bool {
 	m := map[Source]bool{}
-	for src, url := range SourceURL {
+	for src, url := range sourceURL {
 		m[src] = url != ""
 	}
 	return m

@@ -69,7 +69,7 @@ func (f Fact) StatusIn(fl flavor.Flavor) Lifecycle {
 		return Lifecycle{}
 	}
 	if l.CompatNoOp {
-		return Lifecycle{State: StateIgnored, Source: SrcBin}
+		return Lifecycle{State: StateIgnored, Source: srcBin}
 	}
 	if l.Never {
 		return Lifecycle{State: StateAbsent}

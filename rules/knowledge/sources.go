@@ -7,50 +7,50 @@ type Source string
 // Sources of the knowledge base.
 const (
 	SrcSHJ  Source = "SHJ"  // MySQL Shell upgrade checker, res/upgrade_checker/sysvars.json
-	SrcSH80 Source = "SH80" // MySQL Shell 8.0.40 upgrade_check.cc
-	SrcD56  Source = "D56"  // MySQL 5.6 manual, Changes to Server Defaults
-	SrcN57  Source = "N57"  // MySQL 5.7.7 release notes
-	SrcD80  Source = "D80"  // New Defaults in MySQL 8.0
-	SrcN84  Source = "N84"  // MySQL 8.4 manual, What Is New since 8.0
-	SrcDS   Source = "DS"   // MySQL manual, innodb-dedicated-server
-	SrcP57  Source = "P57"  // MySQL 5.7 manual, innodb-persistent-stats
-	SrcPB   Source = "PB"   // Percona blog, 5.5 vs 5.6 default values
-	SrcMI   Source = "MI"   // MariaDB docs, InnoDB system variables
-	SrcMS   Source = "MS"   // MariaDB docs, server system variables
-	SrcMR   Source = "MR"   // MariaDB docs, replication system variables
-	SrcMP   Source = "MP"   // MariaDB docs, Performance Schema system variables
-	SrcN56  Source = "N56"  // MySQL 5.6.6 / 5.6.7 release notes
-	SrcN80  Source = "N80"  // MySQL 8.0 release notes (dev.mysql.com/doc/relnotes/mysql/8.0/en/)
-	SrcN84R Source = "N84R" // MySQL 8.4 manual, native-pluggable-authentication.html (mysql_native_password not loaded by default)
-	SrcN90  Source = "N90"  // MySQL 9.0 release notes: mysql_native_password plugin removed
-	SrcMRN  Source = "MRN"  // MariaDB release notes and MDEV tickets named in the comment
-	SrcMSRC Source = "MSRC" // MariaDB server source: storage/innobase/handler/ha_innodb.cc / sql/sys_vars.cc at the tag named in the comment
-	// SrcBin marks a fact observed on a real binary started with
+	srcSH80 Source = "SH80" // MySQL Shell 8.0.40 upgrade_check.cc
+	srcD56  Source = "D56"  // MySQL 5.6 manual, Changes to Server Defaults
+	srcN57  Source = "N57"  // MySQL 5.7.7 release notes
+	srcD80  Source = "D80"  // New Defaults in MySQL 8.0
+	srcN84  Source = "N84"  // MySQL 8.4 manual, What Is New since 8.0
+	srcDS   Source = "DS"   // MySQL manual, innodb-dedicated-server
+	srcP57  Source = "P57"  // MySQL 5.7 manual, innodb-persistent-stats
+	srcPB   Source = "PB"   // Percona blog, 5.5 vs 5.6 default values
+	srcMI   Source = "MI"   // MariaDB docs, InnoDB system variables
+	srcMS   Source = "MS"   // MariaDB docs, server system variables
+	srcMR   Source = "MR"   // MariaDB docs, replication system variables
+	srcMP   Source = "MP"   // MariaDB docs, Performance Schema system variables
+	srcN56  Source = "N56"  // MySQL 5.6.6 / 5.6.7 release notes
+	srcN80  Source = "N80"  // MySQL 8.0 release notes (dev.mysql.com/doc/relnotes/mysql/8.0/en/)
+	srcN84R Source = "N84R" // MySQL 8.4 manual, native-pluggable-authentication.html (mysql_native_password not loaded by default)
+	srcN90  Source = "N90"  // MySQL 9.0 release notes: mysql_native_password plugin removed
+	srcMRN  Source = "MRN"  // MariaDB release notes and MDEV tickets named in the comment
+	srcMSRC Source = "MSRC" // MariaDB server source: storage/innobase/handler/ha_innodb.cc / sql/sys_vars.cc at the tag named in the comment
+	// srcBin marks a fact observed on a real binary started with
 	// --no-defaults (MariaDB 10.11.19, MariaDB 11.8.9, MySQL 9.7.4); the
 	// comment names which. rules/knowledge/binaries_test.go re-checks these.
-	SrcBin Source = "BIN"
+	srcBin Source = "BIN"
 )
 
-// SourceURL gives where a source key can be read.
-var SourceURL = map[Source]string{
+// sourceURL gives where a source key can be read.
+var sourceURL = map[Source]string{
 	SrcSHJ:  "https://github.com/mysql/mysql-shell/blob/master/res/upgrade_checker/sysvars.json",
-	SrcSH80: "https://github.com/mysql/mysql-shell/blob/8.0.40/modules/util/upgrade_check.cc",
-	SrcD56:  "https://dev.mysql.com/doc/refman/5.6/en/server-default-changes.html",
-	SrcN57:  "https://dev.mysql.com/doc/relnotes/mysql/5.7/en/news-5-7-7.html",
-	SrcD80:  "https://dev.mysql.com/blog-archive/new-defaults-in-mysql-8-0/",
-	SrcN84:  "https://dev.mysql.com/doc/refman/8.4/en/mysql-nutshell.html",
-	SrcDS:   "https://dev.mysql.com/doc/refman/8.4/en/innodb-dedicated-server.html",
-	SrcP57:  "https://dev.mysql.com/doc/refman/5.7/en/innodb-persistent-stats.html",
-	SrcPB:   "https://www.percona.com/blog/mysql-5-5-and-mysql-5-6-default-variable-values-differences/",
-	SrcMI:   "https://mariadb.com/kb/en/innodb-system-variables/",
-	SrcMS:   "https://mariadb.com/kb/en/server-system-variables/",
-	SrcMR:   "https://mariadb.com/kb/en/replication-and-binary-log-system-variables/",
-	SrcMP:   "https://mariadb.com/kb/en/performance-schema-system-variables/",
-	SrcN56:  "https://dev.mysql.com/doc/relnotes/mysql/5.6/en/news-5-6-7.html",
-	SrcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/",
-	SrcN84R: "https://dev.mysql.com/doc/refman/8.4/en/native-pluggable-authentication.html",
-	SrcN90:  "https://dev.mysql.com/doc/relnotes/mysql/9.0/en/news-9-0-0.html",
-	SrcMRN:  "https://mariadb.com/kb/en/release-notes/",
-	SrcMSRC: "https://github.com/MariaDB/server",
-	SrcBin:  "rules/knowledge/binaries_test.go",
+	srcSH80: "https://github.com/mysql/mysql-shell/blob/8.0.40/modules/util/upgrade_check.cc",
+	srcD56:  "https://dev.mysql.com/doc/refman/5.6/en/server-default-changes.html",
+	srcN57:  "https://dev.mysql.com/doc/relnotes/mysql/5.7/en/news-5-7-7.html",
+	srcD80:  "https://dev.mysql.com/blog-archive/new-defaults-in-mysql-8-0/",
+	srcN84:  "https://dev.mysql.com/doc/refman/8.4/en/mysql-nutshell.html",
+	srcDS:   "https://dev.mysql.com/doc/refman/8.4/en/innodb-dedicated-server.html",
+	srcP57:  "https://dev.mysql.com/doc/refman/5.7/en/innodb-persistent-stats.html",
+	srcPB:   "https://www.percona.com/blog/mysql-5-5-and-mysql-5-6-default-variable-values-differences/",
+	srcMI:   "https://mariadb.com/kb/en/innodb-system-variables/",
+	srcMS:   "https://mariadb.com/kb/en/server-system-variables/",
+	srcMR:   "https://mariadb.com/kb/en/replication-and-binary-log-system-variables/",
+	srcMP:   "https://mariadb.com/kb/en/performance-schema-system-variables/",
+	srcN56:  "https://dev.mysql.com/doc/relnotes/mysql/5.6/en/news-5-6-7.html",
+	srcN80:  "https://dev.mysql.com/doc/relnotes/mysql/8.0/en/",
+	srcN84R: "https://dev.mysql.com/doc/refman/8.4/en/native-pluggable-authentication.html",
+	srcN90:  "https://dev.mysql.com/doc/relnotes/mysql/9.0/en/news-9-0-0.html",
+	srcMRN:  "https://mariadb.com/kb/en/release-notes/",
+	srcMSRC: "https://github.com/MariaDB/server",
+	srcBin:  "rules/knowledge/binaries_test.go",
 }
