@@ -13,11 +13,6 @@ import (
 // ruleTargetScope is the id of the target-scope rule and its findings.
 const ruleTargetScope = "target-scope"
 
-func init() {
-	register(rule{ID: ruleTargetScope, Severity: Warning, Check: checkTargetScope,
-		Description: "says what the knowledge base cannot tell about the --target: outside its versions, older than the server, another vendor"})
-}
-
 func checkTargetScope(s Snapshot) []Finding {
 	if s.Target == nil {
 		return nil
@@ -35,6 +30,11 @@ func checkTargetScope(s Snapshot) []Finding {
 		out = append(out, targetNotCoveredFinding(target))
 	}
 	return out
+}
+
+func init() {
+	register(rule{ID: ruleTargetScope, Severity: Warning, Check: checkTargetScope,
+		Description: "says what the knowledge base cannot tell about the --target: outside its versions, older than the server, another vendor"})
 }
 
 // isMigration reports whether current and target are of different vendor

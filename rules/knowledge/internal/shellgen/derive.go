@@ -10,18 +10,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge/internal/sysvars"
 )
 
-// The selection: the core variables (sysvars.Core) that sysvars.json lists
-// as removed, or as changed, in [scopeFrom, scopeTo), and that the
-// hand-written tables do not describe. These are the variables the
-// reference test's coverage figure counts.
-var (
-	scopeFrom = flavor.V(5, 7, 0)
-	scopeTo   = flavor.V(9, 8, 0)
-	// mysqlBase is the oldest release the knowledge base covers: an earlier
-	// "added" version is dropped and earlier defaults start here.
-	mysqlBase = flavor.V(5, 5, 0)
-)
-
 // fact is one generated entry: MySQL facts only, all sourced SrcSHJ.
 type fact struct {
 	name                       string
@@ -39,6 +27,18 @@ type dflt struct {
 	value    string
 	computed bool
 }
+
+// The selection: the core variables (sysvars.Core) that sysvars.json lists
+// as removed, or as changed, in [scopeFrom, scopeTo), and that the
+// hand-written tables do not describe. These are the variables the
+// reference test's coverage figure counts.
+var (
+	scopeFrom = flavor.V(5, 7, 0)
+	scopeTo   = flavor.V(9, 8, 0)
+	// mysqlBase is the oldest release the knowledge base covers: an earlier
+	// "added" version is dropped and earlier defaults start here.
+	mysqlBase = flavor.V(5, 5, 0)
+)
 
 // derive selects the variables and derives their facts, sorted by name.
 func derive(entries []sysvars.Entry, handwritten map[string]bool) (map[string]*fact, error) {
