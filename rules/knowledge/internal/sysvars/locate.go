@@ -17,7 +17,8 @@ const besideRepository = "../shared/reference/mysql-shell-sysvars.json"
 
 // Locate returns the copy of sysvars.json to read: path when given, else
 // $UPGRADE_ADVISOR_SHELL_SYSVARS, else ../shared/reference/mysql-shell-sysvars.json
-// relative to the root of the module that contains the working directory.
+// relative to the root of the module that contains the working directory
+// (or one directory further up).
 func Locate(path string) (string, error) {
 	if path != "" {
 		return path, nil
@@ -29,12 +30,15 @@ func Locate(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p := filepath.Join(root, filepath.FromSlash(besideRepository))
-	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("no copy of MySQL Shell's sysvars.json: give its path (-sysvars or $%s), or put it at %s: %w",
-			EnvPath, besideRepository, err)
+	// a checkout one directory deeper sees it one more level up
+	for _, rel := range []string{besideRepository, "../" + besideRepository} {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
 	}
-	return p, nil
+	return "", fmt.Errorf("no copy of MySQL Shell's sysvars.json: give its path (-sysvars or $%s), or put it at %s beside the repository",
+		EnvPath, besideRepository)
 }
 
 // moduleRoot walks up from the working directory to the go.mod.
