@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Carrying today's settings to a server of another version (or vendor):
@@ -81,7 +83,7 @@ func CarryOver(from, to Flavor, settings []CarrySetting) Carryover {
 	}
 	if s, ok := latest["innodb_log_files_in_group"]; ok && redoCapacityTarget(to) {
 		opt := CarriedOption{Name: s.Name, Value: s.Value, Where: s.Where, Action: Translated,
-			Why: "folded into innodb_redo_log_capacity (innodb_log_file_size x innodb_log_files_in_group)", Source: string(SrcSHJ)}
+			Why: "folded into innodb_redo_log_capacity (innodb_log_file_size x innodb_log_files_in_group)", Source: string(knowledge.SrcSHJ)}
 		if _, ok := latest["innodb_log_file_size"]; !ok {
 			opt.Action, opt.Why = Dropped, "replaced by innodb_redo_log_capacity; without innodb_log_file_size the target's default capacity applies"
 			opt.Replacement = "innodb_redo_log_capacity"
@@ -94,7 +96,7 @@ func CarryOver(from, to Flavor, settings []CarrySetting) Carryover {
 // redoCapacityTarget reports whether the target sizes its redo log with
 // innodb_redo_log_capacity.
 func redoCapacityTarget(to Flavor) bool {
-	return to.IsMySQLFamily() && effectiveVersion(to.Version).Compare(redoLogCapacityFrom) >= 0
+	return to.IsMySQLFamily() && knowledge.EffectiveVersion(to.Version).Compare(redoLogCapacityFrom) >= 0
 }
 
 // carryOne decides for one setting; all holds every setting by name (for
@@ -110,12 +112,12 @@ func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) Carr
 	if s.Name == "innodb_log_file_size" && redoCapacityTarget(to) {
 		return redoCapacity(from, opt, all)
 	}
-	f, known := LookupVar(s.Name)
+	f, known := knowledge.Lookup(s.Name)
 	if !known {
 		opt.Why = "not in the knowledge base: carried as it is; the target's binary validates it"
 		return capped(opt)
 	}
-	if r, ok := crossVendorRenames[s.Name]; ok && to.IsMariaDB() == r.mariadbOnly && f.StatusIn(to).State == StateAbsent {
+	if r, ok := crossVendorRenames[s.Name]; ok && to.IsMariaDB() == r.mariadbOnly && f.StatusIn(to).State == knowledge.StateAbsent {
 		opt.Action, opt.TargetName = Translated, r.to
 		opt.Why = fmt.Sprintf("%s has no %s; its single redo log file is %s", to.Name(), s.Name, r.to)
 		return capped(opt)
@@ -123,14 +125,14 @@ func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) Carr
 	st := f.StatusIn(to)
 	opt.Source = string(st.Source)
 	switch st.State {
-	case StateRemoved, StateAbsent, StateIgnored:
+	case knowledge.StateRemoved, knowledge.StateAbsent, knowledge.StateIgnored:
 		return goneOption(f, to, st, opt)
-	case StateDeprecated:
+	case knowledge.StateDeprecated:
 		if st.Replacement != "" && replacementExists(st.Replacement, to) {
 			return translated(f, to, st, opt)
 		}
 		opt.Why = fmt.Sprintf("deprecated since %s %s: still accepted", to.Name(), st.Since)
-	case StateUnknown:
+	case knowledge.StateUnknown:
 		opt.Why = "the knowledge base has no facts for it on the target: carried as it is; the target's binary validates it"
 	}
 	return flagValues(f, to, capped(opt))
@@ -138,7 +140,7 @@ func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) Carr
 
 // goneOption handles a setting the target refuses, never had, or ignores:
 // translated to its replacement when the value converts, dropped otherwise.
-func goneOption(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOption {
+func goneOption(f knowledge.Fact, to Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
 	if st.Replacement != "" && replacementExists(st.Replacement, to) {
 		if v, ok := f.ReplacementValue(opt.Value); ok {
 			o := translated(f, to, st, opt)
@@ -158,31 +160,31 @@ func goneOption(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOp
 }
 
 // goneText says why the target does not take a setting.
-func goneText(to Flavor, st Lifecycle) string {
+func goneText(to Flavor, st knowledge.Lifecycle) string {
 	switch {
-	case st.State == StateRemoved && !st.Since.IsZero():
+	case st.State == knowledge.StateRemoved && !st.Since.IsZero():
 		return fmt.Sprintf("removed in %s %s", to.Name(), st.Since)
-	case st.State == StateIgnored && !st.Since.IsZero():
+	case st.State == knowledge.StateIgnored && !st.Since.IsZero():
 		return fmt.Sprintf("accepted and ignored (does nothing) since %s %s", to.Name(), st.Since)
-	case st.State == StateIgnored:
+	case st.State == knowledge.StateIgnored:
 		return fmt.Sprintf("accepted and ignored by %s (does nothing)", to.Name())
-	case st.State == StateAbsent && !st.Since.IsZero():
+	case st.State == knowledge.StateAbsent && !st.Since.IsZero():
 		return fmt.Sprintf("not yet a variable of %s (added in %s)", versionLabel(to), st.Since)
-	case st.State == StateAbsent:
+	case st.State == knowledge.StateAbsent:
 		return fmt.Sprintf("not a variable of %s", to.Name())
 	}
 	return fmt.Sprintf("not accepted by %s", versionLabel(to))
 }
 
 // translated renames a setting to its replacement, converting the value.
-func translated(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOption {
+func translated(f knowledge.Fact, to Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
 	v, ok := f.ReplacementValue(opt.Value)
 	if !ok {
 		v = opt.Value
 	}
 	opt.Action, opt.TargetName, opt.TargetValue = Translated, st.Replacement, v
 	opt.Why = fmt.Sprintf("%s is %s in %s; %s replaces it", opt.Name, st.State, versionLabel(to), st.Replacement)
-	if st.State == StateDeprecated {
+	if st.State == knowledge.StateDeprecated {
 		opt.Why = fmt.Sprintf("deprecated in %s since %s: renamed %s", to.Name(), st.Since, st.Replacement)
 	}
 	return capped(opt)
@@ -191,22 +193,22 @@ func translated(f VarFact, to Flavor, st Lifecycle, opt CarriedOption) CarriedOp
 // replacementExists reports whether the replacement is a variable of to
 // (or one the knowledge base does not know, which the binary validates).
 func replacementExists(name string, to Flavor) bool {
-	f, ok := LookupVar(name)
+	f, ok := knowledge.Lookup(name)
 	if !ok {
 		return true
 	}
 	st := f.StatusIn(to).State
-	return st == StatePresent || st == StateDeprecated || st == StateUnknown
+	return st == knowledge.StatePresent || st == knowledge.StateDeprecated || st == knowledge.StateUnknown
 }
 
 // redoCapacity translates innodb_log_file_size (times the number of files)
 // into innodb_redo_log_capacity.
 func redoCapacity(from Flavor, opt CarriedOption, all map[string]CarrySetting) CarriedOption {
-	size, ok := parseNumber(unquote(opt.Value))
+	size, ok := knowledge.ParseNumber(knowledge.Unquote(opt.Value))
 	files := redoFilesDefault(from)
 	filesText := fmt.Sprintf("%d (the default on %s)", files, from.Name())
 	if s, set := all["innodb_log_files_in_group"]; set {
-		n, okFiles := parseNumber(unquote(s.Value))
+		n, okFiles := knowledge.ParseNumber(knowledge.Unquote(s.Value))
 		ok = ok && okFiles && n > 0
 		files, filesText = n, strconv.FormatInt(n, 10)
 	}
@@ -217,19 +219,19 @@ func redoCapacity(from Flavor, opt CarriedOption, all map[string]CarrySetting) C
 	}
 	opt.Action, opt.TargetName, opt.TargetValue = Translated, "innodb_redo_log_capacity", sizeText(size*files)
 	opt.Why = fmt.Sprintf("innodb_redo_log_capacity replaces innodb_log_file_size x innodb_log_files_in_group from MySQL 8.0.30: %s x %s", opt.Value, filesText)
-	opt.Source = string(SrcSHJ)
+	opt.Source = string(knowledge.SrcSHJ)
 	return capped(opt)
 }
 
 // flagValues removes the keywords of a value the target no longer accepts.
-func flagValues(f VarFact, to Flavor, opt CarriedOption) CarriedOption {
+func flagValues(f knowledge.Fact, to Flavor, opt CarriedOption) CarriedOption {
 	rejected := f.RejectedValues(to, opt.TargetValue)
 	if len(rejected) == 0 {
 		return opt
 	}
 	words := wordsOf(rejected)
 	opt.Action = Flagged
-	opt.TargetValue = WithoutValues(opt.TargetValue, rejected)
+	opt.TargetValue = knowledge.WithoutValues(opt.TargetValue, rejected)
 	opt.SandboxValue = ""
 	opt.Why = fmt.Sprintf("%s refuses %s in this value: removed", to, strings.Join(words, ", "))
 	opt.Source = string(rejected[0].Removed.Src)
@@ -247,7 +249,7 @@ func capped(opt CarriedOption) CarriedOption {
 	if !ok || opt.Action == Dropped || opt.Action == Machine {
 		return opt
 	}
-	if n, ok := parseNumber(unquote(opt.TargetValue)); ok && n > limit {
+	if n, ok := knowledge.ParseNumber(knowledge.Unquote(opt.TargetValue)); ok && n > limit {
 		opt.SandboxValue = sizeText(limit)
 		opt.Why += fmt.Sprintf("; capped at %s in the sandbox", opt.SandboxValue)
 	}
@@ -289,7 +291,7 @@ func (c Carryover) SandboxOptions() []string {
 func (c *Carryover) Drop(targetName, message string) bool {
 	for i := range c.Options {
 		o := &c.Options[i]
-		if o.Action != Dropped && o.Action != Machine && normalizeVarName(o.TargetName) == normalizeVarName(targetName) {
+		if o.Action != Dropped && o.Action != Machine && knowledge.NormalizeName(o.TargetName) == knowledge.NormalizeName(targetName) {
 			o.Action, o.TargetName, o.TargetValue, o.SandboxValue = Dropped, "", "", ""
 			o.Why = "refused by the target's binary: " + message
 			return true
@@ -334,12 +336,12 @@ func DDLDriftPins(from, to Flavor, today map[string]Setting, c Carryover) []Drif
 	set := map[string]bool{}
 	for _, o := range c.Options {
 		if o.Action != Dropped && o.Action != Machine {
-			set[normalizeVarName(o.TargetName)] = true
+			set[knowledge.NormalizeName(o.TargetName)] = true
 		}
 	}
 	var pins []DriftPin
 	for _, name := range ddlDriftSettings {
-		f, ok := LookupVar(name)
+		f, ok := knowledge.Lookup(name)
 		if !ok || set[name] || !f.StatusIn(to).Exists() {
 			continue
 		}
@@ -358,7 +360,7 @@ func DDLDriftPins(from, to Flavor, today map[string]Setting, c Carryover) []Drif
 				continue
 			}
 		}
-		if SameValue(name, value, d.Value) || !unquotedOption.MatchString(value) {
+		if knowledge.SameValue(name, value, d.Value) || !unquotedOption.MatchString(value) {
 			continue
 		}
 		pins = append(pins, DriftPin{Name: name, Today: value, TargetDefault: d.Value, Source: string(d.Src),

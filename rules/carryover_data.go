@@ -1,6 +1,6 @@
 package rules
 
-// Facts the rehearsal needs that the knowledge base (kb_data*.go) does not
+// Facts the rehearsal needs that the knowledge base (rules/knowledge) does not
 // hold: which settings belong to the machine rather than to the server's
 // behaviour, how much memory a sandbox may take, which settings shape
 // CREATE/DROP TABLE cost, and two conversions that need more than one

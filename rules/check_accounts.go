@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Rule account-plugins: on a live server, how many accounts use each
@@ -13,9 +15,9 @@ import (
 
 // Finding ids of the rule.
 const (
-	RuleAccountPlugins        = "account-plugins"
-	FindingAccountsUnreadable = "account-plugins-unreadable"
-	FindingPluginUnloadable   = "account-plugin-unloadable"
+	ruleAccountPlugins        = "account-plugins"
+	findingAccountsUnreadable = "account-plugins-unreadable"
+	findingPluginUnloadable   = "account-plugin-unloadable"
 )
 
 // maxAlterLines caps the ALTER USER statements written out per plugin.
@@ -29,7 +31,16 @@ var mariadbOnlyPlugins = map[string]string{
 	"parsec":      "",
 }
 
-func init() { Register(Rule{ID: RuleAccountPlugins, Check: checkAccountPlugins}) }
+func init() {
+	register(rule{ID: ruleAccountPlugins, Severity: Info, Check: checkAccountPlugins,
+		Description: "counts the accounts by authentication plugin and reads whether the target can load each plugin",
+		Also: []findingKind{
+			{ID: findingAccountsUnreadable, Severity: Info, Description: "the accounts could not be read: plugins not checked"},
+			{ID: findingPluginUnloadable, Severity: Critical,
+				Description: "accounts use a plugin the target cannot load, so they cannot log in there",
+				Varies:      "a warning when --config sets mysql_native_password=ON for MySQL 8.4: the plugin loads, the move is only postponed"},
+		}})
+}
 
 func checkAccountPlugins(s Snapshot) []Finding {
 	a := s.Accounts
@@ -37,12 +48,12 @@ func checkAccountPlugins(s Snapshot) []Finding {
 	case a == nil:
 		return nil
 	case a.Unreadable != "":
-		return []Finding{{ID: FindingAccountsUnreadable, Severity: Info,
+		return []Finding{{ID: findingAccountsUnreadable, Severity: Info,
 			Title:    "Accounts' authentication plugins not checked",
 			Detail:   "The accounts could not be read (" + a.Unreadable + "), so the authentication plugins the target must load are unknown. Grant SELECT ON mysql.user to the user running the check, or run it as an administrator.",
 			Evidence: map[string]string{"error": a.Unreadable}}}
 	}
-	out := []Finding{{ID: RuleAccountPlugins, Severity: Info,
+	out := []Finding{{ID: ruleAccountPlugins, Severity: Info,
 		Title:    "Accounts by authentication plugin: " + a.Summary(),
 		Detail:   accountsDetail(a),
 		Evidence: pluginCounts(a)}}
@@ -99,13 +110,13 @@ func unloadablePlugin(s Snapshot, plugin string) (Finding, bool) {
 // it; earlier versions always load it.
 func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 	target := *s.Target
-	fact, ok := LookupVar("mysql_native_password")
+	fact, ok := knowledge.Lookup("mysql_native_password")
 	if !ok {
 		return Finding{}, false
 	}
 	lc := fact.StatusIn(target)
 	switch {
-	case lc.State == StateRemoved:
+	case lc.State == knowledge.StateRemoved:
 		return pluginFinding(s, "mysql_native_password", Critical,
 			fmt.Sprintf("%s cannot load mysql_native_password at all (removed in %s %s; mysql_native_password=ON stops it from starting)",
 				versionLabel(target), target.Name(), lc.Since)), true
@@ -157,7 +168,7 @@ func pluginFinding(s Snapshot, plugin string, sev Severity, why string) Finding 
 	detail := fmt.Sprintf("%s. Move each account to caching_sha2_password %s, with a new or the known password; "+
 		"clients then need a library that supports caching_sha2_password (MySQL 8.0+ client libraries, recent Connector/J, "+
 		"mysqlnd, go-sql-driver) and TLS or the server's RSA key on first login.", why, where)
-	return Finding{ID: FindingPluginUnloadable, Severity: sev, Title: title, Detail: detail,
+	return Finding{ID: findingPluginUnloadable, Severity: sev, Title: title, Detail: detail,
 		Evidence:       map[string]string{"plugin": plugin, "accounts": fmt.Sprint(n), "target": versionLabel(*s.Target)},
 		Recommendation: Recommendation{SQL: alterStatements(a, plugin)}}
 }

@@ -58,10 +58,10 @@ func TestAccountPluginsTheTargetCannotLoad(t *testing.T) {
 			s := accountsSnapshot(tt.server, tt.target, false, tt.accounts)
 			s.Config = tt.config
 			fs := Evaluate(s)
-			if len(findingsWithID(fs, RuleAccountPlugins)) != 1 {
+			if len(findingsWithID(fs, ruleAccountPlugins)) != 1 {
 				t.Errorf("no count of the accounts: %v", ddlTestIDs(fs))
 			}
-			got := findingsWithID(fs, FindingPluginUnloadable)
+			got := findingsWithID(fs, findingPluginUnloadable)
 			if len(got) != len(tt.wantSev) {
 				t.Fatalf("unloadable findings %d, want %d: %+v", len(got), len(tt.wantSev), got)
 			}
@@ -74,8 +74,8 @@ func TestAccountPluginsTheTargetCannotLoad(t *testing.T) {
 				t.Errorf("finding says %q / %q, want %q", got[0].Title, got[0].Detail, tt.wantText)
 			}
 			// The generic rule gives way to the one that counted the accounts.
-			if len(findingsWithID(fs, RuleNativePasswordRemoved)) != 0 {
-				t.Errorf("%s repeats the accounts finding", RuleNativePasswordRemoved)
+			if len(findingsWithID(fs, ruleNativePasswordRemoved)) != 0 {
+				t.Errorf("%s repeats the accounts finding", ruleNativePasswordRemoved)
 			}
 		})
 	}
@@ -86,8 +86,8 @@ func TestAccountNamesOnlyWithShowAccounts(t *testing.T) {
 	target := &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}
 	for _, show := range []bool{false, true} {
 		fs := Evaluate(accountsSnapshot(flMySQL(8, 0, 40), target, show, native))
-		f := findingsWithID(fs, FindingPluginUnloadable)[0]
-		text := f.Title + f.Detail + strings.Join(f.Recommendation.SQL, "\n") + findingsWithID(fs, RuleAccountPlugins)[0].Title
+		f := findingsWithID(fs, findingPluginUnloadable)[0]
+		text := f.Title + f.Detail + strings.Join(f.Recommendation.SQL, "\n") + findingsWithID(fs, ruleAccountPlugins)[0].Title
 		if named := strings.Contains(text, "'app'@'%'"); named != show {
 			t.Errorf("show %v: names given %v:\n%s", show, named, text)
 		}
@@ -105,12 +105,12 @@ func TestUnreadableAccountsSayWhy(t *testing.T) {
 	target := &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}
 	s := Snapshot{Flavor: flMySQL(8, 0, 40), Target: target, Accounts: &Accounts{Unreadable: "SELECT command denied to user 'ro'@'localhost' for table 'user'"}}
 	fs := Evaluate(s)
-	u := findingsWithID(fs, FindingAccountsUnreadable)
+	u := findingsWithID(fs, findingAccountsUnreadable)
 	if len(u) != 1 || !strings.Contains(u[0].Detail, "SELECT command denied") || !strings.Contains(u[0].Detail, "SELECT ON mysql.user") {
 		t.Fatalf("unreadable finding %+v", u)
 	}
 	// Without the accounts the generic warning still says what to check.
-	if len(findingsWithID(fs, RuleNativePasswordRemoved)) != 1 {
-		t.Errorf("no %s finding: %v", RuleNativePasswordRemoved, ddlTestIDs(fs))
+	if len(findingsWithID(fs, ruleNativePasswordRemoved)) != 1 {
+		t.Errorf("no %s finding: %v", ruleNativePasswordRemoved, ddlTestIDs(fs))
 	}
 }

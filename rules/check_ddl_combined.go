@@ -3,7 +3,9 @@ package rules
 import "fmt"
 
 func init() {
-	Register(Rule{ID: "ddl-both", Check: checkBothChanged})
+	register(rule{ID: "ddl-both", Severity: Info, Check: checkBothChanged,
+		Description: "weighs turning innodb_file_per_table and innodb_stats_persistent off together, or the cost of both on",
+		Varies:      "ddl-both-off is a warning on a DDL-heavy workload, where the measured saving recurs"})
 }
 
 // checkBothChanged reports the variant that changes both DDL settings: on a
@@ -13,7 +15,7 @@ func init() {
 func checkBothChanged(s Snapshot) []Finding {
 	both := s.Bench.Changing("innodb_file_per_table", "innodb_stats_persistent")
 	base := s.Bench.Baseline()
-	if both == nil || base == nil || !both.Measured || s.Bench.Rounds < MinRoundsForAdvice {
+	if both == nil || base == nil || !both.Measured || s.Bench.Rounds < minRoundsForAdvice {
 		return nil
 	}
 	switch both.Direction() {
@@ -39,14 +41,14 @@ func bothOff(s Snapshot, both, base *Variant) []Finding {
 	}
 	f := Finding{ID: "ddl-both-off", Severity: Info, MeasuredSpeedup: measuredSpeedup(both, base),
 		Title:    fmt.Sprintf("Both settings off together: CREATE TABLE %.2fx faster", both.Speedup.Ratio),
-		Detail:   SpeedupText(both, base) + " with innodb_file_per_table=OFF and innodb_stats_persistent=OFF (" + both.Mechanism + "), more than either alone. This is how MySQL 5.5 created tables.",
+		Detail:   speedupText(both, base) + " with innodb_file_per_table=OFF and innodb_stats_persistent=OFF (" + both.Mechanism + "), more than either alone. This is how MySQL 5.5 created tables.",
 		Evidence: map[string]string{"variant": both.Name, "direction": both.Direction(), "workload": string(s.Workload.Class)}}
 	switch s.Workload.Class {
 	case WorkloadOLTP:
 		f.Detail += " Not recommended for this OLTP workload: see the separate findings for the trade-offs."
 	case WorkloadDDLHeavy:
 		f.Severity = Warning
-		f.Recommendation.MyCnf = []string{"# both together: " + SpeedupText(both, base)}
+		f.Recommendation.MyCnf = []string{"# both together: " + speedupText(both, base)}
 	}
 	return []Finding{f}
 }

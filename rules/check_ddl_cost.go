@@ -43,5 +43,5 @@ func costFinding(s Snapshot, id string, v, base *Variant, label string) (Finding
 	f := Finding{ID: id, Severity: Info, MeasuredSpeedup: measuredSpeedup(v, base),
 		Evidence: map[string]string{"variant": v.Name, "direction": v.Direction(), "workload": string(s.Workload.Class),
 			"mechanism": v.Mechanism, "slowdown": fmt.Sprintf("%.2f", v.Speedup.Slowdown().Ratio)}}
-	return f, SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + "); " + SlowdownText(v.Speedup) + "."
+	return f, speedupText(v, base) + " with " + label + " (" + v.Mechanism + "); " + slowdownText(v.Speedup) + "."
 }

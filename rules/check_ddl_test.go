@@ -228,7 +228,7 @@ func TestSpeedupTextSaysWhichStatisticEachFigureIs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := SpeedupText(&tt.v, &tt.base)
+			got := speedupText(&tt.v, &tt.base)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q\nwant %q", got, w)
@@ -288,7 +288,7 @@ func TestDeprecationSaidAlikeInRecommendationAndConfig(t *testing.T) {
 	s.Config = []ConfigOption{cnfOpt("innodb_file_per_table", "0", 3)}
 	fs := Evaluate(s)
 	rec := ddlTestFinding(fs, "ddl-file-per-table-recommend")
-	cfg := ddlTestFinding(fs, FindingDeprecatedVariable)
+	cfg := ddlTestFinding(fs, findingDeprecatedVariable)
 	if rec == nil || cfg == nil {
 		t.Fatalf("findings %v", ddlTestIDs(fs))
 	}
@@ -351,9 +351,9 @@ func TestImpactOfACostSaysCost(t *testing.T) {
 
 func TestSlowdownIntervalIsSaidAsSlowdown(t *testing.T) {
 	v := &Variant{CreateMean: 5, Speedup: effect.Interval{Ratio: 0.625, Low: 0.5, High: 0.8}}
-	got := SpeedupText(v, &Variant{CreateMean: 3.125})
+	got := speedupText(v, &Variant{CreateMean: 3.125})
 	if !strings.Contains(got, "1.60x slower measured (paired ratio 0.62x, 95% CI 0.50-0.80; mean per CREATE TABLE 3.12 -> 5.00 ms)") ||
-		SlowdownText(v.Speedup) != "slowdown 95% CI 1.25-2.00x" {
+		slowdownText(v.Speedup) != "slowdown 95% CI 1.25-2.00x" {
 		t.Errorf("got %q", got)
 	}
 	if !v.Speedup.Slower() || (effect.Interval{Ratio: 0.98, Low: 0.9, High: 1.02}).Slower() {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Rule default-drift: a setting the server runs with only because it is the
@@ -30,7 +32,11 @@ import (
 // RuleDefaultDrift is the id of the default-drift rule and its findings.
 const RuleDefaultDrift = "default-drift"
 
-func init() { Register(Rule{ID: RuleDefaultDrift, Check: checkDefaultDrift}) }
+func init() {
+	register(rule{ID: RuleDefaultDrift, Severity: Info, Check: checkDefaultDrift,
+		Description: "lists the variables left at a default that the --target changes, with the line that pins today's value",
+		Varies:      "a warning for the variables of warningDrift, whose change users notice; a DDL-cost drift is information again when the workload or the measurement says the new default is fine"})
+}
 
 // warningDrift lists the variables whose changed default users notice in
 // query results, durability or DDL cost; others are reported as info.
@@ -58,12 +64,12 @@ var ddlCostChanges = map[string]ddlChange{
 
 // drift is one default that will change under the server.
 type drift struct {
-	fact          VarFact
-	current       string         // today's value (or implied behaviour)
-	origin        string         // compiled, unknown, absent, ...
-	targetDefault string         // the target's default
-	pin           string         // value that keeps today's behaviour
-	dropped       []ValueRemoval // keywords of current the target rejects
+	fact          knowledge.Fact
+	current       string                   // today's value (or implied behaviour)
+	origin        string                   // compiled, unknown, absent, ...
+	targetDefault string                   // the target's default
+	pin           string                   // value that keeps today's behaviour
+	dropped       []knowledge.ValueRemoval // keywords of current the target rejects
 }
 
 func checkDefaultDrift(s Snapshot) []Finding {
@@ -72,8 +78,8 @@ func checkDefaultDrift(s Snapshot) []Finding {
 	}
 	s = withConfigDefaults(s)
 	var out []Finding
-	for _, name := range KnownVariables() {
-		f, _ := LookupVar(name)
+	for _, name := range knowledge.Names() {
+		f, _ := knowledge.Lookup(name)
 		if d, ok := findDrift(s, f); ok {
 			out = append(out, d.finding(s))
 		}
@@ -82,7 +88,7 @@ func checkDefaultDrift(s Snapshot) []Finding {
 }
 
 // findDrift decides whether f's default changes under the server.
-func findDrift(s Snapshot, f VarFact) (drift, bool) {
+func findDrift(s Snapshot, f knowledge.Fact) (drift, bool) {
 	target := *s.Target
 	targetDefault, ok := f.DefaultFor(target)
 	if !ok {
@@ -98,9 +104,9 @@ func findDrift(s Snapshot, f VarFact) (drift, bool) {
 	dropped := f.RejectedValues(target, st.Value)
 	pin := plainValue(f, st.Value)
 	if len(dropped) > 0 {
-		pin = WithoutValues(st.Value, dropped)
+		pin = knowledge.WithoutValues(st.Value, dropped)
 	}
-	if SameValue(f.Name, pin, targetDefault) {
+	if knowledge.SameValue(f.Name, pin, targetDefault) {
 		return drift{}, false
 	}
 	return drift{fact: f, current: plainValue(f, st.Value), origin: originLabel(st.Origin), targetDefault: targetDefault,
@@ -109,21 +115,21 @@ func findDrift(s Snapshot, f VarFact) (drift, bool) {
 
 // findAddedDrift handles a variable absent today that the target adds with a
 // default other than today's implied behaviour.
-func findAddedDrift(s Snapshot, f VarFact, targetDefault string) (drift, bool) {
-	if f.Implied == "" || f.StatusIn(s.Flavor).State != StateAbsent {
+func findAddedDrift(s Snapshot, f knowledge.Fact, targetDefault string) (drift, bool) {
+	if f.Implied == "" || f.StatusIn(s.Flavor).State != knowledge.StateAbsent {
 		return drift{}, false
 	}
 	if configSets(s.Config, s.Flavor, f.Name) || predecessorSet(s, f.Name) {
 		return drift{}, false
 	}
-	if SameValue(f.Name, f.Implied, targetDefault) {
+	if knowledge.SameValue(f.Name, f.Implied, targetDefault) {
 		return drift{}, false
 	}
 	return drift{fact: f, current: f.Implied, origin: "absent", targetDefault: targetDefault, pin: f.Implied}, true
 }
 
 // atCompiledDefault applies the documented "left at default" logic.
-func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
+func atCompiledDefault(s Snapshot, f knowledge.Fact, st Setting) bool {
 	switch st.Origin {
 	case OriginCompiled:
 		return true
@@ -133,7 +139,7 @@ func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
 		return !configSets(s.Config, s.Flavor, f.Name)
 	}
 	current, known := f.DefaultFor(s.Flavor)
-	if known && !SameValue(f.Name, st.Value, current) {
+	if known && !knowledge.SameValue(f.Name, st.Value, current) {
 		return false
 	}
 	if len(s.Config) > 0 {
@@ -146,9 +152,9 @@ func atCompiledDefault(s Snapshot, f VarFact, st Setting) bool {
 // explicitly today (e.g. expire_logs_days for binlog_expire_logs_seconds):
 // the old variable then still defines the behaviour.
 func predecessorSet(s Snapshot, name string) bool {
-	for _, old := range KnownVariables() {
-		f, _ := LookupVar(old)
-		l := f.line(s.Flavor)
+	for _, old := range knowledge.Names() {
+		f, _ := knowledge.Lookup(old)
+		l := f.LineFor(s.Flavor)
 		if l == nil || l.Replacement != name {
 			continue
 		}
@@ -257,7 +263,7 @@ func (d drift) recommendation(s Snapshot) Recommendation {
 		tradeoffs = append(tradeoffs, fmt.Sprintf("pinning %s keeps the old behaviour but forgoes the reason the default changed; "+
 			"adopt the new default once the application is tested with it", name))
 	}
-	if lc := d.fact.StatusIn(target); lc.State == StateDeprecated {
+	if lc := d.fact.StatusIn(target); lc.State == knowledge.StateDeprecated {
 		tradeoffs = append(tradeoffs, fmt.Sprintf("%s is deprecated in %s (since %s): the pin works but logs a deprecation warning",
 			name, versionLabel(target), lc.Since))
 	}
@@ -276,7 +282,7 @@ func versionLabel(fl Flavor) string {
 // mycnfLine writes "name = value" for the [mysqld] section, quoting values
 // an option file would otherwise misread.
 func mycnfLine(name, value string) string {
-	v := unquote(value)
+	v := knowledge.Unquote(value)
 	if v == "" || strings.ContainsAny(v, " \t#;") {
 		v = strconv.Quote(v)
 	}
@@ -285,10 +291,10 @@ func mycnfLine(name, value string) string {
 
 // plainValue writes a number the way an option file would (SHOW VARIABLES'
 // 0.000000 as 0); other values are returned unquoted.
-func plainValue(f VarFact, v string) string {
-	v = unquote(v)
-	if f.Kind == KindNumber {
-		if n, ok := canonicalNumber(v); ok {
+func plainValue(f knowledge.Fact, v string) string {
+	v = knowledge.Unquote(v)
+	if f.Kind == knowledge.KindNumber {
+		if n, ok := knowledge.CanonicalNumber(v); ok {
 			return n
 		}
 	}
@@ -297,15 +303,15 @@ func plainValue(f VarFact, v string) string {
 
 // showValue formats a value for a message: empty strings visibly, sizes of a
 // megabyte or more with their readable form ("50331648 (48M)").
-func showValue(f VarFact, v string) string {
+func showValue(f knowledge.Fact, v string) string {
 	v = plainValue(f, v)
 	if v == "" {
 		return "'' (empty)"
 	}
-	if f.Kind != KindNumber {
+	if f.Kind != knowledge.KindNumber {
 		return v
 	}
-	n, ok := parseNumber(v)
+	n, ok := knowledge.ParseNumber(v)
 	if !ok || n < 1<<20 {
 		return v
 	}

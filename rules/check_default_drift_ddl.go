@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // The drift of a DDL setting (innodb_file_per_table, innodb_stats_persistent)
@@ -20,11 +22,11 @@ import (
 // f's measured cost and my.cnf lines.
 func (d drift) weighDDLCost(s Snapshot, c ddlChange, f *Finding) []string {
 	name, target := d.fact.Name, *s.Target
-	if NormalizeValue(name, d.targetDefault) != "ON" {
+	if knowledge.NormalizeValue(name, d.targetDefault) != "ON" {
 		return nil
 	}
 	v, base := s.Bench.Change(name, d.targetDefault), s.Bench.Baseline()
-	measured := v != nil && v.Measured && base != nil && s.Bench.Rounds >= MinRoundsForAdvice
+	measured := v != nil && v.Measured && base != nil && s.Bench.Rounds >= minRoundsForAdvice
 	parts := []string{ddlCostText(s, name, v, base, measured)}
 	// The change's own trade-offs replace the knowledge base's general one.
 	f.Recommendation.Tradeoffs = append(append([]string{}, c.tradeoffs...), f.Recommendation.Tradeoffs[1:]...)
@@ -59,7 +61,7 @@ func ddlCostText(s Snapshot, name string, v, base *Variant, measured bool) strin
 		"tables as part of normal work (per-tenant schemas, test suites, ETL staging tables).", name)
 	switch {
 	case measured:
-		return text + fmt.Sprintf(" Measured on this server, the upgrade's change: %s with %s=ON (%s); %s.", SpeedupText(v, base), name, v.Mechanism, SlowdownText(v.Speedup))
+		return text + fmt.Sprintf(" Measured on this server, the upgrade's change: %s with %s=ON (%s); %s.", speedupText(v, base), name, v.Mechanism, slowdownText(v.Speedup))
 	case s.Bench == nil:
 		return text + " Not measured here: the audit's calibration measures exactly this change; run `upgrade-advisor audit` to see its cost on this server."
 	case v != nil && !v.Measured && v.Reason != "":
@@ -73,7 +75,7 @@ func ddlCostText(s Snapshot, name string, v, base *Variant, measured bool) strin
 func (d drift) pinWithCost(s Snapshot, c ddlChange, v, base *Variant) []string {
 	lines := []string{
 		fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), versionLabel(*s.Target), showValue(d.fact, d.targetDefault)),
-		fmt.Sprintf("# %s=ON: %s; %s", d.fact.Name, SpeedupText(v, base), SlowdownText(v.Speedup)),
+		fmt.Sprintf("# %s=ON: %s; %s", d.fact.Name, speedupText(v, base), slowdownText(v.Speedup)),
 	}
 	for _, t := range c.tradeoffs {
 		lines = append(lines, "# trade-off: "+t)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // snapshotOf builds a snapshot of a server with the given variables.
@@ -306,11 +307,11 @@ func TestMycnfLineAndShowValue(t *testing.T) {
 	if got := mycnfLine("innodb_file_per_table", "OFF"); got != "innodb_file_per_table = OFF" {
 		t.Errorf("plain value: %q", got)
 	}
-	f, _ := LookupVar("innodb_log_file_size")
+	f, _ := knowledge.Lookup("innodb_log_file_size")
 	if got := showValue(f, "50331648"); got != "50331648 (48M)" {
 		t.Errorf("showValue = %q", got)
 	}
-	f, _ = LookupVar("table_open_cache")
+	f, _ = knowledge.Lookup("table_open_cache")
 	if got := showValue(f, "4000"); got != "4000" {
 		t.Errorf("showValue = %q", got)
 	}

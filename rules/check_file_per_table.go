@@ -1,7 +1,9 @@
 package rules
 
 func init() {
-	Register(Rule{ID: "ddl-file-per-table", Check: checkFilePerTable})
+	register(rule{ID: "ddl-file-per-table", Severity: Info, Check: checkFilePerTable,
+		Description: "weighs the measured CREATE/DROP TABLE cost of innodb_file_per_table against the workload",
+		Varies:      ddlRecommendIsWarning})
 }
 
 var filePerTableChange = ddlChange{

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // Rule native-password-removed: MySQL 9.0 removed the mysql_native_password
 // authentication plugin (8.4 still has it, off by default: default drift
@@ -9,10 +13,13 @@ import "fmt"
 // rule cannot see accounts (that needs a live server and is reported
 // separately); it says what to check and how to move the accounts.
 
-// RuleNativePasswordRemoved is the id of the rule and its findings.
-const RuleNativePasswordRemoved = "native-password-removed"
+// ruleNativePasswordRemoved is the id of the rule and its findings.
+const ruleNativePasswordRemoved = "native-password-removed"
 
-func init() { Register(Rule{ID: RuleNativePasswordRemoved, Check: checkNativePasswordRemoved}) }
+func init() {
+	register(rule{ID: ruleNativePasswordRemoved, Severity: Warning, Check: checkNativePasswordRemoved,
+		Description: "warns, when the accounts could not be read, that a MySQL 9.x target cannot authenticate mysql_native_password accounts"})
+}
 
 func checkNativePasswordRemoved(s Snapshot) []Finding {
 	if s.Target == nil || !s.Target.IsMySQLFamily() {
@@ -21,20 +28,20 @@ func checkNativePasswordRemoved(s Snapshot) []Finding {
 	if s.Accounts != nil && s.Accounts.Unreadable == "" {
 		return nil // the account-plugins rule counts the accounts themselves
 	}
-	f, ok := LookupVar("mysql_native_password")
+	f, ok := knowledge.Lookup("mysql_native_password")
 	if !ok {
 		return nil
 	}
 	gone := f.StatusIn(*s.Target)
-	if gone.State != StateRemoved {
+	if gone.State != knowledge.StateRemoved {
 		return nil
 	}
-	if s.Flavor.IsMySQLFamily() && f.StatusIn(s.Flavor).State == StateRemoved {
+	if s.Flavor.IsMySQLFamily() && f.StatusIn(s.Flavor).State == knowledge.StateRemoved {
 		return nil // already on 9.x: nothing changes
 	}
 	target := versionLabel(*s.Target)
 	return []Finding{{
-		ID:       RuleNativePasswordRemoved,
+		ID:       ruleNativePasswordRemoved,
 		Severity: Warning,
 		Title:    fmt.Sprintf("%s cannot authenticate mysql_native_password accounts (plugin removed in %s)", target, gone.Since),
 		Detail: fmt.Sprintf("%s has no mysql_native_password plugin (removed in MySQL %s; %s has it, and MariaDB uses it by "+

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Rule removed-variable: a variable set in the option files (or set on the
@@ -20,12 +22,29 @@ import (
 // Ids of the removed-variable rule and of its findings: removed (or unknown
 // to the target) variables carry the rule's id.
 const (
-	RuleRemovedVariable       = "removed-variable"
-	FindingDeprecatedVariable = "deprecated-variable"
-	FindingRemovedValue       = "removed-value"
+	ruleRemovedVariable       = "removed-variable"
+	findingDeprecatedVariable = "deprecated-variable"
+	findingRemovedValue       = "removed-value"
 )
 
-func init() { Register(Rule{ID: RuleRemovedVariable, Check: checkRemovedVariables}) }
+// removedVaries is why a setting the target refuses is not always critical.
+const removedVaries = "a warning when the setting is written with loose- (the target ignores it) or was only set at runtime (statements fail, the server starts)"
+
+func init() {
+	register(rule{ID: ruleRemovedVariable, Severity: Critical, Check: checkRemovedVariables,
+		Description: "finds settings the --target refuses: removed variables, and system variables that are not options",
+		Varies:      removedVaries,
+		Also: []findingKind{
+			{ID: findingIgnoredVariable, Severity: Warning,
+				Description: "a setting the target accepts in an option file and ignores"},
+			{ID: findingDeprecatedVariable, Severity: Info,
+				Description: "a setting the target deprecates",
+				Varies:      "a warning when the variable has a new name or a later release is known to refuse it"},
+			{ID: findingRemovedValue, Severity: Critical,
+				Description: "a value the target no longer accepts (a sql_mode flag, an enum value)",
+				Varies:      removedVaries},
+		}})
+}
 
 // explicitSetting is one variable the user sets: where, to what, and how
 // the server reports it.
@@ -74,7 +93,7 @@ func checkRemovedVariables(s Snapshot) []Finding {
 	}
 	var out []Finding
 	for _, e := range explicitSettings(s) {
-		f, ok := LookupVar(e.name)
+		f, ok := knowledge.Lookup(e.name)
 		if !ok {
 			continue
 		}
@@ -110,7 +129,7 @@ func explicitSettings(s Snapshot) []explicitSetting {
 	}
 	var fromServer []explicitSetting
 	for name, st := range s.Variables {
-		name = normalizeVarName(name)
+		name = knowledge.NormalizeName(name)
 		if !st.Origin.Explicit() {
 			continue
 		}
@@ -128,10 +147,10 @@ func explicitSettings(s Snapshot) []explicitSetting {
 // loose-, skip-, enable- and disable- prefixes of known variables are dropped
 // ("skip-log-bin" sets log_bin).
 func configVarName(option string) string {
-	name := strings.TrimPrefix(normalizeVarName(option), "loose_")
+	name := strings.TrimPrefix(knowledge.NormalizeName(option), "loose_")
 	for _, prefix := range []string{"skip_", "enable_", "disable_"} {
 		rest, ok := strings.CutPrefix(name, prefix)
-		if _, known := kbIndex[rest]; ok && known {
+		if _, known := knowledge.Lookup(rest); ok && known {
 			return rest
 		}
 	}
@@ -173,34 +192,34 @@ func sectionReadBy(section string, fl Flavor) bool {
 
 // lifecycleFinding reports a setting of a variable the target removed,
 // never had, or deprecated.
-func lifecycleFinding(s Snapshot, f VarFact, e explicitSetting) (Finding, bool) {
+func lifecycleFinding(s Snapshot, f knowledge.Fact, e explicitSetting) (Finding, bool) {
 	target := *s.Target
 	lc := f.StatusIn(target)
 	switch lc.State {
-	case StateRemoved, StateAbsent:
+	case knowledge.StateRemoved, knowledge.StateAbsent:
 		return goneFinding(s, f, e, lc), true
-	case StateIgnored:
+	case knowledge.StateIgnored:
 		return ignoredFinding(s, f, e, lc), true
 	}
-	if l := f.line(target); l != nil && l.NotOption && lc.Exists() && len(e.options) > 0 && !e.allLoose() {
+	if l := f.LineFor(target); l != nil && l.NotOption && lc.Exists() && len(e.options) > 0 && !e.allLoose() {
 		return notOptionFinding(s, f, e, l.OptionName), true
 	}
-	if lc.State == StateDeprecated {
+	if lc.State == knowledge.StateDeprecated {
 		return deprecatedFinding(s, f, e, lc), true
 	}
 	return Finding{}, false
 }
 
 // goneFinding reports a variable the target does not know.
-func goneFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Finding {
+func goneFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
 	target := versionLabel(*s.Target)
 	what := fmt.Sprintf("%s was removed in %s %s", f.Name, s.Target.Name(), lc.Since)
-	if lc.State == StateAbsent {
+	if lc.State == knowledge.StateAbsent {
 		what = fmt.Sprintf("%s does not exist in %s", f.Name, target)
 	}
 	sev, consequence := goneConsequence(e, target, "an unknown variable")
 	return Finding{
-		ID:       RuleRemovedVariable,
+		ID:       ruleRemovedVariable,
 		Severity: sev,
 		Title:    what,
 		Detail: strings.Join([]string{
@@ -245,15 +264,15 @@ func (e explicitSetting) where() string {
 }
 
 func showRaw(v string) string {
-	if unquote(v) == "" {
+	if knowledge.Unquote(v) == "" {
 		return "'' (empty)"
 	}
-	return unquote(v)
+	return knowledge.Unquote(v)
 }
 
 // replacementAdvice names the replacement and, when the value converts
 // faithfully, the equivalent setting.
-func replacementAdvice(f VarFact, e explicitSetting, replacement string) string {
+func replacementAdvice(f knowledge.Fact, e explicitSetting, replacement string) string {
 	if replacement == "" {
 		return "There is no replacement: remove the line."
 	}
@@ -265,7 +284,7 @@ func replacementAdvice(f VarFact, e explicitSetting, replacement string) string 
 
 // goneRecommendation removes the setting and, when the value converts,
 // writes the replacement: in my.cnf, or as SET GLOBAL for runtime changes.
-func goneRecommendation(f VarFact, e explicitSetting, lc Lifecycle, target string) Recommendation {
+func goneRecommendation(f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle, target string) Recommendation {
 	replacement, converts := "", false
 	if lc.Replacement != "" {
 		replacement, converts = f.ReplacementValue(e.value)
@@ -300,14 +319,14 @@ func (e explicitSetting) originLabel() string {
 }
 
 // deprecatedFinding reports a variable the target deprecates.
-func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Finding {
+func deprecatedFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s is deprecated in %s (since %s)", f.Name, target, lc.Since)
 	advice := "It still works but logs a deprecation warning and will be removed in a later release."
 	// A warning when something must change: the variable has a new name, or
 	// a later release is known to refuse it; otherwise information.
 	sev := Info
-	if l := f.line(*s.Target); l != nil && !l.Removed.IsZero() {
+	if l := f.LineFor(*s.Target); l != nil && !l.Removed.IsZero() {
 		sev = Warning
 		advice = fmt.Sprintf("It still works but logs a deprecation warning; %s %s refuses it.", s.Target.Name(), l.Removed.At)
 	}
@@ -324,7 +343,7 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 		}
 	}
 	return Finding{
-		ID:             FindingDeprecatedVariable,
+		ID:             findingDeprecatedVariable,
 		Severity:       sev,
 		Title:          title,
 		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), advice, effectSentence(f)),
@@ -334,7 +353,7 @@ func deprecatedFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) F
 }
 
 // rejectedValueFinding reports keywords of the value the target rejects.
-func rejectedValueFinding(s Snapshot, f VarFact, e explicitSetting) (Finding, bool) {
+func rejectedValueFinding(s Snapshot, f knowledge.Fact, e explicitSetting) (Finding, bool) {
 	target := *s.Target
 	rejected := f.RejectedValues(target, e.value)
 	if len(rejected) == 0 {
@@ -344,11 +363,11 @@ func rejectedValueFinding(s Snapshot, f VarFact, e explicitSetting) (Finding, bo
 	for _, r := range rejected {
 		words = append(words, fmt.Sprintf("%s (removed in %s)", r.Value, r.Removed.At))
 	}
-	kept := WithoutValues(e.value, rejected)
+	kept := knowledge.WithoutValues(e.value, rejected)
 	sev, consequence := goneConsequence(e, versionLabel(target), "an invalid value")
 	title := fmt.Sprintf("%s contains values %s does not accept", f.Name, versionLabel(target))
 	return Finding{
-		ID:       FindingRemovedValue,
+		ID:       findingRemovedValue,
 		Severity: sev,
 		Title:    title,
 		Detail: fmt.Sprintf("%s; %s. %s rejects %s. %s", title, e.where(), versionLabel(target),
@@ -364,7 +383,7 @@ func rejectedValueFinding(s Snapshot, f VarFact, e explicitSetting) (Finding, bo
 	}, true
 }
 
-func wordsOf(rs []ValueRemoval) []string {
+func wordsOf(rs []knowledge.ValueRemoval) []string {
 	out := make([]string, 0, len(rs))
 	for _, r := range rs {
 		out = append(out, r.Value)
@@ -372,7 +391,7 @@ func wordsOf(rs []ValueRemoval) []string {
 	return out
 }
 
-func lifecycleEvidence(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) map[string]string {
+func lifecycleEvidence(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) map[string]string {
 	ev := map[string]string{
 		"variable": f.Name,
 		"state":    lc.State.String(),

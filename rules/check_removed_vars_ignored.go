@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // The removed-variable rule tells three kinds of removal apart, because
 // servers treat them differently at start-up:
@@ -14,12 +18,12 @@ import "fmt"
 // tx_isolation, whose option is transaction-isolation) is refused in
 // my.cnf like a removed one.
 
-// FindingIgnoredVariable is the id of findings about options the target
+// findingIgnoredVariable is the id of findings about options the target
 // accepts but ignores.
-const FindingIgnoredVariable = "ignored-variable"
+const findingIgnoredVariable = "ignored-variable"
 
 // ignoredFinding reports an option the target accepts and ignores.
-func ignoredFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Finding {
+func ignoredFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s does nothing since %s %s; remove it", f.Name, s.Target.Name(), lc.Since)
 	sev, consequence := Warning, fmt.Sprintf("%s still accepts it in an option file, logs a warning that it was removed, "+
@@ -35,7 +39,7 @@ func ignoredFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Find
 	ev := lifecycleEvidence(s, f, e, lc)
 	ev["kind"] = "accepted and ignored"
 	return Finding{
-		ID:             FindingIgnoredVariable,
+		ID:             findingIgnoredVariable,
 		Severity:       sev,
 		Title:          title,
 		Detail:         fmt.Sprintf("%s; %s. %s %s", title, e.where(), consequence, effectSentence(f)),
@@ -44,7 +48,7 @@ func ignoredFinding(s Snapshot, f VarFact, e explicitSetting, lc Lifecycle) Find
 	}
 }
 
-func ignoredRecommendation(f VarFact, e explicitSetting, target string) Recommendation {
+func ignoredRecommendation(f knowledge.Fact, e explicitSetting, target string) Recommendation {
 	var lines []string
 	for _, o := range e.options {
 		lines = append(lines, fmt.Sprintf("# remove %s (%s): ignored by %s", o.Name, optionLocation(o), target))
@@ -57,7 +61,7 @@ func ignoredRecommendation(f VarFact, e explicitSetting, target string) Recommen
 
 // notOptionFinding reports a variable the target knows but refuses as an
 // option-file setting.
-func notOptionFinding(s Snapshot, f VarFact, e explicitSetting, option string) Finding {
+func notOptionFinding(s Snapshot, f knowledge.Fact, e explicitSetting, option string) Finding {
 	target := versionLabel(*s.Target)
 	title := fmt.Sprintf("%s is not an option in %s: the server refuses to start with it in my.cnf", f.Name, target)
 	lines := []string{}
@@ -72,7 +76,7 @@ func notOptionFinding(s Snapshot, f VarFact, e explicitSetting, option string) F
 	ev := map[string]string{"variable": f.Name, "state": "not an option", "target": target, "value": e.value,
 		"origin": e.originLabel(), "locations": e.locations()}
 	return Finding{
-		ID:       RuleRemovedVariable,
+		ID:       ruleRemovedVariable,
 		Severity: Critical,
 		Title:    title,
 		Detail: fmt.Sprintf("%s; %s. %s has it as a system variable (SET works) but not as a start-up option, so the server "+
@@ -84,7 +88,7 @@ func notOptionFinding(s Snapshot, f VarFact, e explicitSetting, option string) F
 
 // effectSentence is the variable's effect as a sentence, or "" when the
 // knowledge base has no description.
-func effectSentence(f VarFact) string {
+func effectSentence(f knowledge.Fact) string {
 	if f.Effect == "" {
 		return ""
 	}

@@ -43,83 +43,83 @@ func TestRemovedVariableInConfig(t *testing.T) {
 	}{
 		{
 			desc: "query cache removed in 8.0", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
-			option: cnfOpt("query_cache_size", "0", 12), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("query_cache_size", "0", 12), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"/etc/mysql/my.cnf:12", "refuse to start", "removed in MySQL 8.0.3", "no replacement"},
 			wantMyCnf:  "# remove query_cache_size (/etc/mysql/my.cnf:12): not accepted by MySQL 8.0",
 		},
 		{
 			desc: "loose- prefix is only ignored", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
-			option: cnfLooseOpt("query_cache_type", "0", 13), wantID: RuleRemovedVariable, wantSev: Warning,
+			option: cnfLooseOpt("query_cache_type", "0", 13), wantID: ruleRemovedVariable, wantSev: Warning,
 			wantDetail: []string{"loose- prefix", "ignores it"},
 		},
 		{
 			desc: "tx_isolation names its replacement", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 36),
-			option: cnfOpt("tx_isolation", "READ-COMMITTED", 20), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("tx_isolation", "READ-COMMITTED", 20), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"transaction_isolation"}, wantMyCnf: "transaction_isolation = READ-COMMITTED",
 		},
 		{
 			desc: "log_warnings converts to log_error_verbosity", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
-			option: cnfOpt("log-warnings", "2", 5), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("log-warnings", "2", 5), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantMyCnf: "log_error_verbosity = 3",
 		},
 		{
 			desc: "innodb_undo_logs becomes innodb_rollback_segments", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
-			option: cnfOpt("innodb_undo_logs", "64", 6), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("innodb_undo_logs", "64", 6), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantMyCnf: "innodb_rollback_segments = 64",
 		},
 		{
 			desc: "expire_logs_days is deprecated in 8.0", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
-			option: cnfOpt("expire_logs_days", "7", 7), wantID: FindingDeprecatedVariable, wantSev: Warning,
+			option: cnfOpt("expire_logs_days", "7", 7), wantID: findingDeprecatedVariable, wantSev: Warning,
 			wantDetail: []string{"deprecated"}, wantMyCnf: "binlog_expire_logs_seconds = 604800",
 		},
 		{
 			desc: "deprecated with a known removal is a warning", current: flMySQL(8, 0, 36), target: flMySQL(8, 4, 0),
-			option: cnfOpt("innodb_undo_tablespaces", "2", 8), wantID: FindingDeprecatedVariable, wantSev: Warning,
+			option: cnfOpt("innodb_undo_tablespaces", "2", 8), wantID: findingDeprecatedVariable, wantSev: Warning,
 			wantDetail: []string{"MySQL 9.3.0 refuses it"},
 		},
 		{
 			desc: "expire_logs_days is removed in 8.4", current: flMySQL(8, 0, 36), target: flMySQL(8, 4, 0),
-			option: cnfOpt("expire_logs_days", "7", 7), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("expire_logs_days", "7", 7), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantMyCnf: "binlog_expire_logs_seconds = 604800",
 		},
 		{
 			desc: "skip- prefix names the variable", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
-			option: cnfOpt("skip-innodb-checksums", "", 8), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("skip-innodb-checksums", "", 8), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"innodb_checksums"},
 		},
 		{
 			desc: "innodb_file_format is accepted and ignored by MariaDB 10.6", current: flMariaDB(10, 5, 27), target: flMariaDB(10, 6, 0),
-			option: cnfOpt("innodb_file_format", "Barracuda", 30), wantID: FindingIgnoredVariable, wantSev: Warning,
+			option: cnfOpt("innodb_file_format", "Barracuda", 30), wantID: findingIgnoredVariable, wantSev: Warning,
 			wantDetail: []string{"does nothing since MariaDB 10.6.0; remove it", "ignores the value"},
 		},
 		{
 			desc: "max_tmp_tables stops MariaDB 11.8", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
-			option: cnfOpt("max_tmp_tables", "64", 12), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("max_tmp_tables", "64", 12), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"refuse to start"},
 		},
 		{
 			desc: "innodb_change_buffering is ignored by MariaDB 11.8", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
-			option: cnfOpt("innodb_change_buffering", "none", 13), wantID: FindingIgnoredVariable, wantSev: Warning,
+			option: cnfOpt("innodb_change_buffering", "none", 13), wantID: findingIgnoredVariable, wantSev: Warning,
 			wantDetail: []string{"does nothing since MariaDB 11.0.0"},
 		},
 		{
 			desc: "tx_isolation is not an option in MariaDB", current: flMariaDB(10, 11, 19), target: flMariaDB(11, 8, 0),
-			option: cnfOpt("tx_isolation", "READ-COMMITTED", 14), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("tx_isolation", "READ-COMMITTED", 14), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"not an option", "transaction_isolation = READ-COMMITTED"},
 		},
 		{
 			desc: "innodb_log_file_size stops MySQL 9.7", current: flMySQL(8, 4, 3), target: flMySQL(9, 7, 0),
-			option: cnfOpt("innodb_log_file_size", "1G", 15), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("innodb_log_file_size", "1G", 15), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"removed in MySQL 9.3.0"},
 		},
 		{
 			desc: "MySQL-only variable MariaDB ignores on a move to MariaDB", current: flMySQL(5, 7, 44), target: flMariaDB(10, 11, 0),
-			option: cnfOpt("master_info_repository", "TABLE", 31), wantID: FindingIgnoredVariable, wantSev: Warning,
+			option: cnfOpt("master_info_repository", "TABLE", 31), wantID: findingIgnoredVariable, wantSev: Warning,
 			wantDetail: []string{"does nothing in MariaDB; remove it", "only for compatibility"},
 		},
 		{
 			desc: "MySQL-only variable MariaDB refuses on a move to MariaDB", current: flMySQL(8, 0, 36), target: flMariaDB(10, 11, 0),
-			option: cnfOpt("innodb_dedicated_server", "ON", 32), wantID: RuleRemovedVariable, wantSev: Critical,
+			option: cnfOpt("innodb_dedicated_server", "ON", 32), wantID: ruleRemovedVariable, wantSev: Critical,
 			wantDetail: []string{"does not exist in MariaDB 10.11"},
 		},
 		{
@@ -134,7 +134,7 @@ func TestRemovedVariableInConfig(t *testing.T) {
 		{
 			desc: "a version section the target reads", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
 			option: ConfigOption{Name: "query_cache_size", Value: "0", Section: "mysqld-8.0", File: "/etc/my.cnf", Line: 2},
-			wantID: RuleRemovedVariable, wantSev: Critical,
+			wantID: ruleRemovedVariable, wantSev: Critical,
 		},
 		{
 			desc: "variables unknown to the knowledge base", current: flMySQL(5, 7, 44), target: flMySQL(8, 0, 0),
@@ -233,7 +233,7 @@ func TestRemovedValueInSQLMode(t *testing.T) {
 		t.Fatalf("want 1 finding, got %d", len(got))
 	}
 	f := got[0]
-	if f.ID != FindingRemovedValue || f.Severity != Critical || f.Evidence["rejected"] != "NO_AUTO_CREATE_USER" {
+	if f.ID != findingRemovedValue || f.Severity != Critical || f.Evidence["rejected"] != "NO_AUTO_CREATE_USER" {
 		t.Errorf("got %s %v %v", f.ID, f.Severity, f.Evidence)
 	}
 	if last := f.Recommendation.MyCnf[len(f.Recommendation.MyCnf)-1]; last != "sql_mode = STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION" {
@@ -249,7 +249,7 @@ func TestRemovedVariableDeprecatedInTarget(t *testing.T) {
 	s := upgradeSnapshot(flMySQL(8, 0, 36), flMySQL(8, 4, 0), nil, cnfOpt("binlog_format", "ROW", 9))
 	f, ok := removedFindings(t, s)["binlog_format"]
 	// Deprecated, no replacement, no known removal: information.
-	if !ok || f.ID != FindingDeprecatedVariable || f.Severity != Info || f.Evidence["since"] != "8.0.34" {
+	if !ok || f.ID != findingDeprecatedVariable || f.Severity != Info || f.Evidence["since"] != "8.0.34" {
 		t.Errorf("got %v %+v", ok, f)
 	}
 }
@@ -268,7 +268,7 @@ func TestRulesAreRegistered(t *testing.T) {
 	for _, f := range Evaluate(s) {
 		ids[f.ID] = true
 	}
-	for _, id := range []string{RuleDefaultDrift, RuleRemovedVariable} {
+	for _, id := range []string{RuleDefaultDrift, ruleRemovedVariable} {
 		if !ids[id] {
 			t.Errorf("Evaluate produced no %s finding", id)
 		}

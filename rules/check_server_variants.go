@@ -8,7 +8,8 @@ import (
 )
 
 func init() {
-	Register(Rule{ID: "server-variant", Check: checkServerVariants})
+	register(rule{ID: "server-variant", Severity: Info, Check: checkServerVariants,
+		Description: "reports settings that need a restart, measured on sandboxes of their own, with their durability cost"})
 }
 
 // checkServerVariants reports settings that need a restart, measured on
@@ -38,7 +39,7 @@ func serverVariantFinding(s Snapshot, v, base *Variant) Finding {
 	setting := strings.Replace(v.ServerOption, "=", " = ", 1)
 	f := Finding{ID: "server-variant-" + v.Name, Severity: Info, MeasuredSpeedup: measuredSpeedup(v, base),
 		Evidence: map[string]string{"variant": v.Name, "server_option": v.ServerOption, "staging_only": fmt.Sprint(v.StagingOnly)}}
-	measured := SpeedupText(v, base) + " on a sandbox started with " + v.ServerOption + "."
+	measured := speedupText(v, base) + " on a sandbox started with " + v.ServerOption + "."
 	switch {
 	case !v.Deciding().Faster():
 		f.Title = v.ServerOption + ": no gain shown for CREATE TABLE"
@@ -47,12 +48,12 @@ func serverVariantFinding(s Snapshot, v, base *Variant) Finding {
 	case v.StagingOnly:
 		f.Title = fmt.Sprintf("Staging/test only: %s makes CREATE TABLE %.2fx faster", v.ServerOption, v.Speedup.Ratio)
 		f.Detail = measured + " It weakens durability: " + v.DurabilityCost + ". Use it only where data loss does not matter (test suites, CI, throwaway staging)."
-		f.Recommendation = Recommendation{MyCnf: []string{"# staging/test only — " + SpeedupText(v, base), "# " + setting + "   # durability cost: " + v.DurabilityCost},
+		f.Recommendation = Recommendation{MyCnf: []string{"# staging/test only — " + speedupText(v, base), "# " + setting + "   # durability cost: " + v.DurabilityCost},
 			Tradeoffs: []string{v.DurabilityCost}}
 	default:
 		f.Title = fmt.Sprintf("%s makes CREATE TABLE %.2fx faster (needs a restart)", v.ServerOption, v.Speedup.Ratio)
 		f.Detail = measured + " Durability cost: " + v.DurabilityCost + ". It takes a server restart; weigh it with the workload (" + string(s.Workload.Class) + ")."
-		f.Recommendation = Recommendation{MyCnf: []string{"# " + SpeedupText(v, base) + " (needs a restart)", "# " + setting + "   # consider: " + v.DurabilityCost},
+		f.Recommendation = Recommendation{MyCnf: []string{"# " + speedupText(v, base) + " (needs a restart)", "# " + setting + "   # consider: " + v.DurabilityCost},
 			Tradeoffs: []string{v.DurabilityCost}}
 	}
 	return f

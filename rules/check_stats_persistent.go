@@ -1,7 +1,9 @@
 package rules
 
 func init() {
-	Register(Rule{ID: "ddl-stats-persistent", Check: checkStatsPersistent})
+	register(rule{ID: "ddl-stats-persistent", Severity: Info, Check: checkStatsPersistent,
+		Description: "weighs the measured CREATE/DROP TABLE cost of innodb_stats_persistent against the workload",
+		Varies:      ddlRecommendIsWarning})
 }
 
 var statsPersistentChange = ddlChange{

@@ -1,15 +1,17 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // Rule target-scope: the upgrade checks can only be as good as what the
 // knowledge base knows about the --target version. A target outside it, or
 // older than the server, would otherwise end in a silent "nothing to do".
 
-// RuleTargetScope is the id of the target-scope rule and its findings.
-const RuleTargetScope = "target-scope"
-
-func init() { Register(Rule{ID: RuleTargetScope, Check: checkTargetScope}) }
+// ruleTargetScope is the id of the target-scope rule and its findings.
+const ruleTargetScope = "target-scope"
 
 func checkTargetScope(s Snapshot) []Finding {
 	if s.Target == nil {
@@ -24,10 +26,15 @@ func checkTargetScope(s Snapshot) []Finding {
 	if isMigration(s.Flavor, target) {
 		out = append(out, migrationFinding(s.Flavor, target))
 	}
-	if !Covers(target) {
+	if !knowledge.Covers(target) {
 		out = append(out, targetNotCoveredFinding(target))
 	}
 	return out
+}
+
+func init() {
+	register(rule{ID: ruleTargetScope, Severity: Warning, Check: checkTargetScope,
+		Description: "says what the knowledge base cannot tell about the --target: outside its versions, older than the server, another vendor"})
 }
 
 // isMigration reports whether current and target are of different vendor
@@ -42,7 +49,7 @@ func isMigration(current, target Flavor) bool {
 func migrationFinding(current, target Flavor) Finding {
 	from, to := current.String(), versionLabel(target)
 	return Finding{
-		ID: RuleTargetScope + "-migration", Severity: Warning,
+		ID: ruleTargetScope + "-migration", Severity: Warning,
 		Title: fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade", from, to),
 		Detail: fmt.Sprintf("The knowledge base can tell which options set today %s refuses at start-up, accepts and ignores, "+
 			"or deprecates, and where the defaults it knows for both vendors differ (reported as default drift). "+
@@ -62,7 +69,7 @@ func sameLine(a, b Flavor) bool {
 
 func targetOlderFinding(current, target Flavor) Finding {
 	return Finding{
-		ID: RuleTargetScope + "-older", Severity: Warning,
+		ID: ruleTargetScope + "-older", Severity: Warning,
 		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", versionLabel(target), current),
 		Detail: fmt.Sprintf("The checks look for what changes when %s is replaced by a newer version. Going back to %s is a different "+
 			"procedure (usually a logical dump and reload), whose pitfalls are not checked here. Give the version you upgrade to with --target.",
@@ -73,11 +80,11 @@ func targetOlderFinding(current, target Flavor) Finding {
 
 func targetNotCoveredFinding(target Flavor) Finding {
 	return Finding{
-		ID: RuleTargetScope + "-unknown", Severity: Warning,
+		ID: ruleTargetScope + "-unknown", Severity: Warning,
 		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", versionLabel(target)),
 		Detail: fmt.Sprintf("The knowledge base covers %s. For %s it knows no defaults, deprecations or removals, so the absence of "+
 			"upgrade findings says nothing about that version. Check its release notes, or give a covered --target (the nearest series) "+
-			"to see what changes up to there.", KnowledgeCoverage, versionLabel(target)),
-		Evidence: map[string]string{"target": target.Version.Series(), "covered": KnowledgeCoverage},
+			"to see what changes up to there.", knowledge.Coverage, versionLabel(target)),
+		Evidence: map[string]string{"target": target.Version.Series(), "covered": knowledge.Coverage},
 	}
 }

@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 func TestTargetScope(t *testing.T) {
@@ -66,14 +68,14 @@ func TestTargetScopeNeedsATarget(t *testing.T) {
 
 // The coverage the finding announces must be what the lookups use.
 func TestCoversMatchesLookups(t *testing.T) {
-	fpt, ok := LookupVar("innodb_file_per_table")
+	fpt, ok := knowledge.Lookup("innodb_file_per_table")
 	if !ok {
 		t.Fatal("innodb_file_per_table unknown")
 	}
 	for _, fl := range []Flavor{flMySQL(5, 5, 0), flMySQL(8, 4, 0), flMariaDB(10, 5, 0), flMariaDB(11, 8, 0), flMySQL(9, 1, 0), flMySQL(9, 8, 0), flMySQL(8, 5, 0), flMariaDB(12, 3, 0), flMySQL(5, 1, 73)} {
 		_, known := fpt.DefaultFor(fl)
-		if known != Covers(fl) {
-			t.Errorf("%s: Covers %v but default known %v", fl, Covers(fl), known)
+		if known != knowledge.Covers(fl) {
+			t.Errorf("%s: knowledge.Covers %v but default known %v", fl, knowledge.Covers(fl), known)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // Offline drift: `check --config my.cnf --server-version V` knows no live
 // values, but a variable that no option file sets runs at the compiled-in
@@ -15,10 +19,10 @@ import "strings"
 // Variables whose default the server computes at start-up are left out.
 func SettingsFromConfig(fl Flavor, config []ConfigOption) map[string]Setting {
 	out := map[string]Setting{}
-	for i := range knowledgeBase {
-		f := &knowledgeBase[i]
+	for _, name := range knowledge.Names() {
+		f, _ := knowledge.Lookup(name)
 		if v, ok := f.DefaultFor(fl); ok {
-			out[f.Name] = Setting{Value: v, Origin: OriginCompiled}
+			out[name] = Setting{Value: v, Origin: OriginCompiled}
 		}
 	}
 	for _, o := range config {
@@ -33,7 +37,7 @@ func SettingsFromConfig(fl Flavor, config []ConfigOption) map[string]Setting {
 // configOptionValue is the value an option sets: skip-X and disable-X set X
 // to OFF, enable-X and a bare X set it to ON.
 func configOptionValue(o ConfigOption) string {
-	name := strings.TrimPrefix(normalizeVarName(o.Name), "loose_")
+	name := strings.TrimPrefix(knowledge.NormalizeName(o.Name), "loose_")
 	switch {
 	case strings.HasPrefix(name, "skip_") || strings.HasPrefix(name, "disable_"):
 		return "OFF"
@@ -47,7 +51,7 @@ func configOptionValue(o ConfigOption) string {
 // (check with --config and no --variables) and the server's version is one
 // the knowledge base covers, the variables come from SettingsFromConfig.
 func withConfigDefaults(s Snapshot) Snapshot {
-	if len(s.Variables) > 0 || s.Flavor.Version.IsZero() || !Covers(s.Flavor) {
+	if len(s.Variables) > 0 || s.Flavor.Version.IsZero() || !knowledge.Covers(s.Flavor) {
 		return s
 	}
 	s.Variables = SettingsFromConfig(s.Flavor, s.Config)

@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+)
 
 // check --config my.cnf --server-version V --target T: variables no option
 // file sets run at V's compiled default, so their drift is reported as it
@@ -73,7 +77,7 @@ func TestSettingsFromConfig(t *testing.T) {
 		{"character_set_server", "utf8mb4", OriginCompiled},
 	} {
 		got := s[tt.name]
-		if !SameValue(tt.name, got.Value, tt.value) || got.Origin != tt.origin {
+		if !knowledge.SameValue(tt.name, got.Value, tt.value) || got.Origin != tt.origin {
 			t.Errorf("%s = %+v, want %s (%s)", tt.name, got, tt.value, tt.origin)
 		}
 	}

@@ -5,7 +5,11 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
+
+// ddlRecommendIsWarning is why the DDL-setting rules raise one outcome.
+const ddlRecommendIsWarning = "the -recommend outcome (a gain measured on a DDL-heavy workload, where it recurs) is a warning"
 
 // ddlChange describes one setting whose DDL cost the calibration measures.
 // The calibration turns it the other way from how the server runs it: OFF
@@ -23,15 +27,15 @@ type ddlChange struct {
 	perTable func(Flavor) string
 }
 
-// SpeedupText renders a measured speedup the way the report and the my.cnf
+// speedupText renders a measured speedup the way the report and the my.cnf
 // comments print it, saying which statistic each figure is, e.g.
 // "CREATE TABLE 1.45x faster measured (paired ratio, 95% CI 1.38-1.52; mean
 // per CREATE TABLE 2.90 -> 2.00 ms)". The ratio is the geometric mean of
 // paired baseline/variant ratios over chunks of statements, so it need not
 // equal the ratio of the two means (one slow stretch moves a mean more). A
 // ratio below 1 is said as "slower", with the ratio itself in the bracket
-// (SlowdownText gives the slowdown's own interval).
-func SpeedupText(v *Variant, base *Variant) string {
+// (slowdownText gives the slowdown's own interval).
+func speedupText(v *Variant, base *Variant) string {
 	how, ratio := fmt.Sprintf("%.2fx faster", v.Speedup.Ratio), ""
 	if v.Speedup.Ratio < 1 && v.Speedup.Ratio > 0 {
 		how, ratio = fmt.Sprintf("%.2fx slower", 1/v.Speedup.Ratio), fmt.Sprintf(" %.2fx", v.Speedup.Ratio)
@@ -40,9 +44,9 @@ func SpeedupText(v *Variant, base *Variant) string {
 		how, ratio, v.Speedup.CI(), meanOrMedianLabel(base), meanOrP50(base), meanOrP50(v))
 }
 
-// SlowdownText is the interval of a cost as a slowdown, "slowdown 95% CI
+// slowdownText is the interval of a cost as a slowdown, "slowdown 95% CI
 // 1.52-1.68x".
-func SlowdownText(iv effect.Interval) string {
+func slowdownText(iv effect.Interval) string {
 	sd := iv.Slowdown()
 	return fmt.Sprintf("slowdown 95%% CI %.2f-%.2fx", sd.Low, sd.High)
 }
@@ -89,19 +93,19 @@ func measuredSpeedup(v, base *Variant) *MeasuredSpeedup {
 	return &MeasuredSpeedup{Variant: v.Name, Interval: v.Speedup, BaselineMs: meanOrP50(base), VariantMs: meanOrP50(v)}
 }
 
-// MinRoundsForAdvice is the fewest measured rounds whose interval the rules
+// minRoundsForAdvice is the fewest measured rounds whose interval the rules
 // act on; with fewer, a finding says the measurement is inconclusive.
-const MinRoundsForAdvice = 3
+const minRoundsForAdvice = 3
 
 // tooFewRounds returns the inconclusive finding when the calibration ran
 // fewer rounds than the rules need.
 func tooFewRounds(s Snapshot, idPrefix, label string) (Finding, bool) {
-	if s.Bench == nil || s.Bench.Rounds >= MinRoundsForAdvice {
+	if s.Bench == nil || s.Bench.Rounds >= minRoundsForAdvice {
 		return Finding{}, false
 	}
 	return Finding{ID: idPrefix + "-inconclusive", Severity: Info,
 		Title:    label + ": too few rounds to judge",
-		Detail:   fmt.Sprintf("Only %d measured round(s); a 95%% interval needs at least %d. Run with a larger --budget or --rounds %d.", s.Bench.Rounds, MinRoundsForAdvice, 2*MinRoundsForAdvice),
+		Detail:   fmt.Sprintf("Only %d measured round(s); a 95%% interval needs at least %d. Run with a larger --budget or --rounds %d.", s.Bench.Rounds, minRoundsForAdvice, 2*minRoundsForAdvice),
 		Evidence: map[string]string{"rounds": fmt.Sprint(s.Bench.Rounds)}}, true
 }
 
@@ -158,7 +162,7 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 		Evidence: map[string]string{"variant": v.Name, "direction": v.Direction(), "workload": string(s.Workload.Class),
 			"mechanism": v.Mechanism, "speedup": fmt.Sprintf("%.2f", v.Speedup.Ratio)},
 	}
-	measured := SpeedupText(v, base) + " with " + label + " (" + v.Mechanism + ")."
+	measured := speedupText(v, base) + " with " + label + " (" + v.Mechanism + ")."
 	gain := v.Deciding().Faster()
 	switch {
 	case !gain:
@@ -194,7 +198,7 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 // the target: the same facts that flag it when it appears in --config.
 // Empty when neither is the case.
 func (c ddlChange) lifecycleWarning(s Snapshot) string {
-	f, ok := LookupVar(c.variable)
+	f, ok := knowledge.Lookup(c.variable)
 	if !ok {
 		return ""
 	}
@@ -204,11 +208,11 @@ func (c ddlChange) lifecycleWarning(s Snapshot) string {
 	}
 	for _, fl := range servers {
 		switch lc := f.StatusIn(fl); lc.State {
-		case StateDeprecated:
+		case knowledge.StateDeprecated:
 			return fmt.Sprintf("%s is deprecated in %s (since %s): it still works, but the server logs a deprecation warning "+
 				"at start-up when my.cnf sets it (SET GLOBAL answers with warning 1287), and it will be removed in a later release, "+
 				"when this line has to go", f.Name, versionLabel(fl), lc.Since)
-		case StateRemoved, StateIgnored:
+		case knowledge.StateRemoved, knowledge.StateIgnored:
 			return fmt.Sprintf("%s is %s in %s (since %s): remove this setting before the upgrade", f.Name, lc.State, versionLabel(fl), lc.Since)
 		}
 	}
@@ -220,7 +224,7 @@ func (c ddlChange) lifecycleWarning(s Snapshot) string {
 // my.cnf comment and the trade-offs.
 func (c ddlChange) recommendation(s Snapshot, v, base *Variant, active bool) Recommendation {
 	fl := s.Flavor
-	comment := "# " + SpeedupText(v, base)
+	comment := "# " + speedupText(v, base)
 	line := c.mycnfLine
 	if !active {
 		line = "# " + line + "   # uncomment if the application creates tables routinely"

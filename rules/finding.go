@@ -73,8 +73,8 @@ type Recommendation struct {
 	Tradeoffs []string
 }
 
-// SortFindings orders findings by severity (worst first), then id.
-func SortFindings(fs []Finding) {
+// sortFindings orders findings by severity (worst first), then id.
+func sortFindings(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Severity != fs[j].Severity {
 			return fs[i].Severity > fs[j].Severity

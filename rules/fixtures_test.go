@@ -6,6 +6,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // The fixtures under testdata/snapshots are SHOW GLOBAL VARIABLES output of
@@ -65,8 +68,8 @@ func TestFixturesAgreeWithKnowledgeBase(t *testing.T) {
 			if s.Flavor.Vendor != VendorMySQL {
 				t.Fatalf("vendor = %q, want mysql", s.Flavor.Vendor)
 			}
-			for _, name := range KnownVariables() {
-				f, _ := LookupVar(name)
+			for _, name := range knowledge.Names() {
+				f, _ := knowledge.Lookup(name)
 				st, inFixture := s.Variables[name]
 				exists := f.StatusIn(s.Flavor).Exists()
 				if !described[name] {
@@ -76,7 +79,7 @@ func TestFixturesAgreeWithKnowledgeBase(t *testing.T) {
 					t.Errorf("%s: KB says exists=%v (%s), fixture has it: %v", name, exists, f.StatusIn(s.Flavor).State, inFixture)
 					continue
 				}
-				if def, ok := f.DefaultFor(s.Flavor); ok && !SameValue(name, st.Value, def) {
+				if def, ok := f.DefaultFor(s.Flavor); ok && !knowledge.SameValue(name, st.Value, def) {
 					t.Errorf("%s: fixture %q, KB default %q", name, st.Value, def)
 				}
 			}
@@ -241,4 +244,16 @@ func sortedFindingKeys(m map[string]Finding) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+func flMySQL(major, minor, patch int) Flavor {
+	return Flavor{Vendor: VendorMySQL, Version: V(major, minor, patch)}
+}
+
+func flMariaDB(major, minor, patch int) Flavor {
+	return Flavor{Vendor: VendorMariaDB, Version: V(major, minor, patch)}
+}
+
+func flPercona(major, minor, patch int) Flavor {
+	return Flavor{Vendor: flavor.VendorPercona, Version: V(major, minor, patch)}
 }

@@ -12,8 +12,6 @@ import (
 type (
 	// Vendor names a server family.
 	Vendor = flavor.Vendor
-	// Version is a comparable server version (major.minor.patch).
-	Version = flavor.Version
 	// Flavor identifies a server: vendor and version, plus the raw string.
 	Flavor = flavor.Flavor
 )
@@ -23,21 +21,16 @@ const (
 	VendorUnknown = flavor.VendorUnknown
 	VendorMySQL   = flavor.VendorMySQL
 	VendorMariaDB = flavor.VendorMariaDB
-	VendorPercona = flavor.VendorPercona
 )
 
-// V builds a Version.
-func V(major, minor, patch int) Version { return flavor.V(major, minor, patch) }
+// V builds a flavor.Version.
+func V(major, minor, patch int) flavor.Version { return flavor.V(major, minor, patch) }
 
 // IdentifyFlavor tells the vendor and version from @@version and
 // @@version_comment (see flavor.Identify).
 func IdentifyFlavor(version, versionComment string) (Flavor, error) {
 	return flavor.Identify(version, versionComment)
 }
-
-// ParseVersion reads the numeric version from a server version string (see
-// flavor.ParseVersion).
-func ParseVersion(raw string) (Version, error) { return flavor.ParseVersion(raw) }
 
 // ParseTarget reads a --target value: "5.6", "8.0.36", "mysql-8.4",
 // "mariadb-11.4", "mariadb:10.11". A bare version means current's vendor
@@ -55,7 +48,7 @@ func ParseTarget(s string, current Vendor) (Flavor, error) {
 	if rest == "" || rest[0] < '0' || rest[0] > '9' {
 		return Flavor{}, fmt.Errorf("cannot read --target %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
 	}
-	v, err := ParseVersion(rest)
+	v, err := flavor.ParseVersion(rest)
 	if err != nil {
 		return Flavor{}, fmt.Errorf("cannot read --target %q: %w", raw, err)
 	}
@@ -78,7 +71,7 @@ func splitTargetVendor(raw string) (vendor Vendor, rest string, named bool) {
 	for _, p := range []struct {
 		prefix string
 		v      Vendor
-	}{{"mariadb", VendorMariaDB}, {"mysql", VendorMySQL}, {"percona", VendorPercona}} {
+	}{{"mariadb", VendorMariaDB}, {"mysql", VendorMySQL}, {"percona", flavor.VendorPercona}} {
 		if strings.HasPrefix(lower, p.prefix) {
 			return p.v, strings.TrimLeft(lower[len(p.prefix):], "-:/ @"), true
 		}
@@ -88,7 +81,7 @@ func splitTargetVendor(raw string) (vendor Vendor, rest string, named bool) {
 
 // vendorOfSeries guesses the vendor of a bare version: MariaDB numbers its
 // series 10.x to 12.x, which MySQL never used.
-func vendorOfSeries(v Version) Vendor {
+func vendorOfSeries(v flavor.Version) Vendor {
 	if v.Major >= 10 && v.Major <= 12 {
 		return VendorMariaDB
 	}
@@ -97,7 +90,7 @@ func vendorOfSeries(v Version) Vendor {
 
 // vendorHasSeries reports whether a vendor released (or, for the open
 // majors MySQL 9 and MariaDB 11-12, may release) the series of v.
-func vendorHasSeries(vendor Vendor, v Version) bool {
+func vendorHasSeries(vendor Vendor, v flavor.Version) bool {
 	switch vendor {
 	case VendorMariaDB:
 		switch v.Major {
@@ -109,7 +102,7 @@ func vendorHasSeries(vendor Vendor, v Version) bool {
 			return true
 		}
 		return false
-	case VendorMySQL, VendorPercona:
+	case VendorMySQL, flavor.VendorPercona:
 		switch v.Major {
 		case 3, 4, 9:
 			return true
@@ -124,7 +117,7 @@ func vendorHasSeries(vendor Vendor, v Version) bool {
 }
 
 // bareTargetError refuses a bare version the server's vendor never had.
-func bareTargetError(raw string, vendor Vendor, v Version) error {
+func bareTargetError(raw string, vendor Vendor, v flavor.Version) error {
 	name := Flavor{Vendor: vendor}.Name()
 	other := VendorMySQL
 	if vendor != VendorMariaDB {

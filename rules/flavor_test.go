@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestParseTarget(t *testing.T) {
@@ -10,10 +12,10 @@ func TestParseTarget(t *testing.T) {
 		in      string
 		current Vendor
 		vendor  Vendor
-		version Version
+		version flavor.Version
 	}{
 		{"5.6", VendorMySQL, VendorMySQL, V(5, 6, 0)},
-		{"8.0.36", VendorPercona, VendorPercona, V(8, 0, 36)},
+		{"8.0.36", flavor.VendorPercona, flavor.VendorPercona, V(8, 0, 36)},
 		{"mariadb-11.4", VendorMySQL, VendorMariaDB, V(11, 4, 0)},
 		{"MySQL:8.4", VendorMariaDB, VendorMySQL, V(8, 4, 0)},
 		{"10.11", VendorMariaDB, VendorMariaDB, V(10, 11, 0)},
@@ -52,7 +54,7 @@ func TestParseTargetRefusesOtherVendorsBareSeries(t *testing.T) {
 		{"8.4", VendorMariaDB, []string{"MariaDB has no 8.4 series", "--target mysql-8.4", "--target mariadb-11.8"}},
 		{"9.7", VendorMariaDB, []string{"--target mysql-9.7"}},
 		{"11.8", VendorMySQL, []string{"MySQL has no 11.8 series", "--target mariadb-11.8", "--target mysql-8.4"}},
-		{"10.11.6", VendorPercona, []string{"--target mariadb-10.11"}},
+		{"10.11.6", flavor.VendorPercona, []string{"--target mariadb-10.11"}},
 		{"8.5", VendorMySQL, []string{"MySQL has no 8.5 series"}},
 		{"5.7", VendorMariaDB, []string{"MariaDB has no 5.7 series", "--target mysql-5.7"}},
 	}

@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // ServerVariant is a setting that needs a server restart, measured with
@@ -47,17 +49,17 @@ var serverVariants = []ServerVariant{
 // of a server that has or had the variable.
 func ServerVariantsFor(fl Flavor) (measure []ServerVariant, notes []string) {
 	for _, v := range serverVariants {
-		fact, known := LookupVar(v.Variable())
+		fact, known := knowledge.Lookup(v.Variable())
 		if !known {
 			measure = append(measure, v)
 			continue
 		}
 		switch l := fact.StatusIn(fl); {
-		case l.State == StateRemoved || l.State == StateIgnored:
+		case l.State == knowledge.StateRemoved || l.State == knowledge.StateIgnored:
 			notes = append(notes, fmt.Sprintf("server variant %s not measured: %s was removed in %s %s%s",
 				v.Name, v.Variable(), fl.Name(), l.Since, replacedBy(l)))
-		case l.State == StateAbsent:
-		case l.State == StateDeprecated && variantSets(l.Replacement, fl):
+		case l.State == knowledge.StateAbsent:
+		case l.State == knowledge.StateDeprecated && variantSets(l.Replacement, fl):
 			notes = append(notes, fmt.Sprintf("server variant %s not measured: %s is deprecated in %s %s%s, which is measured instead",
 				v.Name, v.Variable(), fl.Name(), l.Since, replacedBy(l)))
 		default:
@@ -67,7 +69,7 @@ func ServerVariantsFor(fl Flavor) (measure []ServerVariant, notes []string) {
 	return measure, notes
 }
 
-func replacedBy(l Lifecycle) string {
+func replacedBy(l knowledge.Lifecycle) string {
 	if l.Replacement == "" {
 		return ""
 	}
@@ -80,7 +82,7 @@ func variantSets(variable string, fl Flavor) bool {
 		if v.Variable() != variable {
 			continue
 		}
-		fact, known := LookupVar(variable)
+		fact, known := knowledge.Lookup(variable)
 		return !known || fact.StatusIn(fl).Exists()
 	}
 	return false

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // Origin tells where a variable's value came from, as far as the server (or
@@ -129,14 +130,14 @@ func (m *Measurements) Change(nameValues ...string) *Variant {
 	}
 	want := map[string]string{}
 	for i := 0; i+1 < len(nameValues); i += 2 {
-		want[nameValues[i]] = NormalizeValue(nameValues[i], nameValues[i+1])
+		want[nameValues[i]] = knowledge.NormalizeValue(nameValues[i], nameValues[i+1])
 	}
 	return m.find(func(v *Variant) bool {
 		if len(v.Changes) != len(want) || len(want) == 0 {
 			return false
 		}
 		for k, val := range want {
-			if NormalizeValue(k, v.Changes[k]) != val {
+			if knowledge.NormalizeValue(k, v.Changes[k]) != val {
 				return false
 			}
 		}
@@ -181,13 +182,18 @@ type Variant struct {
 	Measured   bool
 	Reason     string  // why not measured
 	Mechanism  string  // "per-table clause", "SET GLOBAL", ...
-	CreateP50  float64 // milliseconds per CREATE TABLE
+	CreateP50  float64 // median milliseconds per CREATE TABLE
 	CreateP95  float64
 	CreateMean float64
 	DropP50    float64
 	DropP95    float64
 	DropMean   float64
-	Speedup    effect.Interval // baseline / variant of the CREATE TABLE time, paired estimator: the reported 95% interval
+	// Speedup is baseline / variant of the CREATE TABLE time as the paired
+	// estimator gives it (bench.PairedSpeedup): the geometric mean of the
+	// paired ratios over units of statements (chunks of consecutive
+	// statement positions, or whole rounds), not a ratio of means or of
+	// medians, with the reported 95% interval.
+	Speedup effect.Interval
 	// Decision is the stop rule's decision interval (wider: sequentially
 	// corrected) at DecisionLevel, the interval the advice is decided on;
 	// zero when the calibration took none (Deciding falls back to Speedup).

@@ -42,15 +42,15 @@ type Workload struct {
 }
 
 // Thresholds of the classification. A server is DDL-heavy when it runs at
-// least DDLHeavyPerHour table DDL statements per hour of uptime or they are
-// at least DDLHeavyShare of all statements; mixed from a tenth of that.
+// least ddlHeavyPerHour table DDL statements per hour of uptime or they are
+// at least ddlHeavyShare of all statements; mixed from a tenth of that.
 const (
-	MinUptimeS      = 3600
-	MinQuestions    = 1000
-	DDLHeavyPerHour = 100.0
-	DDLHeavyShare   = 0.01
-	MixedPerHour    = 10.0
-	MixedShare      = 0.001
+	minUptimeS      = 3600
+	minQuestions    = 1000
+	ddlHeavyPerHour = 100.0
+	ddlHeavyShare   = 0.01
+	mixedPerHour    = 10.0
+	mixedShare      = 0.001
 )
 
 // DDLCounters are the status counters the classification reads.
@@ -83,29 +83,29 @@ func ClassifyWorkload(status map[string]string) Workload {
 	case !w.HasHistory():
 		w.Reason = fmt.Sprintf("too little history to judge (%s; %s); pass --workload to say what the server does",
 			counts, historyNeeded)
-	case w.DDLPerHour >= DDLHeavyPerHour || w.DDLShare >= DDLHeavyShare:
+	case w.DDLPerHour >= ddlHeavyPerHour || w.DDLShare >= ddlHeavyShare:
 		w.Class = WorkloadDDLHeavy
 		w.Reason = fmt.Sprintf("%s: %.0f per hour, %.2f%% of statements (DDL-heavy from %.0f/h or %.1f%%)",
-			counts, w.DDLPerHour, 100*w.DDLShare, DDLHeavyPerHour, 100*DDLHeavyShare)
-	case w.DDLPerHour >= MixedPerHour || w.DDLShare >= MixedShare:
+			counts, w.DDLPerHour, 100*w.DDLShare, ddlHeavyPerHour, 100*ddlHeavyShare)
+	case w.DDLPerHour >= mixedPerHour || w.DDLShare >= mixedShare:
 		w.Class = WorkloadMixed
 		w.Reason = fmt.Sprintf("%s: %.1f per hour, %.3f%% of statements (mixed from %.0f/h or %.1f%%)",
-			counts, w.DDLPerHour, 100*w.DDLShare, MixedPerHour, 100*MixedShare)
+			counts, w.DDLPerHour, 100*w.DDLShare, mixedPerHour, 100*mixedShare)
 	default:
 		w.Class = WorkloadOLTP
 		w.Reason = fmt.Sprintf("%s: %.1f per hour, %.4f%% of statements (below the mixed threshold of %.0f/h and %.1f%%)",
-			counts, w.DDLPerHour, 100*w.DDLShare, MixedPerHour, 100*MixedShare)
+			counts, w.DDLPerHour, 100*w.DDLShare, mixedPerHour, 100*mixedShare)
 	}
 	return w
 }
 
 // HasHistory reports whether the counters cover enough of the server's life
-// (MinUptimeS of uptime and MinQuestions statements) to judge its workload
+// (minUptimeS of uptime and minQuestions statements) to judge its workload
 // or to project a saving per hour from it.
-func (w Workload) HasHistory() bool { return w.UptimeS >= MinUptimeS && w.Questions >= MinQuestions }
+func (w Workload) HasHistory() bool { return w.UptimeS >= minUptimeS && w.Questions >= minQuestions }
 
 // historyNeeded says what HasHistory asks for.
-var historyNeeded = fmt.Sprintf("need at least %s of uptime and %d statements", humanDuration(MinUptimeS), MinQuestions)
+var historyNeeded = fmt.Sprintf("need at least %s of uptime and %d statements", humanDuration(minUptimeS), minQuestions)
 
 // WorkloadFromFlag records a class given with --workload, keeping the
 // counters observed (if any) for the impact estimate.

@@ -7,6 +7,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // NeedsTarget lists what only the target's own server can answer.
@@ -16,7 +17,7 @@ const NeedsTarget = "whether the target refuses a definition, warns, changes it,
 // can: the sql_mode flags each object was created with that the target no
 // longer accepts (the server would refuse the object with error 1231).
 func KnowledgeCheck(d *ddlfile.Dump, target rules.Flavor) []report.SchemaObject {
-	mode, _ := rules.LookupVar("sql_mode")
+	mode, _ := knowledge.Lookup("sql_mode")
 	out := make([]report.SchemaObject, 0, len(d.Objects))
 	for _, o := range d.Objects {
 		problems := []report.SchemaProblem{}
@@ -35,14 +36,14 @@ func KnowledgeCheck(d *ddlfile.Dump, target rules.Flavor) []report.SchemaObject 
 }
 
 // modeProblem is a refused sql_mode as the knowledge base states it.
-func modeProblem(target rules.Flavor, mode string, rejected []rules.ValueRemoval) report.SchemaProblem {
+func modeProblem(target rules.Flavor, mode string, rejected []knowledge.ValueRemoval) report.SchemaProblem {
 	var words []string
 	for _, r := range rejected {
 		words = append(words, fmt.Sprintf("%s (removed in %s %s)", r.Value, target.Name(), r.Removed.At))
 	}
 	return report.SchemaProblem{Kind: report.StatusRefused, Code: 1231,
 		Message: "the sql_mode it was created with has " + strings.Join(words, ", ") + ", which " + target.String() + " refuses (knowledge base; no server ran)",
-		Fix:     fmt.Sprintf("re-create it with sql_mode=%s", quoteString(rules.WithoutValues(mode, rejected)))}
+		Fix:     fmt.Sprintf("re-create it with sql_mode=%s", quoteString(knowledge.WithoutValues(mode, rejected)))}
 }
 
 // qualifiedName is schema.name, or the name when the file names no schema.

@@ -13,6 +13,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // The ledger remembers how many DDL statements this tool's calibrations ran
@@ -227,7 +228,7 @@ func ownRestores(entries []ledgerEntry, server string, boot int64) map[string]ow
 func (in *Inspection) applyOwnRestores(restores map[string]ownRestore) {
 	for name, r := range restores {
 		now, ok := in.Variables[name]
-		if !ok || now.Origin != rules.OriginRuntime || !rules.SameValue(name, now.Value, r.before.Value) {
+		if !ok || now.Origin != rules.OriginRuntime || !knowledge.SameValue(name, now.Value, r.before.Value) {
 			continue
 		}
 		in.Variables[name] = rules.Setting{Value: now.Value, Origin: r.before.Origin}

@@ -1,4 +1,4 @@
-package rules_test
+package knowledge_test
 
 // The knowledge base checked against real server binaries: MariaDB 10.5,
 // MariaDB 10.11, MariaDB 11.8 and MySQL 9.7, each started with --no-defaults in a
@@ -31,12 +31,14 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // realServer is one of the test servers, as the rules see it.
 type realServer struct {
 	name   string
-	flavor rules.Flavor
+	flavor flavor.Flavor
 	bin    *sandbox.Binary
 }
 
@@ -117,14 +119,14 @@ func TestKnowledgeBaseDefaultsOnRealServers(t *testing.T) {
 		{
 			vars := globalVariables(t, startServer(t, srv))
 			var compared, matched, computed int
-			for _, name := range rules.KnownVariables() {
-				f, _ := rules.LookupVar(name)
+			for _, name := range knowledge.Names() {
+				f, _ := knowledge.Lookup(name)
 				st := f.StatusIn(r.flavor)
 				shown, present := vars[name]
 				if why := binaryExceptions[r.name][name]; why != "" {
 					continue
 				}
-				if st.State == rules.StateRemoved || st.State == rules.StateIgnored || st.State == rules.StateAbsent {
+				if st.State == knowledge.StateRemoved || st.State == knowledge.StateIgnored || st.State == knowledge.StateAbsent {
 					if present {
 						t.Errorf("%s: the KB says %s since %s, but SHOW GLOBAL VARIABLES has it (%q)", name, st.State, st.Since, shown)
 					}
@@ -148,7 +150,7 @@ func TestKnowledgeBaseDefaultsOnRealServers(t *testing.T) {
 					matched++
 					continue
 				}
-				if !rules.SameValue(name, shown, d.Value) {
+				if !knowledge.SameValue(name, shown, d.Value) {
 					t.Errorf("%s: KB default %q (%s), %s reports %q", name, d.Value, d.Src, r.name, shown)
 					continue
 				}
@@ -204,7 +206,7 @@ func firstMatchLine(text string, re *regexp.Regexp) string {
 
 // optionValue is a value the option accepts: the KB default for the
 // version, else any literal default of the vendor line, else 1.
-func optionValue(f rules.VarFact, fl rules.Flavor) string {
+func optionValue(f knowledge.Fact, fl flavor.Flavor) string {
 	if v, ok := f.DefaultFor(fl); ok && v != "" {
 		return v
 	}
@@ -212,14 +214,14 @@ func optionValue(f rules.VarFact, fl rules.Flavor) string {
 }
 
 // expectedVerdict is what the KB predicts, or "" when it cannot say.
-func expectedVerdict(f rules.VarFact, fl rules.Flavor) optionVerdict {
+func expectedVerdict(f knowledge.Fact, fl flavor.Flavor) optionVerdict {
 	switch st := f.StatusIn(fl); st.State {
-	case rules.StateRemoved, rules.StateAbsent:
+	case knowledge.StateRemoved, knowledge.StateAbsent:
 		return verdictRefused
-	case rules.StateIgnored:
+	case knowledge.StateIgnored:
 		return verdictIgnored
-	case rules.StatePresent, rules.StateDeprecated:
-		if rules.NotAnOption(f, fl) {
+	case knowledge.StatePresent, knowledge.StateDeprecated:
+		if knowledge.NotAnOption(f, fl) {
 			return verdictRefused
 		}
 		return verdictAccepted
@@ -240,8 +242,8 @@ func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
 				err          error
 			}
 			var todo []result
-			for _, name := range rules.KnownVariables() {
-				f, _ := rules.LookupVar(name)
+			for _, name := range knowledge.Names() {
+				f, _ := knowledge.Lookup(name)
 				want := expectedVerdict(f, r.flavor)
 				if want == "" || binaryOptionExceptions[r.name][name] != "" {
 					continue
@@ -287,7 +289,7 @@ func TestKnowledgeBaseOptionsOnRealServers(t *testing.T) {
 // must give a critical finding, one it accepts (ignored or not) none.
 func checkSeverityMatches(t *testing.T, r realServer, name, option string, got optionVerdict) {
 	t.Helper()
-	from := rules.Flavor{Vendor: r.flavor.Vendor, Version: rules.V(r.flavor.Version.Major, r.flavor.Version.Minor, 0)}
+	from := flavor.Flavor{Vendor: r.flavor.Vendor, Version: flavor.V(r.flavor.Version.Major, r.flavor.Version.Minor, 0)}
 	target := r.flavor
 	opt, value, _ := strings.Cut(strings.TrimPrefix(option, "--"), "=")
 	snap := rules.Snapshot{Flavor: from, Target: &target, Variables: map[string]rules.Setting{},
@@ -321,14 +323,14 @@ func TestKnowledgeBaseDriftOnRealPairs(t *testing.T) {
 		reported := driftFindings(p.Source.Binary.Flavor, p.Target.Binary.Flavor, src)
 		for _, name := range sortedKeys(reported) {
 			got, ok := dst[name]
-			if !ok || !rules.SameValue(name, got, reported[name]) {
+			if !ok || !knowledge.SameValue(name, got, reported[name]) {
 				t.Errorf("%s: the KB says its default becomes %q on %s; the binary reports %q (present: %v)", name, reported[name], p.Target.Name(), got, ok)
 			}
 		}
 		var changed, excused []string
 		for _, name := range sortedKeys(src) {
 			got, ok := dst[name]
-			if !ok || rules.SameValue(name, src[name], got) {
+			if !ok || knowledge.SameValue(name, src[name], got) {
 				continue
 			}
 			changed = append(changed, name)
@@ -352,7 +354,7 @@ func TestKnowledgeBaseDriftOnRealPairs(t *testing.T) {
 // driftFindings runs the rules on a snapshot of a --no-defaults server
 // (every value compiled in) with the target, and returns the variables of
 // the default-drift findings with the target default each states.
-func driftFindings(source, target rules.Flavor, vars map[string]string) map[string]string {
+func driftFindings(source, target flavor.Flavor, vars map[string]string) map[string]string {
 	snap := rules.Snapshot{Flavor: source, Target: &target, Variables: map[string]rules.Setting{}}
 	for name, v := range vars {
 		snap.Variables[name] = rules.Setting{Value: v, Origin: rules.OriginCompiled}

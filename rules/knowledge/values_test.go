@@ -1,4 +1,4 @@
-package rules
+package knowledge
 
 import "testing"
 
@@ -30,19 +30,5 @@ func TestSameValueAcrossSpellings(t *testing.T) {
 				t.Errorf("SameValue = %v, want %v (%q vs %q)", got, tt.same, NormalizeValue(tt.name, tt.a), NormalizeValue(tt.name, tt.b))
 			}
 		})
-	}
-}
-
-// Snippets and titles write numbers as an option file would.
-func TestPlainValueWritesNumbersPlainly(t *testing.T) {
-	f, _ := LookupVar("expire_logs_days")
-	if got := plainValue(f, "0.000000"); got != "0" {
-		t.Errorf("plainValue(0.000000) = %q, want 0", got)
-	}
-	if got := mycnfLine("expire_logs_days", plainValue(f, "7.000000")); got != "expire_logs_days = 7" {
-		t.Errorf("snippet %q", got)
-	}
-	if got := showValue(f, "30.000000"); got != "30" {
-		t.Errorf("showValue = %q, want 30", got)
 	}
 }

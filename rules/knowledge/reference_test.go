@@ -5,126 +5,51 @@
 // only with -tags reference; scripts/test.sh runs it when the file is there
 // and says so when it is not, so no skipped test is counted as passing.
 
-package rules
+package knowledge
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge/internal/sysvars"
 )
 
-// shellSysvar is one entry of MySQL Shell's sysvars.json.
-type shellSysvar struct {
-	Name        string                       `json:"name"`
-	Version     string                       `json:"version"`
-	Deprecation string                       `json:"deprecation"`
-	Removal     string                       `json:"removal"`
-	Replacement string                       `json:"replacement"`
-	Initial     map[string]shellPlatform     `json:"initial"`
-	Changes     []map[string]json.RawMessage `json:"changes"`
-}
-
-type shellPlatform struct {
-	Default map[string]string   `json:"default"`
-	Allowed map[string][]string `json:"allowed"`
-}
-
-// shellDefault is one default of the shell data, from a version on.
-type shellDefault struct {
-	from    Version
-	value   string
-	allowed []string
-}
-
-const sysvarsPath = "../../shared/reference/mysql-shell-sysvars.json"
-
-// loadShellSysvars reads the reference file beside the repository, grouped
-// by normalised name (the file has both log-warnings and log_warnings).
-func loadShellSysvars(t *testing.T) map[string][]shellSysvar {
+// loadShellSysvars reads the reference copy of sysvars.json (see
+// sysvars.Locate), grouped by normalised name.
+func loadShellSysvars(t *testing.T) map[string][]sysvars.Entry {
 	t.Helper()
-	data, err := os.ReadFile(filepath.FromSlash(sysvarsPath))
-	if err != nil { // a checkout one directory deeper sees it one more level up
-		data, err = os.ReadFile(filepath.FromSlash("../" + sysvarsPath))
-	}
+	path, err := sysvars.Locate("")
 	if err != nil {
-		t.Fatalf("reference data not available (%v): the cross-check needs ../shared/reference", err)
+		t.Fatalf("reference data not available: %v", err)
 	}
-	var entries []shellSysvar
-	if err := json.Unmarshal(data, &entries); err != nil {
-		t.Fatalf("parsing %s: %v", sysvarsPath, err)
+	entries, err := sysvars.Load(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	out := map[string][]shellSysvar{}
-	for _, e := range entries {
-		n := normalizeVarName(e.Name)
-		out[n] = append(out[n], e)
-	}
-	return out
-}
-
-var unitSuffix = regexp.MustCompile(`\s*\(.*\)$`)
-
-// pickDefault reads a default from a platform block: "all" platforms first,
-// then Unix; "all" word sizes first, then 64-bit.
-func pickDefault(blocks map[string]shellPlatform) (string, []string, bool) {
-	for _, p := range []string{"all", "unix", "linux"} {
-		b, ok := blocks[p]
-		if !ok {
-			continue
-		}
-		for _, k := range []string{"all", "64"} {
-			if v, ok := b.Default[k]; ok {
-				return unitSuffix.ReplaceAllString(v, ""), b.Allowed["all"], true
-			}
-		}
-	}
-	return "", nil, false
+	return sysvars.ByName(entries)
 }
 
 // timeline returns an entry's defaults in version order.
-func (e shellSysvar) timeline(t *testing.T) []shellDefault {
-	var out []shellDefault
-	if v, allowed, ok := pickDefault(e.Initial); ok {
-		from, _ := ParseVersion(e.Version) // "?" reads as the zero version
-		out = append(out, shellDefault{from, v, allowed})
+func timeline(t *testing.T, e sysvars.Entry) []sysvars.Default {
+	t.Helper()
+	tl, err := e.Timeline()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, c := range e.Changes {
-		var ver string
-		if err := json.Unmarshal(c["version"], &ver); err != nil {
-			t.Fatalf("%s: change without version", e.Name)
-		}
-		blocks := map[string]shellPlatform{}
-		for k, raw := range c {
-			if k == "version" {
-				continue
-			}
-			var p shellPlatform
-			if err := json.Unmarshal(raw, &p); err != nil {
-				t.Fatalf("%s %s: %v", e.Name, ver, err)
-			}
-			blocks[k] = p
-		}
-		if v, allowed, ok := pickDefault(blocks); ok {
-			from, _ := ParseVersion(ver)
-			out = append(out, shellDefault{from, v, allowed})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].from.Compare(out[j].from) < 0 })
-	return out
+	return tl
 }
 
 // defaultAt is the shell data's default in effect at v, or its earliest
 // default when v precedes them all.
-func defaultAt(tl []shellDefault, v Version) (shellDefault, bool) {
+func defaultAt(tl []sysvars.Default, v flavor.Version) (sysvars.Default, bool) {
 	if len(tl) == 0 {
-		return shellDefault{}, false
+		return sysvars.Default{}, false
 	}
 	found := tl[0]
 	for _, d := range tl {
-		if d.from.Compare(v) <= 0 {
+		if d.From.Compare(v) <= 0 {
 			found = d
 		}
 	}
@@ -148,20 +73,20 @@ func TestKBAgreesWithShellSysvars(t *testing.T) {
 			continue
 		}
 		entries := shell[f.Name]
-		checkMark := func(what string, m Mark, field func(shellSysvar) string) {
+		checkMark := func(what string, m Mark, field func(sysvars.Entry) string) {
 			if m.Src != SrcSHJ {
 				return
 			}
 			for _, e := range entries {
-				if v, err := ParseVersion(field(e)); err == nil && v == m.At {
+				if v, err := flavor.ParseVersion(field(e)); err == nil && v == m.At {
 					return
 				}
 			}
 			t.Errorf("%s: %s %s is not in sysvars.json", f.Name, what, m.At)
 		}
-		checkMark("added", l.Added, func(e shellSysvar) string { return e.Version })
-		checkMark("deprecated", l.Deprecated, func(e shellSysvar) string { return e.Deprecation })
-		checkMark("removed", l.Removed, func(e shellSysvar) string { return e.Removal })
+		checkMark("added", l.Added, func(e sysvars.Entry) string { return e.Version })
+		checkMark("deprecated", l.Deprecated, func(e sysvars.Entry) string { return e.Deprecation })
+		checkMark("removed", l.Removed, func(e sysvars.Entry) string { return e.Removal })
 		for _, e := range entries {
 			// Dotted replacements are component variables (syseventlog.tag), not options the KB converts to.
 			if e.Replacement != "" && e.Replacement != l.Replacement && !strings.Contains(e.Replacement, ".") {
@@ -187,40 +112,30 @@ func TestKBAgreesWithShellSysvars(t *testing.T) {
 // shellHasDefault: some entry has d.Value in effect at d.From and, when the
 // knowledge base dates a change (d.From is neither the oldest covered release
 // nor the version that added the variable), a different value just before.
-func shellHasDefault(t *testing.T, name string, entries []shellSysvar, d Default, added Version) bool {
+func shellHasDefault(t *testing.T, name string, entries []sysvars.Entry, d Default, added flavor.Version) bool {
 	for _, e := range entries {
-		tl := e.timeline(t)
+		tl := timeline(t, e)
 		sd, ok := defaultAt(tl, d.From)
-		if !ok || !SameValue(name, shellEmpty(sd.value), d.Value) {
+		if !ok || !SameValue(name, sysvars.EmptyValue(sd.Value), d.Value) {
 			continue
 		}
 		if d.From == mysqlBase || d.From == added || d.From.Patch == 0 {
 			return true
 		}
-		before := V(d.From.Major, d.From.Minor, d.From.Patch-1)
-		if prev, ok := strictDefaultAt(tl, before); !ok || !SameValue(name, prev.value, d.Value) {
+		before := flavor.V(d.From.Major, d.From.Minor, d.From.Patch-1)
+		if prev, ok := strictDefaultAt(tl, before); !ok || !SameValue(name, prev.Value, d.Value) {
 			return true
 		}
 	}
 	return false
 }
 
-// shellEmpty reads the data's spellings of an empty value ("NULL",
-// "empty string") as the empty string SHOW VARIABLES displays.
-func shellEmpty(v string) string {
-	switch v {
-	case "NULL", "empty", "empty string", "''":
-		return ""
-	}
-	return v
-}
-
 // strictDefaultAt is the default in effect at v, false before the first one.
-func strictDefaultAt(tl []shellDefault, v Version) (shellDefault, bool) {
-	var found shellDefault
+func strictDefaultAt(tl []sysvars.Default, v flavor.Version) (sysvars.Default, bool) {
+	var found sysvars.Default
 	ok := false
 	for _, d := range tl {
-		if d.from.Compare(v) <= 0 {
+		if d.From.Compare(v) <= 0 {
 			found, ok = d, true
 		}
 	}
@@ -229,17 +144,17 @@ func strictDefaultAt(tl []shellDefault, v Version) (shellDefault, bool) {
 
 // checkRemovedValue: the allowed list in effect at the removal lacks the
 // value, and an earlier allowed list had it.
-func checkRemovedValue(t *testing.T, name string, entries []shellSysvar, r ValueRemoval) {
+func checkRemovedValue(t *testing.T, name string, entries []sysvars.Entry, r ValueRemoval) {
 	for _, e := range entries {
 		var before, at []string
-		for _, d := range e.timeline(t) {
-			if d.allowed == nil {
+		for _, d := range timeline(t, e) {
+			if d.Allowed == nil {
 				continue
 			}
-			if d.from.Compare(r.Removed.At) < 0 {
-				before = d.allowed
-			} else if d.from == r.Removed.At {
-				at = d.allowed
+			if d.From.Compare(r.Removed.At) < 0 {
+				before = d.Allowed
+			} else if d.From == r.Removed.At {
+				at = d.Allowed
 			}
 		}
 		if at != nil && containsFold(before, r.Value) && !containsFold(at, r.Value) {
@@ -266,28 +181,6 @@ const (
 	kb9CoverageClaim = 96.0 // 26 of 27 when written
 )
 
-// coreShellVariable leaves out what the knowledge base does not cover on
-// purpose: NDB, group replication, keyring, components (dotted names) and
-// Enterprise or optional plugins.
-var nonCoreShellVariable = regexp.MustCompile(`^(ndb|group_replication|keyring|audit_log|authentication_ldap|authentication_fido|thread_pool|version_tokens|validate_password)|\.`)
-
-// shellInScope reports whether an entry was removed, or changed its
-// default, in [from, to).
-func shellInScope(t *testing.T, e shellSysvar, from, to Version) (removed bool, changes []Version) {
-	in := func(v Version) bool { return v.Compare(from) >= 0 && v.Compare(to) < 0 }
-	if v, err := ParseVersion(e.Removal); err == nil && e.Removal != "" && in(v) {
-		removed = true
-	}
-	for _, c := range e.Changes {
-		var ver string
-		_ = json.Unmarshal(c["version"], &ver)
-		if v, err := ParseVersion(ver); err == nil && in(v) {
-			changes = append(changes, v)
-		}
-	}
-	return removed, changes
-}
-
 // shellDisagreements are variables where a real binary contradicts
 // sysvars.json and the knowledge base follows the binary; they count as
 // described (the disagreement is the description) and are printed.
@@ -303,8 +196,8 @@ var shellDisagreements = map[string]string{
 // says happened to a variable in a range: the removal (refused or ignored)
 // and a default dated at one of the changes (or the variable's removal,
 // which makes its later defaults moot).
-func kbDescribes(name string, removed bool, changes []Version) bool {
-	f, ok := LookupVar(name)
+func kbDescribes(name string, removed bool, changes []flavor.Version) bool {
+	f, ok := Lookup(name)
 	if !ok || f.MySQL == nil || f.MySQL.Never {
 		return false
 	}
@@ -338,22 +231,22 @@ func TestKBCoverageOfShellSysvars(t *testing.T) {
 	shell := loadShellSysvars(t)
 	for _, r := range []struct {
 		label    string
-		from, to Version
+		from, to flavor.Version
 		claim    float64
 	}{
-		{"5.7.0-8.4", V(5, 7, 0), V(8, 5, 0), kbCoverageClaim},
-		{"9.0.0-9.7", V(9, 0, 0), V(9, 8, 0), kb9CoverageClaim},
+		{"5.7.0-8.4", flavor.V(5, 7, 0), flavor.V(8, 5, 0), kbCoverageClaim},
+		{"9.0.0-9.7", flavor.V(9, 0, 0), flavor.V(9, 8, 0), kb9CoverageClaim},
 	} {
 		var total, covered int
 		var missing []string
 		for name, entries := range shell {
-			if nonCoreShellVariable.MatchString(name) {
+			if !sysvars.Core(name) {
 				continue
 			}
 			var removed bool
-			var changes []Version
+			var changes []flavor.Version
 			for _, e := range entries {
-				rm, ch := shellInScope(t, e, r.from, r.to)
+				rm, ch := e.InScope(r.from, r.to)
 				removed = removed || rm
 				changes = append(changes, ch...)
 			}

@@ -1,91 +1,95 @@
-package rules
+package knowledge
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
 
 // More hand-written knowledge-base entries: the MySQL 5.5 -> 5.6 default
 // changes, authentication plugins, and MariaDB 10.6-11.8 changes. The
 // MariaDB "accepted and ignored" / "refused" split was checked on the real
 // MariaDB 10.11.19 and 11.8.9 binaries (mariadbd --no-defaults --help
-// --verbose --OPTION=...; rules/kb_binaries_test.go repeats it).
+// --verbose --OPTION=...; rules/knowledge/binaries_test.go repeats it).
 
 // d56 builds a MySQL line whose default changed in 5.6 (MySQL 5.6 manual,
 // "Changes to Server Defaults", D56).
-func d56(old string, at Version, now string) *Line {
-	return &Line{Defaults: []Default{kbDef(mysqlBase, old, SrcD56), kbDef(at, now, SrcD56)}}
+func d56(old string, at flavor.Version, now string) *Line {
+	return &Line{Defaults: []Default{kbDef(mysqlBase, old, srcD56), kbDef(at, now, srcD56)}}
 }
 
 // mysql56Facts are the 5.6 default changes behind many 5.5 -> 5.6 surprises.
-var mysql56Facts = []VarFact{
+var mysql56Facts = []Fact{
 	{
 		Name: "binlog_checksum", Kind: KindEnum, Dynamic: true, Implied: "NONE",
 		Effect: "CRC32: binary log events carry a checksum; replicas older than 5.6 cannot read such a binary log, " +
 			"so replication from a 5.6 source to a 5.5 replica breaks",
-		MySQL:   &Line{Added: kbAt(V(5, 6, 2), SrcD56), Defaults: []Default{kbDef(V(5, 6, 2), "NONE", SrcD56), kbDef(V(5, 6, 6), "CRC32", SrcD56)}},
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "CRC32", SrcMR)}},
+		MySQL:   &Line{Added: kbAt(flavor.V(5, 6, 2), srcD56), Defaults: []Default{kbDef(flavor.V(5, 6, 2), "NONE", srcD56), kbDef(flavor.V(5, 6, 6), "CRC32", srcD56)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "CRC32", srcMR)}},
 	},
 	{
 		Name: "innodb_purge_batch_size", Kind: KindNumber, Dynamic: true,
 		Effect: "undo log pages purged per batch",
-		MySQL:  d56("20", V(5, 6, 8), "300"),
+		MySQL:  d56("20", flavor.V(5, 6, 8), "300"),
 		// 300 before 10.6.16: the real 10.5.23 reports 300 (the docs' 1000 is
 		// wrong for 10.5); 127 from 10.6.16 (MDEV-32050); 10.11.19 and 11.8.9 report 127.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "300", SrcBin), kbDef(V(10, 6, 16), "127", SrcMRN)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "300", srcBin), kbDef(flavor.V(10, 6, 16), "127", srcMRN)}},
 	},
 	{
 		Name: "innodb_autoextend_increment", Kind: KindNumber, Dynamic: true,
 		Effect: "megabytes by which an auto-extending system tablespace grows",
-		MySQL:  d56("8", V(5, 6, 6), "64"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "64", SrcMI)}},
+		MySQL:  d56("8", flavor.V(5, 6, 6), "64"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "64", srcMI)}},
 	},
 	{
 		Name: "innodb_concurrency_tickets", Kind: KindNumber, Dynamic: true,
 		Effect: "rows a thread may touch before it re-enters the InnoDB concurrency queue",
-		MySQL:  d56("500", V(5, 6, 6), "5000"),
+		MySQL:  d56("500", flavor.V(5, 6, 6), "5000"),
 		// Deprecated 10.5.5, accepted and ignored from 10.6.0 (MDEV-23379).
 		// 5000 before 10.5.5; 0 (no limit) from then: the real 10.5.23 reports 0.
-		MariaDB: &Line{Deprecated: kbAt(V(10, 5, 5), SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI),
-			Defaults: []Default{kbDef(mariaBase, "5000", SrcMI), kbDef(V(10, 5, 5), "0", SrcBin)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 5, 5), srcMI), Ignored: kbAt(flavor.V(10, 6, 0), srcMI),
+			Defaults: []Default{kbDef(mariaBase, "5000", srcMI), kbDef(flavor.V(10, 5, 5), "0", srcBin)}},
 	},
 	{
 		Name: "innodb_old_blocks_time", Kind: KindNumber, Dynamic: true,
 		Effect: "milliseconds a page must stay in the old sublist before a new access moves it to the young one",
-		MySQL:  d56("0", V(5, 6, 6), "1000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", SrcMI)}},
+		MySQL:  d56("0", flavor.V(5, 6, 6), "1000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1000", srcMI)}},
 	},
 	{
 		Name: "sort_buffer_size", Kind: KindNumber, Dynamic: true,
 		Effect: "per-sort memory buffer",
-		MySQL:  d56("2M", V(5, 6, 4), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "2M", SrcMS)}},
+		MySQL:  d56("2M", flavor.V(5, 6, 4), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "2M", srcMS)}},
 	},
 	{
 		Name: "join_buffer_size", Kind: KindNumber, Dynamic: true,
 		Effect: "per-join buffer for joins that use no index",
-		MySQL:  d56("128K", V(5, 6, 6), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "256K", SrcMS)}},
+		MySQL:  d56("128K", flavor.V(5, 6, 6), "256K"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "256K", srcMS)}},
 	},
 	{
 		Name: "max_connect_errors", Kind: KindNumber, Dynamic: true,
 		Effect: "interrupted connection attempts after which a host is blocked",
-		MySQL:  d56("10", V(5, 6, 6), "100"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "100", SrcMS)}},
+		MySQL:  d56("10", flavor.V(5, 6, 6), "100"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "100", srcMS)}},
 	},
 	{
 		Name: "sync_master_info", Kind: KindNumber, Dynamic: true,
 		Effect: "events after which a replica syncs its connection metadata",
-		MySQL: &Line{Deprecated: kbAt(V(8, 0, 26), SrcSHJ), Replacement: "sync_source_info",
-			Defaults: []Default{kbDef(mysqlBase, "0", SrcD56), kbDef(V(5, 6, 6), "10000", SrcD56)}},
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", SrcMR)}},
+		MySQL: &Line{Deprecated: kbAt(flavor.V(8, 0, 26), SrcSHJ), Replacement: "sync_source_info",
+			Defaults: []Default{kbDef(mysqlBase, "0", srcD56), kbDef(flavor.V(5, 6, 6), "10000", srcD56)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", srcMR)}},
 	},
 	{
 		Name: "sync_relay_log", Kind: KindNumber, Dynamic: true,
 		Effect: "events after which a replica fsyncs its relay log",
-		MySQL:  d56("0", V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", SrcMR)}},
+		MySQL:  d56("0", flavor.V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", srcMR)}},
 	},
 	{
 		Name: "sync_relay_log_info", Kind: KindNumber, Dynamic: true,
 		Effect: "transactions after which a replica syncs its applier position",
-		MySQL:  d56("0", V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", SrcMR)}},
+		MySQL:  d56("0", flavor.V(5, 6, 6), "10000"), MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "10000", srcMR)}},
 	},
 }
 
 // authFacts are the authentication changes of MySQL 8.4 and 9.0.
-var authFacts = []VarFact{
+var authFacts = []Fact{
 	{
 		Name: "mysql_native_password", Kind: KindBool, Implied: "ON",
 		Effect: "ON: the mysql_native_password authentication plugin is loaded, so accounts that use it can log in; " +
@@ -94,16 +98,16 @@ var authFacts = []VarFact{
 		Tradeoff: "mysql_native_password is removed in MySQL 9.0: pinning it only postpones moving the accounts",
 		// Built in and always loaded before 8.4; 8.4.0 loads it only with
 		// --mysql-native-password=ON; 9.0.0 removed the plugin (9.7.4 refuses the option).
-		MySQL: &Line{Added: kbAt(V(8, 4, 0), SrcN84R), Removed: kbAt(V(9, 0, 0), SrcN90),
-			Defaults: []Default{kbDef(V(8, 4, 0), "OFF", SrcN84R)}},
+		MySQL: &Line{Added: kbAt(flavor.V(8, 4, 0), srcN84R), Removed: kbAt(flavor.V(9, 0, 0), srcN90),
+			Defaults: []Default{kbDef(flavor.V(8, 4, 0), "OFF", srcN84R)}},
 		MariaDB: kbNever,
 	},
 	{
 		Name: "authentication_policy", Kind: KindString, Dynamic: true,
 		Effect: "authentication plugins new accounts must or may use (replaces default_authentication_plugin)",
-		MySQL: &Line{Added: kbAt(V(8, 0, 27), SrcN80),
+		MySQL: &Line{Added: kbAt(flavor.V(8, 0, 27), srcN80),
 			// 9.0 cannot load mysql_native_password: a policy naming it stops start-up.
-			RemovedValues: []ValueRemoval{{"mysql_native_password", kbAt(V(9, 0, 0), SrcN90)}}},
+			RemovedValues: []ValueRemoval{{"mysql_native_password", kbAt(flavor.V(9, 0, 0), srcN90)}}},
 		MariaDB: kbNever,
 	},
 }
@@ -112,65 +116,65 @@ var authFacts = []VarFact{
 // turned into a no-op still accepted in option files (MariaDB InnoDB
 // system variables page: "Removed: MariaDB 10.6.0"; 10.11.19 and 11.8.9 log
 // "was removed. It does nothing now").
-func mariadbIgnored(deprecated Version) *Line {
-	return &Line{Deprecated: kbAt(deprecated, SrcMI), Ignored: kbAt(V(10, 6, 0), SrcMI)}
+func mariadbIgnored(deprecated flavor.Version) *Line {
+	return &Line{Deprecated: kbAt(deprecated, srcMI), Ignored: kbAt(flavor.V(10, 6, 0), srcMI)}
 }
 
 // mariadbInnoDBFacts are the InnoDB options MariaDB 10.6 dropped.
-var mariadbInnoDBFacts = []VarFact{
+var mariadbInnoDBFacts = []Fact{
 	{Name: "innodb_adaptive_max_sleep_delay", Kind: KindNumber, Effect: "InnoDB thread-queue sleep tuning",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 5))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 5))},
 	{Name: "innodb_background_scrub_data_check_interval", Kind: KindNumber, Effect: "background data scrubbing (never worked reliably)",
-		MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 2))},
+		MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 2))},
 	{Name: "innodb_background_scrub_data_compressed", Kind: KindBool, Effect: "background data scrubbing of compressed tables",
-		MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 2))},
+		MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 2))},
 	{Name: "innodb_background_scrub_data_interval", Kind: KindNumber, Effect: "background data scrubbing interval",
-		MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 2))},
+		MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 2))},
 	{Name: "innodb_background_scrub_data_uncompressed", Kind: KindBool, Effect: "background data scrubbing of uncompressed tables",
-		MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 2))},
+		MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 2))},
 	{Name: "innodb_commit_concurrency", Kind: KindNumber, Effect: "threads that may commit at the same time",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 5))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 5))},
 	{Name: "innodb_lock_schedule_algorithm", Kind: KindEnum, Effect: "lock scheduling (VATS or FCFS)",
-		MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 7))},
+		MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 7))},
 	{Name: "innodb_log_checksums", Kind: KindBool, Effect: "redo log block checksums (always on in later versions)",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 0))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 0))},
 	{Name: "innodb_log_compressed_pages", Kind: KindBool, Effect: "whether re-compressed page images are written to the redo log",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 0))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 0))},
 	{Name: "innodb_log_optimize_ddl", Kind: KindBool, Effect: "skip redo logging of some DDL (unsafe for backups)",
-		MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 1))},
+		MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 1))},
 	{
 		Name: "innodb_page_cleaners", Kind: KindNumber, Effect: "threads that flush dirty pages from the buffer pool",
-		MySQL: &Line{Added: kbAt(V(5, 7, 4), SrcSHJ), Defaults: []Default{kbDef(V(5, 7, 4), "1", SrcSHJ),
-			kbDef(V(5, 7, 8), "4", SrcSHJ), kbAuto(V(8, 4, 0), "innodb_buffer_pool_instances", SrcSHJ)}},
-		MariaDB: mariadbIgnored(V(10, 5, 1)),
+		MySQL: &Line{Added: kbAt(flavor.V(5, 7, 4), SrcSHJ), Defaults: []Default{kbDef(flavor.V(5, 7, 4), "1", SrcSHJ),
+			kbDef(flavor.V(5, 7, 8), "4", SrcSHJ), kbAuto(flavor.V(8, 4, 0), "innodb_buffer_pool_instances", SrcSHJ)}},
+		MariaDB: mariadbIgnored(flavor.V(10, 5, 1)),
 	},
 	{Name: "innodb_replication_delay", Kind: KindNumber, Effect: "replica thread delay when innodb_thread_concurrency is reached",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 5))},
-	{Name: "innodb_scrub_log", Kind: KindBool, Effect: "redo log scrubbing", MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 2))},
-	{Name: "innodb_scrub_log_speed", Kind: KindNumber, Effect: "redo log scrubbing speed", MySQL: kbNever, MariaDB: mariadbIgnored(V(10, 5, 2))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 5))},
+	{Name: "innodb_scrub_log", Kind: KindBool, Effect: "redo log scrubbing", MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 2))},
+	{Name: "innodb_scrub_log_speed", Kind: KindNumber, Effect: "redo log scrubbing speed", MySQL: kbNever, MariaDB: mariadbIgnored(flavor.V(10, 5, 2))},
 	{Name: "innodb_thread_concurrency", Kind: KindNumber, Effect: "threads allowed inside InnoDB at once (0: no limit)",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 5))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 5))},
 	{Name: "innodb_thread_sleep_delay", Kind: KindNumber, Effect: "microseconds a thread sleeps before joining the InnoDB queue",
-		MySQL: &Line{}, MariaDB: mariadbIgnored(V(10, 5, 5))},
+		MySQL: &Line{}, MariaDB: mariadbIgnored(flavor.V(10, 5, 5))},
 	{
 		Name: "innodb_checksums", Kind: KindBool, Effect: "ON: page checksums are verified",
-		MySQL: &Line{Deprecated: kbAt(V(5, 6, 3), SrcSHJ), Removed: kbAt(V(8, 0, 0), SrcSHJ), Replacement: "innodb_checksum_algorithm"},
+		MySQL: &Line{Deprecated: kbAt(flavor.V(5, 6, 3), SrcSHJ), Removed: kbAt(flavor.V(8, 0, 0), SrcSHJ), Replacement: "innodb_checksum_algorithm"},
 		// Refused by 10.11.19 and 11.8.9 (unknown variable); gone before 10.5.
-		MariaDB: &Line{Removed: kbAt(mariaBase, SrcBin), Replacement: "innodb_checksum_algorithm"},
+		MariaDB: &Line{Removed: kbAt(mariaBase, srcBin), Replacement: "innodb_checksum_algorithm"},
 		Convert: checksumsToAlgorithm,
 	},
 }
 
 // mariadb11Facts are MariaDB 11.x changes.
-var mariadb11Facts = []VarFact{
+var mariadb11Facts = []Fact{
 	{
 		Name: "innodb_change_buffer_max_size", Kind: KindNumber, Dynamic: true,
 		Effect: "maximum size of the InnoDB change buffer, as a percentage of the buffer pool",
-		MySQL: &Line{Added: kbAt(V(5, 6, 2), SrcSHJ),
-			Defaults: []Default{kbDef(V(5, 6, 2), "25", SrcSHJ), kbDef(V(9, 4, 0), "5", SrcSHJ)}},
+		MySQL: &Line{Added: kbAt(flavor.V(5, 6, 2), SrcSHJ),
+			Defaults: []Default{kbDef(flavor.V(5, 6, 2), "25", SrcSHJ), kbDef(flavor.V(9, 4, 0), "5", SrcSHJ)}},
 		// The change buffer went in 11.0.0 (MDEV-29694); 11.8.9 refuses the option.
-		MariaDB: &Line{Deprecated: kbAt(V(10, 9, 0), SrcMI), Removed: kbAt(V(11, 0, 0), SrcMRN),
-			Defaults: []Default{kbDef(mariaBase, "25", SrcMI)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 9, 0), srcMI), Removed: kbAt(flavor.V(11, 0, 0), srcMRN),
+			Defaults: []Default{kbDef(mariaBase, "25", srcMI)}},
 	},
 	defragmentFact("innodb_defragment", KindBool, "OFF"),
 	defragmentFact("innodb_defragment_n_pages", KindNumber, "7"),
@@ -184,8 +188,8 @@ var mariadb11Facts = []VarFact{
 		MySQL:  &Line{}, // MySQL still has it (9.7.4 reports OFF); no dated facts
 		// 10.11.19 accepts it, 11.8.9 refuses it; MariaDB Enterprise 11.4
 		// no longer has it. 11.3.0 is assumed for the community server (unverified).
-		MariaDB: &Line{Deprecated: kbAt(mariaBase, SrcMS), Removed: kbAt(V(11, 3, 0), SrcBin), Replacement: "alter_algorithm",
-			Defaults: []Default{kbDef(mariaBase, "DEFAULT", SrcMS)}},
+		MariaDB: &Line{Deprecated: kbAt(mariaBase, srcMS), Removed: kbAt(flavor.V(11, 3, 0), srcBin), Replacement: "alter_algorithm",
+			Defaults: []Default{kbDef(mariaBase, "DEFAULT", srcMS)}},
 		Convert: noConversion,
 	},
 	{
@@ -193,7 +197,7 @@ var mariadb11Facts = []VarFact{
 		Effect: "format of histograms ANALYZE TABLE ... PERSISTENT collects; JSON_HB histograms change query plans",
 		MySQL:  kbNever,
 		// JSON_HB became the default in 11.0.0 (MDEV-27062); 10.11.19: DOUBLE_PREC_HB, 11.8.9: JSON_HB.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "DOUBLE_PREC_HB", SrcMS), kbDef(V(11, 0, 0), "JSON_HB", SrcMRN)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "DOUBLE_PREC_HB", srcMS), kbDef(flavor.V(11, 0, 0), "JSON_HB", srcMRN)}},
 	},
 	{
 		Name: "innodb_snapshot_isolation", Kind: KindBool, Dynamic: true, Implied: "OFF",
@@ -202,39 +206,39 @@ var mariadb11Facts = []VarFact{
 		Tradeoff: "OFF keeps the old behaviour, which can lose updates under concurrency",
 		MySQL:    kbNever,
 		// Added OFF in 10.6.18 / 10.11.8 / 11.4.2 (MDEV-35124); ON by default from 11.6.2.
-		MariaDB: &Line{Added: kbAt(V(10, 6, 18), SrcMRN),
-			Defaults: []Default{kbDef(V(10, 6, 18), "OFF", SrcMRN), kbDef(V(11, 6, 2), "ON", SrcMRN)}},
+		MariaDB: &Line{Added: kbAt(flavor.V(10, 6, 18), srcMRN),
+			Defaults: []Default{kbDef(flavor.V(10, 6, 18), "OFF", srcMRN), kbDef(flavor.V(11, 6, 2), "ON", srcMRN)}},
 	},
 	{
 		Name: "character_set_collations", Kind: KindString, Dynamic: true,
 		Effect: "default collation per character set; from 11.5 the Unicode sets default to the UCA 14.0 collations (uca1400_ai_ci)",
 		MySQL:  kbNever,
 		// Added in 11.2 (empty); 11.5 made the uca1400 collations the default. 10.11.19 refuses it.
-		MariaDB: &Line{Added: kbAt(V(11, 2, 0), SrcMRN),
-			Defaults: []Default{kbDef(V(11, 2, 0), "", SrcMRN),
-				kbDef(V(11, 5, 0), "utf8mb3=utf8mb3_uca1400_ai_ci,ucs2=ucs2_uca1400_ai_ci,utf8mb4=utf8mb4_uca1400_ai_ci,utf16=utf16_uca1400_ai_ci,utf32=utf32_uca1400_ai_ci", SrcMRN)}},
+		MariaDB: &Line{Added: kbAt(flavor.V(11, 2, 0), srcMRN),
+			Defaults: []Default{kbDef(flavor.V(11, 2, 0), "", srcMRN),
+				kbDef(flavor.V(11, 5, 0), "utf8mb3=utf8mb3_uca1400_ai_ci,ucs2=ucs2_uca1400_ai_ci,utf8mb4=utf8mb4_uca1400_ai_ci,utf16=utf16_uca1400_ai_ci,utf32=utf32_uca1400_ai_ci", srcMRN)}},
 	},
 }
 
 // defragmentFact builds an innodb_defragment* option: MariaDB's InnoDB
 // defragmentation, accepted and ignored from 11.1.0 (MDEV-30545; 11.8.9
 // logs "was removed"). MySQL never had them.
-func defragmentFact(name string, kind ValueKind, def string) VarFact {
-	return VarFact{
+func defragmentFact(name string, kind ValueKind, def string) Fact {
+	return Fact{
 		Name: name, Kind: kind, Dynamic: true,
 		Effect: "InnoDB defragmentation (OPTIMIZE TABLE merging pages)",
 		MySQL:  kbNever,
-		MariaDB: &Line{Deprecated: kbAt(V(11, 0, 0), SrcMRN), Ignored: kbAt(V(11, 1, 0), SrcMRN),
-			Defaults: []Default{kbDef(mariaBase, def, SrcMI)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(11, 0, 0), srcMRN), Ignored: kbAt(flavor.V(11, 1, 0), srcMRN),
+			Defaults: []Default{kbDef(mariaBase, def, srcMI)}},
 	}
 }
 
 // mariadb106Facts are the MariaDB 10.6-10.11 changes met on Debian's path
 // from 10.5 (Debian 11) to 10.11 (Debian 12), found by comparing the real
 // 10.5.23 and 10.11.19 binaries, both --no-defaults
-// (rules/kb_binaries_test.go, TestKnowledgeBaseDriftOnRealPairs). Where the
+// (rules/knowledge/binaries_test.go, TestKnowledgeBaseDriftOnRealPairs). Where the
 // exact release of a change is not confirmed by a binary, the comment says so.
-var mariadb106Facts = []VarFact{
+var mariadb106Facts = []Fact{
 	{
 		Name: "max_recursive_iterations", Kind: KindNumber, Dynamic: true,
 		Effect: "iterations after which a recursive CTE (WITH RECURSIVE) stops: a query that needs more returns fewer rows, " +
@@ -243,7 +247,7 @@ var mariadb106Facts = []VarFact{
 		MySQL:    kbNever, // MySQL has cte_max_recursion_depth instead
 		// 10.5.23 reports 4294967295, 10.11.19 and 11.8.9 report 1000; the
 		// MariaDB docs date the new default to 10.6.0 (not checked on a 10.6 binary).
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "4294967295", SrcBin), kbDef(V(10, 6, 0), "1000", SrcMS)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "4294967295", srcBin), kbDef(flavor.V(10, 6, 0), "1000", srcMS)}},
 	},
 	{
 		Name: "old_mode", Kind: KindSet, Dynamic: true,
@@ -251,7 +255,7 @@ var mariadb106Facts = []VarFact{
 		MySQL:  kbNever,
 		// The flag came with the utf8mb3 rename in 10.6.1 (MDEV-8334) and is
 		// on by default: 10.5.23 reports "", 10.11.19 and 11.8.9 UTF8_IS_UTF8MB3.
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "", SrcBin), kbDef(V(10, 6, 1), "UTF8_IS_UTF8MB3", SrcMRN)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "", srcBin), kbDef(flavor.V(10, 6, 1), "UTF8_IS_UTF8MB3", srcMRN)}},
 	},
 	{
 		Name: "optimizer_prune_level", Kind: KindNumber, Dynamic: true,
@@ -259,7 +263,7 @@ var mariadb106Facts = []VarFact{
 			"so join orders and query plans can change",
 		// 10.5.23 reports 1, 10.11.19 and 11.8.9 report 2; the value 2 and its
 		// default came in 10.10 per the MariaDB docs (not checked on a 10.10 binary).
-		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1", SrcBin), kbDef(V(10, 10, 1), "2", SrcMS)}},
+		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "1", srcBin), kbDef(flavor.V(10, 10, 1), "2", srcMS)}},
 	},
 	wsrepModeFact("wsrep_replicate_myisam", "REPLICATE_MYISAM", "ON: a Galera node replicates DML on MyISAM tables"),
 	wsrepModeFact("wsrep_strict_ddl", "STRICT_REPLICATION", "ON: a Galera node refuses DDL and DML on tables of engines it cannot replicate"),
@@ -267,7 +271,7 @@ var mariadb106Facts = []VarFact{
 		Name: "wsrep_mode", Kind: KindSet, Dynamic: true,
 		Effect: "Galera behaviour flags (REPLICATE_MYISAM, STRICT_REPLICATION, ...), replacing wsrep_replicate_myisam and wsrep_strict_ddl",
 		// Added in 10.6.0 (MDEV-23328); 10.5.23 refuses it, 10.11.19 and 11.8.9 have it, empty.
-		MariaDB: &Line{Added: kbAt(V(10, 6, 0), SrcMRN), Defaults: []Default{kbDef(V(10, 6, 0), "", SrcBin)}},
+		MariaDB: &Line{Added: kbAt(flavor.V(10, 6, 0), srcMRN), Defaults: []Default{kbDef(flavor.V(10, 6, 0), "", srcBin)}},
 	},
 }
 
@@ -275,11 +279,11 @@ var mariadb106Facts = []VarFact{
 // in 10.6.0 (MDEV-23328), removed in 10.7.0 per the MariaDB docs; the real
 // 10.5.23 accepts it, 10.11.19 and 11.8.9 refuse it at start-up ("unknown
 // variable"): a node with it in my.cnf does not start after the upgrade.
-func wsrepModeFact(name, flag, effect string) VarFact {
-	return VarFact{
+func wsrepModeFact(name, flag, effect string) Fact {
+	return Fact{
 		Name: name, Kind: KindBool, Dynamic: true, Effect: effect,
-		MariaDB: &Line{Deprecated: kbAt(V(10, 6, 0), SrcMRN), Removed: kbAt(V(10, 7, 0), SrcMS), Replacement: "wsrep_mode",
-			Defaults: []Default{kbDef(mariaBase, "OFF", SrcBin)}},
+		MariaDB: &Line{Deprecated: kbAt(flavor.V(10, 6, 0), srcMRN), Removed: kbAt(flavor.V(10, 7, 0), srcMS), Replacement: "wsrep_mode",
+			Defaults: []Default{kbDef(mariaBase, "OFF", srcBin)}},
 		Convert: func(v string) (string, bool) {
 			switch strings.ToUpper(strings.TrimSpace(v)) {
 			case "ON", "1", "TRUE":

@@ -1,20 +1,22 @@
-package rules
+package knowledge
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-func flMySQL(major, minor, patch int) Flavor {
-	return Flavor{Vendor: VendorMySQL, Version: V(major, minor, patch)}
+func flMySQL(major, minor, patch int) flavor.Flavor {
+	return flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(major, minor, patch)}
 }
 
-func flMariaDB(major, minor, patch int) Flavor {
-	return Flavor{Vendor: VendorMariaDB, Version: V(major, minor, patch)}
+func flMariaDB(major, minor, patch int) flavor.Flavor {
+	return flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(major, minor, patch)}
 }
 
-func flPercona(major, minor, patch int) Flavor {
-	return Flavor{Vendor: VendorPercona, Version: V(major, minor, patch)}
+func flPercona(major, minor, patch int) flavor.Flavor {
+	return flavor.Flavor{Vendor: flavor.VendorPercona, Version: flavor.V(major, minor, patch)}
 }
 
 // noDefault marks a row where DefaultFor must answer false.
@@ -23,7 +25,7 @@ const noDefault = "<no default>"
 func TestDefaultForKeyRows(t *testing.T) {
 	tests := []struct {
 		name string
-		fl   Flavor
+		fl   flavor.Flavor
 		want string
 	}{
 		{"innodb_file_per_table", flMySQL(5, 5, 42), "OFF"},
@@ -104,7 +106,7 @@ func TestDefaultForKeyRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+" "+tt.fl.String(), func(t *testing.T) {
-			f, ok := LookupVar(tt.name)
+			f, ok := Lookup(tt.name)
 			if !ok {
 				t.Fatalf("%s not in the knowledge base", tt.name)
 			}
@@ -126,7 +128,7 @@ func TestDefaultForKeyRows(t *testing.T) {
 }
 
 func TestDefaultEntryKeepsComputedDefaults(t *testing.T) {
-	f, _ := LookupVar("innodb_buffer_pool_instances")
+	f, _ := Lookup("innodb_buffer_pool_instances")
 	d, ok := f.DefaultEntry(flMySQL(5, 7, 0))
 	if !ok || !d.Computed || !strings.Contains(d.Value, "1G") {
 		t.Errorf("DefaultEntry = %+v, %v; want the computed 5.6.6+ rule", d, ok)
@@ -139,54 +141,54 @@ func TestDefaultEntryKeepsComputedDefaults(t *testing.T) {
 func TestStatusIn(t *testing.T) {
 	tests := []struct {
 		name        string
-		fl          Flavor
+		fl          flavor.Flavor
 		state       State
-		since       Version
+		since       flavor.Version
 		replacement string
 	}{
-		{"tx_isolation", flMySQL(5, 7, 19), StatePresent, Version{}, ""},
-		{"tx_isolation", flMySQL(5, 7, 20), StateDeprecated, V(5, 7, 20), "transaction_isolation"},
-		{"tx_isolation", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 3), "transaction_isolation"},
-		{"tx_isolation", flMariaDB(10, 11, 0), StatePresent, Version{}, ""},
-		{"tx_isolation", flMariaDB(11, 4, 0), StateDeprecated, V(11, 1, 1), "transaction_isolation"},
-		{"tx_read_only", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 3), "transaction_read_only"},
-		{"query_cache_type", flMySQL(5, 7, 20), StateDeprecated, V(5, 7, 20), ""},
-		{"query_cache_type", flMySQL(8, 0, 2), StateDeprecated, V(5, 7, 20), ""},
-		{"query_cache_type", flMySQL(8, 0, 3), StateRemoved, V(8, 0, 3), ""},
-		{"query_cache_size", flMySQL(8, 4, 0), StateRemoved, V(8, 0, 3), ""},
-		{"query_cache_type", flMariaDB(11, 4, 0), StatePresent, Version{}, ""},
-		{"innodb_file_format", flMySQL(5, 7, 0), StateDeprecated, V(5, 7, 7), ""},
-		{"innodb_file_format", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 0), ""},
-		{"innodb_file_format", flMariaDB(10, 5, 0), StateDeprecated, V(10, 2, 2), ""},
-		{"innodb_file_format", flMariaDB(10, 6, 0), StateIgnored, V(10, 6, 0), ""},  // accepted, does nothing
-		{"innodb_large_prefix", flMariaDB(10, 6, 0), StateIgnored, V(10, 6, 0), ""}, // accepted, does nothing
-		{"log_warnings", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 3), "log_error_verbosity"},
-		{"log_warnings", flMariaDB(10, 11, 0), StatePresent, Version{}, ""},
-		{"expire_logs_days", flMySQL(8, 0, 0), StateDeprecated, V(8, 0, 3), "binlog_expire_logs_seconds"},
-		{"expire_logs_days", flMySQL(8, 4, 0), StateRemoved, V(8, 2, 0), "binlog_expire_logs_seconds"},
-		{"innodb_undo_logs", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 2), "innodb_rollback_segments"},
-		{"innodb_support_xa", flMySQL(8, 0, 0), StateRemoved, V(8, 0, 0), ""},
-		{"innodb_locks_unsafe_for_binlog", flMariaDB(10, 5, 0), StateIgnored, V(10, 5, 0), ""}, // the real 10.5.23 ignores it
-		{"innodb_locks_unsafe_for_binlog", flMariaDB(11, 8, 0), StateIgnored, V(10, 5, 0), ""},
-		{"max_tmp_tables", flMariaDB(10, 11, 0), StatePresent, Version{}, ""},
-		{"max_tmp_tables", flMariaDB(11, 8, 0), StateRemoved, V(11, 3, 0), ""},
-		{"mysql_native_password", flMySQL(8, 0, 40), StateAbsent, V(8, 4, 0), ""},
-		{"mysql_native_password", flMySQL(9, 7, 0), StateRemoved, V(9, 0, 0), ""},
-		{"master_info_repository", flMySQL(8, 4, 0), StateRemoved, V(8, 3, 0), ""},
-		{"master_info_repository", flMariaDB(10, 11, 0), StateIgnored, Version{}, ""},
-		{"innodb_dedicated_server", flMySQL(5, 7, 44), StateAbsent, V(8, 0, 3), ""},
-		{"innodb_stats_persistent", flPercona(5, 5, 30), StateAbsent, V(5, 6, 2), ""},
-		{"innodb_change_buffering", flMariaDB(10, 11, 0), StateDeprecated, V(10, 9, 0), ""},
-		{"innodb_change_buffering", flMariaDB(11, 0, 0), StateIgnored, V(11, 0, 0), ""},
-		{"innodb_file_per_table", flMariaDB(11, 4, 0), StateDeprecated, V(11, 0, 1), ""},
-		{"innodb_file_per_table", Flavor{Version: V(8, 0, 0)}, StateUnknown, Version{}, ""}, // unknown vendor
-		{"innodb_file_per_table", flMySQL(9, 8, 0), StateUnknown, Version{}, ""},            // beyond coverage
-		{"query_cache_type", flMySQL(9, 8, 0), StateRemoved, V(8, 0, 3), ""},                // removals stay
-		{"innodb_max_dirty_pages_pct", flMariaDB(10, 11, 0), StateUnknown, Version{}, ""},   // no MariaDB facts
+		{"tx_isolation", flMySQL(5, 7, 19), StatePresent, flavor.Version{}, ""},
+		{"tx_isolation", flMySQL(5, 7, 20), StateDeprecated, flavor.V(5, 7, 20), "transaction_isolation"},
+		{"tx_isolation", flMySQL(8, 0, 0), StateRemoved, flavor.V(8, 0, 3), "transaction_isolation"},
+		{"tx_isolation", flMariaDB(10, 11, 0), StatePresent, flavor.Version{}, ""},
+		{"tx_isolation", flMariaDB(11, 4, 0), StateDeprecated, flavor.V(11, 1, 1), "transaction_isolation"},
+		{"tx_read_only", flMySQL(8, 0, 0), StateRemoved, flavor.V(8, 0, 3), "transaction_read_only"},
+		{"query_cache_type", flMySQL(5, 7, 20), StateDeprecated, flavor.V(5, 7, 20), ""},
+		{"query_cache_type", flMySQL(8, 0, 2), StateDeprecated, flavor.V(5, 7, 20), ""},
+		{"query_cache_type", flMySQL(8, 0, 3), StateRemoved, flavor.V(8, 0, 3), ""},
+		{"query_cache_size", flMySQL(8, 4, 0), StateRemoved, flavor.V(8, 0, 3), ""},
+		{"query_cache_type", flMariaDB(11, 4, 0), StatePresent, flavor.Version{}, ""},
+		{"innodb_file_format", flMySQL(5, 7, 0), StateDeprecated, flavor.V(5, 7, 7), ""},
+		{"innodb_file_format", flMySQL(8, 0, 0), StateRemoved, flavor.V(8, 0, 0), ""},
+		{"innodb_file_format", flMariaDB(10, 5, 0), StateDeprecated, flavor.V(10, 2, 2), ""},
+		{"innodb_file_format", flMariaDB(10, 6, 0), StateIgnored, flavor.V(10, 6, 0), ""},  // accepted, does nothing
+		{"innodb_large_prefix", flMariaDB(10, 6, 0), StateIgnored, flavor.V(10, 6, 0), ""}, // accepted, does nothing
+		{"log_warnings", flMySQL(8, 0, 0), StateRemoved, flavor.V(8, 0, 3), "log_error_verbosity"},
+		{"log_warnings", flMariaDB(10, 11, 0), StatePresent, flavor.Version{}, ""},
+		{"expire_logs_days", flMySQL(8, 0, 0), StateDeprecated, flavor.V(8, 0, 3), "binlog_expire_logs_seconds"},
+		{"expire_logs_days", flMySQL(8, 4, 0), StateRemoved, flavor.V(8, 2, 0), "binlog_expire_logs_seconds"},
+		{"innodb_undo_logs", flMySQL(8, 0, 0), StateRemoved, flavor.V(8, 0, 2), "innodb_rollback_segments"},
+		{"innodb_support_xa", flMySQL(8, 0, 0), StateRemoved, flavor.V(8, 0, 0), ""},
+		{"innodb_locks_unsafe_for_binlog", flMariaDB(10, 5, 0), StateIgnored, flavor.V(10, 5, 0), ""}, // the real 10.5.23 ignores it
+		{"innodb_locks_unsafe_for_binlog", flMariaDB(11, 8, 0), StateIgnored, flavor.V(10, 5, 0), ""},
+		{"max_tmp_tables", flMariaDB(10, 11, 0), StatePresent, flavor.Version{}, ""},
+		{"max_tmp_tables", flMariaDB(11, 8, 0), StateRemoved, flavor.V(11, 3, 0), ""},
+		{"mysql_native_password", flMySQL(8, 0, 40), StateAbsent, flavor.V(8, 4, 0), ""},
+		{"mysql_native_password", flMySQL(9, 7, 0), StateRemoved, flavor.V(9, 0, 0), ""},
+		{"master_info_repository", flMySQL(8, 4, 0), StateRemoved, flavor.V(8, 3, 0), ""},
+		{"master_info_repository", flMariaDB(10, 11, 0), StateIgnored, flavor.Version{}, ""},
+		{"innodb_dedicated_server", flMySQL(5, 7, 44), StateAbsent, flavor.V(8, 0, 3), ""},
+		{"innodb_stats_persistent", flPercona(5, 5, 30), StateAbsent, flavor.V(5, 6, 2), ""},
+		{"innodb_change_buffering", flMariaDB(10, 11, 0), StateDeprecated, flavor.V(10, 9, 0), ""},
+		{"innodb_change_buffering", flMariaDB(11, 0, 0), StateIgnored, flavor.V(11, 0, 0), ""},
+		{"innodb_file_per_table", flMariaDB(11, 4, 0), StateDeprecated, flavor.V(11, 0, 1), ""},
+		{"innodb_file_per_table", flavor.Flavor{Version: flavor.V(8, 0, 0)}, StateUnknown, flavor.Version{}, ""}, // unknown vendor
+		{"innodb_file_per_table", flMySQL(9, 8, 0), StateUnknown, flavor.Version{}, ""},                          // beyond coverage
+		{"query_cache_type", flMySQL(9, 8, 0), StateRemoved, flavor.V(8, 0, 3), ""},                              // removals stay
+		{"innodb_max_dirty_pages_pct", flMariaDB(10, 11, 0), StateUnknown, flavor.Version{}, ""},                 // no MariaDB facts
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+" "+tt.fl.String(), func(t *testing.T) {
-			f, ok := LookupVar(tt.name)
+			f, ok := Lookup(tt.name)
 			if !ok {
 				t.Fatalf("%s not in the knowledge base", tt.name)
 			}
@@ -241,12 +243,12 @@ func TestNormalizeAndSameValue(t *testing.T) {
 
 func TestLookupVarNames(t *testing.T) {
 	for _, name := range []string{"innodb_file_per_table", "innodb-file-per-table", " INNODB_FILE_PER_TABLE "} {
-		if f, ok := LookupVar(name); !ok || f.Name != "innodb_file_per_table" {
-			t.Errorf("LookupVar(%q) = %q, %v", name, f.Name, ok)
+		if f, ok := Lookup(name); !ok || f.Name != "innodb_file_per_table" {
+			t.Errorf("Lookup(%q) = %q, %v", name, f.Name, ok)
 		}
 	}
-	if _, ok := LookupVar("no_such_variable"); ok {
-		t.Error("LookupVar found a variable that does not exist")
+	if _, ok := Lookup("no_such_variable"); ok {
+		t.Error("Lookup found a variable that does not exist")
 	}
 }
 
@@ -265,7 +267,7 @@ func TestReplacementValue(t *testing.T) {
 		{"default_authentication_plugin", "mysql_native_password", "", false},
 	}
 	for _, tt := range tests {
-		f, _ := LookupVar(tt.name)
+		f, _ := Lookup(tt.name)
 		got, ok := f.ReplacementValue(tt.value)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%s ReplacementValue(%q) = %q, %v; want %q, %v", tt.name, tt.value, got, ok, tt.want, tt.ok)
@@ -274,13 +276,13 @@ func TestReplacementValue(t *testing.T) {
 }
 
 func TestRejectedValues(t *testing.T) {
-	f, _ := LookupVar("sql_mode")
+	f, _ := Lookup("sql_mode")
 	mode := "STRICT_TRANS_TABLES,no_auto_create_user,NO_ENGINE_SUBSTITUTION"
 	if got := f.RejectedValues(flMySQL(5, 7, 44), mode); len(got) != 0 {
 		t.Errorf("5.7 rejects %v, want nothing", got)
 	}
 	got := f.RejectedValues(flMySQL(8, 0, 0), mode)
-	if len(got) != 1 || got[0].Value != "NO_AUTO_CREATE_USER" || got[0].Removed.At != V(8, 0, 11) {
+	if len(got) != 1 || got[0].Value != "NO_AUTO_CREATE_USER" || got[0].Removed.At != flavor.V(8, 0, 11) {
 		t.Fatalf("8.0 rejects %+v, want NO_AUTO_CREATE_USER removed in 8.0.11", got)
 	}
 	if kept := WithoutValues(mode, got); kept != "STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION" {
@@ -291,10 +293,10 @@ func TestRejectedValues(t *testing.T) {
 	}
 }
 
-// validSources are the sources with an address in SourceURL.
+// validSources are the sources with an address in sourceURL.
 var validSources = func() map[Source]bool {
 	m := map[Source]bool{}
-	for src, url := range SourceURL {
+	for src, url := range sourceURL {
 		m[src] = url != ""
 	}
 	return m
@@ -302,11 +304,11 @@ var validSources = func() map[Source]bool {
 
 // TestKnowledgeBaseIsWellFormed checks the data's own invariants.
 func TestKnowledgeBaseIsWellFormed(t *testing.T) {
-	if len(knowledgeBase) != len(kbIndex) {
-		t.Errorf("%d entries but %d distinct names: a variable is listed twice", len(knowledgeBase), len(kbIndex))
+	if len(knowledgeBase) != len(index) {
+		t.Errorf("%d entries but %d distinct names: a variable is listed twice", len(knowledgeBase), len(index))
 	}
 	for _, f := range knowledgeBase {
-		if f.Name != normalizeVarName(f.Name) {
+		if f.Name != NormalizeName(f.Name) {
 			t.Errorf("%q: names are lower case with underscores", f.Name)
 		}
 		if f.Effect == "" {

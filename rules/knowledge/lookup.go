@@ -1,0 +1,45 @@
+package knowledge
+
+import (
+	"sort"
+	"strings"
+)
+
+// index maps normalised names to knowledge-base entries.
+var index = indexFacts(knowledgeBase)
+
+func indexFacts(facts []Fact) map[string]*Fact {
+	idx := make(map[string]*Fact, len(facts))
+	for i := range facts {
+		idx[NormalizeName(facts[i].Name)] = &facts[i]
+	}
+	return idx
+}
+
+// NormalizeName lower-cases a name and writes '-' as '_', as option files
+// allow both.
+func NormalizeName(name string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "-", "_")
+}
+
+// Lookup returns the knowledge-base entry for a variable; the name may use
+// '-' or '_' and any case. The returned value shares its slices with the
+// knowledge base: do not modify them.
+func Lookup(name string) (Fact, bool) {
+	f, ok := index[NormalizeName(name)]
+	if !ok {
+		return Fact{}, false
+	}
+	return *f, true
+}
+
+// Names returns the names of all variables in the knowledge base,
+// sorted.
+func Names() []string {
+	names := make([]string, 0, len(index))
+	for n := range index {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
