@@ -95,7 +95,7 @@ func unloadablePlugin(s Snapshot, plugin string) (Finding, bool) {
 		return nativePasswordOnMySQL(s)
 	case target.IsMySQLFamily():
 		if alt, mariadbOnly := mariadbOnlyPlugins[plugin]; mariadbOnly {
-			why := fmt.Sprintf("%s has no %s plugin (it is MariaDB's)", versionLabel(target), plugin)
+			why := fmt.Sprintf("%s has no %s plugin (it is MariaDB's)", VersionLabel(target), plugin)
 			if alt != "" {
 				why += "; its nearest equivalent there is " + alt
 			}
@@ -119,7 +119,7 @@ func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 	case lc.State == knowledge.StateRemoved:
 		return pluginFinding(s, "mysql_native_password", Critical,
 			fmt.Sprintf("%s cannot load mysql_native_password at all (removed in %s %s; mysql_native_password=ON stops it from starting)",
-				versionLabel(target), target.Name(), lc.Since)), true
+				VersionLabel(target), target.Name(), lc.Since)), true
 	case !lc.Exists():
 		return Finding{}, false
 	}
@@ -128,11 +128,11 @@ func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 	}
 	if enabledIn(s.Config, target, "mysql_native_password") {
 		f := pluginFinding(s, "mysql_native_password", Warning,
-			fmt.Sprintf("%s loads mysql_native_password only with mysql_native_password=ON, which --config sets; MySQL 9.0 removed the plugin, so this only postpones moving the accounts", versionLabel(target)))
+			fmt.Sprintf("%s loads mysql_native_password only with mysql_native_password=ON, which --config sets; MySQL 9.0 removed the plugin, so this only postpones moving the accounts", VersionLabel(target)))
 		return f, true
 	}
 	f := pluginFinding(s, "mysql_native_password", Critical,
-		fmt.Sprintf("%s does not load mysql_native_password unless mysql_native_password=ON is set (default OFF)", versionLabel(target)))
+		fmt.Sprintf("%s does not load mysql_native_password unless mysql_native_password=ON is set (default OFF)", VersionLabel(target)))
 	f.Recommendation.MyCnf = []string{
 		"# only to postpone moving the accounts (MySQL 9.0 removed the plugin):",
 		"# mysql_native_password = ON",
@@ -144,8 +144,8 @@ func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 func enabledIn(config []ConfigOption, fl Flavor, name string) bool {
 	on := false
 	for _, o := range config {
-		if configVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
-			v := configOptionValue(o) // skip-X and disable-X turn X off
+		if ConfigVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
+			v := o.ServerValue() // skip-X and disable-X turn X off
 			on = IsTrue(v) || strings.EqualFold(v, "FORCE")
 		}
 	}
@@ -159,7 +159,7 @@ func pluginFinding(s Snapshot, plugin string, sev Severity, why string) Finding 
 	n := a.Count(plugin)
 	title := fmt.Sprintf("%d account(s) use %s: %s", n, plugin, why)
 	if sev == Critical {
-		title = fmt.Sprintf("%d account(s) cannot log in on %s: they use %s", n, versionLabel(*s.Target), plugin)
+		title = fmt.Sprintf("%d account(s) cannot log in on %s: they use %s", n, VersionLabel(*s.Target), plugin)
 	}
 	where := "on this server before the upgrade"
 	if s.Flavor.IsMariaDB() {
@@ -169,7 +169,7 @@ func pluginFinding(s Snapshot, plugin string, sev Severity, why string) Finding 
 		"clients then need a library that supports caching_sha2_password (MySQL 8.0+ client libraries, recent Connector/J, "+
 		"mysqlnd, go-sql-driver) and TLS or the server's RSA key on first login.", why, where)
 	return Finding{ID: findingPluginUnloadable, Severity: sev, Title: title, Detail: detail,
-		Evidence:       map[string]string{"plugin": plugin, "accounts": fmt.Sprint(n), "target": versionLabel(*s.Target)},
+		Evidence:       map[string]string{"plugin": plugin, "accounts": fmt.Sprint(n), "target": VersionLabel(*s.Target)},
 		Recommendation: Recommendation{SQL: alterStatements(a, plugin)}}
 }
 

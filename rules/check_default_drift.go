@@ -192,7 +192,7 @@ func (d drift) finding(s Snapshot) Finding {
 			"current":        d.current,
 			"target_default": d.targetDefault,
 			"origin":         d.origin,
-			"target":         versionLabel(target),
+			"target":         VersionLabel(target),
 		},
 		Recommendation: d.recommendation(s),
 	}
@@ -209,21 +209,21 @@ func (d drift) finding(s Snapshot) Finding {
 func acceptNewDefault(f *Finding, d drift, target Flavor) {
 	f.Severity = Info
 	f.Recommendation.MyCnf = []string{fmt.Sprintf("# %s: %s's default %s accepted (OLTP workload; pin %s only if the application creates tables routinely)",
-		d.fact.Name, versionLabel(target), showValue(d.fact, d.targetDefault), mycnfLine(d.fact.Name, d.pin))}
+		d.fact.Name, VersionLabel(target), showValue(d.fact, d.targetDefault), mycnfLine(d.fact.Name, d.pin))}
 }
 
 func (d drift) title(target Flavor) string {
 	if d.origin == "absent" {
 		return fmt.Sprintf("%s is new in %s with default %s (today's behaviour matches %s)",
-			d.fact.Name, versionLabel(target), showValue(d.fact, d.targetDefault), showValue(d.fact, d.current))
+			d.fact.Name, VersionLabel(target), showValue(d.fact, d.targetDefault), showValue(d.fact, d.current))
 	}
 	return fmt.Sprintf("%s default changes from %s to %s in %s", d.fact.Name,
-		showValue(d.fact, d.current), showValue(d.fact, d.targetDefault), versionLabel(target))
+		showValue(d.fact, d.current), showValue(d.fact, d.targetDefault), VersionLabel(target))
 }
 
 // situation says why the value counts as a default today, and what comes.
 func (d drift) situation(s Snapshot) string {
-	name, target := d.fact.Name, versionLabel(*s.Target)
+	name, target := d.fact.Name, VersionLabel(*s.Target)
 	var why string
 	switch {
 	case d.origin == "absent":
@@ -246,10 +246,10 @@ func (d drift) situation(s Snapshot) string {
 func (d drift) recommendation(s Snapshot) Recommendation {
 	target := *s.Target
 	name := d.fact.Name
-	lines := []string{fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), versionLabel(target),
+	lines := []string{fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), VersionLabel(target),
 		showValue(d.fact, d.targetDefault))}
 	for _, r := range d.dropped {
-		lines = append(lines, fmt.Sprintf("# %s left out: %s rejects it (removed in %s)", r.Value, versionLabel(target), r.Removed.At))
+		lines = append(lines, fmt.Sprintf("# %s left out: %s rejects it (removed in %s)", r.Value, VersionLabel(target), r.Removed.At))
 	}
 	if warningDrift[name] {
 		lines = append(lines, mycnfLine(name, d.pin))
@@ -265,14 +265,14 @@ func (d drift) recommendation(s Snapshot) Recommendation {
 	}
 	if lc := d.fact.StatusIn(target); lc.State == knowledge.StateDeprecated {
 		tradeoffs = append(tradeoffs, fmt.Sprintf("%s is deprecated in %s (since %s): the pin works but logs a deprecation warning",
-			name, versionLabel(target), lc.Since))
+			name, VersionLabel(target), lc.Since))
 	}
 	return Recommendation{MyCnf: lines, Tradeoffs: tradeoffs}
 }
 
-// versionLabel names a flavor, as a series when the patch level is 0
+// VersionLabel names a flavor, as a series when the patch level is 0
 // ("MySQL 5.6" for --target 5.6).
-func versionLabel(fl Flavor) string {
+func VersionLabel(fl Flavor) string {
 	if fl.Version.Patch == 0 && !fl.Version.IsZero() {
 		return fl.Name() + " " + fl.Version.Series()
 	}
@@ -315,13 +315,8 @@ func showValue(f knowledge.Fact, v string) string {
 	if !ok || n < 1<<20 {
 		return v
 	}
-	for _, unit := range []struct {
-		suffix string
-		size   int64
-	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
-		if n%unit.size == 0 {
-			return fmt.Sprintf("%d (%d%s)", n, n/unit.size, unit.suffix)
-		}
+	if size := knowledge.FormatSize(n); size != strconv.FormatInt(n, 10) {
+		return fmt.Sprintf("%d (%s)", n, size)
 	}
 	return strconv.FormatInt(n, 10)
 }

@@ -74,7 +74,7 @@ func ddlCostText(s Snapshot, name string, v, base *Variant, measured bool) strin
 // and what keeping the old value gives up.
 func (d drift) pinWithCost(s Snapshot, c ddlChange, v, base *Variant) []string {
 	lines := []string{
-		fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), versionLabel(*s.Target), showValue(d.fact, d.targetDefault)),
+		fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), VersionLabel(*s.Target), showValue(d.fact, d.targetDefault)),
 		fmt.Sprintf("# %s=ON: %s; %s", d.fact.Name, speedupText(v, base), slowdownText(v.Speedup)),
 	}
 	for _, t := range c.tradeoffs {

@@ -39,7 +39,7 @@ func checkNativePasswordRemoved(s Snapshot) []Finding {
 	if s.Flavor.IsMySQLFamily() && f.StatusIn(s.Flavor).State == knowledge.StateRemoved {
 		return nil // already on 9.x: nothing changes
 	}
-	target := versionLabel(*s.Target)
+	target := VersionLabel(*s.Target)
 	return []Finding{{
 		ID:       ruleNativePasswordRemoved,
 		Severity: Warning,

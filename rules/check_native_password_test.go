@@ -15,7 +15,7 @@ func TestNativePasswordRemoved(t *testing.T) {
 		{flMySQL(8, 4, 3), flMariaDB(11, 8, 0), false},
 	}
 	for _, tt := range tests {
-		t.Run(tt.current.String()+" -> "+versionLabel(tt.target), func(t *testing.T) {
+		t.Run(tt.current.String()+" -> "+VersionLabel(tt.target), func(t *testing.T) {
 			target := tt.target
 			got := checkNativePasswordRemoved(Snapshot{Flavor: tt.current, Target: &target})
 			if (len(got) == 1) != tt.want {

@@ -74,12 +74,13 @@ func (e explicitSetting) runtimeOnly() bool { return len(e.options) == 0 && e.or
 func (e explicitSetting) locations() string {
 	locs := make([]string, 0, len(e.options))
 	for _, o := range e.options {
-		locs = append(locs, optionLocation(o))
+		locs = append(locs, o.Location())
 	}
 	return strings.Join(locs, ", ")
 }
 
-func optionLocation(o ConfigOption) string {
+// Location is where the option was read, as file:line.
+func (o ConfigOption) Location() string {
 	file := o.File
 	if file == "" {
 		file = "option file"
@@ -118,7 +119,7 @@ func explicitSettings(s Snapshot) []explicitSetting {
 		if !sectionReadBy(o.Section, *s.Target) {
 			continue
 		}
-		name := configVarName(o.Name)
+		name := ConfigVarName(o.Name)
 		if i, ok := index[name]; ok {
 			out[i].options = append(out[i].options, o)
 			out[i].value = o.Value // the last occurrence wins
@@ -143,10 +144,10 @@ func explicitSettings(s Snapshot) []explicitSetting {
 	return append(out, fromServer...)
 }
 
-// configVarName returns the variable an option sets: "-" is "_", and the
+// ConfigVarName returns the variable an option sets: "-" is "_", and the
 // loose-, skip-, enable- and disable- prefixes of known variables are dropped
 // ("skip-log-bin" sets log_bin).
-func configVarName(option string) string {
+func ConfigVarName(option string) string {
 	name := strings.TrimPrefix(knowledge.NormalizeName(option), "loose_")
 	for _, prefix := range []string{"skip_", "enable_", "disable_"} {
 		rest, ok := strings.CutPrefix(name, prefix)
@@ -161,7 +162,7 @@ func configVarName(option string) string {
 // sets the variable name.
 func configSets(config []ConfigOption, fl Flavor, name string) bool {
 	for _, o := range config {
-		if configVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
+		if ConfigVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
 			return true
 		}
 	}
@@ -212,7 +213,7 @@ func lifecycleFinding(s Snapshot, f knowledge.Fact, e explicitSetting) (Finding,
 
 // goneFinding reports a variable the target does not know.
 func goneFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
-	target := versionLabel(*s.Target)
+	target := VersionLabel(*s.Target)
 	what := fmt.Sprintf("%s was removed in %s %s", f.Name, s.Target.Name(), lc.Since)
 	if lc.State == knowledge.StateAbsent {
 		what = fmt.Sprintf("%s does not exist in %s", f.Name, target)
@@ -298,7 +299,7 @@ func goneRecommendation(f knowledge.Fact, e explicitSetting, lc knowledge.Lifecy
 	}
 	var lines []string
 	for _, o := range e.options {
-		lines = append(lines, fmt.Sprintf("# remove %s (%s): not accepted by %s", o.Name, optionLocation(o), target))
+		lines = append(lines, fmt.Sprintf("# remove %s (%s): not accepted by %s", o.Name, o.Location(), target))
 	}
 	if len(e.options) == 0 {
 		lines = append(lines, fmt.Sprintf("# remove %s from the option files or the command line: not accepted by %s", f.Name, target))
@@ -320,7 +321,7 @@ func (e explicitSetting) originLabel() string {
 
 // deprecatedFinding reports a variable the target deprecates.
 func deprecatedFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
-	target := versionLabel(*s.Target)
+	target := VersionLabel(*s.Target)
 	title := fmt.Sprintf("%s is deprecated in %s (since %s)", f.Name, target, lc.Since)
 	advice := "It still works but logs a deprecation warning and will be removed in a later release."
 	// A warning when something must change: the variable has a new name, or
@@ -364,38 +365,30 @@ func rejectedValueFinding(s Snapshot, f knowledge.Fact, e explicitSetting) (Find
 		words = append(words, fmt.Sprintf("%s (removed in %s)", r.Value, r.Removed.At))
 	}
 	kept := knowledge.WithoutValues(e.value, rejected)
-	sev, consequence := goneConsequence(e, versionLabel(target), "an invalid value")
-	title := fmt.Sprintf("%s contains values %s does not accept", f.Name, versionLabel(target))
+	sev, consequence := goneConsequence(e, VersionLabel(target), "an invalid value")
+	title := fmt.Sprintf("%s contains values %s does not accept", f.Name, VersionLabel(target))
 	return Finding{
 		ID:       findingRemovedValue,
 		Severity: sev,
 		Title:    title,
-		Detail: fmt.Sprintf("%s; %s. %s rejects %s. %s", title, e.where(), versionLabel(target),
+		Detail: fmt.Sprintf("%s; %s. %s rejects %s. %s", title, e.where(), VersionLabel(target),
 			strings.Join(words, ", "), consequence),
 		Evidence: map[string]string{
-			"variable": f.Name, "value": e.value, "rejected": strings.Join(wordsOf(rejected), ","),
-			"target": versionLabel(target), "locations": e.locations(), "origin": e.originLabel(),
+			"variable": f.Name, "value": e.value, "rejected": strings.Join(knowledge.ValuesOf(rejected), ","),
+			"target": VersionLabel(target), "locations": e.locations(), "origin": e.originLabel(),
 		},
 		Recommendation: Recommendation{MyCnf: []string{
-			fmt.Sprintf("# %s without %s", f.Name, strings.Join(wordsOf(rejected), ", ")),
+			fmt.Sprintf("# %s without %s", f.Name, strings.Join(knowledge.ValuesOf(rejected), ", ")),
 			mycnfLine(f.Name, kept),
 		}},
 	}, true
-}
-
-func wordsOf(rs []knowledge.ValueRemoval) []string {
-	out := make([]string, 0, len(rs))
-	for _, r := range rs {
-		out = append(out, r.Value)
-	}
-	return out
 }
 
 func lifecycleEvidence(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) map[string]string {
 	ev := map[string]string{
 		"variable": f.Name,
 		"state":    lc.State.String(),
-		"target":   versionLabel(*s.Target),
+		"target":   VersionLabel(*s.Target),
 		"value":    e.value,
 		"origin":   e.originLabel(),
 	}
@@ -410,3 +403,7 @@ func lifecycleEvidence(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowl
 	}
 	return ev
 }
+
+// SectionReadBy reports whether a server of flavor fl reads an option-file
+// section ([mysqld] always, [mariadb] only MariaDB, [mysqld-8.0] only 8.0, ...).
+func SectionReadBy(section string, fl Flavor) bool { return sectionReadBy(section, fl) }

@@ -24,7 +24,7 @@ const findingIgnoredVariable = "ignored-variable"
 
 // ignoredFinding reports an option the target accepts and ignores.
 func ignoredFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledge.Lifecycle) Finding {
-	target := versionLabel(*s.Target)
+	target := VersionLabel(*s.Target)
 	title := fmt.Sprintf("%s does nothing since %s %s; remove it", f.Name, s.Target.Name(), lc.Since)
 	sev, consequence := Warning, fmt.Sprintf("%s still accepts it in an option file, logs a warning that it was removed, "+
 		"and ignores the value: the setting no longer has any effect.", target)
@@ -51,7 +51,7 @@ func ignoredFinding(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowledg
 func ignoredRecommendation(f knowledge.Fact, e explicitSetting, target string) Recommendation {
 	var lines []string
 	for _, o := range e.options {
-		lines = append(lines, fmt.Sprintf("# remove %s (%s): ignored by %s", o.Name, optionLocation(o), target))
+		lines = append(lines, fmt.Sprintf("# remove %s (%s): ignored by %s", o.Name, o.Location(), target))
 	}
 	if len(e.options) == 0 {
 		lines = append(lines, fmt.Sprintf("# remove %s from the option files or the command line: ignored by %s", f.Name, target))
@@ -62,11 +62,11 @@ func ignoredRecommendation(f knowledge.Fact, e explicitSetting, target string) R
 // notOptionFinding reports a variable the target knows but refuses as an
 // option-file setting.
 func notOptionFinding(s Snapshot, f knowledge.Fact, e explicitSetting, option string) Finding {
-	target := versionLabel(*s.Target)
+	target := VersionLabel(*s.Target)
 	title := fmt.Sprintf("%s is not an option in %s: the server refuses to start with it in my.cnf", f.Name, target)
 	lines := []string{}
 	for _, o := range e.options {
-		lines = append(lines, fmt.Sprintf("# remove %s (%s): %s reports an unknown variable", o.Name, optionLocation(o), target))
+		lines = append(lines, fmt.Sprintf("# remove %s (%s): %s reports an unknown variable", o.Name, o.Location(), target))
 	}
 	advice := "Remove the line."
 	if option != "" {

@@ -162,7 +162,7 @@ func TestRemovedVariableInConfig(t *testing.T) {
 			if f.ID != tt.wantID || f.Severity != tt.wantSev {
 				t.Errorf("id %q severity %v, want %q %v (%s)", f.ID, f.Severity, tt.wantID, tt.wantSev, f.Title)
 			}
-			if f.Evidence["variable"] != configVarName(tt.option.Name) {
+			if f.Evidence["variable"] != ConfigVarName(tt.option.Name) {
 				t.Errorf("evidence variable %q", f.Evidence["variable"])
 			}
 			for _, want := range tt.wantDetail {

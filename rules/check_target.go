@@ -23,7 +23,7 @@ func checkTargetScope(s Snapshot) []Finding {
 		return []Finding{targetOlderFinding(s.Flavor, target)}
 	}
 	var out []Finding
-	if isMigration(s.Flavor, target) {
+	if IsMigration(s.Flavor, target) {
 		out = append(out, migrationFinding(s.Flavor, target))
 	}
 	if !knowledge.Covers(target) {
@@ -37,9 +37,9 @@ func init() {
 		Description: "says what the knowledge base cannot tell about the --target: outside its versions, older than the server, another vendor"})
 }
 
-// isMigration reports whether current and target are of different vendor
+// IsMigration reports whether current and target are of different vendor
 // lines (MySQL or Percona to MariaDB, or back).
-func isMigration(current, target Flavor) bool {
+func IsMigration(current, target Flavor) bool {
 	known := func(f Flavor) bool { return f.IsMySQLFamily() || f.IsMariaDB() }
 	return known(current) && known(target) && !sameLine(current, target)
 }
@@ -47,7 +47,7 @@ func isMigration(current, target Flavor) bool {
 // migrationFinding says that a cross-vendor target is a migration and what
 // the knowledge base can and cannot tell about it.
 func migrationFinding(current, target Flavor) Finding {
-	from, to := current.String(), versionLabel(target)
+	from, to := current.String(), VersionLabel(target)
 	return Finding{
 		ID: ruleTargetScope + "-migration", Severity: Warning,
 		Title: fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade", from, to),
@@ -70,10 +70,10 @@ func sameLine(a, b Flavor) bool {
 func targetOlderFinding(current, target Flavor) Finding {
 	return Finding{
 		ID: ruleTargetScope + "-older", Severity: Warning,
-		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", versionLabel(target), current),
+		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", VersionLabel(target), current),
 		Detail: fmt.Sprintf("The checks look for what changes when %s is replaced by a newer version. Going back to %s is a different "+
 			"procedure (usually a logical dump and reload), whose pitfalls are not checked here. Give the version you upgrade to with --target.",
-			current, versionLabel(target)),
+			current, VersionLabel(target)),
 		Evidence: map[string]string{"current": current.Version.String(), "target": target.Version.Series()},
 	}
 }
@@ -81,10 +81,10 @@ func targetOlderFinding(current, target Flavor) Finding {
 func targetNotCoveredFinding(target Flavor) Finding {
 	return Finding{
 		ID: ruleTargetScope + "-unknown", Severity: Warning,
-		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", versionLabel(target)),
+		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", VersionLabel(target)),
 		Detail: fmt.Sprintf("The knowledge base covers %s. For %s it knows no defaults, deprecations or removals, so the absence of "+
 			"upgrade findings says nothing about that version. Check its release notes, or give a covered --target (the nearest series) "+
-			"to see what changes up to there.", knowledge.Coverage, versionLabel(target)),
+			"to see what changes up to there.", knowledge.Coverage, VersionLabel(target)),
 		Evidence: map[string]string{"target": target.Version.Series(), "covered": knowledge.Coverage},
 	}
 }

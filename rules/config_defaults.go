@@ -29,14 +29,14 @@ func SettingsFromConfig(fl Flavor, config []ConfigOption) map[string]Setting {
 		if !sectionReadBy(o.Section, fl) {
 			continue
 		}
-		out[configVarName(o.Name)] = Setting{Value: configOptionValue(o), Origin: OriginConfig}
+		out[ConfigVarName(o.Name)] = Setting{Value: o.ServerValue(), Origin: OriginConfig}
 	}
 	return out
 }
 
-// configOptionValue is the value an option sets: skip-X and disable-X set X
+// ServerValue is the value an option sets: skip-X and disable-X set X
 // to OFF, enable-X and a bare X set it to ON.
-func configOptionValue(o ConfigOption) string {
+func (o ConfigOption) ServerValue() string {
 	name := strings.TrimPrefix(knowledge.NormalizeName(o.Name), "loose_")
 	switch {
 	case strings.HasPrefix(name, "skip_") || strings.HasPrefix(name, "disable_"):

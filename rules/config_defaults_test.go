@@ -36,7 +36,7 @@ func TestOfflineDriftFromConfigAndVersion(t *testing.T) {
 		{flMariaDB(11, 8, 9), flMariaDB(11, 8, 0), unrelated, nil, []string{"expire_logs_days", "innodb_max_dirty_pages_pct"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.current.String()+" -> "+versionLabel(tt.target), func(t *testing.T) {
+		t.Run(tt.current.String()+" -> "+VersionLabel(tt.target), func(t *testing.T) {
 			target := tt.target
 			got := driftByVariable(t, Snapshot{Flavor: tt.current, Target: &target, Config: tt.config})
 			for name, sev := range tt.want {

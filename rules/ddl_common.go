@@ -211,9 +211,9 @@ func (c ddlChange) lifecycleWarning(s Snapshot) string {
 		case knowledge.StateDeprecated:
 			return fmt.Sprintf("%s is deprecated in %s (since %s): it still works, but the server logs a deprecation warning "+
 				"at start-up when my.cnf sets it (SET GLOBAL answers with warning 1287), and it will be removed in a later release, "+
-				"when this line has to go", f.Name, versionLabel(fl), lc.Since)
+				"when this line has to go", f.Name, VersionLabel(fl), lc.Since)
 		case knowledge.StateRemoved, knowledge.StateIgnored:
-			return fmt.Sprintf("%s is %s in %s (since %s): remove this setting before the upgrade", f.Name, lc.State, versionLabel(fl), lc.Since)
+			return fmt.Sprintf("%s is %s in %s (since %s): remove this setting before the upgrade", f.Name, lc.State, VersionLabel(fl), lc.Since)
 		}
 	}
 	return ""

@@ -40,6 +40,13 @@ type Setting struct {
 	Origin Origin `json:"origin"`
 }
 
+// Provenance is what a server tells of a value's origin beyond the origin:
+// the option file that set it, and a note (e.g. a value set back after
+// this tool's own calibration).
+type Provenance struct {
+	File, Note string
+}
+
 // ConfigOption is one option read from a my.cnf file.
 type ConfigOption struct {
 	Name    string // normalised: lower case, '-' as '_', "loose-" stripped

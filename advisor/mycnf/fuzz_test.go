@@ -112,21 +112,3 @@ func FuzzParseIncludes(f *testing.F) {
 		}
 	})
 }
-
-func FuzzParseSize(f *testing.F) {
-	for _, s := range []string{"16M", "-1", "1GB", "9223372036854775807", "8E", " 1k ", "1.5G", ""} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := parseSize(s)
-		if err != nil {
-			if n != 0 {
-				t.Fatalf("ParseSize(%q) = %d with error %v", s, n, err)
-			}
-			return
-		}
-		if strings.TrimLeft(trimSpace(s), "+-0123456789") == trimSpace(s) {
-			t.Fatalf("ParseSize(%q) = %d without digits", s, n)
-		}
-	})
-}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -39,7 +40,7 @@ func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, base
 		switch {
 		case !rules.SectionReadBy(o.Section, target):
 			continue
-		case rules.IsMachineSetting(o.Name):
+		case carryover.IsMachineSetting(o.Name):
 			skipped++
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -28,9 +29,9 @@ type rehearsal struct {
 	targetBin  *sandbox.Binary
 	sourceBin  *sandbox.Binary // nil when today's version cannot run here
 	sourceNote string
-	carry      rules.Carryover
+	carry      carryover.Carryover
 	validation report.RehearseValidation
-	pins       []rules.DriftPin
+	pins       []carryover.DriftPin
 	sides      []side
 	notes      []string
 }
@@ -46,17 +47,17 @@ func planRehearsal(ctx context.Context, o Options, t *today) (*rehearsal, error)
 	if err := findSource(ctx, o, t, p); err != nil {
 		return nil, err
 	}
-	p.carry = rules.CarryOver(t.in.Flavor, p.target, t.settings)
+	p.carry = carryover.CarryOver(t.in.Flavor, p.target, t.settings)
 	if err := validateCarried(ctx, p, t); err != nil {
 		return nil, err
 	}
-	todayOptions := rules.TodayOptions(t.settings)
+	todayOptions := carryover.TodayOptions(t.settings)
 	if p.sourceBin != nil {
 		if todayOptions, err = validateToday(ctx, p, todayOptions); err != nil {
 			return nil, err
 		}
 	}
-	p.pins = rules.DDLDriftPins(t.in.Flavor, p.target, t.in.Variables, p.carry)
+	p.pins = carryover.DDLDriftPins(t.in.Flavor, p.target, t.in.Variables, p.carry)
 	carried := p.carry.SandboxOptions()
 	if p.sourceBin != nil {
 		p.sides = append(p.sides, side{name: sideToday, label: "today: " + p.sourceBin.Flavor.Raw + " with today's settings",
@@ -67,7 +68,7 @@ func planRehearsal(ctx context.Context, o Options, t *today) (*rehearsal, error)
 	p.sides = append(p.sides, side{name: sideTargetCarried, label: "target with today's settings carried over", basedir: p.targetBin.Basedir, options: carried})
 	if len(p.pins) > 0 {
 		p.sides = append(p.sides, side{name: sideTargetPinned, label: "target carried over, today's DDL behaviour pinned",
-			basedir: p.targetBin.Basedir, options: append(slices.Clone(carried), rules.PinOptions(p.pins)...)})
+			basedir: p.targetBin.Basedir, options: append(slices.Clone(carried), carryover.PinOptions(p.pins)...)})
 	} else {
 		p.notes = append(p.notes, "no setting that shapes CREATE TABLE cost changes its default on the way to the target (or today's settings already set it): the pinned target would equal the carried-over one, so it was not started")
 	}
@@ -161,11 +162,11 @@ func validationCommand(b *sandbox.Binary) string {
 
 // explicitSettings are a live server's settings that come from an option
 // file, the command line or persisted variables, sorted by name.
-func explicitSettings(vars map[string]rules.Setting) []rules.CarrySetting {
-	var out []rules.CarrySetting
+func explicitSettings(vars map[string]rules.Setting) []carryover.CarrySetting {
+	var out []carryover.CarrySetting
 	for _, name := range slices.Sorted(maps.Keys(vars)) {
 		if vars[name].Origin == rules.OriginConfig {
-			out = append(out, rules.CarrySetting{Name: name, Value: vars[name].Value, Where: "server, set at start-up or persisted"})
+			out = append(out, carryover.CarrySetting{Name: name, Value: vars[name].Value, Where: "server, set at start-up or persisted"})
 		}
 	}
 	return out

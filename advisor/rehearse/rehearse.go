@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
@@ -121,7 +122,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 type today struct {
 	in       *server.Inspection
 	offline  bool
-	settings []rules.CarrySetting
+	settings []carryover.CarrySetting
 	inputs   job.Inputs
 	// schema is the schema the rehearsal carries (nil: none, schemaNote says why).
 	schema     *ddlfile.Dump
@@ -161,7 +162,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 		t.in = s.Inspection()
 	}
 	if len(t.inputs.Config) > 0 {
-		t.settings = rules.ConfigCarrySettings(t.in.Flavor, t.inputs.Config)
+		t.settings = carryover.ConfigCarrySettings(t.in.Flavor, t.inputs.Config)
 	} else {
 		t.settings = explicitSettings(t.in.Variables)
 	}

@@ -208,14 +208,9 @@ type SettingInfo struct {
 	Note string `json:"note,omitempty"`
 }
 
-// Provenance is what a server tells of a value's origin beyond the origin.
-type Provenance struct {
-	File, Note string
-}
-
 // SettingsOf picks the keySettings of a server's variables, with their
 // provenance where known (prov may be nil).
-func SettingsOf(vars map[string]rules.Setting, prov map[string]Provenance) map[string]SettingInfo {
+func SettingsOf(vars map[string]rules.Setting, prov map[string]rules.Provenance) map[string]SettingInfo {
 	out := map[string]SettingInfo{}
 	for _, name := range keySettings {
 		if s, ok := vars[name]; ok {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -29,14 +30,14 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	p.line("[--] Settings carried over (validated with %s):", r.Validation.Command)
 	var machine []string
 	for _, c := range r.Carryover {
-		if c.Action == rules.Machine {
+		if c.Action == carryover.Machine {
 			machine = append(machine, c.Name)
 			continue
 		}
 		p.line("       %-10s %s", c.Action, carryText(c))
 	}
 	if len(machine) > 0 {
-		p.line("       %-10s %s: paths, ports or identities of this machine; the sandboxes set their own (left commented in the my.cnf)", rules.Machine, strings.Join(machine, ", "))
+		p.line("       %-10s %s: paths, ports or identities of this machine; the sandboxes set their own (left commented in the my.cnf)", carryover.Machine, strings.Join(machine, ", "))
 	}
 	if len(r.Carryover) == 0 {
 		p.line("       (no explicit settings today)")
@@ -149,13 +150,13 @@ func severityMark(s string) string {
 }
 
 // carryText is one carry-over decision on one line.
-func carryText(c rules.CarriedOption) string {
+func carryText(c carryover.CarriedOption) string {
 	s := c.Name + "=" + c.Value
 	if c.Where != "" {
 		s += " (" + c.Where + ")"
 	}
 	switch c.Action {
-	case rules.Translated, rules.Flagged:
+	case carryover.Translated, carryover.Flagged:
 		s += " -> " + c.TargetName + "=" + c.TargetValue
 	}
 	if c.SandboxValue != "" {
@@ -164,7 +165,7 @@ func carryText(c rules.CarriedOption) string {
 	return s + ": " + c.Why
 }
 
-func pinsText(pins []rules.DriftPin) string {
+func pinsText(pins []carryover.DriftPin) string {
 	var s []string
 	for _, p := range pins {
 		s = append(s, fmt.Sprintf("%s=%s (target default %s)", p.Name, p.Today, p.TargetDefault))

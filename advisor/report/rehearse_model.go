@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -26,14 +27,14 @@ type RehearseReport struct {
 	SourceRuns bool   `json:"source_runs_locally"`
 	Reference  string `json:"reference"`
 	// Carryover is the decision for each of today's explicit settings.
-	Carryover []rules.CarriedOption `json:"carryover"`
+	Carryover []carryover.CarriedOption `json:"carryover"`
 	// Refused are the options the target's binary refused when it
 	// validated the carried-over options (they are dropped in Carryover too).
 	Validation RehearseValidation `json:"validation"`
 	// Pins are the DDL-relevant settings whose default changes, pinned to
 	// today's value on the target_pinned side.
-	Pins  []rules.DriftPin `json:"pins"`
-	Sides []RehearseSide   `json:"sides"`
+	Pins  []carryover.DriftPin `json:"pins"`
+	Sides []RehearseSide       `json:"sides"`
 	// PinnedVsCarried: the pinned target's baseline time / the carried-over
 	// target's, paired by round (< 1: pinning today's behaviour is faster).
 	PinnedVsCarried *effect.Interval `json:"pinned_vs_carried,omitempty"`

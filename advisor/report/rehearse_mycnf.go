@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -37,20 +38,20 @@ func RehearseMyCnf(r *RehearseReport) string {
 
 // carriedLines are one option of today's my.cnf on the target: why, then
 // the line (commented out when dropped or when it names this machine).
-func carriedLines(c rules.CarriedOption) []string {
+func carriedLines(c carryover.CarriedOption) []string {
 	from := fmt.Sprintf("%s = %s", c.Name, c.Value)
 	if c.Where != "" {
 		from += " (" + c.Where + ")"
 	}
 	target := c.TargetName + " = " + c.TargetValue
 	switch c.Action {
-	case rules.Dropped:
+	case carryover.Dropped:
 		return []string{fmt.Sprintf("# dropped: %s: %s", from, c.Why), fmt.Sprintf("# %s = %s", c.Name, c.Value)}
-	case rules.Machine:
+	case carryover.Machine:
 		return []string{"# this machine's path, port or identity: check it for the new server, then uncomment", fmt.Sprintf("# %s = %s", c.Name, c.Value)}
-	case rules.Translated:
+	case carryover.Translated:
 		return []string{fmt.Sprintf("# translated from %s: %s", from, c.Why), target}
-	case rules.Flagged:
+	case carryover.Flagged:
 		return []string{fmt.Sprintf("# changed from %s: %s", from, c.Why), target}
 	}
 	return []string{fmt.Sprintf("# carried from %s: %s", from, c.Why), target}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -14,7 +15,7 @@ import (
 func TestRehearseMyCnfVariantDoesNotResetThePins(t *testing.T) {
 	slow, recovers, faster := effect.Interval{Ratio: 1.5, Low: 1.3, High: 1.7}, effect.Interval{Ratio: 1.01, Low: 0.95, High: 1.08}, effect.Interval{Ratio: 0.8, Low: 0.75, High: 0.85}
 	r := &RehearseReport{SourceRuns: true, Reference: SideToday, Workload: string(rules.WorkloadDDLHeavy),
-		Pins: []rules.DriftPin{{Name: "innodb_stats_persistent", Today: "OFF", TargetDefault: "ON", Why: "OFF today, ON by default"}},
+		Pins: []carryover.DriftPin{{Name: "innodb_stats_persistent", Today: "OFF", TargetDefault: "ON", Why: "OFF today, ON by default"}},
 		Sides: []RehearseSide{
 			{Name: SideToday, Variants: []RehearseVariant{{Name: bench.Baseline}}},
 			{Name: SideTargetCarried, Variants: []RehearseVariant{{Name: bench.Baseline, VsReference: &slow}}},

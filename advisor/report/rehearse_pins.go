@@ -3,8 +3,8 @@ package report
 import (
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -24,7 +24,7 @@ func (r *RehearseReport) PinsHelp() bool {
 }
 
 // PinList names the pins with today's values: "innodb_stats_persistent=OFF, ...".
-func PinList(pins []rules.DriftPin) string {
+func PinList(pins []carryover.DriftPin) string {
 	var s []string
 	for _, p := range pins {
 		s = append(s, p.Name+"="+p.Today)

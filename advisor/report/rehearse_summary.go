@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -15,13 +15,13 @@ import (
 // today's speed.
 func RehearseSummary(r *RehearseReport, decision effect.Interval) []string {
 	var out []string
-	count := map[rules.CarryAction]int{}
+	count := map[carryover.CarryAction]int{}
 	for _, c := range r.Carryover {
 		count[c.Action]++
 	}
 	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) on the way to %s %s: %d carried as they are, %d translated, %d with values removed, %d dropped (the target's binary refused %d of them), %d paths or ports left to you.",
-		len(r.Carryover), FlavorName(r.Target.Flavor), r.Target.Version, count[rules.Carried], count[rules.Translated], count[rules.Flagged],
-		count[rules.Dropped], len(r.Validation.Refused), count[rules.Machine]))
+		len(r.Carryover), FlavorName(r.Target.Flavor), r.Target.Version, count[carryover.Carried], count[carryover.Translated], count[carryover.Flagged],
+		count[carryover.Dropped], len(r.Validation.Refused), count[carryover.Machine]))
 	carried := r.Variant(SideTargetCarried, bench.Baseline)
 	if carried == nil || carried.VsReference == nil {
 		return out

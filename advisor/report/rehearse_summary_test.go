@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -17,12 +17,12 @@ func rehearsalFixture(carried, bothOff, pinned effect.Interval, workload string)
 	return &RehearseReport{
 		Today: ServerInfo{Flavor: "mysql", Version: "5.5.42"}, Target: ServerInfo{Flavor: "mysql", Version: "5.6.22"},
 		SourceRuns: true, Reference: SideToday, Workload: workload,
-		Carryover: []rules.CarriedOption{
-			{Name: "max_connections", Value: "300", Where: "my.cnf:2", Action: rules.Carried, TargetName: "max_connections", TargetValue: "300", Why: "the target has it"},
-			{Name: "innodb_file_format", Value: "Barracuda", Where: "my.cnf:3", Action: rules.Dropped, Why: "removed"},
-			{Name: "datadir", Value: "/var/lib/mysql", Where: "my.cnf:4", Action: rules.Machine, Why: "path"},
+		Carryover: []carryover.CarriedOption{
+			{Name: "max_connections", Value: "300", Where: "my.cnf:2", Action: carryover.Carried, TargetName: "max_connections", TargetValue: "300", Why: "the target has it"},
+			{Name: "innodb_file_format", Value: "Barracuda", Where: "my.cnf:3", Action: carryover.Dropped, Why: "removed"},
+			{Name: "datadir", Value: "/var/lib/mysql", Where: "my.cnf:4", Action: carryover.Machine, Why: "path"},
 		},
-		Pins: []rules.DriftPin{{Name: "innodb_stats_persistent", Today: "OFF", TargetDefault: "ON", Why: "OFF today, ON by default"}},
+		Pins: []carryover.DriftPin{{Name: "innodb_stats_persistent", Today: "OFF", TargetDefault: "ON", Why: "OFF today, ON by default"}},
 		Sides: []RehearseSide{
 			{Name: SideToday, Variants: []RehearseVariant{{Name: bench.Baseline, VsReference: &effect.Interval{Ratio: 1, Low: 1, High: 1}}}},
 			{Name: SideTargetCarried, Variants: []RehearseVariant{

@@ -19,7 +19,7 @@ type Inspection struct {
 	Variables      map[string]rules.Setting
 	// Provenance is what the server tells of a value's origin beyond the
 	// origin word (option file, command line, ...), by variable.
-	Provenance map[string]report.Provenance
+	Provenance map[string]rules.Provenance
 	Status     map[string]string
 	// Accounts are the accounts by authentication plugin, or why they
 	// could not be read.
@@ -50,14 +50,14 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection
 	}
 	origins := readOrigins(ctx, db, fl)
 	in.Variables = make(map[string]rules.Setting, len(vars))
-	in.Provenance = map[string]report.Provenance{}
+	in.Provenance = map[string]rules.Provenance{}
 	for name, value := range vars {
 		o, ok := origins[name]
 		if !ok {
 			o.origin = rules.OriginUnknown
 		}
 		in.Variables[name] = rules.Setting{Value: value, Origin: o.origin}
-		if o.prov != (report.Provenance{}) {
+		if o.prov != (rules.Provenance{}) {
 			in.Provenance[name] = o.prov
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
@@ -35,9 +34,9 @@ type ledgerEntry struct {
 
 // restoredGlobal is a global as it was before a calibration changed it.
 type restoredGlobal struct {
-	Value      string            `json:"value"`
-	Origin     rules.Origin      `json:"origin"`
-	Provenance report.Provenance `json:"provenance"`
+	Value      string           `json:"value"`
+	Origin     rules.Origin     `json:"origin"`
+	Provenance rules.Provenance `json:"provenance"`
 }
 
 // bootSlack is how far two computations of a server's start time may differ.
@@ -233,7 +232,7 @@ func (in *Inspection) applyOwnRestores(restores map[string]ownRestore) {
 		}
 		in.Variables[name] = rules.Setting{Value: now.Value, Origin: r.before.Origin}
 		if in.Provenance == nil {
-			in.Provenance = map[string]report.Provenance{}
+			in.Provenance = map[string]rules.Provenance{}
 		}
 		p := r.before.Provenance
 		p.Note = joinNotes(p.Note, fmt.Sprintf("set back with SET GLOBAL by upgrade-advisor after its calibration at %s; the server says runtime until its next start",

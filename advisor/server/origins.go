@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -87,13 +86,13 @@ func addPersisted(ctx context.Context, db *sql.DB, raw map[string]serverOrigin) 
 // option file and what else is known.
 type origin struct {
 	origin rules.Origin
-	prov   report.Provenance
+	prov   rules.Provenance
 }
 
 // originOf maps a server's origin words to the report's, with the option
 // file and what else is known.
 func originOf(fl rules.Flavor, o serverOrigin) origin {
-	out := origin{origin: originFromServer(o.source), prov: report.Provenance{File: o.path}}
+	out := origin{origin: originFromServer(o.source), prov: rules.Provenance{File: o.path}}
 	switch strings.ToUpper(strings.TrimSpace(o.source)) {
 	case "DYNAMIC":
 		// SET PERSIST since the last start: variables_info says DYNAMIC,

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -45,7 +44,7 @@ func TestOriginOfNamesPersistedValuesAndTheirFile(t *testing.T) {
 
 func TestOwnRestoreShowsTheOriginalOrigin(t *testing.T) {
 	at := time.Date(2026, 12, 1, 10, 30, 0, 0, time.UTC)
-	before := restoredGlobal{Value: "ON", Origin: rules.OriginConfig, Provenance: report.Provenance{File: "/etc/mysql/my.cnf"}}
+	before := restoredGlobal{Value: "ON", Origin: rules.OriginConfig, Provenance: rules.Provenance{File: "/etc/mysql/my.cnf"}}
 	tests := []struct {
 		name       string
 		now        rules.Setting

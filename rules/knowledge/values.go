@@ -137,3 +137,27 @@ func Unquote(v string) string {
 	}
 	return v
 }
+
+// ValuesOf lists the values of rs, in order.
+func ValuesOf(rs []ValueRemoval) []string {
+	out := make([]string, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, r.Value)
+	}
+	return out
+}
+
+// FormatSize writes a byte count with the largest K, M or G suffix that
+// divides it exactly ("1G", "16M"); a count no suffix divides, or 0, is
+// written as a plain number.
+func FormatSize(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n != 0 && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}

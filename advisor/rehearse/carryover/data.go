@@ -1,4 +1,6 @@
-package rules
+package carryover
+
+import "github.com/upgrade-advisor/upgrade-advisor/rules"
 
 // Facts the rehearsal needs that the knowledge base (rules/knowledge) does not
 // hold: which settings belong to the machine rather than to the server's
@@ -30,7 +32,7 @@ var machineSettings = map[string]bool{
 // buffer pool on a small test machine would not start or would swap. The
 // target's my.cnf keeps the user's value.
 var sandboxMemoryCaps = map[string]int64{
-	"innodb_buffer_pool_size":    whatIfBufferPoolCap,
+	"innodb_buffer_pool_size":    rules.WhatIfBufferPoolCap,
 	"key_buffer_size":            256 << 20,
 	"aria_pagecache_buffer_size": 256 << 20,
 	"innodb_log_buffer_size":     256 << 20,
@@ -54,12 +56,12 @@ var ddlDriftSettings = []string{
 // redoLogCapacityFrom is the first MySQL release with innodb_redo_log_capacity,
 // which replaces innodb_log_file_size x innodb_log_files_in_group
 // (https://dev.mysql.com/doc/refman/8.0/en/innodb-redo-log.html#innodb-modifying-redo-log-capacity).
-var redoLogCapacityFrom = V(8, 0, 30)
+var redoLogCapacityFrom = rules.V(8, 0, 30)
 
 // redoFilesDefault is innodb_log_files_in_group when no option sets it:
 // 2 on MySQL; MariaDB has written a single redo log file since 10.5.0
 // (https://mariadb.com/kb/en/innodb-system-variables/#innodb_log_files_in_group).
-func redoFilesDefault(fl Flavor) int64 {
+func redoFilesDefault(fl rules.Flavor) int64 {
 	if fl.IsMariaDB() {
 		return 1
 	}

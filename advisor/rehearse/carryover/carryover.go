@@ -1,4 +1,4 @@
-package rules
+package carryover
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -55,7 +56,7 @@ type CarriedOption struct {
 
 // Carryover is today's settings carried to a target.
 type Carryover struct {
-	From, To  Flavor
+	From, To  rules.Flavor
 	Migration bool
 	Options   []CarriedOption
 }
@@ -63,12 +64,12 @@ type Carryover struct {
 // CarryOver decides, for each of today's settings, what a server of flavor
 // to gets. Settings are taken in order; a later one of the same name
 // replaces an earlier one, as in an option file.
-func CarryOver(from, to Flavor, settings []CarrySetting) Carryover {
-	c := Carryover{From: from, To: to, Migration: isMigration(from, to)}
+func CarryOver(from, to rules.Flavor, settings []CarrySetting) Carryover {
+	c := Carryover{From: from, To: to, Migration: rules.IsMigration(from, to)}
 	latest := map[string]CarrySetting{}
 	var names []string
 	for _, s := range settings {
-		n := configVarName(s.Name)
+		n := rules.ConfigVarName(s.Name)
 		if _, seen := latest[n]; !seen {
 			names = append(names, n)
 		}
@@ -95,13 +96,13 @@ func CarryOver(from, to Flavor, settings []CarrySetting) Carryover {
 
 // redoCapacityTarget reports whether the target sizes its redo log with
 // innodb_redo_log_capacity.
-func redoCapacityTarget(to Flavor) bool {
+func redoCapacityTarget(to rules.Flavor) bool {
 	return to.IsMySQLFamily() && knowledge.EffectiveVersion(to.Version).Compare(redoLogCapacityFrom) >= 0
 }
 
 // carryOne decides for one setting; all holds every setting by name (for
 // the redo log, whose new size depends on two of them).
-func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) CarriedOption {
+func carryOne(from, to rules.Flavor, s CarrySetting, all map[string]CarrySetting) CarriedOption {
 	opt := CarriedOption{Name: s.Name, Value: s.Value, Where: s.Where, Action: Carried, TargetName: s.Name, TargetValue: s.Value,
 		Why: "the target has it"}
 	if machineSettings[s.Name] {
@@ -140,7 +141,7 @@ func carryOne(from, to Flavor, s CarrySetting, all map[string]CarrySetting) Carr
 
 // goneOption handles a setting the target refuses, never had, or ignores:
 // translated to its replacement when the value converts, dropped otherwise.
-func goneOption(f knowledge.Fact, to Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
+func goneOption(f knowledge.Fact, to rules.Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
 	if st.Replacement != "" && replacementExists(st.Replacement, to) {
 		if v, ok := f.ReplacementValue(opt.Value); ok {
 			o := translated(f, to, st, opt)
@@ -160,7 +161,7 @@ func goneOption(f knowledge.Fact, to Flavor, st knowledge.Lifecycle, opt Carried
 }
 
 // goneText says why the target does not take a setting.
-func goneText(to Flavor, st knowledge.Lifecycle) string {
+func goneText(to rules.Flavor, st knowledge.Lifecycle) string {
 	switch {
 	case st.State == knowledge.StateRemoved && !st.Since.IsZero():
 		return fmt.Sprintf("removed in %s %s", to.Name(), st.Since)
@@ -169,21 +170,21 @@ func goneText(to Flavor, st knowledge.Lifecycle) string {
 	case st.State == knowledge.StateIgnored:
 		return fmt.Sprintf("accepted and ignored by %s (does nothing)", to.Name())
 	case st.State == knowledge.StateAbsent && !st.Since.IsZero():
-		return fmt.Sprintf("not yet a variable of %s (added in %s)", versionLabel(to), st.Since)
+		return fmt.Sprintf("not yet a variable of %s (added in %s)", rules.VersionLabel(to), st.Since)
 	case st.State == knowledge.StateAbsent:
 		return fmt.Sprintf("not a variable of %s", to.Name())
 	}
-	return fmt.Sprintf("not accepted by %s", versionLabel(to))
+	return fmt.Sprintf("not accepted by %s", rules.VersionLabel(to))
 }
 
 // translated renames a setting to its replacement, converting the value.
-func translated(f knowledge.Fact, to Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
+func translated(f knowledge.Fact, to rules.Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
 	v, ok := f.ReplacementValue(opt.Value)
 	if !ok {
 		v = opt.Value
 	}
 	opt.Action, opt.TargetName, opt.TargetValue = Translated, st.Replacement, v
-	opt.Why = fmt.Sprintf("%s is %s in %s; %s replaces it", opt.Name, st.State, versionLabel(to), st.Replacement)
+	opt.Why = fmt.Sprintf("%s is %s in %s; %s replaces it", opt.Name, st.State, rules.VersionLabel(to), st.Replacement)
 	if st.State == knowledge.StateDeprecated {
 		opt.Why = fmt.Sprintf("deprecated in %s since %s: renamed %s", to.Name(), st.Since, st.Replacement)
 	}
@@ -192,7 +193,7 @@ func translated(f knowledge.Fact, to Flavor, st knowledge.Lifecycle, opt Carried
 
 // replacementExists reports whether the replacement is a variable of to
 // (or one the knowledge base does not know, which the binary validates).
-func replacementExists(name string, to Flavor) bool {
+func replacementExists(name string, to rules.Flavor) bool {
 	f, ok := knowledge.Lookup(name)
 	if !ok {
 		return true
@@ -203,7 +204,7 @@ func replacementExists(name string, to Flavor) bool {
 
 // redoCapacity translates innodb_log_file_size (times the number of files)
 // into innodb_redo_log_capacity.
-func redoCapacity(from Flavor, opt CarriedOption, all map[string]CarrySetting) CarriedOption {
+func redoCapacity(from rules.Flavor, opt CarriedOption, all map[string]CarrySetting) CarriedOption {
 	size, ok := knowledge.ParseNumber(knowledge.Unquote(opt.Value))
 	files := redoFilesDefault(from)
 	filesText := fmt.Sprintf("%d (the default on %s)", files, from.Name())
@@ -217,19 +218,19 @@ func redoCapacity(from Flavor, opt CarriedOption, all map[string]CarrySetting) C
 		opt.Why = "replaced by innodb_redo_log_capacity; the sizes could not be read: set it yourself"
 		return opt
 	}
-	opt.Action, opt.TargetName, opt.TargetValue = Translated, "innodb_redo_log_capacity", sizeText(size*files)
+	opt.Action, opt.TargetName, opt.TargetValue = Translated, "innodb_redo_log_capacity", knowledge.FormatSize(size*files)
 	opt.Why = fmt.Sprintf("innodb_redo_log_capacity replaces innodb_log_file_size x innodb_log_files_in_group from MySQL 8.0.30: %s x %s", opt.Value, filesText)
 	opt.Source = string(knowledge.SrcSHJ)
 	return capped(opt)
 }
 
 // flagValues removes the keywords of a value the target no longer accepts.
-func flagValues(f knowledge.Fact, to Flavor, opt CarriedOption) CarriedOption {
+func flagValues(f knowledge.Fact, to rules.Flavor, opt CarriedOption) CarriedOption {
 	rejected := f.RejectedValues(to, opt.TargetValue)
 	if len(rejected) == 0 {
 		return opt
 	}
-	words := wordsOf(rejected)
+	words := knowledge.ValuesOf(rejected)
 	opt.Action = Flagged
 	opt.TargetValue = knowledge.WithoutValues(opt.TargetValue, rejected)
 	opt.SandboxValue = ""
@@ -250,23 +251,10 @@ func capped(opt CarriedOption) CarriedOption {
 		return opt
 	}
 	if n, ok := knowledge.ParseNumber(knowledge.Unquote(opt.TargetValue)); ok && n > limit {
-		opt.SandboxValue = sizeText(limit)
+		opt.SandboxValue = knowledge.FormatSize(limit)
 		opt.Why += fmt.Sprintf("; capped at %s in the sandbox", opt.SandboxValue)
 	}
 	return opt
-}
-
-// sizeText writes a byte count with the largest exact K/M/G suffix.
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		suffix string
-		size   int64
-	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
-		if n != 0 && n%u.size == 0 {
-			return strconv.FormatInt(n/u.size, 10) + u.suffix
-		}
-	}
-	return strconv.FormatInt(n, 10)
 }
 
 // SandboxOptions are the options ("name=value") a sandbox of the target
@@ -305,7 +293,7 @@ func (c *Carryover) Drop(targetName, message string) bool {
 func TodayOptions(settings []CarrySetting) []string {
 	var out []string
 	for _, s := range settings {
-		n := configVarName(s.Name)
+		n := rules.ConfigVarName(s.Name)
 		if machineSettings[n] {
 			continue
 		}
@@ -332,7 +320,7 @@ type DriftPin struct {
 // DDLDriftPins lists the settings that matter for DDL whose value today
 // (today's live value, or from's default when today lacks it) differs from
 // the target's default, and that the carried-over options do not set.
-func DDLDriftPins(from, to Flavor, today map[string]Setting, c Carryover) []DriftPin {
+func DDLDriftPins(from, to rules.Flavor, today map[string]rules.Setting, c Carryover) []DriftPin {
 	set := map[string]bool{}
 	for _, o := range c.Options {
 		if o.Action != Dropped && o.Action != Machine {
@@ -360,11 +348,11 @@ func DDLDriftPins(from, to Flavor, today map[string]Setting, c Carryover) []Drif
 				continue
 			}
 		}
-		if knowledge.SameValue(name, value, d.Value) || !unquotedOption.MatchString(value) {
+		if knowledge.SameValue(name, value, d.Value) || !rules.IsPlainOptionValue(value) {
 			continue
 		}
 		pins = append(pins, DriftPin{Name: name, Today: value, TargetDefault: d.Value, Source: string(d.Src),
-			Why: fmt.Sprintf("%s today, %s by default on %s", value, d.Value, versionLabel(to))})
+			Why: fmt.Sprintf("%s today, %s by default on %s", value, d.Value, rules.VersionLabel(to))})
 	}
 	sort.Slice(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
 	return pins
@@ -381,11 +369,11 @@ func PinOptions(pins []DriftPin) []string {
 
 // ConfigCarrySettings are the options of config that a server of flavor fl
 // reads, in file order, with file:line.
-func ConfigCarrySettings(fl Flavor, config []ConfigOption) []CarrySetting {
+func ConfigCarrySettings(fl rules.Flavor, config []rules.ConfigOption) []CarrySetting {
 	var out []CarrySetting
 	for _, o := range config {
-		if sectionReadBy(o.Section, fl) {
-			out = append(out, CarrySetting{Name: o.Name, Value: configOptionValue(o), Where: optionLocation(o)})
+		if rules.SectionReadBy(o.Section, fl) {
+			out = append(out, CarrySetting{Name: o.Name, Value: o.ServerValue(), Where: o.Location()})
 		}
 	}
 	return out
@@ -394,8 +382,4 @@ func ConfigCarrySettings(fl Flavor, config []ConfigOption) []CarrySetting {
 // IsMachineSetting reports whether an option names a path, port or
 // identity of the machine (a sandbox sets its own; a binary asked about
 // it may check that the path exists here).
-func IsMachineSetting(name string) bool { return machineSettings[configVarName(name)] }
-
-// SectionReadBy reports whether a server of flavor fl reads an option-file
-// section ([mysqld] always, [mariadb] only MariaDB, [mysqld-8.0] only 8.0, ...).
-func SectionReadBy(section string, fl Flavor) bool { return sectionReadBy(section, fl) }
+func IsMachineSetting(name string) bool { return machineSettings[rules.ConfigVarName(name)] }

@@ -1,17 +1,19 @@
-package rules
+package carryover
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 func TestCarryOver(t *testing.T) {
-	maria1011 := Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}
-	maria118 := Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 9)}
-	mysql97 := Flavor{Vendor: VendorMySQL, Version: V(9, 7, 4)}
-	mysql57 := Flavor{Vendor: VendorMySQL, Version: V(5, 7, 44)}
-	mysql8040 := Flavor{Vendor: VendorMySQL, Version: V(8, 0, 40)}
-	mysql8020 := Flavor{Vendor: VendorMySQL, Version: V(8, 0, 20)}
+	maria1011 := rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(10, 11, 19)}
+	maria118 := rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(11, 8, 9)}
+	mysql97 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)}
+	mysql57 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(5, 7, 44)}
+	mysql8040 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(8, 0, 40)}
+	mysql8020 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(8, 0, 20)}
 	type want struct {
 		action            CarryAction
 		targetName, value string
@@ -20,7 +22,7 @@ func TestCarryOver(t *testing.T) {
 	}
 	cases := []struct {
 		name     string
-		from, to Flavor
+		from, to rules.Flavor
 		settings []CarrySetting
 		want     map[string]want
 		migrate  bool
@@ -124,7 +126,7 @@ func TestCarryOver(t *testing.T) {
 }
 
 func TestCarryoverDropAndSandboxOptions(t *testing.T) {
-	c := CarryOver(Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, Flavor{Vendor: VendorMySQL, Version: V(9, 7, 4)},
+	c := CarryOver(rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(10, 11, 19)}, rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)},
 		[]CarrySetting{{Name: "innodb_buffer_pool_size", Value: "8G"}, {Name: "aria_pagecache_buffer_size", Value: "64M"}, {Name: "port", Value: "3307"}})
 	got := c.SandboxOptions()
 	want := []string{"innodb_buffer_pool_size=1G", "aria_pagecache_buffer_size=64M"}
@@ -140,17 +142,17 @@ func TestCarryoverDropAndSandboxOptions(t *testing.T) {
 }
 
 func TestDDLDriftPins(t *testing.T) {
-	mysql55 := Flavor{Vendor: VendorMySQL, Version: V(5, 5, 42)}
-	mysql56 := Flavor{Vendor: VendorMySQL, Version: V(5, 6, 22)}
+	mysql55 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(5, 5, 42)}
+	mysql56 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(5, 6, 22)}
 	cases := []struct {
 		name  string
-		today map[string]Setting
+		today map[string]rules.Setting
 		set   []CarrySetting
 		want  []string
 	}{
 		{name: "5.5 defaults pinned", want: []string{"innodb_file_per_table=OFF", "innodb_stats_persistent=OFF"}},
 		{name: "already set in the carried options", set: []CarrySetting{{Name: "innodb_file_per_table", Value: "0"}, {Name: "innodb_stats_persistent", Value: "0"}}},
-		{name: "today's live value counts", today: map[string]Setting{"innodb_file_per_table": {Value: "ON", Origin: OriginRuntime}, "innodb_stats_persistent": {Value: "ON"}}},
+		{name: "today's live value counts", today: map[string]rules.Setting{"innodb_file_per_table": {Value: "ON", Origin: rules.OriginRuntime}, "innodb_stats_persistent": {Value: "ON"}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
