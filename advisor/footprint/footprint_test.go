@@ -68,9 +68,9 @@ func TestIsBusy(t *testing.T) {
 		want      bool
 	}{
 		{0, 0, false},
-		{BusyQuestionsPerSecond - 1, BusyThreadsRunning - 1, false},
-		{BusyQuestionsPerSecond, 0, true},
-		{0, BusyThreadsRunning, true},
+		{busyQuestionsPerSecond - 1, busyThreadsRunning - 1, false},
+		{busyQuestionsPerSecond, 0, true},
+		{0, busyThreadsRunning, true},
 	}
 	for _, tt := range tests {
 		if got := isBusy(tt.perSecond, tt.running); got != tt.want {

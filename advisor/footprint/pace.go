@@ -26,15 +26,15 @@ const (
 	// quarter of the time) the load test still measured its p95 3-4x
 	// higher during the rounds (docs/load.md).
 	AutoPaceRatio = 20.0
-	// BusyQuestionsPerSecond: other sessions' statements per second from
+	// busyQuestionsPerSecond: other sessions' statements per second from
 	// which a server counts as busy (an idle sandbox shows ~0, a monitoring
 	// agent tens, the load test's traffic thousands).
-	BusyQuestionsPerSecond = 200
-	// BusyThreadsRunning: other sessions' Threads_running from which a
+	busyQuestionsPerSecond = 200
+	// busyThreadsRunning: other sessions' Threads_running from which a
 	// server counts as busy. An idle MySQL 9.7 already shows 1-2 besides
 	// the reading (its event scheduler daemon counts as running), which 2
 	// took for a busy server in the load test.
-	BusyThreadsRunning = 3
+	busyThreadsRunning = 3
 	// maxPaceRatio bounds an explicit --pace.
 	maxPaceRatio = 100
 )
@@ -78,5 +78,5 @@ func (p Pace) ratio(busy bool) float64 {
 
 // isBusy says whether other sessions keep the server visibly busy.
 func isBusy(othersPerSecond float64, othersRunning int64) bool {
-	return othersPerSecond >= BusyQuestionsPerSecond || othersRunning >= BusyThreadsRunning
+	return othersPerSecond >= busyQuestionsPerSecond || othersRunning >= busyThreadsRunning
 }

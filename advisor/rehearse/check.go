@@ -12,9 +12,9 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// FindingTargetBinaryRefused is the id of a finding for an option of
+// findingTargetBinaryRefused is the id of a finding for an option of
 // --config that the target's own binary refuses.
-const FindingTargetBinaryRefused = "target-binary-refused"
+const findingTargetBinaryRefused = "target-binary-refused"
 
 // CheckConfigOnTarget runs the option validation of the target's binary
 // (--target-basedir) on the options of --config that the target reads,
@@ -63,7 +63,7 @@ func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, base
 		o := where[rf.Option]
 		loc := fmt.Sprintf("%s:%d", o.File, o.Line)
 		found = append(found, rules.Finding{
-			ID: FindingTargetBinaryRefused, Severity: rules.Critical,
+			ID: findingTargetBinaryRefused, Severity: rules.Critical,
 			Title:  fmt.Sprintf("%s refuses %s (%s): it will not start with this file", target, rf.Option, loc),
 			Detail: fmt.Sprintf("The target's own binary (%s) refused the option at %s: %s", bin.Path, loc, rf.Message),
 			Evidence: map[string]string{"option": rf.Option, "file": o.File, "line": fmt.Sprint(o.Line),

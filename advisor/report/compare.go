@@ -17,7 +17,7 @@ func compareText(w io.Writer, r *CompareReport) error {
 		role string
 		side CompareSide
 	}{{"source", r.Source}, {"target", r.Target}} {
-		p.line("[--] %s: %s %s — %s", s.role, FlavorName(s.side.Server.Flavor), s.side.Server.Version, s.side.Endpoint)
+		p.line("[--] %s: %s %s — %s", s.role, flavorName(s.side.Server.Flavor), s.side.Server.Version, s.side.Endpoint)
 	}
 	p.line("[--] %d measured rounds, interleaved, %.1f s (stopped on %s)", r.Rounds, r.DurationS, r.StopReason)
 	p.line("       %-22s %-14s %-14s %-24s %s", "variant", "source ms p50", "target ms p50", "target/source (95% CI)", "target vs source baseline")
@@ -39,8 +39,8 @@ func compareText(w io.Writer, r *CompareReport) error {
 func compareMarkdown(w io.Writer, r *CompareReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# upgrade-advisor compare\n\n")
-	fmt.Fprintf(&b, "- **Source:** %s %s — `%s`\n", FlavorName(r.Source.Server.Flavor), r.Source.Server.Version, r.Source.Endpoint)
-	fmt.Fprintf(&b, "- **Target:** %s %s — `%s`\n", FlavorName(r.Target.Server.Flavor), r.Target.Server.Version, r.Target.Endpoint)
+	fmt.Fprintf(&b, "- **Source:** %s %s — `%s`\n", flavorName(r.Source.Server.Flavor), r.Source.Server.Version, r.Source.Endpoint)
+	fmt.Fprintf(&b, "- **Target:** %s %s — `%s`\n", flavorName(r.Target.Server.Flavor), r.Target.Server.Version, r.Target.Endpoint)
 	fmt.Fprintf(&b, "- %d measured rounds, interleaved, %.1f s (stopped on %s)\n\n", r.Rounds, r.DurationS, r.StopReason)
 	b.WriteString("| variant | source CREATE ms p50 | target CREATE ms p50 | target / source (95% CI) | target vs source baseline |\n|---|---|---|---|---|\n")
 	for _, v := range r.Variants {

@@ -27,7 +27,7 @@ func CompareSummary(r *CompareReport, decision effect.Interval) []string {
 		v := variantByName(r.Variants, name)
 		if v != nil && v.Recovers {
 			recovering = append(recovering, fmt.Sprintf("%s: %.2fx the source's time (%s)",
-				SettingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
+				settingsLabel(v.Target), v.VsSourceBaseline.Ratio, v.VsSourceBaseline.CI()))
 		}
 	}
 	if len(recovering) > 0 {
@@ -35,7 +35,7 @@ func CompareSummary(r *CompareReport, decision effect.Interval) []string {
 	}
 	if best := closestVariant(r.Variants); best != nil {
 		out = append(out, fmt.Sprintf("No measured setting recovers the source's speed; closest: %s at %.2fx the source's time (%s).",
-			SettingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
+			settingsLabel(best.Target), best.VsSourceBaseline.Ratio, best.VsSourceBaseline.CI()))
 	}
 	return out
 }

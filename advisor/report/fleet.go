@@ -46,7 +46,7 @@ func fleetText(w io.Writer, results Fleet) error {
 			fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, "FAILED", "-", "error", "-", r.Duration.Seconds())
 			continue
 		}
-		fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, FlavorName(r.Report.Server.Flavor)+" "+r.Report.Server.Version,
+		fmt.Fprintf(w, "%-28s %-22s %-10s %-9s %-30s %.1fs\n", r.Host, flavorName(r.Report.Server.Flavor)+" "+r.Report.Server.Version,
 			r.Report.Workload.Class, worstLabel(r.Report), keySpeedup(r.Report), r.Duration.Seconds())
 	}
 	fmt.Fprintf(w, "\n%d host(s): %d ok, %d failed\n", len(results), len(results)-failed, failed)

@@ -97,7 +97,7 @@ func newHTMLView(r *Report) htmlView {
 		Footer:           footerText(r),
 	}
 	if r.Target != nil {
-		v.Target = FlavorName(r.Target.Flavor) + " " + r.Target.Version
+		v.Target = flavorName(r.Target.Flavor) + " " + r.Target.Version
 	}
 	groups := severityGroups(r.Findings)
 	v.Counts = findingCounts(groups)

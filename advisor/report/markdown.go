@@ -83,7 +83,7 @@ func (m *mdWriter) overview(r *Report) {
 		m.line("- **Read-only:** yes")
 	}
 	if r.Target != nil {
-		m.line("- **Target:** " + mdText(FlavorName(r.Target.Flavor)+" "+r.Target.Version))
+		m.line("- **Target:** " + mdText(flavorName(r.Target.Flavor)+" "+r.Target.Version))
 	}
 	wl := r.Workload
 	m.line("- **Workload:** " + mdCode(wl.Class) + reasonSuffix(wl.Reason))

@@ -14,7 +14,7 @@ func rehearseJSON(w io.Writer, r *RehearseReport) error { return writeJSON(w, r)
 
 // rehearseTitle names the move, and says when it is a migration.
 func rehearseTitle(r *RehearseReport) string {
-	s := fmt.Sprintf("%s %s -> %s %s", FlavorName(r.Today.Flavor), r.Today.Version, FlavorName(r.Target.Flavor), r.Target.Version)
+	s := fmt.Sprintf("%s %s -> %s %s", flavorName(r.Today.Flavor), r.Today.Version, flavorName(r.Target.Flavor), r.Target.Version)
 	if r.Migration {
 		s += " (a migration between vendors, not an upgrade)"
 	}

@@ -19,10 +19,10 @@ import (
 // advises them; commented out otherwise). The my.cnf writer keeps a later
 // block from re-setting an option an earlier one set.
 func RehearseMyCnf(r *RehearseReport) string {
-	header := []string{fmt.Sprintf("my.cnf for %s %s, carried over from %s %s by upgrade-advisor %s (rehearse)", FlavorName(r.Target.Flavor), r.Target.Version,
-		FlavorName(r.Today.Flavor), r.Today.Version, r.Tool.Version)}
+	header := []string{fmt.Sprintf("my.cnf for %s %s, carried over from %s %s by upgrade-advisor %s (rehearse)", flavorName(r.Target.Flavor), r.Target.Version,
+		flavorName(r.Today.Flavor), r.Today.Version, r.Tool.Version)}
 	if r.Migration {
-		header = append(header, fmt.Sprintf("%s -> %s is a migration between vendors: move the data by dump and reload", FlavorName(r.Today.Flavor), FlavorName(r.Target.Flavor)))
+		header = append(header, fmt.Sprintf("%s -> %s is a migration between vendors: move the data by dump and reload", flavorName(r.Today.Flavor), flavorName(r.Target.Flavor)))
 	}
 	if len(r.Sides) > 0 && r.Sides[0].Benchmark != nil {
 		header = append(header, fmt.Sprintf("measured: %d interleaved rounds of %d tables on throwaway local servers; workload %s", r.Rounds, r.Sides[0].Benchmark.TablesPerRound, r.Workload))
@@ -93,12 +93,12 @@ func variantBlock(m *myCnf, r *RehearseReport) {
 				continue
 			}
 			settings := maps.Clone(v.Settings)
-			label := SettingsLabel(&VariantInfo{Name: v.Name, Settings: v.Settings})
+			label := settingsLabel(&VariantInfo{Name: v.Name, Settings: v.Settings})
 			if side == SideTargetPinned {
 				for _, p := range r.Pins {
 					settings[p.Name] = p.Today
 				}
-				label += " with today's behaviour pinned (" + PinList(r.Pins) + ")"
+				label += " with today's behaviour pinned (" + pinList(r.Pins) + ")"
 			}
 			m.block("the DDL variant "+label, variantLines(r, label, v.VsReference, settings)...)
 			return

@@ -23,8 +23,8 @@ func (r *RehearseReport) PinsHelp() bool {
 	return r.SourceRuns && pinned != nil && carried != nil && pinned.Recovers && !carried.Recovers && r.PinnedVsCarried.Ratio < 1
 }
 
-// PinList names the pins with today's values: "innodb_stats_persistent=OFF, ...".
-func PinList(pins []carryover.DriftPin) string {
+// pinList names the pins with today's values: "innodb_stats_persistent=OFF, ...".
+func pinList(pins []carryover.DriftPin) string {
 	var s []string
 	for _, p := range pins {
 		s = append(s, p.Name+"="+p.Today)

@@ -20,7 +20,7 @@ func RehearseSummary(r *RehearseReport, decision effect.Interval) []string {
 		count[c.Action]++
 	}
 	out = append(out, fmt.Sprintf("Today's %d explicit setting(s) on the way to %s %s: %d carried as they are, %d translated, %d with values removed, %d dropped (the target's binary refused %d of them), %d paths or ports left to you.",
-		len(r.Carryover), FlavorName(r.Target.Flavor), r.Target.Version, count[carryover.Carried], count[carryover.Translated], count[carryover.Flagged],
+		len(r.Carryover), flavorName(r.Target.Flavor), r.Target.Version, count[carryover.Carried], count[carryover.Translated], count[carryover.Flagged],
 		count[carryover.Dropped], len(r.Validation.Refused), count[carryover.Machine]))
 	carried := r.Variant(SideTargetCarried, bench.Baseline)
 	if carried == nil || carried.VsReference == nil {
@@ -35,7 +35,7 @@ func RehearseSummary(r *RehearseReport, decision effect.Interval) []string {
 	if r.PinnedVsCarried != nil {
 		pv := r.PinnedVsCarried
 		out = append(out, fmt.Sprintf("Pinning today's behaviour (%s) on the target: %.2fx the carried-over time (95%% CI %.2f-%.2f)%s.",
-			PinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[r.PinsHelp()]))
+			pinList(r.Pins), pv.Ratio, pv.Low, pv.High, map[bool]string{true: ": it helps, the my.cnf keeps the pins", false: ": no gain shown, the pins stay commented out"}[r.PinsHelp()]))
 	}
 	if !r.SourceRuns {
 		return out
@@ -68,5 +68,5 @@ func variantSuffix(v RehearseVariant) string {
 	if v.Name == bench.Baseline {
 		return ""
 	}
-	return " with " + SettingsLabel(&VariantInfo{Name: v.Name, Settings: v.Settings})
+	return " with " + settingsLabel(&VariantInfo{Name: v.Name, Settings: v.Settings})
 }

@@ -12,7 +12,7 @@ func serverSummary(s ServerInfo) string {
 	if s.Version == "" {
 		return "unknown (give --variables or --server-version to check drift from today's version)"
 	}
-	out := FlavorName(s.Flavor) + " " + s.Version
+	out := flavorName(s.Flavor) + " " + s.Version
 	if b := buildOf(s); b != "" {
 		out += " (" + b + ")"
 	}

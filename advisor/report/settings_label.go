@@ -7,10 +7,10 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
-// SettingsLabel names a variant by its settings, e.g.
+// settingsLabel names a variant by its settings, e.g.
 // "innodb_file_per_table=OFF, innodb_stats_persistent=OFF"; the baseline
 // and a variant without settings by their name.
-func SettingsLabel(v *VariantInfo) string {
+func settingsLabel(v *VariantInfo) string {
 	if v == nil {
 		return "?"
 	}

@@ -66,7 +66,7 @@ func (p *printer) header(r *Report) {
 	s := r.Server
 	p.line("[--] Server: %s", serverSummary(s))
 	if r.Target != nil {
-		p.line("[--] Target: %s %s", FlavorName(r.Target.Flavor), r.Target.Version)
+		p.line("[--] Target: %s %s", flavorName(r.Target.Flavor), r.Target.Version)
 	}
 }
 
@@ -192,9 +192,9 @@ func (p *printer) snippet(r *Report) {
 	}
 }
 
-// FlavorName is the human name of a report's flavor ("mariadb" -> "MariaDB"), the
+// flavorName is the human name of a report's flavor ("mariadb" -> "MariaDB"), the
 // name as given when it is not a known vendor.
-func FlavorName(f string) string {
+func flavorName(f string) string {
 	if name := (rules.Flavor{Vendor: rules.Vendor(f)}).Name(); name != "unknown" {
 		return name
 	}

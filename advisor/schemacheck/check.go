@@ -66,13 +66,13 @@ func (c *checker) todayResult(i int) *Result {
 // probe asks the target (and today's version) about reserved names and
 // the functions stored programs call.
 func (c *checker) probe(ctx context.Context) error {
-	tp, err := NewProber(ctx, c.s.Target)
+	tp, err := newProber(ctx, c.s.Target)
 	if err != nil {
 		return err
 	}
-	var sp *Prober
+	var sp *prober
 	if c.s.Today != nil {
-		if sp, err = NewProber(ctx, c.s.Today); err != nil {
+		if sp, err = newProber(ctx, c.s.Today); err != nil {
 			return err
 		}
 	}
@@ -100,7 +100,7 @@ func (c *checker) ownNames() map[string]bool {
 }
 
 // reservedNames checks the object's name and, for a table, its columns.
-func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *Prober) error {
+func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *prober) error {
 	names := []string{r.Object.Name}
 	if r.Object.Kind == ddlfile.KindTable {
 		names = append(names, ddlfile.ColumnNames(r.Object.SQL)...)
@@ -132,7 +132,7 @@ func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *Prober) 
 
 // calls checks the functions a stored program calls: one the target lacks
 // fails when the program runs.
-func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *Prober, own map[string]bool) error {
+func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *prober, own map[string]bool) error {
 	switch r.Object.Kind {
 	case ddlfile.KindProcedure, ddlfile.KindFunction, ddlfile.KindTrigger, ddlfile.KindEvent:
 	default:

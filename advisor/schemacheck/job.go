@@ -38,8 +38,8 @@ type Options struct {
 	Target string
 }
 
-// ErrNoTargetBinary is a schema check without the target's binaries.
-var ErrNoTargetBinary = errors.New("the schema check needs the target's own server")
+// errNoTargetBinary is a schema check without the target's binaries.
+var errNoTargetBinary = errors.New("the schema check needs the target's own server")
 
 // ReadFile reads --schema-file; a file the reader refuses is a usage
 // error (exit 2) naming file:line, and nothing runs.
@@ -73,7 +73,7 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 		return fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
 			"a package root unpacked with scripts/servers.sh fetch mysql-9.7|mariadb-11.8, or / for the installed server; "+
 			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer "+
-			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, ErrNoTargetBinary)
+			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, errNoTargetBinary)
 	}
 	if o.TargetBasedir == "" {
 		return knowledgeOnly(r, d, o.Target)
@@ -134,9 +134,9 @@ func knowledgeOnly(r *report.Report, d *ddlfile.Dump, target string) error {
 		return fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
 	}
 	r.Schema = &report.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
-		Objects: KnowledgeCheck(d, fl), SetAside: d.SetAside,
+		Objects: knowledgeCheck(d, fl), SetAside: d.SetAside,
 		Notes: []string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
-			NeedsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}
+			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}
 	return nil
 }
 

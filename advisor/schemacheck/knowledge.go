@@ -10,13 +10,13 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
-// NeedsTarget lists what only the target's own server can answer.
-const NeedsTarget = "whether the target refuses a definition, warns, changes it, lacks a function a routine calls or reserves a name"
+// needsTarget lists what only the target's own server can answer.
+const needsTarget = "whether the target refuses a definition, warns, changes it, lacks a function a routine calls or reserves a name"
 
-// KnowledgeCheck answers, without a target server, what the knowledge base
+// knowledgeCheck answers, without a target server, what the knowledge base
 // can: the sql_mode flags each object was created with that the target no
 // longer accepts (the server would refuse the object with error 1231).
-func KnowledgeCheck(d *ddlfile.Dump, target rules.Flavor) []report.SchemaObject {
+func knowledgeCheck(d *ddlfile.Dump, target rules.Flavor) []report.SchemaObject {
 	mode, _ := knowledge.Lookup("sql_mode")
 	out := make([]report.SchemaObject, 0, len(d.Objects))
 	for _, o := range d.Objects {

@@ -29,7 +29,7 @@ func TestKnowledgeCheckFindsRemovedSQLModeFlags(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range KnowledgeCheck(d, fl) {
+		for _, o := range knowledgeCheck(d, fl) {
 			if o.Status != c.want[o.Name] {
 				t.Errorf("%s: %s is %s, want %s (%+v)", c.target, o.Name, o.Status, c.want[o.Name], o.Problems)
 			}

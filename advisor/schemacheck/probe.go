@@ -14,8 +14,8 @@ import (
 // asked about, so that no stored function answers for a missing built-in.
 const probeSchema = "upgrade_advisor_probe"
 
-// Prober asks one server about names and functions.
-type Prober struct {
+// prober asks one server about names and functions.
+type prober struct {
 	conn     *sql.Conn
 	reserved map[string]bool // from information_schema.KEYWORDS.RESERVED; nil when the server has no such column
 	keywords map[string]bool // every keyword the server lists; nil when it has no KEYWORDS table
@@ -23,10 +23,10 @@ type Prober struct {
 	fcache   map[string]bool
 }
 
-// NewProber prepares the questions: it reads the server's keyword table
+// newProber prepares the questions: it reads the server's keyword table
 // where it has one and creates the empty probe schema.
-func NewProber(ctx context.Context, conn *sql.Conn) (*Prober, error) {
-	p := &Prober{conn: conn, cache: map[string]bool{}, fcache: map[string]bool{}}
+func newProber(ctx context.Context, conn *sql.Conn) (*prober, error) {
+	p := &prober{conn: conn, cache: map[string]bool{}, fcache: map[string]bool{}}
 	if _, err := conn.ExecContext(ctx, "CREATE DATABASE IF NOT EXISTS "+probeSchema); err != nil {
 		return nil, fmt.Errorf("creating the probe schema on the sandbox: %w", err)
 	}
@@ -50,7 +50,7 @@ func NewProber(ctx context.Context, conn *sql.Conn) (*Prober, error) {
 	return p, nil
 }
 
-func (p *Prober) words(ctx context.Context, query string) (map[string]bool, error) {
+func (p *prober) words(ctx context.Context, query string) (map[string]bool, error) {
 	words, err := queryStrings(ctx, p.conn, query)
 	if err != nil {
 		return nil, fmt.Errorf("reading the sandbox's keywords: %w", err)
@@ -63,7 +63,7 @@ func (p *Prober) words(ctx context.Context, query string) (map[string]bool, erro
 }
 
 // Method says how reserved words are asked, for the report.
-func (p *Prober) Method() string {
+func (p *prober) Method() string {
 	switch {
 	case p.reserved != nil:
 		return "information_schema.KEYWORDS (RESERVED = 1)"
@@ -75,7 +75,7 @@ func (p *Prober) Method() string {
 
 // Reserved reports whether the server refuses name as an unquoted
 // identifier.
-func (p *Prober) Reserved(ctx context.Context, name string) (bool, error) {
+func (p *prober) Reserved(ctx context.Context, name string) (bool, error) {
 	key := strings.ToLower(name)
 	if !ddlfile.IsBareWord(name) {
 		return false, nil
@@ -102,7 +102,7 @@ func (p *Prober) Reserved(ctx context.Context, name string) (bool, error) {
 // HasFunction reports whether the server knows a function name as a
 // built-in (or as syntax): calling it in an empty schema gives any answer
 // but "does not exist".
-func (p *Prober) HasFunction(ctx context.Context, name string) (bool, error) {
+func (p *prober) HasFunction(ctx context.Context, name string) (bool, error) {
 	key := strings.ToLower(name)
 	if r, ok := p.fcache[key]; ok {
 		return r, nil
