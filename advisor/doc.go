@@ -1,7 +1,10 @@
-// Package advisor orchestrates upgrade-advisor's jobs: it connects to a
-// server (or starts a sandbox), inspects it (scanning rows into a
-// rules.Snapshot), runs the calibration benchmark, calls the rules, and
-// builds the report; package advisor/report renders it (text, JSON,
-// Markdown, HTML, my.cnf snippet). Decisions live in package rules;
-// measurements in package bench.
+// Package advisor runs upgrade-advisor's one-server jobs and compare:
+// audit, inspect and bench on a server or a sandbox, what-if, the offline
+// check of saved files, compare and fleet (--hosts). Each job reads top to
+// bottom: it opens the server it uses (package advisor/server), measures
+// there (bench, through the server's life cycle), asks the rules
+// (advisor/job's snapshot, package rules) and builds its report
+// (jobreport.go); package advisor/report renders it. Rehearse and the
+// schema check are jobs of their own packages (advisor/rehearse,
+// advisor/schemacheck).
 package advisor
