@@ -22,11 +22,11 @@ type Workload struct {
 	// Renamable means every statement is an independent CREATE TABLE of its
 	// Table, whose name first occurs in SQL as that table's name: the
 	// variants may then create it side by side under suffixed names and
-	// alternate statement by statement (see interleavedRound).
+	// alternate statement by statement (see alternatingRound).
 	Renamable bool
 	// classicTables is the table count of the classic workload (0 for any
 	// other): only the classic table may be given a primary key when the
-	// server requires one (see primaryKeys).
+	// server requires one (see forPrimaryKeys).
 	classicTables int
 }
 

@@ -26,7 +26,7 @@ import (
 //
 // A variable that does not exist today but that the target adds is drift
 // too, when the knowledge base says what today's behaviour corresponds to
-// (VarFact.Implied) and the target's default differs from it, e.g.
+// (knowledge.Fact.Implied) and the target's default differs from it, e.g.
 // innodb_stats_persistent from MySQL 5.5 to 5.6.
 
 // RuleDefaultDrift is the id of the default-drift rule and its findings.

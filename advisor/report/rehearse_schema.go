@@ -41,7 +41,7 @@ func schemaContents(t *SchemaTiming) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// rehearseSchemaText prints the schema section of a rehearsal.
+// rehearseSchema prints the schema section of a rehearsal.
 func (p *printer) rehearseSchema(r *RehearseReport) {
 	if r.Schema == nil {
 		return
