@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -91,5 +93,48 @@ func TestConcurrentHostsLoseNoLedgerEntry(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(os.Getenv("UPGRADE_ADVISOR_STATE_DIR"), "*.tmp*"))
 	if len(matches) > 0 {
 		t.Fatalf("temporary files left: %v", matches)
+	}
+}
+
+// TestConcurrentProcessesLoseNoLedgerEntry runs eight processes (this test
+// binary again, as ledgerWriter) that record runs on one ledger at once:
+// only the lock file serialises them, the in-process mutex cannot.
+func TestConcurrentProcessesLoseNoLedgerEntry(t *testing.T) {
+	dir := t.TempDir()
+	const procs, runs = 8, 20
+	cmds := make([]*exec.Cmd, procs)
+	for p := range cmds {
+		cmds[p] = exec.Command(os.Args[0], "-test.run=^TestLedgerWriterProcess$")
+		cmds[p].Env = append(os.Environ(), "LEDGER_WRITER_DIR="+dir, "LEDGER_WRITER_HOST="+fmt.Sprint("db", p), fmt.Sprint("LEDGER_WRITER_RUNS=", runs))
+		if err := cmds[p].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("a writer process failed: %v", err)
+		}
+	}
+	t.Setenv("UPGRADE_ADVISOR_STATE_DIR", dir)
+	if got := len(readLedger()); got != procs*runs {
+		t.Fatalf("the ledger holds %d entries, want %d: concurrent processes lost some", got, procs*runs)
+	}
+}
+
+// TestLedgerWriterProcess is TestConcurrentProcessesLoseNoLedgerEntry's
+// writer; it does nothing unless that test started it.
+func TestLedgerWriterProcess(t *testing.T) {
+	host := os.Getenv("LEDGER_WRITER_HOST")
+	if host == "" {
+		return
+	}
+	t.Setenv("UPGRADE_ADVISOR_STATE_DIR", os.Getenv("LEDGER_WRITER_DIR")) // TestMain set its own
+	runs, _ := strconv.Atoi(os.Getenv("LEDGER_WRITER_RUNS"))
+	in := &Inspection{Address: host, Inspected: time.Now(), Status: map[string]string{"uptime": "1000"},
+		Variables: map[string]rules.Setting{"hostname": {Value: host}, "port": {Value: "3306"}, "datadir": {Value: "/var/lib/mysql/"}}}
+	for range runs {
+		if err := recordOwnRun(in, &bench.Result{Executed: map[string]int64{"com_create_table": 1}}, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
