@@ -99,20 +99,11 @@ func DropSchema(ctx context.Context, db Execer, name string) error {
 
 // ListScratchSchemas lists schemas whose names start with the scratch prefix.
 func ListScratchSchemas(ctx context.Context, db Execer) ([]string, error) {
-	rows, err := db.QueryContext(ctx, Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%' ORDER BY 1")
+	out, err := ReadStrings(ctx, db, Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%' ORDER BY 1")
 	if err != nil {
 		return nil, fmt.Errorf("listing scratch schemas: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // DropRunningError means another connection is already dropping a scratch

@@ -100,21 +100,6 @@ type Measurements struct {
 	Variants       []Variant
 }
 
-// Variant returns the named variant, or nil. Rules find the calibration's
-// DDL variants by the change they measure (Change, Changing, Baseline); names
-// serve the server variants, which the rules declare themselves.
-func (m *Measurements) Variant(name string) *Variant {
-	if m == nil {
-		return nil
-	}
-	for i := range m.Variants {
-		if m.Variants[i].Name == name {
-			return &m.Variants[i]
-		}
-	}
-	return nil
-}
-
 // Baseline returns the server as it runs: the variant that changes nothing
 // on the main server, or nil.
 func (m *Measurements) Baseline() *Variant {

@@ -28,7 +28,6 @@ type Choices struct {
 type Inputs struct {
 	choices  Choices
 	workload rules.WorkloadClass
-	target   *rules.Flavor
 	// Config holds the server options of --config; Notes what reading it said.
 	Config []rules.ConfigOption
 	Notes  []string
@@ -38,7 +37,7 @@ type Inputs struct {
 func ReadInputs(c Choices) (Inputs, error) {
 	inputs := Inputs{choices: c}
 	var err error
-	if inputs.workload, inputs.target, err = parseChoices(c); err != nil {
+	if inputs.workload, err = parseChoices(c); err != nil {
 		return inputs, err
 	}
 	if c.ConfigFile != "" {
@@ -47,25 +46,21 @@ func ReadInputs(c Choices) (Inputs, error) {
 	return inputs, err
 }
 
-// parseChoices validates --workload and --target before connecting.
-func parseChoices(c Choices) (rules.WorkloadClass, *rules.Flavor, error) {
+// parseChoices validates --workload and --target before connecting; the
+// target is read again once the server's vendor is known (resolveTarget).
+func parseChoices(c Choices) (rules.WorkloadClass, error) {
 	var class rules.WorkloadClass
 	if c.Workload != "" {
 		w, err := rules.ParseWorkloadClass(c.Workload)
 		if err != nil {
-			return "", nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+			return "", fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
 		}
 		class = w
 	}
-	if c.Target == "" {
-		return class, nil, nil
+	if c.Target != "" {
+		if _, err := rules.ParseTarget(c.Target, rules.VendorUnknown); err != nil {
+			return "", fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+		}
 	}
-	t, err := rules.ParseTarget(c.Target, rules.VendorUnknown)
-	if err != nil {
-		return "", nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
-	}
-	return class, &t, nil
+	return class, nil
 }
-
-// Workload is the --workload class ("" = decided from the counters).
-func (inputs Inputs) Workload() rules.WorkloadClass { return inputs.workload }

@@ -30,7 +30,7 @@ func (inputs Inputs) Snapshot(in *server.Inspection) (rules.Snapshot, error) {
 		accounts.ShowNames = inputs.choices.ShowAccounts
 		snap.Accounts = &accounts
 	}
-	if inputs.target == nil {
+	if inputs.choices.Target == "" {
 		return snap, nil
 	}
 	t, err := resolveTarget(inputs.choices.Target, in.Flavor)

@@ -40,7 +40,7 @@ func ReadLive(ctx context.Context, conn *sql.Conn, schemas []string, source stri
 // applicationSchemas lists every schema but the server's own (and the
 // tool's own scratch schemas).
 func applicationSchemas(ctx context.Context, conn *sql.Conn) ([]string, error) {
-	all, err := queryStrings(ctx, conn, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")
+	all, err := bench.ReadStrings(ctx, conn, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")
 	if err != nil {
 		return nil, fmt.Errorf("listing the server's schemas: %w", err)
 	}
@@ -134,29 +134,11 @@ func liveSettings(row map[string]string, kind ddlfile.Kind) []ddlfile.Setting {
 }
 
 func listNames(ctx context.Context, conn *sql.Conn, query, schema string) ([]string, error) {
-	names, err := queryStrings(ctx, conn, query, schema)
+	names, err := bench.ReadStrings(ctx, conn, query, schema)
 	if err != nil {
 		return nil, fmt.Errorf("listing the objects of %s: %w", schema, err)
 	}
 	return names, nil
-}
-
-// queryStrings returns the one string column of a query's rows.
-func queryStrings(ctx context.Context, conn *sql.Conn, query string, args ...any) ([]string, error) {
-	rows, err := conn.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
 }
 
 // showCreate runs a SHOW CREATE statement and returns its row by column.

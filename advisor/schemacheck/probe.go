@@ -51,7 +51,7 @@ func newProber(ctx context.Context, conn *sql.Conn) (*prober, error) {
 }
 
 func (p *prober) words(ctx context.Context, query string) (map[string]bool, error) {
-	words, err := queryStrings(ctx, p.conn, query)
+	words, err := bench.ReadStrings(ctx, p.conn, query)
 	if err != nil {
 		return nil, fmt.Errorf("reading the sandbox's keywords: %w", err)
 	}

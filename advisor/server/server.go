@@ -77,9 +77,6 @@ func (s *Server) Inspection() *Inspection { return s.in }
 // the calibration (the schema check).
 func (s *Server) DB() *sql.DB { return s.db }
 
-// Sandbox is the sandbox this job started (nil for an existing server).
-func (s *Server) Sandbox() *sandbox.Sandbox { return s.sb }
-
 // IsSandbox says the server is a throwaway one this job started: SET
 // GLOBAL is allowed there, and its own DDL is not worth recording.
 func (s *Server) IsSandbox() bool { return s.sb != nil }

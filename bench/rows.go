@@ -27,3 +27,22 @@ func ReadPairs(ctx context.Context, q Execer, stmt string) (map[string]string, e
 	}
 	return out, rows.Err()
 }
+
+// ReadStrings runs a query of one string column, as given (the caller
+// tags it), and returns its values in order.
+func ReadStrings(ctx context.Context, q Execer, query string, args ...any) ([]string, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
