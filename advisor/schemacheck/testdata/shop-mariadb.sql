@@ -1,6 +1,6 @@
 -- A small shop's schema as it runs on MariaDB 10.11: an install script with
 -- the breakages an upgrade or a move to MySQL 9.7 meets (see
--- schema_integration_test.go for what each server must say of each object).
+-- job_integration_test.go for what each server must say of each object).
 CREATE DATABASE shop;
 USE shop;
 
