@@ -1,5 +1,5 @@
 -- A small shop's schema as it runs on MySQL 9.7: an install script with what
--- a move to MariaDB 11.8 meets (see schema_integration_test.go).
+-- a move to MariaDB 11.8 meets (see job_integration_test.go).
 CREATE DATABASE shop DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci;
 USE shop;
 
