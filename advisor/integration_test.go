@@ -15,7 +15,8 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 func TestMain(m *testing.M) { sandboxtest.MainWithStateDir(m) }
@@ -33,7 +34,7 @@ func readState(t *testing.T, db *sql.DB) serverState {
 	if err != nil {
 		t.Fatal(err)
 	}
-	globals, err := bench.ReadGlobals(ctx, db, []string{"innodb_file_per_table", "innodb_stats_persistent"})
+	globals, err := stmt.ReadGlobals(ctx, db, []string{"innodb_file_per_table", "innodb_stats_persistent"})
 	if err != nil {
 		t.Fatal(err)
 	}

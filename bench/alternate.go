@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // Statement interleaving: when the workload's statements are independent
@@ -184,7 +186,7 @@ func (sl slot) dropRun(ctx context.Context, lo, hi int, t *slotTimes) error {
 	r := sl.r
 	suffix := r.suffix(sl.p)
 	for i := hi - 1; i >= lo; i-- {
-		ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(r.cfg.Workload.Creates[i].Table+suffix))
+		ms, err := r.timed(ctx, "DROP TABLE "+stmt.QuoteIdent(r.cfg.Workload.Creates[i].Table+suffix))
 		if err != nil {
 			return fmt.Errorf("variant %s: %w", sl.p.Name, err)
 		}

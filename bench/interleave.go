@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // Target is one server of a calibration and its configuration.
@@ -246,7 +248,7 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 		return s, err
 	}
 	s.cfg.Workload = forPrimaryKeys(s.cfg.Workload, s.pk)
-	if s.originals, err = ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans)); err != nil {
+	if s.originals, err = stmt.ReadGlobals(ctx, conn, GlobalsTouched(cfg.Plans)); err != nil {
 		return s, err
 	}
 	if len(s.originals) > 0 {
@@ -267,7 +269,7 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 	if err := createSchema(ctx, conn, cfg.Schema); err != nil {
 		return s, err
 	}
-	if _, err := conn.ExecContext(ctx, Tag+"USE "+QuoteIdent(cfg.Schema)); err != nil {
+	if _, err := conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(cfg.Schema)); err != nil {
 		return s, fmt.Errorf("using scratch schema: %w", err)
 	}
 	s.runner = newRunner(s.cfg, conn, s.originals)
@@ -291,7 +293,7 @@ func (s *session) close() error {
 func readInstance(ctx context.Context, conn *sql.Conn) (string, error) {
 	var host, datadir string
 	var port int
-	if err := conn.QueryRowContext(ctx, Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir); err != nil {
+	if err := conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir); err != nil {
 		return "", fmt.Errorf("identifying the server: %w", err)
 	}
 	return fmt.Sprintf("%s:%d:%s", host, port, datadir), nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // Server settings that change what CREATE TABLE of a table without a
@@ -35,7 +37,7 @@ type primaryKeyRules struct {
 
 // readPrimaryKeyRules reads the settings on the benchmark's connection,
 // after its session setup. A server that lacks one of them lacks the rule.
-func readPrimaryKeyRules(ctx context.Context, conn Execer) (primaryKeyRules, error) {
+func readPrimaryKeyRules(ctx context.Context, conn stmt.Execer) (primaryKeyRules, error) {
 	in := "('" + RequirePrimaryKey + "', '" + ForcePrimaryKey + "', '" + InvisiblePrimaryKey + "')"
 	session, err := readOnOff(ctx, conn, "SHOW SESSION VARIABLES WHERE Variable_name IN "+in)
 	if err != nil {
@@ -56,8 +58,8 @@ func readPrimaryKeyRules(ctx context.Context, conn Execer) (primaryKeyRules, err
 }
 
 // readOnOff runs a SHOW ... VARIABLES query and says which are ON.
-func readOnOff(ctx context.Context, conn Execer, query string) (map[string]bool, error) {
-	pairs, err := ReadPairs(ctx, conn, query)
+func readOnOff(ctx context.Context, conn stmt.Execer, query string) (map[string]bool, error) {
+	pairs, err := stmt.ReadPairs(ctx, conn, query)
 	if err != nil {
 		return nil, fmt.Errorf("reading the primary-key settings: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // Stop reasons of a run.
@@ -65,15 +66,15 @@ func Cleanup(db *sql.DB, sessionSetup []string, schema string, originals map[str
 	} else if err := DropSchema(ctx, conn, schema); err != nil {
 		errs = append(errs, err)
 	}
-	if err := RestoreGlobals(ctx, conn, originals); err != nil {
+	if err := stmt.RestoreGlobals(ctx, conn, originals); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
 
-func runStatements(ctx context.Context, ex Execer, stmts []string) error {
+func runStatements(ctx context.Context, ex stmt.Execer, stmts []string) error {
 	for _, s := range stmts {
-		if _, err := ex.ExecContext(ctx, Tag+s); err != nil {
+		if _, err := ex.ExecContext(ctx, stmt.Tag+s); err != nil {
 			return fmt.Errorf("%s: %w", s, err)
 		}
 	}
@@ -193,7 +194,7 @@ func (r *runner) runVariant(ctx context.Context, p Plan, warmup bool) error {
 		}
 	}
 	for i := len(created) - 1; i >= 0; i-- {
-		ms, err := r.timed(ctx, "DROP TABLE "+QuoteIdent(created[i]))
+		ms, err := r.timed(ctx, "DROP TABLE "+stmt.QuoteIdent(created[i]))
 		if err != nil {
 			return fmt.Errorf("variant %s: %w", p.Name, err)
 		}
@@ -281,15 +282,15 @@ func (r *runner) hold(hook func() error) error {
 // duration in milliseconds (monotonic clock). It is the calibration's
 // statement loop, exported so its overhead can be measured against the
 // mysql client (scripts/accuracy).
-func ExecTimed(ctx context.Context, ex Execer, stmt string, timeout time.Duration) (float64, error) {
+func ExecTimed(ctx context.Context, ex stmt.Execer, query string, timeout time.Duration) (float64, error) {
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	if _, err := ex.ExecContext(sctx, Tag+stmt); err != nil {
+	if _, err := ex.ExecContext(sctx, stmt.Tag+query); err != nil {
 		if ctx.Err() != nil {
 			return 0, fmt.Errorf("interrupted: %w", ctx.Err())
 		}
-		return 0, fmt.Errorf("%s: %w", stmt, err)
+		return 0, fmt.Errorf("%s: %w", query, err)
 	}
 	return float64(time.Since(start).Nanoseconds()) / 1e6, nil
 }
@@ -305,7 +306,7 @@ func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
 		if r.current[name] == want {
 			continue
 		}
-		if err := SetGlobal(ctx, r.conn, name, want); err != nil {
+		if err := stmt.SetGlobal(ctx, r.conn, name, want); err != nil {
 			return err
 		}
 		r.statements++

@@ -9,10 +9,9 @@ import (
 	"fmt"
 	"regexp"
 	"time"
-)
 
-// Tag is the comment every statement the tool sends carries.
-const Tag = "/* upgrade-advisor */ "
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
+)
 
 // SchemaPrefix starts every scratch schema name; cleanup looks for it.
 const SchemaPrefix = "upgrade_advisor_"
@@ -44,25 +43,13 @@ func ValidateSchemaName(name string) error {
 	return nil
 }
 
-// QuoteIdent quotes a MySQL identifier with backticks.
-func QuoteIdent(name string) string {
-	out := []byte{'`'}
-	for i := 0; i < len(name); i++ {
-		if name[i] == '`' {
-			out = append(out, '`')
-		}
-		out = append(out, name[i])
-	}
-	return string(append(out, '`'))
-}
-
 // checkSchemaAbsent refuses an invalid name or one that exists.
-func checkSchemaAbsent(ctx context.Context, db Execer, name string) error {
+func checkSchemaAbsent(ctx context.Context, db stmt.Execer, name string) error {
 	if err := ValidateSchemaName(name); err != nil {
 		return err
 	}
 	var found string
-	err := db.QueryRowContext(ctx, Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&found)
+	err := db.QueryRowContext(ctx, stmt.Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&found)
 	switch {
 	case err == nil:
 		return fmt.Errorf("%w: %s (choose another name or run `upgrade-advisor cleanup`)", ErrSchemaExists, name)
@@ -74,8 +61,8 @@ func checkSchemaAbsent(ctx context.Context, db Execer, name string) error {
 
 // createSchema creates the scratch schema; the caller has checked the name
 // with checkSchemaAbsent.
-func createSchema(ctx context.Context, db Execer, name string) error {
-	if _, err := db.ExecContext(ctx, Tag+"CREATE DATABASE "+QuoteIdent(name)); err != nil {
+func createSchema(ctx context.Context, db stmt.Execer, name string) error {
+	if _, err := db.ExecContext(ctx, stmt.Tag+"CREATE DATABASE "+stmt.QuoteIdent(name)); err != nil {
 		return fmt.Errorf("creating scratch schema %s: %w", name, err)
 	}
 	return nil
@@ -84,22 +71,22 @@ func createSchema(ctx context.Context, db Execer, name string) error {
 // DropSchema drops a scratch schema (only names that pass ValidateSchemaName).
 // When another connection is already dropping it, it returns that as a
 // *DropRunningError instead of queueing behind it.
-func DropSchema(ctx context.Context, db Execer, name string) error {
+func DropSchema(ctx context.Context, db stmt.Execer, name string) error {
 	if err := ValidateSchemaName(name); err != nil {
 		return err
 	}
 	if d, ok := RunningDrop(ctx, db, name); ok {
 		return d
 	}
-	if _, err := db.ExecContext(ctx, Tag+"DROP DATABASE IF EXISTS "+QuoteIdent(name)); err != nil {
+	if _, err := db.ExecContext(ctx, stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(name)); err != nil {
 		return fmt.Errorf("dropping scratch schema %s: %w (drop it by hand or run `upgrade-advisor cleanup`)", name, err)
 	}
 	return nil
 }
 
 // ListScratchSchemas lists schemas whose names start with the scratch prefix.
-func ListScratchSchemas(ctx context.Context, db Execer) ([]string, error) {
-	out, err := ReadStrings(ctx, db, Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%' ORDER BY 1")
+func ListScratchSchemas(ctx context.Context, db stmt.Execer) ([]string, error) {
+	out, err := stmt.ReadStrings(ctx, db, stmt.Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%' ORDER BY 1")
 	if err != nil {
 		return nil, fmt.Errorf("listing scratch schemas: %w", err)
 	}
@@ -126,7 +113,7 @@ const dropSettle = 200 * time.Millisecond
 
 // RunningDrop finds a DROP DATABASE of schema that another connection runs,
 // seen twice dropSettle apart.
-func RunningDrop(ctx context.Context, db Execer, schema string) (*DropRunningError, bool) {
+func RunningDrop(ctx context.Context, db stmt.Execer, schema string) (*DropRunningError, bool) {
 	first, ok := findDrop(ctx, db, schema)
 	if !ok {
 		return nil, false
@@ -140,9 +127,9 @@ func RunningDrop(ctx context.Context, db Execer, schema string) (*DropRunningErr
 	return d, ok && d.Conn == first.Conn
 }
 
-func findDrop(ctx context.Context, db Execer, schema string) (*DropRunningError, bool) {
+func findDrop(ctx context.Context, db stmt.Execer, schema string) (*DropRunningError, bool) {
 	d := &DropRunningError{Schema: schema}
-	err := db.QueryRowContext(ctx, Tag+`SELECT ID, TIME FROM information_schema.PROCESSLIST
+	err := db.QueryRowContext(ctx, stmt.Tag+`SELECT ID, TIME FROM information_schema.PROCESSLIST
 		WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, 'DROP DATABASE') > 0 AND INSTR(INFO, ?) > 0 LIMIT 1`, schema).Scan(&d.Conn, &d.Seconds)
 	return d, err == nil
 }

@@ -10,8 +10,8 @@ import (
 
 	_ "github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 // TestStartupDDLOnRealServers starts each real server and compares the

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/go-sql-driver/mysql"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // serverSignals is one reading of the server's own load signals. A signal
@@ -59,7 +59,7 @@ func readSignals(ctx context.Context, db *sql.DB, askMetrics bool) (serverSignal
 	s.statements++
 	var n int64
 	// INNODB_METRICS needs PROCESS; without it the signal stays unknown.
-	err = db.QueryRowContext(ctx, bench.Tag+"SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n)
+	err = db.QueryRowContext(ctx, stmt.Tag+"SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n)
 	var refused *mysql.MySQLError
 	switch {
 	case err == nil:
@@ -73,7 +73,7 @@ func readSignals(ctx context.Context, db *sql.DB, askMetrics bool) (serverSignal
 // statusValues reads a SHOW STATUS statement's numeric values, keyed by
 // lower-case name.
 func statusValues(ctx context.Context, db *sql.DB, query string) (map[string]int64, error) {
-	pairs, err := bench.ReadPairs(ctx, db, query)
+	pairs, err := stmt.ReadPairs(ctx, db, query)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func statusValues(ctx context.Context, db *sql.DB, query string) (map[string]int
 // could be read (e.g. without REPLICATION SLAVE).
 func countReplicas(ctx context.Context, db *sql.DB) int {
 	for _, q := range []string{"SHOW REPLICAS", "SHOW REPLICA HOSTS", "SHOW SLAVE HOSTS"} {
-		rows, err := db.QueryContext(ctx, bench.Tag+q)
+		rows, err := db.QueryContext(ctx, stmt.Tag+q)
 		if err != nil {
 			continue
 		}

@@ -12,10 +12,10 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // inPlaceRefusal says why the vendor does not support upgrading source's
@@ -47,7 +47,7 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 	if p.sourceBin == nil {
 		return nil, fmt.Errorf("%w: --in-place needs today's binaries to make the datadir: give --source-basedir (%s)", exitcode.ErrUsage, p.sourceNote)
 	}
-	var d *ddlfile.Dump
+	var d *sqlfile.Dump
 	if o.SchemaFile != "" {
 		if d, err = schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion}); err != nil {
 			return nil, err
@@ -98,7 +98,7 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 
 // loadToday loads the schema (when there is one) on today's sandbox with
 // the schema rehearsal's loader and returns the objects it created.
-func loadToday(ctx context.Context, sb *sandbox.Sandbox, d *ddlfile.Dump) ([]ddlfile.Object, error) {
+func loadToday(ctx context.Context, sb *sandbox.Sandbox, d *sqlfile.Dump) ([]sqlfile.Object, error) {
 	if d == nil {
 		return nil, nil
 	}
@@ -116,7 +116,7 @@ func loadToday(ctx context.Context, sb *sandbox.Sandbox, d *ddlfile.Dump) ([]ddl
 	if err != nil {
 		return nil, fmt.Errorf("in-place: loading the schema on today's version: %w", err)
 	}
-	var created []ddlfile.Object
+	var created []sqlfile.Object
 	for _, r := range load.Results {
 		if r.Created {
 			o := r.Object
@@ -218,7 +218,7 @@ func upgradeToolTables(out string) (int, []string) {
 // checkObjectsAfter asks the upgraded server about every object today's
 // version created: tables pass CHECK TABLE, views answer a query,
 // routines, triggers and events show their definition.
-func checkObjectsAfter(ctx context.Context, sb *sandbox.Sandbox, objects []ddlfile.Object) ([]report.InPlaceObject, error) {
+func checkObjectsAfter(ctx context.Context, sb *sandbox.Sandbox, objects []sqlfile.Object) ([]report.InPlaceObject, error) {
 	out := []report.InPlaceObject{}
 	if len(objects) == 0 {
 		return out, nil
@@ -239,21 +239,21 @@ func checkObjectsAfter(ctx context.Context, sb *sandbox.Sandbox, objects []ddlfi
 }
 
 // objectProblem is what the upgraded server says is wrong with o, or "".
-func objectProblem(ctx context.Context, db *sql.DB, o ddlfile.Object) string {
-	name := bench.QuoteIdent(o.Schema) + "." + bench.QuoteIdent(o.Name)
+func objectProblem(ctx context.Context, db *sql.DB, o sqlfile.Object) string {
+	name := stmt.QuoteIdent(o.Schema) + "." + stmt.QuoteIdent(o.Name)
 	var q string
 	switch o.Kind {
-	case ddlfile.KindTable:
+	case sqlfile.KindTable:
 		return checkTableProblem(ctx, db, name)
-	case ddlfile.KindView:
+	case sqlfile.KindView:
 		q = "SELECT * FROM " + name + " LIMIT 0"
-	case ddlfile.KindProcedure:
+	case sqlfile.KindProcedure:
 		q = "SHOW CREATE PROCEDURE " + name
-	case ddlfile.KindFunction:
+	case sqlfile.KindFunction:
 		q = "SHOW CREATE FUNCTION " + name
-	case ddlfile.KindTrigger:
+	case sqlfile.KindTrigger:
 		q = "SHOW CREATE TRIGGER " + name
-	case ddlfile.KindEvent:
+	case sqlfile.KindEvent:
 		q = "SHOW CREATE EVENT " + name
 	default:
 		return ""

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // job.CommandRehearse is `rehearse`: today's settings carried to the target
@@ -125,7 +125,7 @@ type today struct {
 	settings []carryover.CarrySetting
 	inputs   job.Inputs
 	// schema is the schema the rehearsal carries (nil: none, schemaNote says why).
-	schema     *ddlfile.Dump
+	schema     *sqlfile.Dump
 	schemaNote string
 }
 

@@ -13,7 +13,8 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // schemaTimingRounds is how many times the schema is created on each side.
@@ -22,7 +23,7 @@ const schemaTimingRounds = 3
 // readRehearsalSchema reads the schema a rehearsal carries: --schema-file,
 // or today's server's own schema (read-only, on the connection about to be
 // closed). A server with no schema of its own carries none, with a note.
-func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*ddlfile.Dump, string, error) {
+func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, string, error) {
 	if o.SchemaFile != "" {
 		d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion})
 		return d, "", err
@@ -48,7 +49,7 @@ func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*
 // rehearseSchema puts the schema through the target as carried over (and
 // today's version where it runs), then times its creation on each, rounds
 // interleaved, and on the target once more with both DDL settings off.
-func rehearseSchema(ctx context.Context, d *ddlfile.Dump, p *rehearsal) (*report.Schema, *report.SchemaTiming, error) {
+func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal) (*report.Schema, *report.SchemaTiming, error) {
 	var todaySrv, targetSrv *server.Server
 	for i := range p.sides {
 		switch p.sides[i].name {
@@ -95,7 +96,7 @@ type timedSide struct {
 // timeSchema creates the whole schema schemaTimingRounds times on each
 // side, the sides' order rotating from round to round, and returns the
 // median of each.
-func timeSchema(ctx context.Context, d *ddlfile.Dump, sc schemacheck.Servers, todayRuns bool) (*report.SchemaTiming, error) {
+func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, todayRuns bool) (*report.SchemaTiming, error) {
 	var sides []*timedSide
 	if todayRuns {
 		sides = append(sides, &timedSide{name: sideToday, conn: sc.Today})
@@ -112,9 +113,9 @@ func timeSchema(ctx context.Context, d *ddlfile.Dump, sc schemacheck.Servers, to
 			sd.times = append(sd.times, secs)
 		}
 	}
-	t := &report.SchemaTiming{Rounds: schemaTimingRounds, Tables: d.Count(ddlfile.KindTable), Views: d.Count(ddlfile.KindView),
-		Routines: d.Count(ddlfile.KindFunction) + d.Count(ddlfile.KindProcedure), Triggers: d.Count(ddlfile.KindTrigger),
-		Events: d.Count(ddlfile.KindEvent), Method: fmt.Sprintf("the whole schema created %d times on each side, "+
+	t := &report.SchemaTiming{Rounds: schemaTimingRounds, Tables: d.Count(sqlfile.KindTable), Views: d.Count(sqlfile.KindView),
+		Routines: d.Count(sqlfile.KindFunction) + d.Count(sqlfile.KindProcedure), Triggers: d.Count(sqlfile.KindTrigger),
+		Events: d.Count(sqlfile.KindEvent), Method: fmt.Sprintf("the whole schema created %d times on each side, "+
 			"the sides' order rotating from round to round; medians, no interval (too few rounds for one)", schemaTimingRounds)}
 	for _, sd := range sides {
 		t.Sides = append(t.Sides, report.SchemaTimingSide{Name: sd.name, MedianS: bench.Median(sd.times), TimesS: sd.times})
@@ -125,9 +126,9 @@ func timeSchema(ctx context.Context, d *ddlfile.Dump, sc schemacheck.Servers, to
 // timedLoad drops the dump's schemas and creates them again, with both DDL
 // settings off when asked (set back to what they were after), and returns
 // the seconds the creation took. Only ever run on a sandbox.
-func timedLoad(ctx context.Context, conn *sql.Conn, d *ddlfile.Dump, bothOff bool) (secs float64, err error) {
+func timedLoad(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
 	for _, s := range schemaNamesOf(d) {
-		if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+bench.QuoteIdent(s)); err != nil {
+		if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
 			return 0, err
 		}
 	}
@@ -152,7 +153,7 @@ func timedLoad(ctx context.Context, conn *sql.Conn, d *ddlfile.Dump, bothOff boo
 }
 
 // schemaNamesOf lists the schemas a dump's objects are created in.
-func schemaNamesOf(d *ddlfile.Dump) []string {
+func schemaNamesOf(d *sqlfile.Dump) []string {
 	var out []string
 	for _, s := range d.Schemas {
 		out = append(out, s.Name)

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 

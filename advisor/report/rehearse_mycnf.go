@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"

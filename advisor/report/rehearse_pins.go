@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse/carryover"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // Servers are the sandboxes a check loads the schema on.
@@ -24,7 +24,7 @@ type Servers struct {
 
 // Check loads d on the target (and on today's version) and returns every
 // object with its problems and status.
-func Check(ctx context.Context, s Servers, d *ddlfile.Dump) ([]report.SchemaObject, []string, error) {
+func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]report.SchemaObject, []string, error) {
 	target, err := LoadDump(ctx, s.Target, d)
 	if err != nil {
 		return nil, nil, err
@@ -49,7 +49,7 @@ func Check(ctx context.Context, s Servers, d *ddlfile.Dump) ([]report.SchemaObje
 
 // checker combines the loads and probes of one check.
 type checker struct {
-	d             *ddlfile.Dump
+	d             *sqlfile.Dump
 	target, today *Load
 	s             Servers
 	notes         []string
@@ -102,8 +102,8 @@ func (c *checker) ownNames() map[string]bool {
 // reservedNames checks the object's name and, for a table, its columns.
 func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *prober) error {
 	names := []string{r.Object.Name}
-	if r.Object.Kind == ddlfile.KindTable {
-		names = append(names, ddlfile.ColumnNames(r.Object.SQL)...)
+	if r.Object.Kind == sqlfile.KindTable {
+		names = append(names, sqlfile.ColumnNames(r.Object.SQL)...)
 	}
 	for i, name := range names {
 		res, err := tp.Reserved(ctx, name)
@@ -134,14 +134,14 @@ func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *prober) 
 // fails when the program runs.
 func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *prober, own map[string]bool) error {
 	switch r.Object.Kind {
-	case ddlfile.KindProcedure, ddlfile.KindFunction, ddlfile.KindTrigger, ddlfile.KindEvent:
+	case sqlfile.KindProcedure, sqlfile.KindFunction, sqlfile.KindTrigger, sqlfile.KindEvent:
 	default:
 		return nil
 	}
 	if !r.Created {
 		return nil
 	}
-	for _, fn := range ddlfile.CalledFunctions(r.Object.SQL) {
+	for _, fn := range sqlfile.CalledFunctions(r.Object.SQL) {
 		if own[strings.ToLower(fn)] {
 			continue
 		}
@@ -208,11 +208,11 @@ func (c *checker) rewritten(ctx context.Context) error {
 // target's table collation.
 func (c *checker) statedCollations(target definitions) {
 	for _, r := range c.target.Results {
-		if r.Object.Kind != ddlfile.KindTable || !r.Created {
+		if r.Object.Kind != sqlfile.KindTable || !r.Created {
 			continue
 		}
 		stated := tableCollation(r.Object.SQL)
-		got := target[definitionKey(ddlfile.KindTable, schemaOf(r.Object), r.Object.Name)]["table collation"]
+		got := target[definitionKey(sqlfile.KindTable, schemaOf(r.Object), r.Object.Name)]["table collation"]
 		if stated != "" && got != "" && !strings.EqualFold(stated, got) {
 			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRewritten,
 				Message: fmt.Sprintf("the target changes its definition: table collation: %s in the dump, %s on the target", stated, got)})

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // definitions are what a server made of the objects of some schemas, as
@@ -20,31 +20,31 @@ type definitions map[string]map[string]string
 // definitionQueries read the attributes; each row is schema, name, then
 // attribute columns named by the query's aliases. The kind is the key's.
 var definitionQueries = []struct {
-	kind  ddlfile.Kind
+	kind  sqlfile.Kind
 	query string
 }{
-	{ddlfile.KindTable, `SELECT TABLE_SCHEMA, TABLE_NAME, IFNULL(ENGINE, ''), IFNULL(TABLE_COLLATION, '')
+	{sqlfile.KindTable, `SELECT TABLE_SCHEMA, TABLE_NAME, IFNULL(ENGINE, ''), IFNULL(TABLE_COLLATION, '')
 		FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND TABLE_SCHEMA IN (%s)`},
-	{ddlfile.KindView, `SELECT TABLE_SCHEMA, TABLE_NAME, DEFINER, SECURITY_TYPE, CHARACTER_SET_CLIENT, COLLATION_CONNECTION
+	{sqlfile.KindView, `SELECT TABLE_SCHEMA, TABLE_NAME, DEFINER, SECURITY_TYPE, CHARACTER_SET_CLIENT, COLLATION_CONNECTION
 		FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN (%s)`},
-	{ddlfile.KindFunction, `SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+	{sqlfile.KindFunction, `SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
 		FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_SCHEMA IN (%s)`},
-	{ddlfile.KindProcedure, `SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+	{sqlfile.KindProcedure, `SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
 		FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'PROCEDURE' AND ROUTINE_SCHEMA IN (%s)`},
-	{ddlfile.KindTrigger, `SELECT TRIGGER_SCHEMA, TRIGGER_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+	{sqlfile.KindTrigger, `SELECT TRIGGER_SCHEMA, TRIGGER_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
 		FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA IN (%s)`},
-	{ddlfile.KindEvent, `SELECT EVENT_SCHEMA, EVENT_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
+	{sqlfile.KindEvent, `SELECT EVENT_SCHEMA, EVENT_NAME, DEFINER, SQL_MODE, DATABASE_COLLATION
 		FROM information_schema.EVENTS WHERE EVENT_SCHEMA IN (%s)`},
 }
 
 // attributeNames name the attribute columns of each query, in order.
-var attributeNames = map[ddlfile.Kind][]string{
-	ddlfile.KindTable:     {"engine", "table collation"},
-	ddlfile.KindView:      {"definer", "SQL SECURITY", "character_set_client", "collation_connection"},
-	ddlfile.KindFunction:  {"definer", "sql_mode", "database collation"},
-	ddlfile.KindProcedure: {"definer", "sql_mode", "database collation"},
-	ddlfile.KindTrigger:   {"definer", "sql_mode", "database collation"},
-	ddlfile.KindEvent:     {"definer", "sql_mode", "database collation"},
+var attributeNames = map[sqlfile.Kind][]string{
+	sqlfile.KindTable:     {"engine", "table collation"},
+	sqlfile.KindView:      {"definer", "SQL SECURITY", "character_set_client", "collation_connection"},
+	sqlfile.KindFunction:  {"definer", "sql_mode", "database collation"},
+	sqlfile.KindProcedure: {"definer", "sql_mode", "database collation"},
+	sqlfile.KindTrigger:   {"definer", "sql_mode", "database collation"},
+	sqlfile.KindEvent:     {"definer", "sql_mode", "database collation"},
 }
 
 // columnQuery reads each column's meaning.
@@ -73,7 +73,7 @@ func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string) (def
 	return defs, nil
 }
 
-func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kind ddlfile.Kind, attrs []string) error {
+func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kind sqlfile.Kind, attrs []string) error {
 	rows, err := conn.QueryContext(ctx, query)
 	if err != nil {
 		return fmt.Errorf("reading the sandbox's %s definitions: %w", kind, err)
@@ -107,7 +107,7 @@ func (d definitions) readColumns(ctx context.Context, conn *sql.Conn, query stri
 		if err := rows.Scan(&schema, &table, &col, &typ, &cs, &coll, &def, &null); err != nil {
 			return err
 		}
-		m := d.object(ddlfile.KindTable, schema, table)
+		m := d.object(sqlfile.KindTable, schema, table)
 		prefix := "column " + "`" + col + "` "
 		m[prefix+"type"] = strings.ToLower(typ)
 		m[prefix+"character set"] = cs
@@ -118,7 +118,7 @@ func (d definitions) readColumns(ctx context.Context, conn *sql.Conn, query stri
 	return rows.Err()
 }
 
-func (d definitions) object(kind ddlfile.Kind, schema, name string) map[string]string {
+func (d definitions) object(kind sqlfile.Kind, schema, name string) map[string]string {
 	k := definitionKey(kind, schema, name)
 	if d[k] == nil {
 		d[k] = map[string]string{}
@@ -126,7 +126,7 @@ func (d definitions) object(kind ddlfile.Kind, schema, name string) map[string]s
 	return d[k]
 }
 
-func definitionKey(kind ddlfile.Kind, schema, name string) string {
+func definitionKey(kind sqlfile.Kind, schema, name string) string {
 	return string(kind) + "\x00" + strings.ToLower(schema) + "\x00" + strings.ToLower(name)
 }
 

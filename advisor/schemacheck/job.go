@@ -10,9 +10,9 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // Options configure the check of an application's schema on the
@@ -43,8 +43,8 @@ var errNoTargetBinary = errors.New("the schema check needs the target's own serv
 
 // ReadFile reads --schema-file; a file the reader refuses is a usage
 // error (exit 2) naming file:line, and nothing runs.
-func ReadFile(o Options) (*ddlfile.Dump, error) {
-	ro := ddlfile.ReadOptions{WithData: o.WithData}
+func ReadFile(o Options) (*sqlfile.Dump, error) {
+	ro := sqlfile.ReadOptions{WithData: o.WithData}
 	if o.ServerVersion != "" {
 		fl, err := rules.ParseTarget(o.ServerVersion, "")
 		if err != nil {
@@ -52,7 +52,7 @@ func ReadFile(o Options) (*ddlfile.Dump, error) {
 		}
 		ro.Writer = fl
 	}
-	d, err := ddlfile.ReadDumpFile(o.SchemaFile, ro)
+	d, err := sqlfile.ReadDumpFile(o.SchemaFile, ro)
 	if err != nil {
 		return nil, fmt.Errorf("%w: --schema-file: %w", exitcode.ErrUsage, err)
 	}
@@ -63,7 +63,7 @@ func ReadFile(o Options) (*ddlfile.Dump, error) {
 // (and of today's version with SourceBasedir) and adds the schema section
 // to r. Both sandboxes are stopped and removed whatever happens.
 func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error) {
-	var d *ddlfile.Dump
+	var d *sqlfile.Dump
 	if o.SchemaFile != "" {
 		if d, err = ReadFile(o); err != nil {
 			return err
@@ -128,7 +128,7 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 
 // knowledgeOnly is the schema check without the target's binaries: what
 // the knowledge base can answer, and what it cannot, said.
-func knowledgeOnly(r *report.Report, d *ddlfile.Dump, target string) error {
+func knowledgeOnly(r *report.Report, d *sqlfile.Dump, target string) error {
 	fl, err := rules.ParseTarget(target, d.Writer.Vendor)
 	if err != nil {
 		return fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
@@ -141,7 +141,7 @@ func knowledgeOnly(r *report.Report, d *ddlfile.Dump, target string) error {
 }
 
 // Section builds the report's schema section.
-func Section(d *ddlfile.Dump, target, today *server.Server, live bool, objects []report.SchemaObject, notes []string) *report.Schema {
+func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects []report.SchemaObject, notes []string) *report.Schema {
 	s := &report.Schema{Source: d.File, Target: target.Inspection().Flavor.String() + " (sandbox)", Objects: objects,
 		SetAside: d.SetAside, Notes: notes}
 	if !d.Writer.Version.IsZero() {

@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // needsTarget lists what only the target's own server can answer.
@@ -16,13 +16,13 @@ const needsTarget = "whether the target refuses a definition, warns, changes it,
 // knowledgeCheck answers, without a target server, what the knowledge base
 // can: the sql_mode flags each object was created with that the target no
 // longer accepts (the server would refuse the object with error 1231).
-func knowledgeCheck(d *ddlfile.Dump, target rules.Flavor) []report.SchemaObject {
+func knowledgeCheck(d *sqlfile.Dump, target rules.Flavor) []report.SchemaObject {
 	mode, _ := knowledge.Lookup("sql_mode")
 	out := make([]report.SchemaObject, 0, len(d.Objects))
 	for _, o := range d.Objects {
 		problems := []report.SchemaProblem{}
 		for _, s := range o.Session {
-			if s.Name != "sql_mode" || o.Kind == ddlfile.KindTable {
+			if s.Name != "sql_mode" || o.Kind == sqlfile.KindTable {
 				continue
 			}
 			if rejected := mode.RejectedValues(target, s.Text()); len(rejected) > 0 {
@@ -47,7 +47,7 @@ func modeProblem(target rules.Flavor, mode string, rejected []knowledge.ValueRem
 }
 
 // qualifiedName is schema.name, or the name when the file names no schema.
-func qualifiedName(o ddlfile.Object) string {
+func qualifiedName(o sqlfile.Object) string {
 	if o.Schema == "" {
 		return o.Name
 	}

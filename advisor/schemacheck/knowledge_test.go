@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 func TestKnowledgeCheckFindsRemovedSQLModeFlags(t *testing.T) {
 	src := "SET sql_mode = 'STRICT_TRANS_TABLES,NO_AUTO_CREATE_USER';\nCREATE TABLE t (a INT);\n" +
 		"CREATE PROCEDURE p() SELECT 1;\nSET sql_mode = 'STRICT_TRANS_TABLES';\nCREATE PROCEDURE q() SELECT 1;\n"
-	d, err := ddlfile.ReadDump("k.sql", strings.NewReader(src), ddlfile.ReadOptions{})
+	d, err := sqlfile.ReadDump("k.sql", strings.NewReader(src), sqlfile.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

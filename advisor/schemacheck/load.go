@@ -16,8 +16,8 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // DefaultSchema holds the objects of a file that names no schema.
@@ -25,7 +25,7 @@ const DefaultSchema = "app"
 
 // Result is what one server made of one object.
 type Result struct {
-	Object   ddlfile.Object
+	Object   sqlfile.Object
 	Created  bool
 	Problems []report.SchemaProblem
 	// modeRefused is set when the target refused the object's sql_mode.
@@ -53,7 +53,7 @@ var retryable = map[uint16]bool{1146: true, 1824: true, 1215: true, 1005: true, 
 // procedures, views, triggers and events; within a kind in file order, and
 // again while an object that failed on a missing object can now be made.
 // A server error never stops the load; only a lost connection does.
-func LoadDump(ctx context.Context, conn *sql.Conn, d *ddlfile.Dump) (*Load, error) {
+func LoadDump(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump) (*Load, error) {
 	l := &loader{conn: conn, applied: map[string]string{}}
 	out := &Load{}
 	notes, err := l.createSchemas(ctx, d)
@@ -61,7 +61,7 @@ func LoadDump(ctx context.Context, conn *sql.Conn, d *ddlfile.Dump) (*Load, erro
 		return nil, err
 	}
 	out.Notes = notes
-	for _, kind := range ddlfile.Kinds {
+	for _, kind := range sqlfile.Kinds {
 		results, err := l.createKind(ctx, d, kind)
 		if err != nil {
 			return nil, err
@@ -72,25 +72,25 @@ func LoadDump(ctx context.Context, conn *sql.Conn, d *ddlfile.Dump) (*Load, erro
 }
 
 // createSchemas creates the schemas the file creates or uses.
-func (l *loader) createSchemas(ctx context.Context, d *ddlfile.Dump) ([]string, error) {
+func (l *loader) createSchemas(ctx context.Context, d *sqlfile.Dump) ([]string, error) {
 	var notes []string
 	defs := d.Schemas
 	for _, o := range d.Objects {
 		if o.Schema == "" {
-			defs = append(defs, ddlfile.SchemaDef{Name: DefaultSchema})
+			defs = append(defs, sqlfile.SchemaDef{Name: DefaultSchema})
 			break
 		}
 	}
 	for _, s := range defs {
-		stmt := s.SQL
-		if stmt == "" {
-			stmt = "CREATE DATABASE " + bench.QuoteIdent(s.Name)
+		query := s.SQL
+		if query == "" {
+			query = "CREATE DATABASE " + stmt.QuoteIdent(s.Name)
 		}
-		_, err := l.conn.ExecContext(ctx, stmt)
+		_, err := l.conn.ExecContext(ctx, query)
 		if serverError(err) != nil && s.SQL != "" {
 			notes = append(notes, fmt.Sprintf("%s:%d: the target refused the schema's CREATE DATABASE (%s); created it with the target's defaults",
 				d.File, s.Line, serverError(err).Message))
-			_, err = l.conn.ExecContext(ctx, "CREATE DATABASE "+bench.QuoteIdent(s.Name))
+			_, err = l.conn.ExecContext(ctx, "CREATE DATABASE "+stmt.QuoteIdent(s.Name))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("creating schema %s on the target: %w", s.Name, err)
@@ -100,7 +100,7 @@ func (l *loader) createSchemas(ctx context.Context, d *ddlfile.Dump) ([]string, 
 }
 
 // schemaOf is the schema an object is created in.
-func schemaOf(o ddlfile.Object) string {
+func schemaOf(o sqlfile.Object) string {
 	if o.Schema == "" {
 		return DefaultSchema
 	}
@@ -109,7 +109,7 @@ func schemaOf(o ddlfile.Object) string {
 
 // createKind creates the objects of one kind, retrying those that waited on
 // another until no more can be made.
-func (l *loader) createKind(ctx context.Context, d *ddlfile.Dump, kind ddlfile.Kind) ([]*Result, error) {
+func (l *loader) createKind(ctx context.Context, d *sqlfile.Dump, kind sqlfile.Kind) ([]*Result, error) {
 	var all, pending []*Result
 	for _, o := range d.Objects {
 		if o.Kind == kind {
@@ -183,7 +183,7 @@ func (l *loader) use(ctx context.Context, schema string) error {
 	if l.schema == schema {
 		return nil
 	}
-	if _, err := l.conn.ExecContext(ctx, "USE "+bench.QuoteIdent(schema)); err != nil {
+	if _, err := l.conn.ExecContext(ctx, "USE "+stmt.QuoteIdent(schema)); err != nil {
 		return fmt.Errorf("using schema %s on the target: %w", schema, err)
 	}
 	l.schema = schema

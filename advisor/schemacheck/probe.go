@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // probeSchema is an empty schema of the sandbox where function names are
@@ -51,7 +51,7 @@ func newProber(ctx context.Context, conn *sql.Conn) (*prober, error) {
 }
 
 func (p *prober) words(ctx context.Context, query string) (map[string]bool, error) {
-	words, err := bench.ReadStrings(ctx, p.conn, query)
+	words, err := stmt.ReadStrings(ctx, p.conn, query)
 	if err != nil {
 		return nil, fmt.Errorf("reading the sandbox's keywords: %w", err)
 	}
@@ -77,7 +77,7 @@ func (p *prober) Method() string {
 // identifier.
 func (p *prober) Reserved(ctx context.Context, name string) (bool, error) {
 	key := strings.ToLower(name)
-	if !ddlfile.IsBareWord(name) {
+	if !sqlfile.IsBareWord(name) {
 		return false, nil
 	}
 	if p.reserved != nil {
@@ -89,7 +89,7 @@ func (p *prober) Reserved(ctx context.Context, name string) (bool, error) {
 	if r, ok := p.cache[key]; ok {
 		return r, nil
 	}
-	_, err := p.conn.ExecContext(ctx, "DO (SELECT "+name+" FROM (SELECT 1 AS "+bench.QuoteIdent(name)+") AS upgrade_advisor_probe)")
+	_, err := p.conn.ExecContext(ctx, "DO (SELECT "+name+" FROM (SELECT 1 AS "+stmt.QuoteIdent(name)+") AS upgrade_advisor_probe)")
 	se := serverError(err)
 	if err != nil && se == nil {
 		return false, fmt.Errorf("asking the sandbox about the name %s: %w", name, err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // trackedSettings are the session variables an object's settings may name,
@@ -59,7 +59,7 @@ func (l *loader) applySession(ctx context.Context, r *Result) error {
 // refusedMode records a refused sql_mode and sets the flags of it that the
 // target accepts, asking the target flag by flag.
 func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code uint16, msg string) error {
-	flags := strings.Split(ddlfile.Setting{Value: mode}.Text(), ",")
+	flags := strings.Split(sqlfile.Setting{Value: mode}.Text(), ",")
 	var kept, dropped []string
 	for _, f := range flags {
 		f = strings.TrimSpace(f)

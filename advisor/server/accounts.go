@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // accountQueries read user, host, plugin and whether the account cannot
@@ -47,7 +47,7 @@ func readAccounts(ctx context.Context, db *sql.DB, fl rules.Flavor) *rules.Accou
 }
 
 func scanAccounts(ctx context.Context, db *sql.DB, query string, fl rules.Flavor) (*rules.Accounts, error) {
-	rows, err := db.QueryContext(ctx, bench.Tag+query)
+	rows, err := db.QueryContext(ctx, stmt.Tag+query)
 	if err != nil {
 		return nil, fmt.Errorf("reading mysql.user: %w", err)
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 // TestAccountsOnRealServers reads the accounts by plugin on each real

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // An interrupted run's DROP DATABASE goes on in the server after the client
@@ -91,7 +92,7 @@ func cleanupWhileTheInterruptedRunsDropIsStillRunning(t *testing.T, srv sandboxt
 	before.AssertUnchanged(t, db)
 }
 
-func mustExec(t *testing.T, ex bench.Execer, q string) {
+func mustExec(t *testing.T, ex stmt.Execer, q string) {
 	t.Helper()
 	if _, err := ex.ExecContext(context.Background(), q); err != nil {
 		t.Fatalf("%s: %v", q, err)

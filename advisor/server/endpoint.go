@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 // Endpoint is one side of a comparison: an existing server, or a throwaway

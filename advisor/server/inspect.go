@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // inspection is what a read-only look at a server found.
@@ -36,7 +36,7 @@ type Inspection struct {
 func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection, error) {
 	in := &Inspection{Address: address}
 	var version string
-	if err := db.QueryRowContext(ctx, bench.Tag+"SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
+	if err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
 		return nil, fmt.Errorf("reading the server version: %w", err)
 	}
 	fl, err := rules.IdentifyFlavor(version, in.VersionComment)
@@ -44,7 +44,7 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection
 		return nil, err
 	}
 	in.Flavor = fl
-	vars, err := bench.ReadPairs(ctx, db, "SHOW GLOBAL VARIABLES")
+	vars, err := stmt.ReadPairs(ctx, db, "SHOW GLOBAL VARIABLES")
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection
 			in.Provenance[name] = o.prov
 		}
 	}
-	if in.Status, err = bench.ReadPairs(ctx, db, "SHOW GLOBAL STATUS"); err != nil {
+	if in.Status, err = stmt.ReadPairs(ctx, db, "SHOW GLOBAL STATUS"); err != nil {
 		return nil, err
 	}
 	in.Accounts = readAccounts(ctx, db, fl)

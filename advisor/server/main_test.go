@@ -3,7 +3,7 @@ package server
 import (
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 func TestMain(m *testing.M) { sandboxtest.MainWithStateDir(m) }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // serverOrigin is one variable's origin as the server reports it.
@@ -51,7 +51,7 @@ func readOrigins(ctx context.Context, db *sql.DB, fl rules.Flavor) map[string]or
 }
 
 func scanOrigins(ctx context.Context, db *sql.DB, query string) (map[string]serverOrigin, error) {
-	rows, err := db.QueryContext(ctx, bench.Tag+query)
+	rows, err := db.QueryContext(ctx, stmt.Tag+query)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func scanOrigins(ctx context.Context, db *sql.DB, query string) (map[string]serv
 // may not read performance_schema.persisted_variables sees SET PERSIST
 // values as runtime until the next start).
 func addPersisted(ctx context.Context, db *sql.DB, raw map[string]serverOrigin) {
-	persisted, err := bench.ReadPairs(ctx, db, "SELECT VARIABLE_NAME, VARIABLE_VALUE FROM performance_schema.persisted_variables")
+	persisted, err := stmt.ReadPairs(ctx, db, "SELECT VARIABLE_NAME, VARIABLE_VALUE FROM performance_schema.persisted_variables")
 	if err != nil {
 		return
 	}

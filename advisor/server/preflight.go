@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // preflight refuses to write to a server that is read-only or would
@@ -68,10 +69,10 @@ func canSetForSession(ctx context.Context, db *sql.DB, set, undo string) error {
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, bench.Tag+"SET SESSION "+set); err != nil {
+	if _, err := conn.ExecContext(ctx, stmt.Tag+"SET SESSION "+set); err != nil {
 		return fmt.Errorf("%s", strings.TrimSpace(err.Error()))
 	}
-	_, err = conn.ExecContext(ctx, bench.Tag+"SET SESSION "+undo)
+	_, err = conn.ExecContext(ctx, stmt.Tag+"SET SESSION "+undo)
 	return err
 }
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // grants are the current user's privileges as information_schema lists them.
@@ -21,7 +21,7 @@ type grants struct {
 // also lists the privileges of the roles the session has enabled.
 func readGrants(ctx context.Context, db *sql.DB) (grants, error) {
 	g := grants{global: map[string]bool{}, schema: map[string]map[string]bool{}}
-	rows, err := db.QueryContext(ctx, bench.Tag+"SHOW GRANTS")
+	rows, err := db.QueryContext(ctx, stmt.Tag+"SHOW GRANTS")
 	if err != nil {
 		return g, fmt.Errorf("reading privileges (SHOW GRANTS): %w", err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 // Server is a server this job uses: an existing one it connects to, or a

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // runState is what a run records before it changes anything, so that a run
@@ -122,7 +123,7 @@ func loadStates() ([]*runState, error) {
 func serverIdentity(ctx context.Context, db *sql.DB) (string, error) {
 	var host, datadir sql.NullString
 	var port sql.NullInt64
-	err := db.QueryRowContext(ctx, bench.Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir)
+	err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir)
 	if err != nil {
 		return "", fmt.Errorf("reading the server identity: %w", err)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 )
 
 // Flag categories, as --help groups them.
@@ -149,7 +148,7 @@ func calibrationWorkload(c *cli.Context, bo *server.BenchOptions) ([]string, err
 	if path == "" {
 		return nil, nil
 	}
-	workload, notes, err := ddlfile.ParseFile(path)
+	workload, notes, err := bench.WorkloadFromFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("--ddl-file: %w (nothing was run)", err)
 	}

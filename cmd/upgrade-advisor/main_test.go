@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 var binary string
@@ -274,7 +274,7 @@ func TestCheckParsesTheDebianConfigTree(t *testing.T) {
 
 func TestDDLFileOfAMysqldumpSchemaWithForeignKeys(t *testing.T) {
 	sock := socketOf(t)
-	dump, err := os.ReadFile("../../bench/ddlfile/testdata/sakila-like.sql")
+	dump, err := os.ReadFile("../../sqlfile/testdata/sakila-like.sql")
 	if err != nil {
 		t.Fatal(err)
 	}

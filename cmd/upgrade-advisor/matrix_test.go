@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 // basedirArgs is the --basedir of srv's sandboxes (none for the installed

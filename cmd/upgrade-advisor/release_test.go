@@ -23,7 +23,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 // releaseVersion is what the test asks scripts/release.sh to build.

@@ -10,7 +10,7 @@ package knowledge_test
 // that vendor line. Disagreements that are not bugs are listed in
 // binaryExceptions with the reason.
 //
-// The servers come from bench/sandbox/sandboxtest (EachServer): a missing
+// The servers come from sandbox/sandboxtest (EachServer): a missing
 // one skips with how to fetch it, and fails under CI=true. The option
 // probes run the same binary without starting a server
 // (mysqld --validate-config, mariadbd --help --verbose).
@@ -28,11 +28,11 @@ import (
 
 	_ "github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
 // realServer is one of the test servers, as the rules see it.

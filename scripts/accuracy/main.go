@@ -34,9 +34,10 @@ import (
 	_ "github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // options of a study.
@@ -353,7 +354,7 @@ func classicProtocol(ctx context.Context, db *sql.DB, socket string, tables, pai
 	fmt.Fprintf(os.Stderr, "classic protocol: %d CREATE TABLE through %s, %d pairs ...\n", tables, filepath.Base(client), pairs+1)
 	res := &classicResult{tables: tables, runsKept: pairs}
 	start := time.Now()
-	defer bench.SetGlobal(context.Background(), db, "innodb_file_per_table", "ON")
+	defer stmt.SetGlobal(context.Background(), db, "innodb_file_per_table", "ON")
 	for p := range pairs + 1 {
 		times := map[string]float64{}
 		order := []string{"ON", "OFF"}
@@ -374,7 +375,7 @@ func classicProtocol(ctx context.Context, db *sql.DB, socket string, tables, pai
 }
 
 func classicRun(ctx context.Context, db *sql.DB, client, socket, file, fpt string) (float64, error) {
-	if err := bench.SetGlobal(ctx, db, "innodb_file_per_table", fpt); err != nil {
+	if err := stmt.SetGlobal(ctx, db, "innodb_file_per_table", fpt); err != nil {
 		return 0, err
 	}
 	if _, err := db.ExecContext(ctx, "CREATE DATABASE classic"); err != nil {

@@ -1,4 +1,4 @@
-package ddlfile
+package sqlfile
 
 import (
 	"strings"

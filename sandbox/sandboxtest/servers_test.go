@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 func TestMissingServerIsNamedWithHowToFetchIt(t *testing.T) {

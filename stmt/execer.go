@@ -1,11 +1,11 @@
-package bench
+package stmt
 
 import (
 	"context"
 	"database/sql"
 )
 
-// Execer is what bench needs of a connection: *sql.DB and *sql.Conn both
+// Execer is what the tool needs of a connection: *sql.DB and *sql.Conn both
 // satisfy it. Writes go through one pinned *sql.Conn so session settings
 // (sql_log_bin = 0, lock_wait_timeout) cover them.
 type Execer interface {

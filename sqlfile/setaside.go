@@ -1,4 +1,4 @@
-package ddlfile
+package sqlfile
 
 import (
 	"strings"
@@ -126,8 +126,8 @@ func (p *parser) dropStandIns(d *Dump) {
 	if len(views) == 0 {
 		return
 	}
-	kept := p.workload.Creates[:0]
-	for _, s := range p.workload.Creates {
+	kept := p.tables.Statements[:0]
+	for _, s := range p.tables.Statements {
 		if s.Table != "" && views[strings.ToLower(s.Table)] {
 			p.counts[kindCreateTable]--
 			p.counts[asideStandIn]++
@@ -136,7 +136,7 @@ func (p *parser) dropStandIns(d *Dump) {
 		}
 		kept = append(kept, s)
 	}
-	p.workload.Creates = kept
+	p.tables.Statements = kept
 	engines := p.otherEngine[:0]
 	for _, e := range p.otherEngine {
 		if name, _, ok := strings.Cut(e, " ("); !ok || !views[strings.ToLower(strings.Trim(name, "`"))] {

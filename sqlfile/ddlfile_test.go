@@ -1,4 +1,4 @@
-package ddlfile
+package sqlfile
 
 import (
 	"errors"
@@ -8,17 +8,15 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
-func parseString(src string) (bench.Workload, []string, error) {
+func parseString(src string) (Tables, []string, error) {
 	return Parse("test.sql", strings.NewReader(src))
 }
 
-func tablesOf(w bench.Workload) []string {
+func tablesOf(w Tables) []string {
 	var out []string
-	for _, s := range w.Creates {
+	for _, s := range w.Statements {
 		out = append(out, s.Table)
 	}
 	return out
@@ -36,7 +34,7 @@ func TestSakilaDump(t *testing.T) {
 	if w.Name != "sakila-like.sql: 11 CREATE TABLE" {
 		t.Errorf("Name = %q", w.Name)
 	}
-	for _, s := range w.Creates {
+	for _, s := range w.Statements {
 		if !strings.HasPrefix(s.SQL, "CREATE TABLE `"+s.Table+"` (") {
 			t.Errorf("%s: SQL starts %q", s.Table, s.SQL[:30])
 		}
@@ -47,15 +45,15 @@ func TestSakilaDump(t *testing.T) {
 			t.Errorf("%s: AcceptsClause = %v, want %v", s.Table, s.AcceptsClause, wantClause)
 		}
 	}
-	payment := w.Creates[9].SQL
+	payment := w.Statements[9].SQL
 	if !strings.Contains(payment, "/*!50100 PARTITION BY RANGE") || !strings.HasSuffix(payment, "ENGINE = InnoDB) */") {
 		t.Errorf("payment keeps its conditional partition clause verbatim: %q", payment)
 	}
-	if !strings.Contains(w.Creates[1].SQL, `COMMENT 'street; as the customer''s mail -- or "post" -- shows it'`) {
-		t.Errorf("address comment split or changed: %q", w.Creates[1].SQL)
+	if !strings.Contains(w.Statements[1].SQL, `COMMENT 'street; as the customer''s mail -- or "post" -- shows it'`) {
+		t.Errorf("address comment split or changed: %q", w.Statements[1].SQL)
 	}
-	if !strings.HasSuffix(w.Creates[10].SQL, `COMMENT='staff; \'managers\' included'`) {
-		t.Errorf("staff comment split or changed: %q", w.Creates[10].SQL)
+	if !strings.HasSuffix(w.Statements[10].SQL, `COMMENT='staff; \'managers\' included'`) {
+		t.Errorf("staff comment split or changed: %q", w.Statements[10].SQL)
 	}
 	wantNotes := []string{
 		"ignored 51 SET statements, 11 DROP TABLE statements",
@@ -232,19 +230,19 @@ func TestRefused(t *testing.T) {
 // allowedCases parse successfully into the given statements.
 var allowedCases = []struct {
 	name, src string
-	want      []bench.Statement
+	want      []Statement
 	wantName  string
 	wantNote  string
 }{
 	{
 		name: "backticked name with a dot is unqualified",
 		src:  "CREATE TABLE `a.b` (`x.y` int);",
-		want: []bench.Statement{{SQL: "CREATE TABLE `a.b` (`x.y` int)", Table: "a.b", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE `a.b` (`x.y` int)", Table: "a.b", AcceptsClause: true}},
 	},
 	{
 		name: "doubled backticks",
 		src:  "CREATE TABLE `a``b` (a int); ALTER TABLE `a``b` ADD COLUMN c int",
-		want: []bench.Statement{
+		want: []Statement{
 			{SQL: "CREATE TABLE `a``b` (a int)", Table: "a`b", AcceptsClause: true},
 			{SQL: "ALTER TABLE `a``b` ADD COLUMN c int"},
 		},
@@ -255,35 +253,35 @@ var allowedCases = []struct {
 		src: "create table t (a varchar(9) default 'x;y' comment '-- no; /* no */ # no',\n" +
 			"b int comment \"it's; \\\"quoted\\\"\", c int comment 'it''s; a \\\\ backslash; \\n newline')\n" +
 			"engine=InnoDB comment='a;b' ;",
-		want: []bench.Statement{{SQL: "create table t (a varchar(9) default 'x;y' comment '-- no; /* no */ # no',\n" +
+		want: []Statement{{SQL: "create table t (a varchar(9) default 'x;y' comment '-- no; /* no */ # no',\n" +
 			"b int comment \"it's; \\\"quoted\\\"\", c int comment 'it''s; a \\\\ backslash; \\n newline')\n" +
 			"engine=InnoDB comment='a;b'", Table: "t", AcceptsClause: true}},
 	},
 	{
 		name: "backtick identifiers with semicolons and quotes",
 		src:  "CREATE TABLE `we;ird'\"` (`--c` int, `#d` int, `/*e` int)",
-		want: []bench.Statement{{SQL: "CREATE TABLE `we;ird'\"` (`--c` int, `#d` int, `/*e` int)", Table: "we;ird'\"", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE `we;ird'\"` (`--c` int, `#d` int, `/*e` int)", Table: "we;ird'\"", AcceptsClause: true}},
 	},
 	{
 		name: "comments of every kind",
 		src: "# hash comment; still\n-- dash comment; still\n/* block; comment */ CREATE TABLE t (\n" +
 			"a int, -- trailing; comment\nb int # another; one\n) /* end */ -- tail\n;",
-		want: []bench.Statement{{SQL: "CREATE TABLE t (\na int, -- trailing; comment\nb int # another; one\n)", Table: "t", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE t (\na int, -- trailing; comment\nb int # another; one\n)", Table: "t", AcceptsClause: true}},
 	},
 	{
 		name: "double dash without a space is not a comment",
 		src:  "CREATE TABLE t (a int CHECK (a > --1));",
-		want: []bench.Statement{{SQL: "CREATE TABLE t (a int CHECK (a > --1))", Table: "t", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE t (a int CHECK (a > --1))", Table: "t", AcceptsClause: true}},
 	},
 	{
 		name: "trailing line comment without final semicolon",
 		src:  "CREATE TABLE t (a int) -- note",
-		want: []bench.Statement{{SQL: "CREATE TABLE t (a int)", Table: "t", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE t (a int)", Table: "t", AcceptsClause: true}},
 	},
 	{
 		name: "missing final semicolon, empty statements, CRLF and BOM",
 		src:  "\ufeff;;\r\nCREATE TABLE t (a int);;\r\n;\r\nCREATE TABLE u (a int)\r\n",
-		want: []bench.Statement{
+		want: []Statement{
 			{SQL: "CREATE TABLE t (a int)", Table: "t", AcceptsClause: true},
 			{SQL: "CREATE TABLE u (a int)", Table: "u", AcceptsClause: true},
 		},
@@ -293,7 +291,7 @@ var allowedCases = []struct {
 		src: "CREATE TABLE IF NOT EXISTS t (a int, b text);\nCREATE TABLE u LIKE t;\nCREATE TABLE v (LIKE `t`);\n" +
 			"CREATE INDEX i ON t (a);\nCREATE UNIQUE INDEX j USING BTREE ON `t` (a) ALGORITHM=INPLACE;\n" +
 			"create fulltext index k on t (b);\nALTER TABLE t ADD CONSTRAINT f FOREIGN KEY (a) REFERENCES u (a) ON DELETE CASCADE",
-		want: []bench.Statement{
+		want: []Statement{
 			{SQL: "CREATE TABLE IF NOT EXISTS t (a int, b text)", Table: "t", AcceptsClause: true},
 			{SQL: "CREATE TABLE u LIKE t", Table: "u"},
 			{SQL: "CREATE TABLE v (LIKE `t`)", Table: "v"},
@@ -308,7 +306,7 @@ var allowedCases = []struct {
 	{
 		name:     "plain partition clause",
 		src:      "CREATE TABLE p (a int) ENGINE=InnoDB PARTITION BY HASH (a) PARTITIONS 4",
-		want:     []bench.Statement{{SQL: "CREATE TABLE p (a int) ENGINE=InnoDB PARTITION BY HASH (a) PARTITIONS 4", Table: "p"}},
+		want:     []Statement{{SQL: "CREATE TABLE p (a int) ENGINE=InnoDB PARTITION BY HASH (a) PARTITIONS 4", Table: "p"}},
 		wantNote: "table `p` is partitioned: variants that use a table clause run it unchanged",
 	},
 	{
@@ -319,7 +317,7 @@ var allowedCases = []struct {
 			"SET LOCAL x = 1, @@local.y = 2; SET CHARACTER SET utf8; SET max_statement_time.x = 1;\n" +
 			"DROP TABLE IF EXISTS `t`, u; DROP TABLES t RESTRICT; DROP TEMPORARY TABLE IF EXISTS t;\n" +
 			"LOCK TABLES `t` WRITE; UNLOCK TABLES; lock table t read; unlock table;\nCREATE TABLE t (a int);",
-		want:     []bench.Statement{{SQL: "CREATE TABLE t (a int)", Table: "t", AcceptsClause: true}},
+		want:     []Statement{{SQL: "CREATE TABLE t (a int)", Table: "t", AcceptsClause: true}},
 		wantNote: "ignored 14 SET statements, 3 DROP TABLE statements, 4 LOCK/UNLOCK TABLES statements",
 	},
 	{
@@ -327,23 +325,23 @@ var allowedCases = []struct {
 		src: "/*M!999999\\- enable the sandbox mode */ \n-- MariaDB dump 10.19-11.4.2-MariaDB\n" +
 			"/*M!100616 SET @OLD_NOTE_VERBOSITY=@@NOTE_VERBOSITY, NOTE_VERBOSITY=0 */;\n" +
 			"CREATE TABLE t (a int) /*!50100 COMMENT 'x' */ /*M!100500 PAGE_CHECKSUM=1 */;",
-		want: []bench.Statement{{SQL: "CREATE TABLE t (a int) /*!50100 COMMENT 'x' */ /*M!100500 PAGE_CHECKSUM=1 */", Table: "t", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE t (a int) /*!50100 COMMENT 'x' */ /*M!100500 PAGE_CHECKSUM=1 */", Table: "t", AcceptsClause: true}},
 	},
 	{
 		name:     "other engines are noted",
 		src:      "CREATE TABLE t (engine varchar(9), a int) ENGINE=MyISAM; CREATE TABLE u (a int) ENGINE MEMORY; ALTER TABLE t ADD engine2 int, ENGINE = Aria",
-		want:     []bench.Statement{{SQL: "CREATE TABLE t (engine varchar(9), a int) ENGINE=MyISAM", Table: "t", AcceptsClause: true}, {SQL: "CREATE TABLE u (a int) ENGINE MEMORY", Table: "u", AcceptsClause: true}, {SQL: "ALTER TABLE t ADD engine2 int, ENGINE = Aria"}},
+		want:     []Statement{{SQL: "CREATE TABLE t (engine varchar(9), a int) ENGINE=MyISAM", Table: "t", AcceptsClause: true}, {SQL: "CREATE TABLE u (a int) ENGINE MEMORY", Table: "u", AcceptsClause: true}, {SQL: "ALTER TABLE t ADD engine2 int, ENGINE = Aria"}},
 		wantNote: "not InnoDB: `t` (MyISAM), `u` (MEMORY), `t` (Aria): only InnoDB tables are affected by the variants",
 	},
 	{
 		name: "decimals, versioning and generated columns are not qualified names",
 		src:  "CREATE TABLE t (a decimal(5,2) DEFAULT 1.50, b double DEFAULT 1.5e3, c int AS (a * 2) VIRTUAL) WITH SYSTEM VERSIONING",
-		want: []bench.Statement{{SQL: "CREATE TABLE t (a decimal(5,2) DEFAULT 1.50, b double DEFAULT 1.5e3, c int AS (a * 2) VIRTUAL) WITH SYSTEM VERSIONING", Table: "t", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE t (a decimal(5,2) DEFAULT 1.50, b double DEFAULT 1.5e3, c int AS (a * 2) VIRTUAL) WITH SYSTEM VERSIONING", Table: "t", AcceptsClause: true}},
 	},
 	{
 		name: "MySQL 8 conditional column attributes",
 		src:  "CREATE TABLE t (id int NOT NULL, g geometry NOT NULL /*!80003 SRID 4326 */, PRIMARY KEY (id)) /*!80016 ENCRYPTION='N' */",
-		want: []bench.Statement{{SQL: "CREATE TABLE t (id int NOT NULL, g geometry NOT NULL /*!80003 SRID 4326 */, PRIMARY KEY (id)) /*!80016 ENCRYPTION='N' */", Table: "t", AcceptsClause: true}},
+		want: []Statement{{SQL: "CREATE TABLE t (id int NOT NULL, g geometry NOT NULL /*!80003 SRID 4326 */, PRIMARY KEY (id)) /*!80016 ENCRYPTION='N' */", Table: "t", AcceptsClause: true}},
 	},
 }
 
@@ -354,7 +352,7 @@ func TestAllowed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := fmt.Sprintf("%#v", w.Creates), fmt.Sprintf("%#v", tc.want); got != want {
+			if got, want := fmt.Sprintf("%#v", w.Statements), fmt.Sprintf("%#v", tc.want); got != want {
 				t.Errorf("statements\n got %s\nwant %s", got, want)
 			}
 			if tc.wantName != "" && w.Name != tc.wantName {
@@ -430,8 +428,8 @@ func TestSetAside(t *testing.T) {
 			if err != nil {
 				t.Fatalf("err = %v", err)
 			}
-			if got := tablesOf(w); strings.Join(got, ",") != "t,s" || len(w.Creates) != 2 {
-				t.Errorf("statements that run: %+v", w.Creates)
+			if got := tablesOf(w); strings.Join(got, ",") != "t,s" || len(w.Statements) != 2 {
+				t.Errorf("statements that run: %+v", w.Statements)
 			}
 			if !strings.Contains(tc.name, "delimiter lower") && !strings.Contains(strings.Join(notes, "\n"), "set aside, never run on the server: 1 ") {
 				t.Errorf("not counted as set aside: %q", notes)
@@ -535,10 +533,10 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if len(w.Creates) == 0 {
+		if len(w.Statements) == 0 {
 			t.Fatal("success without statements")
 		}
-		for _, s := range w.Creates {
+		for _, s := range w.Statements {
 			if strings.TrimSpace(s.SQL) == "" {
 				t.Fatalf("empty statement in %q", src)
 			}
@@ -552,7 +550,7 @@ func FuzzParse(f *testing.F) {
 
 // checkReparse checks that sql (a workload statement, maybe with a table
 // clause appended) is one statement of the same kind on the same table.
-func checkReparse(t *testing.T, s bench.Statement, sql string) {
+func checkReparse(t *testing.T, s Statement, sql string) {
 	t.Helper()
 	sts := splitStatements(sql)
 	if len(sts) != 1 {

@@ -1,4 +1,4 @@
-// Package ddlfile reads a user's schema file: mysqldump or mariadb-dump
+// Package sqlfile reads a user's schema file: mysqldump or mariadb-dump
 // output (any options) or an install script.
 //
 // ReadDump reads it the way the mysql client and the server that wrote it
@@ -57,7 +57,7 @@
 // and errors.Is(err, ErrRejected) is true for all of them. The package never
 // builds SQL: the statements are the file's own text, and names are only
 // extracted to drop the created tables and to validate.
-package ddlfile
+package sqlfile
 
 import (
 	"errors"
@@ -70,7 +70,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // MaxFileSize bounds the DDL files Parse reads.
@@ -111,10 +111,10 @@ func (e *RejectError) Error() string {
 func (e *RejectError) Is(target error) bool { return target == ErrRejected }
 
 // ParseFile reads the DDL file at path; see Parse.
-func ParseFile(path string) (bench.Workload, []string, error) {
+func ParseFile(path string) (Tables, []string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return bench.Workload{}, nil, err
+		return Tables{}, nil, err
 	}
 	defer f.Close()
 	return Parse(path, f)
@@ -124,10 +124,10 @@ func ParseFile(path string) (bench.Workload, []string, error) {
 // run, in file order, and notes on what was ignored or is worth knowing.
 // name is used in messages and, without its directory, in Workload.Name.
 // Any statement that may not run makes it return an error and no workload.
-func Parse(name string, r io.Reader) (bench.Workload, []string, error) {
+func Parse(name string, r io.Reader) (Tables, []string, error) {
 	src, err := readSource(name, r)
 	if err != nil {
-		return bench.Workload{}, nil, err
+		return Tables{}, nil, err
 	}
 	stmts, rejects := splitClient(name, src)
 	p := newParser(name)
@@ -152,10 +152,26 @@ func Parse(name string, r io.Reader) (bench.Workload, []string, error) {
 	return p.result()
 }
 
+// Statement is one DDL statement --ddl-file runs, with the table it creates.
+type Statement struct {
+	SQL   string // the file's text, without the tool tag
+	Table string // table created (for the matching DROP)
+	// AcceptsClause is true for CREATE TABLE statements a table option
+	// (a calibration variant's clause) may be appended to.
+	AcceptsClause bool
+}
+
+// Tables is what --ddl-file calibrates with: the statements that run, in
+// file order, under a name that says where they come from.
+type Tables struct {
+	Name       string
+	Statements []Statement
+}
+
 // parser accumulates the workload, the notes and the refusals of one file.
 type parser struct {
 	file        string
-	workload    bench.Workload
+	tables      Tables
 	created     map[string]bool // lower-cased names of the tables created so far
 	counts      map[string]int  // statements per kind
 	partitioned []string
@@ -211,7 +227,7 @@ func (p *parser) record(st rawStatement, v verdict) {
 	if v.action != actRun {
 		return
 	}
-	s := bench.Statement{SQL: st.sql}
+	s := Statement{SQL: st.sql}
 	table := v.target
 	if v.kind == kindCreateTable {
 		table = v.table
@@ -231,7 +247,7 @@ func (p *parser) record(st rawStatement, v verdict) {
 	if v.foreignKeys {
 		p.foreignKeys++
 	}
-	p.workload.Creates = append(p.workload.Creates, s)
+	p.tables.Statements = append(p.tables.Statements, s)
 }
 
 // reject records a refused statement.
@@ -240,15 +256,15 @@ func (p *parser) reject(line int, sql, reason string) {
 }
 
 // result returns the workload and notes, or the refusals.
-func (p *parser) result() (bench.Workload, []string, error) {
+func (p *parser) result() (Tables, []string, error) {
 	if len(p.rejects) > 0 {
-		return bench.Workload{}, nil, p.rejection()
+		return Tables{}, nil, p.rejection()
 	}
 	if p.counts[kindCreateTable] == 0 {
-		return bench.Workload{}, nil, &RejectError{File: p.file, Reason: "no CREATE TABLE statements"}
+		return Tables{}, nil, &RejectError{File: p.file, Reason: "no CREATE TABLE statements"}
 	}
-	p.workload.Name = filepath.Base(p.file) + ": " + p.summary()
-	return p.workload, p.notes(), nil
+	p.tables.Name = filepath.Base(p.file) + ": " + p.summary()
+	return p.tables, p.notes(), nil
 }
 
 // rejection joins the refusals, in line order.
@@ -322,7 +338,7 @@ func display(name string) string {
 	if strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 || !utf8.ValidString(name) {
 		return strconv.Quote(name)
 	}
-	return bench.QuoteIdent(name)
+	return stmt.QuoteIdent(name)
 }
 
 // quoteShort shows a piece of source text in a message: Go-quoted, at most

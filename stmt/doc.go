@@ -1,0 +1,10 @@
+// Package stmt is the one path for the statements upgrade-advisor sends:
+// the tag every statement carries, quoting of names and strings, readers of
+// name/value and string rows, and the validated read, set and restore of
+// global variables. It imports nothing of the project, so every package
+// (calibration, server, schema check, rehearsal) can use it.
+package stmt
+
+// Tag starts every statement the tool sends, so a DBA reading the server's
+// general log, slow log or processlist can tell them from the application's.
+const Tag = "/* upgrade-advisor */ "
