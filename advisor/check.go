@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/varfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // CheckOptions configure the offline check of saved files.
@@ -73,9 +74,9 @@ func inspectFiles(o CheckOptions) (*server.Inspection, error) {
 		}
 		return in, nil
 	}
-	fl, err := rules.IdentifyFlavor(version, in.VersionComment)
+	fl, err := flavor.Identify(version, in.VersionComment)
 	if err != nil && o.ServerVersion != "" {
-		fl, err = rules.ParseTarget(o.ServerVersion, rules.VendorUnknown) // the form rehearse takes: mariadb-10.5.23
+		fl, err = rules.ParseTarget(o.ServerVersion, flavor.VendorUnknown) // the form rehearse takes: mariadb-10.5.23
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)

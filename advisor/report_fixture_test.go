@@ -14,6 +14,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 var update = flag.Bool("update", false, "rewrite the JSON golden files in report/testdata/")
@@ -55,7 +56,7 @@ func fixtureOldDefaultsReport() *report.Report {
 // fixtureInspection is a MariaDB 10.11 server with both DDL settings at
 // value, left at their compiled-in defaults.
 func fixtureInspection(value string) *server.Inspection {
-	fl, _ := rules.IdentifyFlavor("10.11.19-MariaDB-0+deb12u1", "Debian 12")
+	fl, _ := flavor.Identify("10.11.19-MariaDB-0+deb12u1", "Debian 12")
 	return &server.Inspection{Address: "root@unix(/run/mysqld/mysqld.sock)", VersionComment: "Debian 12", Flavor: fl,
 		Variables: map[string]rules.Setting{
 			"innodb_file_per_table":   {Value: value, Origin: rules.OriginCompiled},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -141,7 +142,7 @@ func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 }
 
 // enabledIn reports whether the option files set name to a true value for fl.
-func enabledIn(config []ConfigOption, fl Flavor, name string) bool {
+func enabledIn(config []ConfigOption, fl flavor.Flavor, name string) bool {
 	on := false
 	for _, o := range config {
 		if ConfigVarName(o.Name) == name && sectionReadBy(o.Section, fl) {

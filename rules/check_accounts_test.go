@@ -3,9 +3,11 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-func accountsSnapshot(server Flavor, target *Flavor, show bool, byPlugin map[string][]string) Snapshot {
+func accountsSnapshot(server flavor.Flavor, target *flavor.Flavor, show bool, byPlugin map[string][]string) Snapshot {
 	return Snapshot{Flavor: server, Target: target, Accounts: &Accounts{ByPlugin: byPlugin, ShowNames: show, Locked: 3}}
 }
 
@@ -28,29 +30,29 @@ func TestAccountPluginsTheTargetCannotLoad(t *testing.T) {
 	on := []ConfigOption{cnfOpt("mysql_native_password", "ON", 12)}
 	tests := []struct {
 		name     string
-		server   Flavor
-		target   *Flavor
+		server   flavor.Flavor
+		target   *flavor.Flavor
 		config   []ConfigOption
 		accounts map[string][]string
 		wantSev  []Severity // of the account-plugin-unloadable findings
 		wantText string     // in the first such finding's title or detail
 	}{
 		{"no target", mysql80, nil, nil, native, nil, ""},
-		{"8.0 to 8.0", mysql80, &Flavor{Vendor: VendorMySQL, Version: V(8, 0, 41)}, nil, native, nil, ""},
-		{"8.0 to 8.4", mysql80, &Flavor{Vendor: VendorMySQL, Version: V(8, 4, 0)}, nil, native, []Severity{Critical},
+		{"8.0 to 8.0", mysql80, &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 41)}, nil, native, nil, ""},
+		{"8.0 to 8.4", mysql80, &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 4, 0)}, nil, native, []Severity{Critical},
 			"2 account(s) cannot log in on MySQL 8.4: they use mysql_native_password"},
-		{"8.0 to 8.4 with mysql_native_password=ON", mysql80, &Flavor{Vendor: VendorMySQL, Version: V(8, 4, 0)}, on, native, []Severity{Warning},
+		{"8.0 to 8.4 with mysql_native_password=ON", mysql80, &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 4, 0)}, on, native, []Severity{Warning},
 			"only postpones"},
-		{"8.0 to 8.4, mysql_native_password=ON then skip-mysql-native-password", mysql80, &Flavor{Vendor: VendorMySQL, Version: V(8, 4, 0)},
+		{"8.0 to 8.4, mysql_native_password=ON then skip-mysql-native-password", mysql80, &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 4, 0)},
 			append(on, cnfOpt("skip-mysql-native-password", "", 13)), native, []Severity{Critical},
 			"2 account(s) cannot log in on MySQL 8.4: they use mysql_native_password"},
-		{"8.0 to 9.7", mysql80, &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}, nil, native, []Severity{Critical},
+		{"8.0 to 9.7", mysql80, &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 0)}, nil, native, []Severity{Critical},
 			"cannot load mysql_native_password at all (removed in MySQL 9.0.0"},
-		{"8.0 to 9.7, all caching_sha2", mysql80, &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}, nil,
+		{"8.0 to 9.7, all caching_sha2", mysql80, &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 0)}, nil,
 			map[string][]string{"caching_sha2_password": {"'root'@'localhost'"}}, nil, ""},
-		{"MariaDB to MySQL 9.7", flMariaDB(10, 11, 19), &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}, nil,
+		{"MariaDB to MySQL 9.7", flMariaDB(10, 11, 19), &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 0)}, nil,
 			map[string][]string{"mysql_native_password": {"'app'@'%'"}, "unix_socket": {"'root'@'localhost'"}}, []Severity{Critical, Critical}, ""},
-		{"MariaDB to MariaDB 11.8", flMariaDB(10, 11, 19), &Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 0)}, nil,
+		{"MariaDB to MariaDB 11.8", flMariaDB(10, 11, 19), &flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 0)}, nil,
 			map[string][]string{"mysql_native_password": {"'app'@'%'"}, "unix_socket": {"'root'@'localhost'"}}, nil, ""},
 	}
 	for _, tt := range tests {
@@ -83,7 +85,7 @@ func TestAccountPluginsTheTargetCannotLoad(t *testing.T) {
 
 func TestAccountNamesOnlyWithShowAccounts(t *testing.T) {
 	native := map[string][]string{"mysql_native_password": {"'app'@'%'", "'o''brien'@'localhost'"}}
-	target := &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}
+	target := &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 0)}
 	for _, show := range []bool{false, true} {
 		fs := Evaluate(accountsSnapshot(flMySQL(8, 0, 40), target, show, native))
 		f := findingsWithID(fs, findingPluginUnloadable)[0]
@@ -102,7 +104,7 @@ func TestAccountNamesOnlyWithShowAccounts(t *testing.T) {
 }
 
 func TestUnreadableAccountsSayWhy(t *testing.T) {
-	target := &Flavor{Vendor: VendorMySQL, Version: V(9, 7, 0)}
+	target := &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 0)}
 	s := Snapshot{Flavor: flMySQL(8, 0, 40), Target: target, Accounts: &Accounts{Unreadable: "SELECT command denied to user 'ro'@'localhost' for table 'user'"}}
 	fs := Evaluate(s)
 	u := findingsWithID(fs, findingAccountsUnreadable)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // measuredSnapshot builds a MariaDB 10.11 snapshot of a server running both
@@ -30,7 +31,7 @@ func directedSnapshot(class WorkloadClass, value string, fpt, stats, both *effec
 	}
 	suffix := strings.ToLower(value)
 	return Snapshot{
-		Flavor: Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 6)},
+		Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 6)},
 		Workload: Workload{Class: class, Reason: "test", UptimeS: 86400, Questions: 100000,
 			DDLPerHour: 500, CreatesPerHour: 250, DropsPerHour: 250},
 		Bench: &Measurements{TablesPerRound: 100, Rounds: 10, Variants: []Variant{
@@ -242,18 +243,20 @@ func TestSpeedupTextSaysWhichStatisticEachFigureIs(t *testing.T) {
 }
 
 func TestDeprecatedVariableIsSaidInTheRecommendation(t *testing.T) {
-	maria := func(minor, patch int) Flavor { return Flavor{Vendor: VendorMariaDB, Version: V(11, minor, patch)} }
+	maria := func(minor, patch int) flavor.Flavor {
+		return flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, minor, patch)}
+	}
 	tests := []struct {
 		name           string
-		server         Flavor
-		target         *Flavor
+		server         flavor.Flavor
+		target         *flavor.Flavor
 		wantDeprecated string // "" when the recommendation must not speak of it
 	}{
-		{"MariaDB 10.11", Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, nil, ""},
+		{"MariaDB 10.11", flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}, nil, ""},
 		{"MariaDB 11.8 deprecates it", maria(8, 9), nil, "innodb_file_per_table is deprecated in MariaDB 11.8.9 (since 11.0.1)"},
-		{"MariaDB 10.11 to 11.8", Flavor{Vendor: VendorMariaDB, Version: V(10, 11, 19)}, &Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 0)},
+		{"MariaDB 10.11 to 11.8", flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}, &flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 0)},
 			"innodb_file_per_table is deprecated in MariaDB 11.8 (since 11.0.1)"},
-		{"MySQL 9.7 keeps it", Flavor{Vendor: VendorMySQL, Version: V(9, 7, 4)}, nil, ""},
+		{"MySQL 9.7 keeps it", flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -282,7 +285,7 @@ func TestDeprecatedVariableIsSaidInTheRecommendation(t *testing.T) {
 
 func TestDeprecationSaidAlikeInRecommendationAndConfig(t *testing.T) {
 	// The same fact, whether the tool recommends the setting or finds it in --config.
-	mariadb118 := Flavor{Vendor: VendorMariaDB, Version: V(11, 8, 9)}
+	mariadb118 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}
 	s := measuredSnapshot(WorkloadDDLHeavy, ddlIv(1.45, 1.38, 1.52), nil, nil)
 	s.Flavor, s.Target = mariadb118, &mariadb118
 	s.Config = []ConfigOption{cnfOpt("innodb_file_per_table", "0", 3)}

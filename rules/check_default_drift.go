@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -206,13 +207,13 @@ func (d drift) finding(s Snapshot) Finding {
 
 // acceptNewDefault turns a DDL-cost drift into advice to take the new
 // default: pinning the old value only pays for DDL-heavy applications.
-func acceptNewDefault(f *Finding, d drift, target Flavor) {
+func acceptNewDefault(f *Finding, d drift, target flavor.Flavor) {
 	f.Severity = Info
 	f.Recommendation.MyCnf = []string{fmt.Sprintf("# %s: %s's default %s accepted (OLTP workload; pin %s only if the application creates tables routinely)",
 		d.fact.Name, VersionLabel(target), showValue(d.fact, d.targetDefault), mycnfLine(d.fact.Name, d.pin))}
 }
 
-func (d drift) title(target Flavor) string {
+func (d drift) title(target flavor.Flavor) string {
 	if d.origin == "absent" {
 		return fmt.Sprintf("%s is new in %s with default %s (today's behaviour matches %s)",
 			d.fact.Name, VersionLabel(target), showValue(d.fact, d.targetDefault), showValue(d.fact, d.current))
@@ -272,7 +273,7 @@ func (d drift) recommendation(s Snapshot) Recommendation {
 
 // VersionLabel names a flavor, as a series when the patch level is 0
 // ("MySQL 5.6" for --target 5.6).
-func VersionLabel(fl Flavor) string {
+func VersionLabel(fl flavor.Flavor) string {
 	if fl.Version.Patch == 0 && !fl.Version.IsZero() {
 		return fl.Name() + " " + fl.Version.Series()
 	}

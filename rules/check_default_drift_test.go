@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 // snapshotOf builds a snapshot of a server with the given variables.
-func upgradeSnapshot(current, target Flavor, vars map[string]Setting, config ...ConfigOption) Snapshot {
+func upgradeSnapshot(current, target flavor.Flavor, vars map[string]Setting, config ...ConfigOption) Snapshot {
 	return Snapshot{Flavor: current, Variables: vars, Target: &target, Config: config}
 }
 
@@ -112,7 +113,7 @@ func TestDriftFindingContents(t *testing.T) {
 
 func TestDriftSeverities(t *testing.T) {
 	tests := []struct {
-		current, target Flavor
+		current, target flavor.Flavor
 		name, value     string
 		want            Severity
 	}{
@@ -141,7 +142,7 @@ func TestDriftSeverities(t *testing.T) {
 
 func TestNoDriftWhenDefaultsAgree(t *testing.T) {
 	tests := []struct {
-		current, target Flavor
+		current, target flavor.Flavor
 		name, value     string
 	}{
 		{flMariaDB(11, 4, 5), flMariaDB(11, 4, 0), "character_set_server", "latin1"},
@@ -318,9 +319,9 @@ func TestMycnfLineAndShowValue(t *testing.T) {
 }
 
 func TestDriftOfDDLSettingsIsAcceptedForOLTP(t *testing.T) {
-	target := Flavor{Vendor: VendorMySQL, Version: V(5, 6, 0)}
+	target := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 6, 0)}
 	s := Snapshot{
-		Flavor:    Flavor{Vendor: VendorMySQL, Version: V(5, 5, 42)},
+		Flavor:    flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 5, 42)},
 		Variables: map[string]Setting{"innodb_file_per_table": {Value: "OFF", Origin: OriginCompiled}},
 		Target:    &target,
 		Workload:  Workload{Class: WorkloadOLTP},

@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+
 func init() {
 	register(rule{ID: "ddl-file-per-table", Severity: Info, Check: checkFilePerTable,
 		Description: "weighs the measured CREATE/DROP TABLE cost of innodb_file_per_table against the workload",
@@ -16,7 +18,7 @@ var filePerTableChange = ddlChange{
 		"no per-table .ibd files: no transportable tablespaces and no ROW_FORMAT=COMPRESSED for new tables",
 		"applies only to tables created after the change; existing tables keep their files",
 	},
-	perTable: func(fl Flavor) string {
+	perTable: func(fl flavor.Flavor) string {
 		if fl.IsMySQLFamily() && fl.Version.AtLeast(5, 7, 6) {
 			return "CREATE TABLE ... TABLESPACE=innodb_system for the tables the application creates and drops (MySQL bugs #87827 and #90209: measure it, it is not always faster)"
 		}

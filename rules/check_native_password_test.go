@@ -1,10 +1,14 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
 
 func TestNativePasswordRemoved(t *testing.T) {
 	tests := []struct {
-		current, target Flavor
+		current, target flavor.Flavor
 		want            bool
 	}{
 		{flMySQL(8, 0, 40), flMySQL(9, 7, 0), true},

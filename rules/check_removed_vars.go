@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -160,7 +161,7 @@ func ConfigVarName(option string) string {
 
 // configSets reports whether an option that a server of flavor fl reads
 // sets the variable name.
-func configSets(config []ConfigOption, fl Flavor, name string) bool {
+func configSets(config []ConfigOption, fl flavor.Flavor, name string) bool {
 	for _, o := range config {
 		if ConfigVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
 			return true
@@ -174,7 +175,7 @@ func configSets(config []ConfigOption, fl Flavor, name string) bool {
 // [client-server] and [galera] by MariaDB only; [mysqld-X.Y], [mariadb-X.Y]
 // and [mariadbd-X.Y] only by series X.Y (the latter two by MariaDB only).
 // Other sections are assumed read.
-func sectionReadBy(section string, fl Flavor) bool {
+func sectionReadBy(section string, fl flavor.Flavor) bool {
 	sec := strings.ToLower(strings.TrimSpace(section))
 	switch sec {
 	case "mysqld", "server":
@@ -406,4 +407,4 @@ func lifecycleEvidence(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowl
 
 // SectionReadBy reports whether a server of flavor fl reads an option-file
 // section ([mysqld] always, [mariadb] only MariaDB, [mysqld-8.0] only 8.0, ...).
-func SectionReadBy(section string, fl Flavor) bool { return sectionReadBy(section, fl) }
+func SectionReadBy(section string, fl flavor.Flavor) bool { return sectionReadBy(section, fl) }

@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func cnfOpt(name, value string, line int) ConfigOption {
@@ -32,8 +34,8 @@ func removedFindings(t *testing.T, s Snapshot) map[string]Finding {
 func TestRemovedVariableInConfig(t *testing.T) {
 	tests := []struct {
 		desc        string
-		current     Flavor
-		target      Flavor
+		current     flavor.Flavor
+		target      flavor.Flavor
 		option      ConfigOption
 		wantID      string
 		wantSev     Severity
@@ -239,7 +241,7 @@ func TestRemovedValueInSQLMode(t *testing.T) {
 	if last := f.Recommendation.MyCnf[len(f.Recommendation.MyCnf)-1]; last != "sql_mode = STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION" {
 		t.Errorf("replacement line %q", last)
 	}
-	s.Target = &Flavor{Vendor: VendorMySQL, Version: V(5, 7, 0)}
+	s.Target = &flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 7, 0)}
 	if got := checkRemovedVariables(s); len(got) != 0 {
 		t.Errorf("5.7 accepts NO_AUTO_CREATE_USER, got %q", got[0].Title)
 	}
@@ -278,7 +280,7 @@ func TestRulesAreRegistered(t *testing.T) {
 func TestSectionReadBy(t *testing.T) {
 	tests := []struct {
 		section string
-		fl      Flavor
+		fl      flavor.Flavor
 		want    bool
 	}{
 		{"mysqld", flMySQL(8, 0, 0), true},

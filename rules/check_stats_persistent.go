@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+
 func init() {
 	register(rule{ID: "ddl-stats-persistent", Severity: Info, Check: checkStatsPersistent,
 		Description: "weighs the measured CREATE/DROP TABLE cost of innodb_stats_persistent against the workload",
@@ -15,7 +17,7 @@ var statsPersistentChange = ddlChange{
 		"transient statistics are recomputed when tables are opened and are lost at restart, so query plans are less stable",
 		"ANALYZE TABLE results are no longer kept in mysql.innodb_table_stats / innodb_index_stats",
 	},
-	perTable: func(fl Flavor) string {
+	perTable: func(fl flavor.Flavor) string {
 		return "CREATE TABLE ... STATS_PERSISTENT=0 for the tables the application creates and drops"
 	},
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -39,14 +40,14 @@ func init() {
 
 // IsMigration reports whether current and target are of different vendor
 // lines (MySQL or Percona to MariaDB, or back).
-func IsMigration(current, target Flavor) bool {
-	known := func(f Flavor) bool { return f.IsMySQLFamily() || f.IsMariaDB() }
+func IsMigration(current, target flavor.Flavor) bool {
+	known := func(f flavor.Flavor) bool { return f.IsMySQLFamily() || f.IsMariaDB() }
 	return known(current) && known(target) && !sameLine(current, target)
 }
 
 // migrationFinding says that a cross-vendor target is a migration and what
 // the knowledge base can and cannot tell about it.
-func migrationFinding(current, target Flavor) Finding {
+func migrationFinding(current, target flavor.Flavor) Finding {
 	from, to := current.String(), VersionLabel(target)
 	return Finding{
 		ID: ruleTargetScope + "-migration", Severity: Warning,
@@ -63,11 +64,11 @@ func migrationFinding(current, target Flavor) Finding {
 
 // sameLine reports whether a and b are versions of one vendor line (Percona
 // Server follows MySQL's numbering).
-func sameLine(a, b Flavor) bool {
+func sameLine(a, b flavor.Flavor) bool {
 	return (a.IsMySQLFamily() && b.IsMySQLFamily()) || (a.IsMariaDB() && b.IsMariaDB())
 }
 
-func targetOlderFinding(current, target Flavor) Finding {
+func targetOlderFinding(current, target flavor.Flavor) Finding {
 	return Finding{
 		ID: ruleTargetScope + "-older", Severity: Warning,
 		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", VersionLabel(target), current),
@@ -78,7 +79,7 @@ func targetOlderFinding(current, target Flavor) Finding {
 	}
 }
 
-func targetNotCoveredFinding(target Flavor) Finding {
+func targetNotCoveredFinding(target flavor.Flavor) Finding {
 	return Finding{
 		ID: ruleTargetScope + "-unknown", Severity: Warning,
 		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", VersionLabel(target)),

@@ -4,14 +4,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
 func TestTargetScope(t *testing.T) {
 	tests := []struct {
 		desc      string
-		current   Flavor
-		target    Flavor
+		current   flavor.Flavor
+		target    flavor.Flavor
 		wantID    string // "" for no finding
 		wantTitle []string
 	}{
@@ -72,7 +73,7 @@ func TestCoversMatchesLookups(t *testing.T) {
 	if !ok {
 		t.Fatal("innodb_file_per_table unknown")
 	}
-	for _, fl := range []Flavor{flMySQL(5, 5, 0), flMySQL(8, 4, 0), flMariaDB(10, 5, 0), flMariaDB(11, 8, 0), flMySQL(9, 1, 0), flMySQL(9, 8, 0), flMySQL(8, 5, 0), flMariaDB(12, 3, 0), flMySQL(5, 1, 73)} {
+	for _, fl := range []flavor.Flavor{flMySQL(5, 5, 0), flMySQL(8, 4, 0), flMariaDB(10, 5, 0), flMariaDB(11, 8, 0), flMySQL(9, 1, 0), flMySQL(9, 8, 0), flMySQL(8, 5, 0), flMariaDB(12, 3, 0), flMySQL(5, 1, 73)} {
 		_, known := fpt.DefaultFor(fl)
 		if known != knowledge.Covers(fl) {
 			t.Errorf("%s: knowledge.Covers %v but default known %v", fl, knowledge.Covers(fl), known)

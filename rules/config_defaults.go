@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -17,7 +18,7 @@ import (
 // gives a literal default for in fl, with origin compiled, overridden by
 // the options of the sections fl reads (origin config, last one wins).
 // Variables whose default the server computes at start-up are left out.
-func SettingsFromConfig(fl Flavor, config []ConfigOption) map[string]Setting {
+func SettingsFromConfig(fl flavor.Flavor, config []ConfigOption) map[string]Setting {
 	out := map[string]Setting{}
 	for _, name := range knowledge.Names() {
 		f, _ := knowledge.Lookup(name)

@@ -3,6 +3,7 @@ package rules
 import (
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -15,7 +16,7 @@ func TestOfflineDriftFromConfigAndVersion(t *testing.T) {
 		{Name: "port", Value: "3306", Section: "mysqld", File: "my.cnf", Line: 3},
 	}
 	tests := []struct {
-		current, target Flavor
+		current, target flavor.Flavor
 		config          []ConfigOption
 		want            map[string]Severity // variable -> severity of its drift finding
 		absent          []string            // variables that must not drift

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -24,7 +25,7 @@ type ddlChange struct {
 	// tradeoffs are what running it OFF gives up (the new default's reasons).
 	tradeoffs []string
 	// perTable returns the narrower per-table alternative on this server, or "".
-	perTable func(Flavor) string
+	perTable func(flavor.Flavor) string
 }
 
 // speedupText renders a measured speedup the way the report and the my.cnf
@@ -202,7 +203,7 @@ func (c ddlChange) lifecycleWarning(s Snapshot) string {
 	if !ok {
 		return ""
 	}
-	servers := []Flavor{s.Flavor}
+	servers := []flavor.Flavor{s.Flavor}
 	if s.Target != nil {
 		servers = append(servers, *s.Target)
 	}

@@ -37,7 +37,7 @@ func loadVarsFixture(t *testing.T, file string) Snapshot {
 		}
 		vars[strings.ToLower(name)] = Setting{Value: value, Origin: OriginCompiled}
 	}
-	fl, err := IdentifyFlavor(vars["version"].Value, vars["version_comment"].Value)
+	fl, err := flavor.Identify(vars["version"].Value, vars["version_comment"].Value)
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
@@ -65,7 +65,7 @@ func TestFixturesAgreeWithKnowledgeBase(t *testing.T) {
 	for _, file := range fixtureFiles {
 		t.Run(file, func(t *testing.T) {
 			s := loadVarsFixture(t, file)
-			if s.Flavor.Vendor != VendorMySQL {
+			if s.Flavor.Vendor != flavor.VendorMySQL {
 				t.Fatalf("vendor = %q, want mysql", s.Flavor.Vendor)
 			}
 			for _, name := range knowledge.Names() {
@@ -217,7 +217,7 @@ func TestFixtureUpgradeDrift(t *testing.T) {
 // are warnings that explain the CREATE/DROP TABLE cost.
 func TestFixture55To56DDLCost(t *testing.T) {
 	s := loadVarsFixture(t, "mysql-5.5.42.vars")
-	target := Flavor{Vendor: VendorMySQL, Version: V(5, 6, 0)}
+	target := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 6, 0)}
 	s.Target = &target
 	got := driftByVariable(t, s)
 	for _, name := range []string{"innodb_file_per_table", "innodb_stats_persistent"} {
@@ -246,14 +246,14 @@ func sortedFindingKeys(m map[string]Finding) []string {
 	return keys
 }
 
-func flMySQL(major, minor, patch int) Flavor {
-	return Flavor{Vendor: VendorMySQL, Version: V(major, minor, patch)}
+func flMySQL(major, minor, patch int) flavor.Flavor {
+	return flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(major, minor, patch)}
 }
 
-func flMariaDB(major, minor, patch int) Flavor {
-	return Flavor{Vendor: VendorMariaDB, Version: V(major, minor, patch)}
+func flMariaDB(major, minor, patch int) flavor.Flavor {
+	return flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(major, minor, patch)}
 }
 
-func flPercona(major, minor, patch int) Flavor {
-	return Flavor{Vendor: flavor.VendorPercona, Version: V(major, minor, patch)}
+func flPercona(major, minor, patch int) flavor.Flavor {
+	return flavor.Flavor{Vendor: flavor.VendorPercona, Version: flavor.V(major, minor, patch)}
 }

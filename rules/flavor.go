@@ -7,31 +7,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-// The server identity types are package flavor's; these names keep the
-// rules readable (rules.Flavor, rules.V(8, 0, 30)) without a second type.
-type (
-	// Vendor names a server family.
-	Vendor = flavor.Vendor
-	// Flavor identifies a server: vendor and version, plus the raw string.
-	Flavor = flavor.Flavor
-)
-
-// Known vendors.
-const (
-	VendorUnknown = flavor.VendorUnknown
-	VendorMySQL   = flavor.VendorMySQL
-	VendorMariaDB = flavor.VendorMariaDB
-)
-
-// V builds a flavor.Version.
-func V(major, minor, patch int) flavor.Version { return flavor.V(major, minor, patch) }
-
-// IdentifyFlavor tells the vendor and version from @@version and
-// @@version_comment (see flavor.Identify).
-func IdentifyFlavor(version, versionComment string) (Flavor, error) {
-	return flavor.Identify(version, versionComment)
-}
-
 // ParseTarget reads a --target value: "5.6", "8.0.36", "mysql-8.4",
 // "mariadb-11.4", "mariadb:10.11". A bare version means current's vendor
 // (Percona counts as MySQL for defaults) and must be a series that vendor
@@ -39,60 +14,60 @@ func IdentifyFlavor(version, versionComment string) (Flavor, error) {
 // name the vendor, since a move between vendors is a migration, not an
 // upgrade. With no current vendor, a bare version names the vendor whose
 // series it is (10.x-12.x MariaDB, others MySQL).
-func ParseTarget(s string, current Vendor) (Flavor, error) {
+func ParseTarget(s string, current flavor.Vendor) (flavor.Flavor, error) {
 	raw := strings.TrimSpace(s)
 	if raw == "" {
-		return Flavor{}, fmt.Errorf("empty --target: give a version such as 8.0, 8.0.36 or mariadb-11.4")
+		return flavor.Flavor{}, fmt.Errorf("empty --target: give a version such as 8.0, 8.0.36 or mariadb-11.4")
 	}
 	vendor, rest, named := splitTargetVendor(raw)
 	if rest == "" || rest[0] < '0' || rest[0] > '9' {
-		return Flavor{}, fmt.Errorf("cannot read --target %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
+		return flavor.Flavor{}, fmt.Errorf("cannot read --target %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
 	}
 	v, err := flavor.ParseVersion(rest)
 	if err != nil {
-		return Flavor{}, fmt.Errorf("cannot read --target %q: %w", raw, err)
+		return flavor.Flavor{}, fmt.Errorf("cannot read --target %q: %w", raw, err)
 	}
 	if !named {
 		vendor = current
-		if vendor == VendorUnknown {
+		if vendor == flavor.VendorUnknown {
 			vendor = vendorOfSeries(v)
 		}
 		if !vendorHasSeries(vendor, v) {
-			return Flavor{}, bareTargetError(raw, vendor, v)
+			return flavor.Flavor{}, bareTargetError(raw, vendor, v)
 		}
 	}
-	return Flavor{Vendor: vendor, Version: v, Raw: raw}, nil
+	return flavor.Flavor{Vendor: vendor, Version: v, Raw: raw}, nil
 }
 
 // splitTargetVendor separates a vendor prefix ("mariadb-", "mysql:") from
 // the version; named reports whether there was one.
-func splitTargetVendor(raw string) (vendor Vendor, rest string, named bool) {
+func splitTargetVendor(raw string) (vendor flavor.Vendor, rest string, named bool) {
 	lower := strings.ToLower(raw)
 	for _, p := range []struct {
 		prefix string
-		v      Vendor
-	}{{"mariadb", VendorMariaDB}, {"mysql", VendorMySQL}, {"percona", flavor.VendorPercona}} {
+		v      flavor.Vendor
+	}{{"mariadb", flavor.VendorMariaDB}, {"mysql", flavor.VendorMySQL}, {"percona", flavor.VendorPercona}} {
 		if strings.HasPrefix(lower, p.prefix) {
 			return p.v, strings.TrimLeft(lower[len(p.prefix):], "-:/ @"), true
 		}
 	}
-	return VendorUnknown, lower, false
+	return flavor.VendorUnknown, lower, false
 }
 
 // vendorOfSeries guesses the vendor of a bare version: MariaDB numbers its
 // series 10.x to 12.x, which MySQL never used.
-func vendorOfSeries(v flavor.Version) Vendor {
+func vendorOfSeries(v flavor.Version) flavor.Vendor {
 	if v.Major >= 10 && v.Major <= 12 {
-		return VendorMariaDB
+		return flavor.VendorMariaDB
 	}
-	return VendorMySQL
+	return flavor.VendorMySQL
 }
 
 // vendorHasSeries reports whether a vendor released (or, for the open
 // majors MySQL 9 and MariaDB 11-12, may release) the series of v.
-func vendorHasSeries(vendor Vendor, v flavor.Version) bool {
+func vendorHasSeries(vendor flavor.Vendor, v flavor.Version) bool {
 	switch vendor {
-	case VendorMariaDB:
+	case flavor.VendorMariaDB:
 		switch v.Major {
 		case 5:
 			return v.Minor >= 1 && v.Minor <= 5 && v.Minor != 4
@@ -102,7 +77,7 @@ func vendorHasSeries(vendor Vendor, v flavor.Version) bool {
 			return true
 		}
 		return false
-	case VendorMySQL, flavor.VendorPercona:
+	case flavor.VendorMySQL, flavor.VendorPercona:
 		switch v.Major {
 		case 3, 4, 9:
 			return true
@@ -117,13 +92,13 @@ func vendorHasSeries(vendor Vendor, v flavor.Version) bool {
 }
 
 // bareTargetError refuses a bare version the server's vendor never had.
-func bareTargetError(raw string, vendor Vendor, v flavor.Version) error {
-	name := Flavor{Vendor: vendor}.Name()
-	other := VendorMySQL
-	if vendor != VendorMariaDB {
-		other = VendorMariaDB
+func bareTargetError(raw string, vendor flavor.Vendor, v flavor.Version) error {
+	name := flavor.Flavor{Vendor: vendor}.Name()
+	other := flavor.VendorMySQL
+	if vendor != flavor.VendorMariaDB {
+		other = flavor.VendorMariaDB
 	}
-	otherName := Flavor{Vendor: other}.Name()
+	otherName := flavor.Flavor{Vendor: other}.Name()
 	hint := ""
 	if vendorHasSeries(other, v) {
 		hint = fmt.Sprintf(" For a migration to %s %s write --target %s-%s;", otherName, v.Series(), other, v.Series())
@@ -132,8 +107,8 @@ func bareTargetError(raw string, vendor Vendor, v flavor.Version) error {
 		raw, name, v.Series(), hint, name, exampleSeries(vendor), vendor, exampleSeries(vendor))
 }
 
-func exampleSeries(vendor Vendor) string {
-	if vendor == VendorMariaDB {
+func exampleSeries(vendor flavor.Vendor) string {
+	if vendor == flavor.VendorMariaDB {
 		return "11.8"
 	}
 	return "8.4"

@@ -10,20 +10,20 @@ import (
 func TestParseTarget(t *testing.T) {
 	tests := []struct {
 		in      string
-		current Vendor
-		vendor  Vendor
+		current flavor.Vendor
+		vendor  flavor.Vendor
 		version flavor.Version
 	}{
-		{"5.6", VendorMySQL, VendorMySQL, V(5, 6, 0)},
-		{"8.0.36", flavor.VendorPercona, flavor.VendorPercona, V(8, 0, 36)},
-		{"mariadb-11.4", VendorMySQL, VendorMariaDB, V(11, 4, 0)},
-		{"MySQL:8.4", VendorMariaDB, VendorMySQL, V(8, 4, 0)},
-		{"10.11", VendorMariaDB, VendorMariaDB, V(10, 11, 0)},
-		{"8.0", VendorUnknown, VendorMySQL, V(8, 0, 0)},
-		{"11.8", VendorUnknown, VendorMariaDB, V(11, 8, 0)},
-		{"9.7", VendorMySQL, VendorMySQL, V(9, 7, 0)},
-		{"mysql-8.4", VendorMariaDB, VendorMySQL, V(8, 4, 0)},
-		{"mariadb-11.8", VendorMySQL, VendorMariaDB, V(11, 8, 0)},
+		{"5.6", flavor.VendorMySQL, flavor.VendorMySQL, flavor.V(5, 6, 0)},
+		{"8.0.36", flavor.VendorPercona, flavor.VendorPercona, flavor.V(8, 0, 36)},
+		{"mariadb-11.4", flavor.VendorMySQL, flavor.VendorMariaDB, flavor.V(11, 4, 0)},
+		{"MySQL:8.4", flavor.VendorMariaDB, flavor.VendorMySQL, flavor.V(8, 4, 0)},
+		{"10.11", flavor.VendorMariaDB, flavor.VendorMariaDB, flavor.V(10, 11, 0)},
+		{"8.0", flavor.VendorUnknown, flavor.VendorMySQL, flavor.V(8, 0, 0)},
+		{"11.8", flavor.VendorUnknown, flavor.VendorMariaDB, flavor.V(11, 8, 0)},
+		{"9.7", flavor.VendorMySQL, flavor.VendorMySQL, flavor.V(9, 7, 0)},
+		{"mysql-8.4", flavor.VendorMariaDB, flavor.VendorMySQL, flavor.V(8, 4, 0)},
+		{"mariadb-11.8", flavor.VendorMySQL, flavor.VendorMariaDB, flavor.V(11, 8, 0)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -37,7 +37,7 @@ func TestParseTarget(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "mariadb", "latest", "oracle-8"} {
-		if _, err := ParseTarget(bad, VendorMySQL); err == nil {
+		if _, err := ParseTarget(bad, flavor.VendorMySQL); err == nil {
 			t.Errorf("ParseTarget(%q) accepted", bad)
 		}
 	}
@@ -48,15 +48,15 @@ func TestParseTarget(t *testing.T) {
 func TestParseTargetRefusesOtherVendorsBareSeries(t *testing.T) {
 	tests := []struct {
 		in       string
-		current  Vendor
+		current  flavor.Vendor
 		wantText []string
 	}{
-		{"8.4", VendorMariaDB, []string{"MariaDB has no 8.4 series", "--target mysql-8.4", "--target mariadb-11.8"}},
-		{"9.7", VendorMariaDB, []string{"--target mysql-9.7"}},
-		{"11.8", VendorMySQL, []string{"MySQL has no 11.8 series", "--target mariadb-11.8", "--target mysql-8.4"}},
+		{"8.4", flavor.VendorMariaDB, []string{"MariaDB has no 8.4 series", "--target mysql-8.4", "--target mariadb-11.8"}},
+		{"9.7", flavor.VendorMariaDB, []string{"--target mysql-9.7"}},
+		{"11.8", flavor.VendorMySQL, []string{"MySQL has no 11.8 series", "--target mariadb-11.8", "--target mysql-8.4"}},
 		{"10.11.6", flavor.VendorPercona, []string{"--target mariadb-10.11"}},
-		{"8.5", VendorMySQL, []string{"MySQL has no 8.5 series"}},
-		{"5.7", VendorMariaDB, []string{"MariaDB has no 5.7 series", "--target mysql-5.7"}},
+		{"8.5", flavor.VendorMySQL, []string{"MySQL has no 8.5 series"}},
+		{"5.7", flavor.VendorMariaDB, []string{"MariaDB has no 5.7 series", "--target mysql-5.7"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -78,15 +78,15 @@ func FuzzParseTarget(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		fl, err := ParseTarget(s, VendorMariaDB)
+		fl, err := ParseTarget(s, flavor.VendorMariaDB)
 		if err != nil {
 			return
 		}
-		if fl.Vendor == VendorUnknown || fl.Version.Major < 0 || fl.Version.Minor < 0 {
+		if fl.Vendor == flavor.VendorUnknown || fl.Version.Major < 0 || fl.Version.Minor < 0 {
 			t.Fatalf("ParseTarget(%q) = %+v", s, fl)
 		}
 		// A bare version is accepted only for a series the server's vendor has.
-		if _, _, named := splitTargetVendor(strings.TrimSpace(s)); !named && (fl.Vendor != VendorMariaDB || !vendorHasSeries(VendorMariaDB, fl.Version)) {
+		if _, _, named := splitTargetVendor(strings.TrimSpace(s)); !named && (fl.Vendor != flavor.VendorMariaDB || !vendorHasSeries(flavor.VendorMariaDB, fl.Version)) {
 			t.Fatalf("bare %q accepted as %s", s, fl)
 		}
 	})

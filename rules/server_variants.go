@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -47,7 +48,7 @@ var serverVariants = []ServerVariant{
 // would be ignored; never added there: silently), and a deprecated one whose
 // replacement is measured instead, with a note for each one it leaves out
 // of a server that has or had the variable.
-func ServerVariantsFor(fl Flavor) (measure []ServerVariant, notes []string) {
+func ServerVariantsFor(fl flavor.Flavor) (measure []ServerVariant, notes []string) {
 	for _, v := range serverVariants {
 		fact, known := knowledge.Lookup(v.Variable())
 		if !known {
@@ -77,7 +78,7 @@ func replacedBy(l knowledge.Lifecycle) string {
 }
 
 // variantSets reports whether a server variant that fl has sets variable.
-func variantSets(variable string, fl Flavor) bool {
+func variantSets(variable string, fl flavor.Flavor) bool {
 	for _, v := range serverVariants {
 		if v.Variable() != variable {
 			continue

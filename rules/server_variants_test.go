@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestServerVariantsLeaveOutWhatTheServerNoLongerHas(t *testing.T) {
@@ -20,7 +22,7 @@ func TestServerVariantsLeaveOutWhatTheServerNoLongerHas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.version, func(t *testing.T) {
-			fl, err := IdentifyFlavor(tt.version, tt.comment)
+			fl, err := flavor.Identify(tt.version, tt.comment)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -60,13 +61,13 @@ type ConfigOption struct {
 // Snapshot is everything the rules may look at: what was inspected, what was
 // measured, and what the user asked about. It never holds a connection.
 type Snapshot struct {
-	Flavor    Flavor
+	Flavor    flavor.Flavor
 	Variables map[string]Setting // lower-case names
 	Status    map[string]string  // SHOW GLOBAL STATUS, lower-case names
 	Workload  Workload
 	Config    []ConfigOption // server-section options from --config, if given
 	Bench     *Measurements  // nil when nothing was measured (inspect, check)
-	Target    *Flavor        // nil when no --target was given
+	Target    *flavor.Flavor // nil when no --target was given
 	// Accounts are the accounts by authentication plugin; nil when no live
 	// server was read (check).
 	Accounts *Accounts

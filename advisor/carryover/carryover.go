@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -56,7 +57,7 @@ type CarriedOption struct {
 
 // Carryover is today's settings carried to a target.
 type Carryover struct {
-	From, To  rules.Flavor
+	From, To  flavor.Flavor
 	Migration bool
 	Options   []CarriedOption
 }
@@ -64,7 +65,7 @@ type Carryover struct {
 // CarryOver decides, for each of today's settings, what a server of flavor
 // to gets. Settings are taken in order; a later one of the same name
 // replaces an earlier one, as in an option file.
-func CarryOver(from, to rules.Flavor, settings []CarrySetting) Carryover {
+func CarryOver(from, to flavor.Flavor, settings []CarrySetting) Carryover {
 	c := Carryover{From: from, To: to, Migration: rules.IsMigration(from, to)}
 	latest := map[string]CarrySetting{}
 	var names []string
@@ -96,13 +97,13 @@ func CarryOver(from, to rules.Flavor, settings []CarrySetting) Carryover {
 
 // redoCapacityTarget reports whether the target sizes its redo log with
 // innodb_redo_log_capacity.
-func redoCapacityTarget(to rules.Flavor) bool {
+func redoCapacityTarget(to flavor.Flavor) bool {
 	return to.IsMySQLFamily() && knowledge.EffectiveVersion(to.Version).Compare(redoLogCapacityFrom) >= 0
 }
 
 // carryOne decides for one setting; all holds every setting by name (for
 // the redo log, whose new size depends on two of them).
-func carryOne(from, to rules.Flavor, s CarrySetting, all map[string]CarrySetting) CarriedOption {
+func carryOne(from, to flavor.Flavor, s CarrySetting, all map[string]CarrySetting) CarriedOption {
 	opt := CarriedOption{Name: s.Name, Value: s.Value, Where: s.Where, Action: Carried, TargetName: s.Name, TargetValue: s.Value,
 		Why: "the target has it"}
 	if machineSettings[s.Name] {
@@ -141,7 +142,7 @@ func carryOne(from, to rules.Flavor, s CarrySetting, all map[string]CarrySetting
 
 // goneOption handles a setting the target refuses, never had, or ignores:
 // translated to its replacement when the value converts, dropped otherwise.
-func goneOption(f knowledge.Fact, to rules.Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
+func goneOption(f knowledge.Fact, to flavor.Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
 	if st.Replacement != "" && replacementExists(st.Replacement, to) {
 		if v, ok := f.ReplacementValue(opt.Value); ok {
 			o := translated(f, to, st, opt)
@@ -161,7 +162,7 @@ func goneOption(f knowledge.Fact, to rules.Flavor, st knowledge.Lifecycle, opt C
 }
 
 // goneText says why the target does not take a setting.
-func goneText(to rules.Flavor, st knowledge.Lifecycle) string {
+func goneText(to flavor.Flavor, st knowledge.Lifecycle) string {
 	switch {
 	case st.State == knowledge.StateRemoved && !st.Since.IsZero():
 		return fmt.Sprintf("removed in %s %s", to.Name(), st.Since)
@@ -178,7 +179,7 @@ func goneText(to rules.Flavor, st knowledge.Lifecycle) string {
 }
 
 // translated renames a setting to its replacement, converting the value.
-func translated(f knowledge.Fact, to rules.Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
+func translated(f knowledge.Fact, to flavor.Flavor, st knowledge.Lifecycle, opt CarriedOption) CarriedOption {
 	v, ok := f.ReplacementValue(opt.Value)
 	if !ok {
 		v = opt.Value
@@ -193,7 +194,7 @@ func translated(f knowledge.Fact, to rules.Flavor, st knowledge.Lifecycle, opt C
 
 // replacementExists reports whether the replacement is a variable of to
 // (or one the knowledge base does not know, which the binary validates).
-func replacementExists(name string, to rules.Flavor) bool {
+func replacementExists(name string, to flavor.Flavor) bool {
 	f, ok := knowledge.Lookup(name)
 	if !ok {
 		return true
@@ -204,7 +205,7 @@ func replacementExists(name string, to rules.Flavor) bool {
 
 // redoCapacity translates innodb_log_file_size (times the number of files)
 // into innodb_redo_log_capacity.
-func redoCapacity(from rules.Flavor, opt CarriedOption, all map[string]CarrySetting) CarriedOption {
+func redoCapacity(from flavor.Flavor, opt CarriedOption, all map[string]CarrySetting) CarriedOption {
 	size, ok := knowledge.ParseNumber(knowledge.Unquote(opt.Value))
 	files := redoFilesDefault(from)
 	filesText := fmt.Sprintf("%d (the default on %s)", files, from.Name())
@@ -225,7 +226,7 @@ func redoCapacity(from rules.Flavor, opt CarriedOption, all map[string]CarrySett
 }
 
 // flagValues removes the keywords of a value the target no longer accepts.
-func flagValues(f knowledge.Fact, to rules.Flavor, opt CarriedOption) CarriedOption {
+func flagValues(f knowledge.Fact, to flavor.Flavor, opt CarriedOption) CarriedOption {
 	rejected := f.RejectedValues(to, opt.TargetValue)
 	if len(rejected) == 0 {
 		return opt
@@ -320,7 +321,7 @@ type DriftPin struct {
 // DDLDriftPins lists the settings that matter for DDL whose value today
 // (today's live value, or from's default when today lacks it) differs from
 // the target's default, and that the carried-over options do not set.
-func DDLDriftPins(from, to rules.Flavor, today map[string]rules.Setting, c Carryover) []DriftPin {
+func DDLDriftPins(from, to flavor.Flavor, today map[string]rules.Setting, c Carryover) []DriftPin {
 	set := map[string]bool{}
 	for _, o := range c.Options {
 		if o.Action != Dropped && o.Action != Machine {
@@ -369,7 +370,7 @@ func PinOptions(pins []DriftPin) []string {
 
 // ConfigCarrySettings are the options of config that a server of flavor fl
 // reads, in file order, with file:line.
-func ConfigCarrySettings(fl rules.Flavor, config []rules.ConfigOption) []CarrySetting {
+func ConfigCarrySettings(fl flavor.Flavor, config []rules.ConfigOption) []CarrySetting {
 	var out []CarrySetting
 	for _, o := range config {
 		if rules.SectionReadBy(o.Section, fl) {

@@ -5,15 +5,16 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestCarryOver(t *testing.T) {
-	maria1011 := rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(10, 11, 19)}
-	maria118 := rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(11, 8, 9)}
-	mysql97 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)}
-	mysql57 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(5, 7, 44)}
-	mysql8040 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(8, 0, 40)}
-	mysql8020 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(8, 0, 20)}
+	maria1011 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}
+	maria118 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}
+	mysql97 := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}
+	mysql57 := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 7, 44)}
+	mysql8040 := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 40)}
+	mysql8020 := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 20)}
 	type want struct {
 		action            CarryAction
 		targetName, value string
@@ -22,7 +23,7 @@ func TestCarryOver(t *testing.T) {
 	}
 	cases := []struct {
 		name     string
-		from, to rules.Flavor
+		from, to flavor.Flavor
 		settings []CarrySetting
 		want     map[string]want
 		migrate  bool
@@ -126,7 +127,7 @@ func TestCarryOver(t *testing.T) {
 }
 
 func TestCarryoverDropAndSandboxOptions(t *testing.T) {
-	c := CarryOver(rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(10, 11, 19)}, rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)},
+	c := CarryOver(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}, flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)},
 		[]CarrySetting{{Name: "innodb_buffer_pool_size", Value: "8G"}, {Name: "aria_pagecache_buffer_size", Value: "64M"}, {Name: "port", Value: "3307"}})
 	got := c.SandboxOptions()
 	want := []string{"innodb_buffer_pool_size=1G", "aria_pagecache_buffer_size=64M"}
@@ -142,8 +143,8 @@ func TestCarryoverDropAndSandboxOptions(t *testing.T) {
 }
 
 func TestDDLDriftPins(t *testing.T) {
-	mysql55 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(5, 5, 42)}
-	mysql56 := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(5, 6, 22)}
+	mysql55 := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 5, 42)}
+	mysql56 := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 6, 22)}
 	cases := []struct {
 		name  string
 		today map[string]rules.Setting

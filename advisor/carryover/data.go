@@ -1,6 +1,9 @@
 package carryover
 
-import "github.com/upgrade-advisor/upgrade-advisor/rules"
+import (
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
 
 // Facts the rehearsal needs that the knowledge base (rules/knowledge) does not
 // hold: which settings belong to the machine rather than to the server's
@@ -56,12 +59,12 @@ var ddlDriftSettings = []string{
 // redoLogCapacityFrom is the first MySQL release with innodb_redo_log_capacity,
 // which replaces innodb_log_file_size x innodb_log_files_in_group
 // (https://dev.mysql.com/doc/refman/8.0/en/innodb-redo-log.html#innodb-modifying-redo-log-capacity).
-var redoLogCapacityFrom = rules.V(8, 0, 30)
+var redoLogCapacityFrom = flavor.V(8, 0, 30)
 
 // redoFilesDefault is innodb_log_files_in_group when no option sets it:
 // 2 on MySQL; MariaDB has written a single redo log file since 10.5.0
 // (https://mariadb.com/kb/en/innodb-system-variables/#innodb_log_files_in_group).
-func redoFilesDefault(fl rules.Flavor) int64 {
+func redoFilesDefault(fl flavor.Flavor) int64 {
 	if fl.IsMariaDB() {
 		return 1
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // Choices are the flags that say how a job reads a server, all read
@@ -58,7 +59,7 @@ func parseChoices(c Choices) (rules.WorkloadClass, error) {
 		class = w
 	}
 	if c.Target != "" {
-		if _, err := rules.ParseTarget(c.Target, rules.VendorUnknown); err != nil {
+		if _, err := rules.ParseTarget(c.Target, flavor.VendorUnknown); err != nil {
 			return "", fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // Snapshot is the rules' view of an inspected server with these inputs:
@@ -40,7 +41,7 @@ func (inputs Inputs) Snapshot(in *server.Inspection) (rules.Snapshot, error) {
 
 // resolveTarget reads --target again once the server's flavor is known, so
 // a bare version ("11.4") means the server's own vendor.
-func resolveTarget(target string, current rules.Flavor) (*rules.Flavor, error) {
+func resolveTarget(target string, current flavor.Flavor) (*flavor.Flavor, error) {
 	t, err := rules.ParseTarget(target, current.Vendor)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)

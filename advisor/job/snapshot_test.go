@@ -6,6 +6,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestOwnDDLIsNotTheApplications(t *testing.T) {
@@ -28,12 +29,12 @@ func TestStartupDDLIsNotTheApplications(t *testing.T) {
 	status := map[string]string{"uptime": "7200", "questions": "5000", "com_create_table": "35", "com_drop_table": "0"}
 	tests := []struct {
 		name      string
-		flavor    rules.Flavor
+		flavor    flavor.Flavor
 		wantClass rules.WorkloadClass
 		wantNote  bool
 	}{
-		{"MySQL 9.7 counts 35 at start", rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)}, rules.WorkloadOLTP, true},
-		{"MariaDB 11.8 counts none", rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(11, 8, 9)}, rules.WorkloadMixed, false},
+		{"MySQL 9.7 counts 35 at start", flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}, rules.WorkloadOLTP, true},
+		{"MariaDB 11.8 counts none", flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}, rules.WorkloadMixed, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

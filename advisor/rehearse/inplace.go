@@ -12,7 +12,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
@@ -20,7 +20,7 @@ import (
 
 // inPlaceRefusal says why the vendor does not support upgrading source's
 // datadir in place to target, or nil when it does.
-func inPlaceRefusal(source, target rules.Flavor) error {
+func inPlaceRefusal(source, target flavor.Flavor) error {
 	switch {
 	case source.IsMariaDB() != target.IsMariaDB():
 		return fmt.Errorf("%w: --in-place: %s -> %s is a migration between vendors, which no vendor supports in place: "+
@@ -33,7 +33,7 @@ func inPlaceRefusal(source, target rules.Flavor) error {
 }
 
 // upgradesAtStart: MySQL 8.0.16+ upgrades its datadir itself at start.
-func upgradesAtStart(f rules.Flavor) bool {
+func upgradesAtStart(f flavor.Flavor) bool {
 	return !f.IsMariaDB() && f.Version.AtLeast(8, 0, 16)
 }
 

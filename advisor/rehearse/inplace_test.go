@@ -7,17 +7,17 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestInPlaceRefusesWhatNoVendorSupports(t *testing.T) {
-	maria := func(major, minor, patch int) rules.Flavor {
-		return rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(major, minor, patch)}
+	maria := func(major, minor, patch int) flavor.Flavor {
+		return flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(major, minor, patch)}
 	}
-	mysql := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)}
+	mysql := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}
 	cases := []struct {
 		name           string
-		source, target rules.Flavor
+		source, target flavor.Flavor
 		refused        string // a word of the reason, "" when supported
 	}{
 		{"Debian 11 -> 12", maria(10, 5, 23), maria(10, 11, 19), ""},

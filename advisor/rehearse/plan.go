@@ -12,6 +12,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -25,7 +26,7 @@ const (
 
 // rehearsal is what a rehearsal will run, decided before any sandbox starts.
 type rehearsal struct {
-	target     rules.Flavor
+	target     flavor.Flavor
 	targetBin  *sandbox.Binary
 	sourceBin  *sandbox.Binary // nil when today's version cannot run here
 	sourceNote string
@@ -76,10 +77,10 @@ func planRehearsal(ctx context.Context, o Options, t *today) (*rehearsal, error)
 }
 
 // detectFlavor finds the server binary of a basedir and its flavor.
-func detectFlavor(ctx context.Context, basedir string) (*sandbox.Binary, rules.Flavor, error) {
+func detectFlavor(ctx context.Context, basedir string) (*sandbox.Binary, flavor.Flavor, error) {
 	bin, err := sandbox.Detect(ctx, basedir)
 	if err != nil {
-		return nil, rules.Flavor{}, err
+		return nil, flavor.Flavor{}, err
 	}
 	return bin, bin.Flavor, nil
 }
@@ -110,7 +111,7 @@ func findSource(ctx context.Context, o Options, t *today, p *rehearsal) error {
 }
 
 // sameSeries reports whether two flavors are the same vendor line and series.
-func sameSeries(a, b rules.Flavor) bool {
+func sameSeries(a, b flavor.Flavor) bool {
 	return a.IsMariaDB() == b.IsMariaDB() && a.Version.Series() == b.Version.Series()
 }
 

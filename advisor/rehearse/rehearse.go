@@ -11,6 +11,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -141,7 +142,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 		if o.ConfigFile == "" {
 			return nil, fmt.Errorf("%w: --server-version describes the server of --config: give --config too, or connect to the server instead", exitcode.ErrUsage)
 		}
-		fl, err := rules.ParseTarget(o.ServerVersion, rules.VendorUnknown)
+		fl, err := rules.ParseTarget(o.ServerVersion, flavor.VendorUnknown)
 		if err != nil {
 			return nil, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
 		}

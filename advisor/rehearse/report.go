@@ -8,6 +8,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -61,7 +62,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 }
 
 // binaryInfo describes a sandbox binary as a server.
-func binaryInfo(b *sandbox.Binary, fl rules.Flavor) report.ServerInfo {
+func binaryInfo(b *sandbox.Binary, fl flavor.Flavor) report.ServerInfo {
 	return report.ServerInfo{Address: b.Basedir, Flavor: string(fl.Vendor), Version: fl.Version.String(), VersionString: b.Flavor.Raw, Sandbox: true}
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // TextStyle controls the human report.
@@ -195,7 +195,7 @@ func (p *printer) snippet(r *Report) {
 // flavorName is the human name of a report's flavor ("mariadb" -> "MariaDB"), the
 // name as given when it is not a known vendor.
 func flavorName(f string) string {
-	if name := (rules.Flavor{Vendor: rules.Vendor(f)}).Name(); name != "unknown" {
+	if name := (flavor.Flavor{Vendor: flavor.Vendor(f)}).Name(); name != "unknown" {
 		return name
 	}
 	return f

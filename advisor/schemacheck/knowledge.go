@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -16,7 +16,7 @@ const needsTarget = "whether the target refuses a definition, warns, changes it,
 // knowledgeCheck answers, without a target server, what the knowledge base
 // can: the sql_mode flags each object was created with that the target no
 // longer accepts (the server would refuse the object with error 1231).
-func knowledgeCheck(d *sqlfile.Dump, target rules.Flavor) []report.SchemaObject {
+func knowledgeCheck(d *sqlfile.Dump, target flavor.Flavor) []report.SchemaObject {
 	mode, _ := knowledge.Lookup("sql_mode")
 	out := make([]report.SchemaObject, 0, len(d.Objects))
 	for _, o := range d.Objects {
@@ -36,7 +36,7 @@ func knowledgeCheck(d *sqlfile.Dump, target rules.Flavor) []report.SchemaObject 
 }
 
 // modeProblem is a refused sql_mode as the knowledge base states it.
-func modeProblem(target rules.Flavor, mode string, rejected []knowledge.ValueRemoval) report.SchemaProblem {
+func modeProblem(target flavor.Flavor, mode string, rejected []knowledge.ValueRemoval) report.SchemaProblem {
 	var words []string
 	for _, r := range rejected {
 		words = append(words, fmt.Sprintf("%s (removed in %s %s)", r.Value, target.Name(), r.Removed.At))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -14,7 +15,7 @@ import (
 // log in (locked, or a role), most precise first: the first a server and
 // user answer is used. MySQL 5.7+ has account_locked; MariaDB 10.4+ keeps
 // it in mysql.global_priv's JSON and marks roles in is_role.
-func accountQueries(fl rules.Flavor) []string {
+func accountQueries(fl flavor.Flavor) []string {
 	if fl.IsMariaDB() {
 		return []string{
 			"SELECT u.user, u.host, u.plugin, u.is_role = 'Y' OR IFNULL(JSON_VALUE(g.priv, '$.account_locked'), 0) = 1 " +
@@ -32,7 +33,7 @@ func accountQueries(fl rules.Flavor) []string {
 // readAccounts reads the accounts by authentication plugin. It only reads
 // (SELECT on mysql.user, which read-only monitoring users often lack: the
 // result then says what could not be read instead of failing the job).
-func readAccounts(ctx context.Context, db *sql.DB, fl rules.Flavor) *rules.Accounts {
+func readAccounts(ctx context.Context, db *sql.DB, fl flavor.Flavor) *rules.Accounts {
 	var firstErr error
 	for _, q := range accountQueries(fl) {
 		a, err := scanAccounts(ctx, db, q, fl)
@@ -46,7 +47,7 @@ func readAccounts(ctx context.Context, db *sql.DB, fl rules.Flavor) *rules.Accou
 	return &rules.Accounts{Unreadable: strings.TrimSpace(firstErr.Error())}
 }
 
-func scanAccounts(ctx context.Context, db *sql.DB, query string, fl rules.Flavor) (*rules.Accounts, error) {
+func scanAccounts(ctx context.Context, db *sql.DB, query string, fl flavor.Flavor) (*rules.Accounts, error) {
 	rows, err := db.QueryContext(ctx, stmt.Tag+query)
 	if err != nil {
 		return nil, fmt.Errorf("reading mysql.user: %w", err)

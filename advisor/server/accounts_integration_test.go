@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
@@ -28,7 +28,7 @@ func TestAccountsOnRealServers(t *testing.T) {
 		if err := root.QueryRowContext(ctx, "SELECT @@version, @@version_comment").Scan(&version, &comment); err != nil {
 			t.Fatal(err)
 		}
-		fl, err := rules.IdentifyFlavor(version, comment)
+		fl, err := flavor.Identify(version, comment)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -15,7 +16,7 @@ import (
 type Inspection struct {
 	Address        string
 	VersionComment string
-	Flavor         rules.Flavor
+	Flavor         flavor.Flavor
 	Variables      map[string]rules.Setting
 	// Provenance is what the server tells of a value's origin beyond the
 	// origin word (option file, command line, ...), by variable.
@@ -39,7 +40,7 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection
 	if err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
 		return nil, fmt.Errorf("reading the server version: %w", err)
 	}
-	fl, err := rules.IdentifyFlavor(version, in.VersionComment)
+	fl, err := flavor.Identify(version, in.VersionComment)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -26,7 +27,7 @@ type serverOrigin struct {
 // persisted_variables (what SET PERSIST wrote to mysqld-auto.cnf). Older
 // servers do not say; an empty map is returned and every origin stays
 // unknown.
-func readOrigins(ctx context.Context, db *sql.DB, fl rules.Flavor) map[string]origin {
+func readOrigins(ctx context.Context, db *sql.DB, fl flavor.Flavor) map[string]origin {
 	var raw map[string]serverOrigin
 	var err error
 	switch {
@@ -91,7 +92,7 @@ type origin struct {
 
 // originOf maps a server's origin words to the report's, with the option
 // file and what else is known.
-func originOf(fl rules.Flavor, o serverOrigin) origin {
+func originOf(fl flavor.Flavor, o serverOrigin) origin {
 	out := origin{origin: originFromServer(o.source), prov: rules.Provenance{File: o.path}}
 	switch strings.ToUpper(strings.TrimSpace(o.source)) {
 	case "DYNAMIC":

@@ -6,15 +6,16 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 func TestOriginOfNamesPersistedValuesAndTheirFile(t *testing.T) {
-	mysql := rules.Flavor{Vendor: rules.VendorMySQL, Version: rules.V(9, 7, 4)}
-	mariadb := rules.Flavor{Vendor: rules.VendorMariaDB, Version: rules.V(11, 8, 9)}
+	mysql := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}
+	mariadb := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}
 	auto := "/var/lib/mysql/mysqld-auto.cnf"
 	tests := []struct {
 		name     string
-		fl       rules.Flavor
+		fl       flavor.Flavor
 		in       serverOrigin
 		want     rules.Origin
 		wantFile string
