@@ -15,6 +15,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -94,7 +95,7 @@ func TestAuditWithSetGlobalMeasuresFilePerTableAndRestores(t *testing.T) {
 	if r.Server.Flavor == "" || r.Server.Version == "0.0.0" || len(r.Settings) < 10 {
 		t.Errorf("server or settings missing: %+v %d settings", r.Server, len(r.Settings))
 	}
-	if r.Benchmark.Rounds != 3 || r.Benchmark.StopReason != bench.StopRounds {
+	if r.Benchmark.Rounds != 3 || r.Benchmark.StopReason != paired.StopRounds {
 		t.Errorf("rounds %d stop %q", r.Benchmark.Rounds, r.Benchmark.StopReason)
 	}
 	for _, name := range bench.VariantNames {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -20,20 +21,20 @@ func TestAdviceDecidesOnTheStopRulesInterval(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		speedup  effect.Interval
-		decision *bench.Decision
+		decision *paired.Decision
 		gain     bool
 	}{
 		{"low 1.046 without a decision", effect.Interval{Ratio: 1.11, Low: 1.046, High: 1.18}, nil, false},
 		{"low 1.0504 without a decision", effect.Interval{Ratio: 1.11, Low: 1.0504, High: 1.18}, nil, true},
 		{"95% interval clears the margin, the decision interval does not", effect.Interval{Ratio: 1.11, Low: 1.06, High: 1.17},
-			&bench.Decision{Verdict: bench.VerdictPrecise, Interval: effect.Interval{Ratio: 1.11, Low: 1.046, High: 1.18}, Level: 0.987}, false},
+			&paired.Decision{Verdict: paired.VerdictPrecise, Interval: effect.Interval{Ratio: 1.11, Low: 1.046, High: 1.18}, Level: 0.987}, false},
 		{"decided above the margin", effect.Interval{Ratio: 1.30, Low: 1.22, High: 1.38},
-			&bench.Decision{Verdict: bench.VerdictAbove, Interval: effect.Interval{Ratio: 1.30, Low: 1.18, High: 1.43}, Level: 0.987}, true},
+			&paired.Decision{Verdict: paired.VerdictAbove, Interval: effect.Interval{Ratio: 1.30, Low: 1.18, High: 1.43}, Level: 0.987}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in := fixtureInspection("ON")
 			plans := bench.PlanVariants(bench.Server{Flavor: in.Flavor, FilePerTable: true, StatsPersistent: true, HasStatsPersistent: true}, bench.Permissions{SetGlobal: true})
-			res := &bench.Result{Rounds: 4, TablesPerRound: 100, StopReason: bench.StopDecided, Budget: 8 * time.Second}
+			res := &bench.Result{Rounds: 4, TablesPerRound: 100, StopReason: paired.StopDecided, Budget: 8 * time.Second}
 			for _, p := range plans {
 				v := bench.VariantResult{Plan: p, Create: bench.Summary{P50: 2, Mean: 2}, Speedup: effect.Point(1)}
 				if p.Name == bench.StatsPersistentOff {
@@ -44,7 +45,7 @@ func TestAdviceDecidesOnTheStopRulesInterval(t *testing.T) {
 			if tt.decision != nil {
 				d := *tt.decision
 				d.Variant = bench.StatsPersistentOff
-				res.Decisions = []bench.Decision{d}
+				res.Decisions = []paired.Decision{d}
 			}
 			snap := rules.Snapshot{Flavor: in.Flavor, Variables: in.Variables, Status: in.Status,
 				Workload: rules.WorkloadFromFlag(rules.WorkloadDDLHeavy, rules.ClassifyWorkload(in.Status)), Bench: job.Measurements(res)}

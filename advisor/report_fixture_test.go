@@ -12,6 +12,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -26,10 +27,10 @@ func fixtureReport(workload rules.WorkloadClass) *report.Report {
 		bench.Baseline: {2.9, 4.1, 1.1, 1}, bench.FilePerTableOff: {2.0, 2.8, 0.9, 1.45},
 		bench.StatsPersistentOff: {2.8, 4.0, 1.1, 1.03}, bench.BothOff: {1.9, 2.7, 0.9, 1.52},
 	}
-	decisions := []bench.Decision{
-		{Variant: bench.FilePerTableOff, Verdict: bench.VerdictAbove, Interval: effect.Interval{Ratio: 1.45, Low: 1.33, High: 1.58}, Threshold: 1.05, Level: 0.987, Units: 60},
-		{Variant: bench.StatsPersistentOff, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Threshold: 1.05, Level: 0.987, Units: 60},
-		{Variant: bench.BothOff, Verdict: bench.VerdictAbove, Interval: effect.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Threshold: 1.05, Level: 0.987, Units: 60},
+	decisions := []paired.Decision{
+		{Variant: bench.FilePerTableOff, Verdict: paired.VerdictAbove, Interval: effect.Interval{Ratio: 1.45, Low: 1.33, High: 1.58}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.StatsPersistentOff, Verdict: paired.VerdictBelow, Interval: effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04}, Threshold: 1.05, Level: 0.987, Units: 60},
+		{Variant: bench.BothOff, Verdict: paired.VerdictAbove, Interval: effect.Interval{Ratio: 1.52, Low: 1.40, High: 1.66}, Threshold: 1.05, Level: 0.987, Units: 60},
 	}
 	return fixtureFrom(fixtureInspection("ON"), workload, "", timings, decisions)
 }
@@ -45,10 +46,10 @@ func fixtureOldDefaultsReport() *report.Report {
 	}
 	in := fixtureInspection("OFF")
 	// A variant that turns a setting on is decided against 1/(1+margin).
-	decisions := []bench.Decision{
-		{Variant: bench.FilePerTableOn, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 0.69, Low: 0.63, High: 0.75}, Threshold: 0.952, Level: 0.987, Units: 60},
-		{Variant: bench.StatsPersistentOn, Verdict: bench.VerdictPrecise, Interval: effect.Interval{Ratio: 0.97, Low: 0.93, High: 1.01}, Threshold: 0.952, Level: 0.987, Units: 60},
-		{Variant: bench.BothOn, Verdict: bench.VerdictBelow, Interval: effect.Interval{Ratio: 0.64, Low: 0.59, High: 0.70}, Threshold: 0.952, Level: 0.987, Units: 60},
+	decisions := []paired.Decision{
+		{Variant: bench.FilePerTableOn, Verdict: paired.VerdictBelow, Interval: effect.Interval{Ratio: 0.69, Low: 0.63, High: 0.75}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.StatsPersistentOn, Verdict: paired.VerdictPrecise, Interval: effect.Interval{Ratio: 0.97, Low: 0.93, High: 1.01}, Threshold: 0.952, Level: 0.987, Units: 60},
+		{Variant: bench.BothOn, Verdict: paired.VerdictBelow, Interval: effect.Interval{Ratio: 0.64, Low: 0.59, High: 0.70}, Threshold: 0.952, Level: 0.987, Units: 60},
 	}
 	return fixtureFrom(in, rules.WorkloadDDLHeavy, "11.8", timings, decisions)
 }
@@ -70,9 +71,9 @@ func fixtureInspection(value string) *server.Inspection {
 	}
 }
 
-func fixtureFrom(in *server.Inspection, workload rules.WorkloadClass, target string, timings map[string][4]float64, decisions []bench.Decision) *report.Report {
+func fixtureFrom(in *server.Inspection, workload rules.WorkloadClass, target string, timings map[string][4]float64, decisions []paired.Decision) *report.Report {
 	plans := bench.PlanVariants(in.BenchServer(), bench.Permissions{SetGlobal: true})
-	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 6, StopReason: bench.StopDecided,
+	res := &bench.Result{Workload: "100 x CREATE TABLE", TablesPerRound: 100, Rounds: 6, StopReason: paired.StopDecided,
 		Precision: 0.05, Budget: 8 * time.Second, Duration: 6900 * time.Millisecond, Measured: 6100 * time.Millisecond,
 		Interleaving: bench.InterleaveStatements, Decisions: decisions}
 	for _, p := range plans {

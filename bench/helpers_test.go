@@ -1,6 +1,10 @@
 package bench
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
+)
 
 // Helpers only the tests use.
 
@@ -36,7 +40,7 @@ func sameChanges(a, b map[string]string) bool {
 	return true
 }
 
-// unitLogRatios is roundLogRatios flattened, round after round.
+// unitLogRatios is paired.LogRatios flattened, round after round.
 func unitLogRatios(base, variant [][]float64, size int) []float64 {
-	return flat(roundLogRatios(base, variant, size))
+	return paired.Flat(paired.LogRatios(base, variant, size))
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -27,10 +28,10 @@ type session struct {
 	originals map[string]string
 	created   bool
 	runner    *runner
-	decisions []Decision // the stop rule's verdicts at the last look
+	decisions []paired.Decision // the stop rule's verdicts at the last look
 	// versus is the stop rule's decision on this server's baseline against
 	// the first server's (nil on the first).
-	versus *Decision
+	versus *paired.Decision
 	name   string
 	// instance identifies the server process (hostname, port, datadir) when
 	// the plans touch globals: two sessions on one server share its globals.
@@ -206,7 +207,7 @@ func joinRunners(sessions []*session) []*runner {
 // minBudgetRounds). Planning on the last round instead overran an 8 s budget
 // by 0.4 s (MariaDB 11.8) when a round ran slower than the one before.
 func stopReason(cfg Config, rounds int, elapsed, nextRound time.Duration, sessions []*session) string {
-	var all []Decision
+	var all []paired.Decision
 	for _, s := range sessions {
 		all = append(all, s.decisions...)
 		if s.versus != nil {
@@ -216,15 +217,15 @@ func stopReason(cfg Config, rounds int, elapsed, nextRound time.Duration, sessio
 	switch {
 	case cfg.Rounds > 0:
 		if rounds >= cfg.Rounds {
-			return StopRounds
+			return paired.StopRounds
 		}
 		return ""
-	case rounds >= cfg.MinRounds && allDecided(all):
-		return stopOnDecisions(all)
+	case rounds >= cfg.MinRounds && paired.AllDecided(all):
+		return paired.StopOnDecisions(all)
 	case rounds >= cfg.MaxRounds:
-		return StopMaxRounds
+		return paired.StopMaxRounds
 	case rounds >= minBudgetRounds && elapsed+nextRound > cfg.Budget:
-		return StopBudget
+		return paired.StopBudget
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package bench
 import (
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -36,11 +37,11 @@ type Result struct {
 	// measured variant other than the baseline: with StopReason "decided" or
 	// "precision" they say which variants decided the stop and why; with
 	// "budget" the undecided ones (Verdict "") are those that kept it going.
-	Decisions []Decision
+	Decisions []paired.Decision
 	// Versus is, for every server but the first of RunInterleaved, the stop
 	// rule's two-sided decision on its baseline against the first server's
 	// (speedup form: the first's time / this one's); nil otherwise.
-	Versus   *Decision
+	Versus   *paired.Decision
 	Variants []VariantResult
 	// Executed counts the workload statements run (warm-up included) by the
 	// status counter they raise, e.g. "com_create_table".
@@ -55,9 +56,9 @@ type Summary struct {
 }
 
 func summary(xs []float64) Summary {
-	s := Summary{P50: Median(xs), P95: Percentile(xs, 95)}
+	s := Summary{P50: paired.Median(xs), P95: paired.Percentile(xs, 95)}
 	if len(xs) > 0 {
-		s.Mean = sum(xs) / float64(len(xs))
+		s.Mean = paired.Sum(xs) / float64(len(xs))
 	}
 	return s
 }
@@ -90,7 +91,7 @@ func TimeRatio(a *Result, av string, b *Result, bv string) effect.Interval {
 	if x == nil || y == nil || len(x.create) == 0 || len(y.create) == 0 {
 		return effect.Interval{}
 	}
-	return PairedSpeedup(x.create, y.create, x.unit)
+	return paired.Speedup(x.create, y.create, x.unit)
 }
 
 // DropTimeRatio is TimeRatio of the DROP TABLE times.
@@ -99,7 +100,7 @@ func DropTimeRatio(a *Result, av string, b *Result, bv string) effect.Interval {
 	if x == nil || y == nil || len(x.drop) == 0 || len(y.drop) == 0 {
 		return effect.Interval{}
 	}
-	return PairedSpeedup(x.drop, y.drop, x.unit)
+	return paired.Speedup(x.drop, y.drop, x.unit)
 }
 
 // Variant returns the named variant, or nil.
@@ -129,16 +130,16 @@ func summarize(cfg Config, r *runner) *Result {
 	for _, p := range cfg.Plans {
 		v := VariantResult{Plan: p}
 		if s, ok := r.samples[p.Name]; ok {
-			create, drop := flat(s.create), flat(s.drop)
+			create, drop := paired.Flat(s.create), paired.Flat(s.drop)
 			v.Create, v.Drop = summary(create), summary(drop)
-			if total := sum(create); total > 0 {
+			if total := paired.Sum(create); total > 0 {
 				v.TablesPerSecond = float64(len(create)) / (total / 1000)
 			}
 			if p.Name == Baseline { // itself: exactly 1, no interval
 				v.Speedup, v.DropSpeedup = effect.Point(1), effect.Point(1)
 			} else {
-				v.Speedup = PairedSpeedup(base.create, s.create, unit)
-				v.DropSpeedup = PairedSpeedup(base.drop, s.drop, unit)
+				v.Speedup = paired.Speedup(base.create, s.create, unit)
+				v.DropSpeedup = paired.Speedup(base.drop, s.drop, unit)
 			}
 			v.CreateRoundMs, v.DropRoundMs = totals(s.create), totals(s.drop)
 			v.create, v.drop, v.unit = s.create, s.drop, unit

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 
 	_ "github.com/go-sql-driver/mysql"
@@ -97,7 +98,7 @@ func TestRunFixedRounds(t *testing.T) {
 			if after := globals(t, db); after != before {
 				t.Errorf("globals %s after the run, %s before", after, before)
 			}
-			if res.Interleaving != tt.interleaving || res.Rounds != rounds || res.StopReason != bench.StopRounds {
+			if res.Interleaving != tt.interleaving || res.Rounds != rounds || res.StopReason != paired.StopRounds {
 				t.Errorf("interleaving %q rounds %d stop %q", res.Interleaving, res.Rounds, res.StopReason)
 			}
 			measured := 0
@@ -120,8 +121,8 @@ func TestRunFixedRounds(t *testing.T) {
 				t.Fatalf("%d decisions for %d measured variants", len(res.Decisions), measured)
 			}
 			for _, d := range res.Decisions {
-				if d.Units != rounds*tt.unitsPerRound || d.Level <= bench.Confidence {
-					t.Errorf("decision %+v: want %d units at a level above %.2f", d, rounds*tt.unitsPerRound, bench.Confidence)
+				if d.Units != rounds*tt.unitsPerRound || d.Level <= paired.Confidence {
+					t.Errorf("decision %+v: want %d units at a level above %.2f", d, rounds*tt.unitsPerRound, paired.Confidence)
 				}
 			}
 		})
@@ -136,7 +137,7 @@ func TestRunStopsOnTheDecisionOrTheBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains([]string{bench.StopDecided, bench.StopPrecision, bench.StopBudget}, res.StopReason) {
+	if !slices.Contains([]string{paired.StopDecided, paired.StopPrecision, paired.StopBudget}, res.StopReason) {
 		t.Fatalf("stopped on %q", res.StopReason)
 	}
 	if res.Rounds < bench.DefaultMinRounds || res.Measured > res.Duration {
@@ -148,7 +149,7 @@ func TestRunStopsOnTheDecisionOrTheBudget(t *testing.T) {
 			decided++
 		}
 	}
-	if all := decided == len(res.Decisions); all != (res.StopReason != bench.StopBudget) {
+	if all := decided == len(res.Decisions); all != (res.StopReason != paired.StopBudget) {
 		t.Errorf("stop %q with %d of %d variants decided: %+v", res.StopReason, decided, len(res.Decisions), res.Decisions)
 	}
 	for _, d := range res.Decisions {

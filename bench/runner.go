@@ -9,17 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
-)
-
-// Stop reasons of a run.
-const (
-	StopPrecision = "precision"  // every decision interval narrower than the precision asked
-	StopBudget    = "budget"     // the time budget was spent
-	StopMaxRounds = "max-rounds" // the round limit was reached
-	StopRounds    = "rounds"     // a fixed number of rounds was asked
-	StopDecided   = "decided"    // every variant's advice settled (see Result.Decisions)
 )
 
 // Run performs the calibration on one server: it opens a Session, runs a
@@ -127,6 +119,10 @@ func newRunner(cfg Config, conn *sql.Conn, originals map[string]string) *runner 
 	return r
 }
 
+// UnitStatements is how many consecutive statement positions form one paired
+// unit under statement interleaving.
+const UnitStatements = 10
+
 // unitSize is the paired unit of the estimator: a chunk of statement
 // positions when the variants alternate statement by statement, a whole
 // round when they run in blocks.
@@ -149,14 +145,14 @@ func (r *runner) perRound() int {
 }
 
 // decisions gives the stop rule's verdict on every measured variant.
-func (r *runner) decisions(looks int) []Decision {
+func (r *runner) decisions(looks int) []paired.Decision {
 	base := r.samples[Baseline]
-	var out []Decision
+	var out []paired.Decision
 	for _, p := range r.measured {
 		if p.Name == Baseline || base == nil {
 			continue
 		}
-		logs := roundLogRatios(base.create, r.samples[p.Name].create, r.unitSize())
+		logs := paired.LogRatios(base.create, r.samples[p.Name].create, r.unitSize())
 		out = append(out, decide(p, logs, looks, r.cfg.Precision))
 	}
 	return out
@@ -166,9 +162,9 @@ func (r *runner) decisions(looks int) []Decision {
 // against first's: in speedup form (first's time / this one's), decided
 // when neither margin lies inside its decision interval or when it is as
 // precise as asked.
-func (r *runner) versus(first *runner, name string, looks int) Decision {
-	logs := roundLogRatios(first.samples[Baseline].create, r.samples[Baseline].create, r.unitSize())
-	return decideAgainst(name, logs, looks, r.cfg.Precision, effect.GainThreshold, effect.CostThreshold)
+func (r *runner) versus(first *runner, name string, looks int) paired.Decision {
+	logs := paired.LogRatios(first.samples[Baseline].create, r.samples[Baseline].create, r.unitSize())
+	return paired.Decide(name, logs, looks, r.cfg.Precision, effect.GainThreshold, effect.CostThreshold)
 }
 
 // runVariant creates the workload's tables with the variant's settings, then
@@ -223,20 +219,11 @@ func (s *samples) add(createMs, dropMs []float64) {
 	s.drop = append(s.drop, dropMs)
 }
 
-// flat returns every statement's time, round after round.
-func flat(rounds [][]float64) []float64 {
-	var out []float64
-	for _, r := range rounds {
-		out = append(out, r...)
-	}
-	return out
-}
-
 // totals returns each round's total.
 func totals(rounds [][]float64) []float64 {
 	out := make([]float64, len(rounds))
 	for i, r := range rounds {
-		out[i] = sum(r)
+		out[i] = paired.Sum(r)
 	}
 	return out
 }
@@ -324,14 +311,6 @@ func rotate[T any](xs []T, round int) []T {
 	}
 	k := round % len(xs)
 	return append(append([]T{}, xs[k:]...), xs[:k]...)
-}
-
-func sum(xs []float64) float64 {
-	t := 0.0
-	for _, x := range xs {
-		t += x
-	}
-	return t
 }
 
 func clone(m map[string]string) map[string]string {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -24,16 +25,16 @@ func TestDecide(t *testing.T) {
 		precision float64
 		want      string
 	}{
-		{"clear gain", logsAround(1.6, 0.1, 30), 0.05, VerdictAbove},
-		{"clear no gain", logsAround(0.9, 0.05, 30), 0.05, VerdictBelow},
-		{"straddling but precise", logsAround(1.05, 0.02, 30), 0.05, VerdictPrecise},
+		{"clear gain", logsAround(1.6, 0.1, 30), 0.05, paired.VerdictAbove},
+		{"clear no gain", logsAround(0.9, 0.05, 30), 0.05, paired.VerdictBelow},
+		{"straddling but precise", logsAround(1.05, 0.02, 30), 0.05, paired.VerdictPrecise},
 		{"straddling and wide", logsAround(1.05, 0.3, 30), 0.05, ""},
-		{"straddling, precise only for a looser precision", logsAround(1.05, 0.3, 30), 0.5, VerdictPrecise},
-		{"precise on the run's own part, narrower than the run-to-run component", logsAround(1.05, 0.005, 30), 0.03, VerdictPrecise},
+		{"straddling, precise only for a looser precision", logsAround(1.05, 0.3, 30), 0.5, paired.VerdictPrecise},
+		{"precise on the run's own part, narrower than the run-to-run component", logsAround(1.05, 0.005, 30), 0.03, paired.VerdictPrecise},
 		{"one unit decides nothing", logsAround(2, 0, 1), 0.05, ""},
 		{"no unit decides nothing", nil, 0.05, ""},
 		{"rounds that disagree keep it open", [][]float64{{0.30, 0.31, 0.29}, {0.12, 0.13, 0.11}, {0.21, 0.20, 0.22}}, 0.05, ""},
-		{"rounds that agree decide", [][]float64{{0.30, 0.12, 0.21}, {0.31, 0.13, 0.20}, {0.29, 0.11, 0.22}}, 0.05, VerdictAbove},
+		{"rounds that agree decide", [][]float64{{0.30, 0.12, 0.21}, {0.31, 0.13, 0.20}, {0.29, 0.11, 0.22}}, 0.05, paired.VerdictAbove},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,7 +42,7 @@ func TestDecide(t *testing.T) {
 			if d.Verdict != tt.want {
 				t.Fatalf("verdict %q, want %q (interval %v at %.4f)", d.Verdict, tt.want, d.Interval, d.Level)
 			}
-			if d.Variant != FilePerTableOff || d.Units != len(flat(tt.logs)) {
+			if d.Variant != FilePerTableOff || d.Units != len(paired.Flat(tt.logs)) {
 				t.Fatalf("decision %+v does not name its variant and units", d)
 			}
 		})
@@ -58,8 +59,8 @@ func TestDecideOnACost(t *testing.T) {
 		logs [][]float64
 		want string
 	}{
-		{"clear cost", logsAround(0.6, 0.1, 30), VerdictBelow},
-		{"clearly no cost", logsAround(1.05, 0.03, 30), VerdictAbove},
+		{"clear cost", logsAround(0.6, 0.1, 30), paired.VerdictBelow},
+		{"clearly no cost", logsAround(1.05, 0.03, 30), paired.VerdictAbove},
 		{"slower, interval straddles the cost threshold", logsAround(0.95, 0.15, 30), ""},
 	}
 	for _, tt := range tests {
@@ -70,19 +71,8 @@ func TestDecideOnACost(t *testing.T) {
 			}
 		})
 	}
-	if off := decide(Plan{Name: FilePerTableOff}, logsAround(0.95, 0.15, 30), 5, 0.01); off.Verdict != VerdictBelow {
+	if off := decide(Plan{Name: FilePerTableOff}, logsAround(0.95, 0.15, 30), 5, 0.01); off.Verdict != paired.VerdictBelow {
 		t.Errorf("the same interval decides no gain for a variant that turns a setting off: %+v", off)
-	}
-}
-
-func TestDecisionIntervalIsWiderThanReported(t *testing.T) {
-	logs := logsAround(1.3, 0.1, 20)
-	reported := logInterval(logs, 1-Confidence)
-	for _, looks := range []int{2, 5, 10, 40} {
-		d := decide(Plan{Name: FilePerTableOff}, logs, looks, DefaultPrecision)
-		if !(d.Interval.Low < reported.Low && d.Interval.High > reported.High) || d.Level <= Confidence {
-			t.Errorf("%d looks: decision interval %v at %.4f should contain the reported %v", looks, d.Interval, d.Level, reported)
-		}
 	}
 }
 
@@ -92,7 +82,7 @@ func TestMoreLooksNeedMoreEvidence(t *testing.T) {
 	logs := logsAround(1.15, 0.12, 10)
 	few := decide(Plan{Name: FilePerTableOff}, logs, 1, 0.01)
 	many := decide(Plan{Name: FilePerTableOff}, logs, 40, 0.01)
-	if few.Verdict != VerdictAbove || many.Verdict != "" {
+	if few.Verdict != paired.VerdictAbove || many.Verdict != "" {
 		t.Fatalf("1 look: %q %v; 40 looks: %q %v", few.Verdict, few.Interval, many.Verdict, many.Interval)
 	}
 }
@@ -120,27 +110,27 @@ func TestPlannedLooks(t *testing.T) {
 }
 
 func TestStopReason(t *testing.T) {
-	decided := []Decision{{Variant: FilePerTableOff, Verdict: VerdictAbove}, {Variant: StatsPersistentOff, Verdict: VerdictPrecise}}
-	allPrecise := []Decision{{Variant: FilePerTableOff, Verdict: VerdictPrecise}}
-	open := []Decision{{Variant: FilePerTableOff, Verdict: VerdictAbove}, {Variant: StatsPersistentOff}}
+	decided := []paired.Decision{{Variant: FilePerTableOff, Verdict: paired.VerdictAbove}, {Variant: StatsPersistentOff, Verdict: paired.VerdictPrecise}}
+	allPrecise := []paired.Decision{{Variant: FilePerTableOff, Verdict: paired.VerdictPrecise}}
+	open := []paired.Decision{{Variant: FilePerTableOff, Verdict: paired.VerdictAbove}, {Variant: StatsPersistentOff}}
 	cfg := Config{Budget: 8 * time.Second, MinRounds: 3, MaxRounds: 50}
 	tests := []struct {
 		name          string
 		cfg           Config
 		rounds        int
 		elapsed, last time.Duration
-		decisions     []Decision
+		decisions     []paired.Decision
 		want          string
 	}{
-		{"decided after the minimum", cfg, 3, 5 * time.Second, time.Second, decided, StopDecided},
-		{"decided on width alone is precision", cfg, 3, 5 * time.Second, time.Second, allPrecise, StopPrecision},
+		{"decided after the minimum", cfg, 3, 5 * time.Second, time.Second, decided, paired.StopDecided},
+		{"decided on width alone is precision", cfg, 3, 5 * time.Second, time.Second, allPrecise, paired.StopPrecision},
 		{"decided before the minimum goes on", cfg, 2, 3 * time.Second, time.Second, decided, ""},
 		{"undecided within the budget goes on", cfg, 3, 5 * time.Second, time.Second, open, ""},
-		{"undecided, next round would pass the budget", cfg, 4, 7 * time.Second, 2 * time.Second, open, StopBudget},
+		{"undecided, next round would pass the budget", cfg, 4, 7 * time.Second, 2 * time.Second, open, paired.StopBudget},
 		{"budget never before minBudgetRounds", cfg, 2, 9 * time.Second, 4 * time.Second, open, ""},
-		{"round limit", Config{Budget: time.Hour, MinRounds: 3, MaxRounds: 5}, 5, time.Second, time.Second, open, StopMaxRounds},
+		{"round limit", Config{Budget: time.Hour, MinRounds: 3, MaxRounds: 5}, 5, time.Second, time.Second, open, paired.StopMaxRounds},
 		{"fixed rounds ignore decisions", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 4, time.Second, time.Second, decided, ""},
-		{"fixed rounds stop on count", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 6, time.Second, time.Second, open, StopRounds},
+		{"fixed rounds stop on count", Config{Rounds: 6, MinRounds: 6, MaxRounds: 6}, 6, time.Second, time.Second, open, paired.StopRounds},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,8 +145,8 @@ func TestStopReason(t *testing.T) {
 func TestStopWaitsForEveryServer(t *testing.T) {
 	cfg := Config{Budget: time.Hour, MinRounds: 3, MaxRounds: 50}
 	sessions := []*session{
-		{decisions: []Decision{{Variant: FilePerTableOff, Verdict: VerdictAbove}}},
-		{decisions: []Decision{{Variant: FilePerTableOff}}},
+		{decisions: []paired.Decision{{Variant: FilePerTableOff, Verdict: paired.VerdictAbove}}},
+		{decisions: []paired.Decision{{Variant: FilePerTableOff}}},
 	}
 	if got := stopReason(cfg, 5, time.Second, time.Second, sessions); got != "" {
 		t.Fatalf("stopped (%q) while the second server is undecided", got)
@@ -211,14 +201,14 @@ func TestDecideTwoServers(t *testing.T) {
 		logs [][]float64
 		want string
 	}{
-		{"first faster", logsAround(1.6, 0.1, 30), VerdictAbove},
-		{"first slower", logsAround(0.6, 0.1, 30), VerdictBelow},
-		{"the same server twice", logsAround(1.0, 0.02, 60), VerdictWithin},
+		{"first faster", logsAround(1.6, 0.1, 30), paired.VerdictAbove},
+		{"first slower", logsAround(0.6, 0.1, 30), paired.VerdictBelow},
+		{"the same server twice", logsAround(1.0, 0.02, 60), paired.VerdictWithin},
 		{"reaching over the margin", logsAround(1.04, 0.3, 30), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := decideAgainst("target", tt.logs, 5, 0.01, effect.GainThreshold, effect.CostThreshold)
+			d := paired.Decide("target", tt.logs, 5, 0.01, effect.GainThreshold, effect.CostThreshold)
 			if d.Verdict != tt.want || !d.TwoSided || d.Variant != "target" {
 				t.Fatalf("verdict %q (want %q), decision %+v", d.Verdict, tt.want, d)
 			}

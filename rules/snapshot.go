@@ -182,7 +182,7 @@ type Variant struct {
 	DropP95    float64
 	DropMean   float64
 	// Speedup is baseline / variant of the CREATE TABLE time as the paired
-	// estimator gives it (bench.PairedSpeedup): the geometric mean of the
+	// estimator gives it (paired.Speedup): the geometric mean of the
 	// paired ratios over units of statements (chunks of consecutive
 	// statement positions, or whole rounds), not a ratio of means or of
 	// medians, with the reported 95% interval.

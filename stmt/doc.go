@@ -8,3 +8,12 @@ package stmt
 // Tag starts every statement the tool sends, so a DBA reading the server's
 // general log, slow log or processlist can tell them from the application's.
 const Tag = "/* upgrade-advisor */ "
+
+// Tagged returns query with the tag in front, once: a query that already
+// starts with it is returned as it is.
+func Tagged(query string) string {
+	if len(query) >= len(Tag) && query[:len(Tag)] == Tag {
+		return query
+	}
+	return Tag + query
+}

@@ -11,7 +11,7 @@ import (
 // SHOW STATUS, a SELECT of two columns), tagged, and returns the values by
 // lower-case name; a NULL value reads as "".
 func ReadPairs(ctx context.Context, q Execer, stmt string) (map[string]string, error) {
-	rows, err := q.QueryContext(ctx, Tag+stmt)
+	rows, err := q.QueryContext(ctx, Tagged(stmt))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", stmt, err)
 	}
@@ -28,10 +28,10 @@ func ReadPairs(ctx context.Context, q Execer, stmt string) (map[string]string, e
 	return out, rows.Err()
 }
 
-// ReadStrings runs a query of one string column, as given (the caller
-// tags it), and returns its values in order.
+// ReadStrings runs a query of one string column, tagged, and returns its
+// values in order.
 func ReadStrings(ctx context.Context, q Execer, query string, args ...any) ([]string, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
+	rows, err := q.QueryContext(ctx, Tagged(query), args...)
 	if err != nil {
 		return nil, err
 	}

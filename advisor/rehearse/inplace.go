@@ -138,7 +138,7 @@ func shutdownForUpgrade(ctx context.Context, sb *sandbox.Sandbox, slow bool) err
 		if err != nil {
 			return err
 		}
-		_, err = db.ExecContext(ctx, "SET GLOBAL innodb_fast_shutdown = 0 /* upgrade-advisor */")
+		_, err = db.ExecContext(ctx, stmt.Tag+"SET GLOBAL innodb_fast_shutdown = 0")
 		db.Close()
 		if err != nil {
 			return fmt.Errorf("in-place: setting innodb_fast_shutdown=0 on today's version: %w", err)
@@ -258,7 +258,7 @@ func objectProblem(ctx context.Context, db *sql.DB, o sqlfile.Object) string {
 	default:
 		return ""
 	}
-	rows, err := db.QueryContext(ctx, q+" /* upgrade-advisor */")
+	rows, err := db.QueryContext(ctx, stmt.Tagged(q))
 	if err != nil {
 		return err.Error()
 	}
@@ -268,7 +268,7 @@ func objectProblem(ctx context.Context, db *sql.DB, o sqlfile.Object) string {
 
 // checkTableProblem runs CHECK TABLE and returns its last message unless OK.
 func checkTableProblem(ctx context.Context, db *sql.DB, name string) string {
-	rows, err := db.QueryContext(ctx, "CHECK TABLE "+name+" /* upgrade-advisor */")
+	rows, err := db.QueryContext(ctx, stmt.Tag+"CHECK TABLE "+name)
 	if err != nil {
 		return err.Error()
 	}

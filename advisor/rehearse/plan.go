@@ -22,6 +22,7 @@ const (
 	sideTargetDefaults = report.SideTargetDefaults
 	sideTargetCarried  = report.SideTargetCarried
 	sideTargetPinned   = report.SideTargetPinned
+	sideTargetBothOff  = report.SideTargetBothOff
 )
 
 // rehearsal is what a rehearsal will run, decided before any sandbox starts.

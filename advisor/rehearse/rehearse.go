@@ -104,7 +104,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 	}
 	r = buildRehearseReport(o, today, plan, results)
 	if today.schema != nil {
-		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan); err != nil {
+		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan, o.Bench); err != nil {
 			return nil, err
 		}
 		r.Summary = append(r.Summary, report.SchemaTimingSummary(r.SchemaTiming))

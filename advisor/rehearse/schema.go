@@ -12,13 +12,21 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
-// schemaTimingRounds is how many times the schema is created on each side.
-const schemaTimingRounds = 3
+// The schema's creation is timed by the paired estimator's Trial: one
+// creation a side a round, the sides' order rotating, a round of warm-up,
+// then from schemaMinRounds to schemaMaxRounds measured rounds within the
+// rehearsal's --budget, stopping once every side is decided against
+// today's (or the carried target's) time.
+const (
+	schemaWarmup    = 1
+	schemaMinRounds = 3
+	schemaMaxRounds = 30
+)
 
 // readRehearsalSchema reads the schema a rehearsal carries: --schema-file,
 // or today's server's own schema (read-only, on the connection about to be
@@ -49,7 +57,7 @@ func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*
 // rehearseSchema puts the schema through the target as carried over (and
 // today's version where it runs), then times its creation on each, rounds
 // interleaved, and on the target once more with both DDL settings off.
-func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal) (*report.Schema, *report.SchemaTiming, error) {
+func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server.BenchOptions) (*report.Schema, *report.SchemaTiming, error) {
 	var todaySrv, targetSrv *server.Server
 	for i := range p.sides {
 		switch p.sides[i].name {
@@ -78,49 +86,58 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal) (*report
 	}
 	s := schemacheck.Section(d, targetSrv, todaySrv, false, objects, notes)
 	s.DurationS = time.Since(began).Seconds()
-	timing, err := timeSchema(ctx, d, sc, todaySrv != nil)
+	timing, err := timeSchema(ctx, d, sc, todaySrv != nil, b)
 	if err != nil {
 		return nil, nil, err
 	}
 	return s, timing, nil
 }
 
-// timedSide is one way the schema's creation is timed.
-type timedSide struct {
-	name    string
-	conn    *sql.Conn
-	bothOff bool // with innodb_file_per_table and innodb_stats_persistent off
-	times   []float64
-}
-
-// timeSchema creates the whole schema schemaTimingRounds times on each
-// side, the sides' order rotating from round to round, and returns the
-// median of each.
-func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, todayRuns bool) (*report.SchemaTiming, error) {
-	var sides []*timedSide
+// timeSchema creates the whole schema on each side, alternating (see the
+// constants above), and returns each side's times and its time against the
+// first side's with a 95% interval.
+func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, todayRuns bool, b server.BenchOptions) (*report.SchemaTiming, error) {
+	var arms []paired.Arm
+	arm := func(name string, conn *sql.Conn, bothOff bool) paired.Arm {
+		return paired.Arm{Name: name, Time: func(ctx context.Context) (float64, error) {
+			secs, err := timedLoad(ctx, conn, d, bothOff)
+			return secs * 1000, err
+		}}
+	}
 	if todayRuns {
-		sides = append(sides, &timedSide{name: sideToday, conn: sc.Today})
+		arms = append(arms, arm(sideToday, sc.Today, false))
 	}
-	sides = append(sides, &timedSide{name: sideTargetCarried, conn: sc.Target},
-		&timedSide{name: "target_both_off", conn: sc.Target, bothOff: true})
-	for round := 0; round < schemaTimingRounds; round++ {
-		for i := range sides {
-			sd := sides[(round+i)%len(sides)]
-			secs, err := timedLoad(ctx, sd.conn, d, sd.bothOff)
-			if err != nil {
-				return nil, fmt.Errorf("timing the schema on %s: %w", sd.name, err)
-			}
-			sd.times = append(sd.times, secs)
-		}
+	arms = append(arms, arm(sideTargetCarried, sc.Target, false), arm(sideTargetBothOff, sc.Target, true))
+	trial := paired.Trial{Arms: arms, Warmup: schemaWarmup, MinRounds: schemaMinRounds, MaxRounds: schemaMaxRounds,
+		Budget: b.Budget, Precision: b.Precision}
+	out, err := trial.Run(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("timing the schema: %w", err)
 	}
-	t := &report.SchemaTiming{Rounds: schemaTimingRounds, Tables: d.Count(sqlfile.KindTable), Views: d.Count(sqlfile.KindView),
+	t := &report.SchemaTiming{Rounds: out.Rounds, Stop: out.Stop, Reference: arms[0].Name,
+		Tables: d.Count(sqlfile.KindTable), Views: d.Count(sqlfile.KindView),
 		Routines: d.Count(sqlfile.KindFunction) + d.Count(sqlfile.KindProcedure), Triggers: d.Count(sqlfile.KindTrigger),
-		Events: d.Count(sqlfile.KindEvent), Method: fmt.Sprintf("the whole schema created %d times on each side, "+
-			"the sides' order rotating from round to round; medians, no interval (too few rounds for one)", schemaTimingRounds)}
-	for _, sd := range sides {
-		t.Sides = append(t.Sides, report.SchemaTimingSide{Name: sd.name, MedianS: bench.Median(sd.times), TimesS: sd.times})
+		Events: d.Count(sqlfile.KindEvent), Method: fmt.Sprintf("the whole schema created once a side a round, the sides' order rotating, "+
+			"after %d warm-up round; %d measured rounds (stopped on %s); each side's time over %s's paired by round, "+
+			"95%% interval (the paired estimator of the calibration)", schemaWarmup, out.Rounds, out.Stop, arms[0].Name)}
+	for _, a := range out.Arms {
+		side := report.SchemaTimingSide{Name: a.Name, MedianS: paired.Median(a.Times) / 1000, TimesS: seconds(a.Times)}
+		if a.Decision != nil {
+			v, d := a.Versus, a.Decision.Interval.Slowdown()
+			side.Versus, side.Decision = &v, &d
+		}
+		t.Sides = append(t.Sides, side)
 	}
 	return t, nil
+}
+
+// seconds converts milliseconds to seconds.
+func seconds(ms []float64) []float64 {
+	out := make([]float64, len(ms))
+	for i, x := range ms {
+		out[i] = x / 1000
+	}
+	return out
 }
 
 // timedLoad drops the dump's schemas and creates them again, with both DDL
@@ -128,21 +145,22 @@ func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, to
 // the seconds the creation took. Only ever run on a sandbox.
 func timedLoad(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
 	for _, s := range schemaNamesOf(d) {
-		if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
+		if _, err := conn.ExecContext(ctx, stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
 			return 0, err
 		}
 	}
 	if bothOff {
-		var fpt, stats int64
-		if err := conn.QueryRowContext(ctx, "SELECT @@GLOBAL.innodb_file_per_table, @@GLOBAL.innodb_stats_persistent").Scan(&fpt, &stats); err != nil {
+		originals, err := stmt.ReadGlobals(ctx, conn, bothOffGlobals)
+		if err != nil {
 			return 0, err
 		}
-		if _, err := conn.ExecContext(ctx, "SET GLOBAL innodb_file_per_table = 0, GLOBAL innodb_stats_persistent = 0"); err != nil {
-			return 0, err
+		for _, g := range bothOffGlobals {
+			if err := stmt.SetGlobal(ctx, conn, g, "0"); err != nil {
+				return 0, errors.Join(err, stmt.RestoreGlobals(context.WithoutCancel(ctx), conn, originals))
+			}
 		}
 		defer func() {
-			_, rerr := conn.ExecContext(context.WithoutCancel(ctx), "SET GLOBAL innodb_file_per_table = ?, GLOBAL innodb_stats_persistent = ?", fpt, stats)
-			err = errors.Join(err, rerr)
+			err = errors.Join(err, stmt.RestoreGlobals(context.WithoutCancel(ctx), conn, originals))
 		}()
 	}
 	began := time.Now()
@@ -151,6 +169,9 @@ func timedLoad(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, bothOff boo
 	}
 	return time.Since(began).Seconds(), nil
 }
+
+// bothOffGlobals are the DDL settings the target_both_off side turns off.
+var bothOffGlobals = []string{"innodb_file_per_table", "innodb_stats_persistent"}
 
 // schemaNamesOf lists the schemas a dump's objects are created in.
 func schemaNamesOf(d *sqlfile.Dump) []string {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -427,19 +428,19 @@ func calibrationSummary(b *BenchmarkInfo) string {
 // stopReasonText explains why the calibration stopped.
 func stopReasonText(b *BenchmarkInfo) string {
 	switch b.StopReason {
-	case bench.StopPrecision:
+	case paired.StopPrecision:
 		return fmt.Sprintf("precision — every 95%% interval narrower than ±%.0f%%", b.Precision*100)
-	case bench.StopDecided:
+	case paired.StopDecided:
 		return "decided — every variant's advice settled: " + decisionsText(b.Decisions, true)
-	case bench.StopBudget:
+	case paired.StopBudget:
 		open := decisionsText(b.Decisions, false)
 		if open == "" {
 			return fmt.Sprintf("budget — the %.0f s time budget was spent before the intervals reached ±%.0f%%", b.BudgetS, b.Precision*100)
 		}
 		return fmt.Sprintf("budget — the %.0f s time budget was spent while the advice was still open for %s", b.BudgetS, open)
-	case bench.StopMaxRounds:
+	case paired.StopMaxRounds:
 		return "max-rounds — the round limit was reached"
-	case bench.StopRounds:
+	case paired.StopRounds:
 		return fmt.Sprintf("rounds — a fixed number of rounds (%d) was asked", b.Rounds)
 	}
 	return b.StopReason
@@ -459,13 +460,13 @@ func decisionsText(ds []Decision, decided bool) string {
 			continue
 		}
 		switch d.Verdict {
-		case bench.VerdictAbove:
+		case paired.VerdictAbove:
 			parts = append(parts, fmt.Sprintf("%s above the gain threshold (%s)", d.Variant, iv))
-		case bench.VerdictBelow:
+		case paired.VerdictBelow:
 			parts = append(parts, fmt.Sprintf("%s below the gain threshold (%s)", d.Variant, iv))
-		case bench.VerdictPrecise:
+		case paired.VerdictPrecise:
 			parts = append(parts, fmt.Sprintf("%s as precise as asked, run-to-run spread aside (%s)", d.Variant, iv))
-		case bench.VerdictWithin:
+		case paired.VerdictWithin:
 			parts = append(parts, fmt.Sprintf("%s within %s%% either way (%s)", d.Variant, effect.MarginPercent(), iv))
 		default:
 			parts = append(parts, fmt.Sprintf("%s (%s)", d.Variant, iv))
@@ -483,11 +484,11 @@ func costDecisionText(d Decision) string {
 	sd := d.Interval.Slowdown()
 	iv := fmt.Sprintf("decision interval %.2f-%.2fx slower", sd.Low, sd.High)
 	switch d.Verdict {
-	case bench.VerdictBelow:
+	case paired.VerdictBelow:
 		return fmt.Sprintf("%s a cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)
-	case bench.VerdictAbove:
+	case paired.VerdictAbove:
 		return fmt.Sprintf("%s no cost above the %.2fx threshold (%s)", d.Variant, 1/d.Threshold, iv)
-	case bench.VerdictPrecise:
+	case paired.VerdictPrecise:
 		return fmt.Sprintf("%s as precise as asked, run-to-run spread aside (%s)", d.Variant, iv)
 	}
 	return fmt.Sprintf("%s (%s)", d.Variant, iv)

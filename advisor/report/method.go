@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -63,7 +64,7 @@ func VersusOf(res *bench.Result) *Decision {
 	}
 	// bench decides on the speedup (the first's time / this one's): in
 	// time form its sides swap.
-	verdict := map[string]string{bench.VerdictAbove: bench.VerdictBelow, bench.VerdictBelow: bench.VerdictAbove}[d.Verdict]
+	verdict := map[string]string{paired.VerdictAbove: paired.VerdictBelow, paired.VerdictBelow: paired.VerdictAbove}[d.Verdict]
 	if verdict == "" {
 		verdict = d.Verdict
 	}

@@ -96,6 +96,9 @@ const (
 	SideTargetDefaults = "target_defaults"
 	SideTargetCarried  = "target_carried"
 	SideTargetPinned   = "target_pinned"
+	// SideTargetBothOff is the schema timing's target with
+	// innodb_file_per_table and innodb_stats_persistent off.
+	SideTargetBothOff = "target_both_off"
 )
 
 // Variant is the named variant of the named side, nil when the rehearsal
@@ -140,14 +143,19 @@ func (r *RehearseReport) Worst() (rules.Severity, bool) {
 // a rehearsal: today's version, the target as carried over, and the target
 // with innodb_file_per_table and innodb_stats_persistent off.
 type SchemaTiming struct {
-	Tables   int                `json:"tables"`
-	Views    int                `json:"views"`
-	Routines int                `json:"routines"`
-	Triggers int                `json:"triggers"`
-	Events   int                `json:"events"`
-	Rounds   int                `json:"rounds"`
-	Method   string             `json:"method"`
-	Sides    []SchemaTimingSide `json:"sides"`
+	Tables   int `json:"tables"`
+	Views    int `json:"views"`
+	Routines int `json:"routines"`
+	Triggers int `json:"triggers"`
+	Events   int `json:"events"`
+	Rounds   int `json:"rounds"`
+	// Stop is why the measured rounds stopped (a paired.Stop reason).
+	Stop   string `json:"stop"`
+	Method string `json:"method"`
+	// Reference is the side every other side's time is compared with
+	// (today's, or the carried target's when today's version cannot run).
+	Reference string             `json:"reference"`
+	Sides     []SchemaTimingSide `json:"sides"`
 }
 
 // SchemaTimingSide is one side's times.
@@ -155,6 +163,11 @@ type SchemaTimingSide struct {
 	Name    string    `json:"name"`
 	MedianS float64   `json:"median_s"`
 	TimesS  []float64 `json:"times_s"`
+	// Versus is this side's time over the reference's, paired by round,
+	// with its 95% interval (nil for the reference).
+	Versus *effect.Interval `json:"versus_reference,omitempty"`
+	// Decision is the stop rule's (wider) decision interval on Versus.
+	Decision *effect.Interval `json:"decision_interval,omitempty"`
 }
 
 // InPlace is an in-place upgrade rehearsed: today's version made the

@@ -3,23 +3,50 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // SchemaTimingSummary is the rehearsal's sentence on the schema's creation:
-// "your 16 tables, 7 views and 6 routines take X s today and Y s on the
-// target; with both settings off, Z s".
+// "Your 16 tables, 7 views and 6 routines take X s to create today and Y s
+// on the target ...; with both settings off, Z s", then each side's time
+// against the reference's with its interval and verdict.
 func SchemaTimingSummary(t *SchemaTiming) string {
 	times := map[string]float64{}
 	for _, s := range t.Sides {
 		times[s.Name] = s.MedianS
 	}
 	s := "Your " + schemaContents(t) + " take "
-	if today, ok := times["today"]; ok {
+	if today, ok := times[SideToday]; ok {
 		s += fmt.Sprintf("%.2f s to create today and ", today)
 	}
 	s += fmt.Sprintf("%.2f s on the target with today's settings carried over; with innodb_file_per_table and innodb_stats_persistent off, %.2f s",
-		times["target_carried"], times["target_both_off"])
-	return s + fmt.Sprintf(" (median of %d interleaved creations each)", t.Rounds)
+		times[SideTargetCarried], times[SideTargetBothOff])
+	s += fmt.Sprintf(" (medians of %d measured rounds).", t.Rounds)
+	for _, side := range t.Sides {
+		if side.Versus == nil {
+			continue
+		}
+		var decision effect.Interval
+		if side.Decision != nil {
+			decision = *side.Decision
+		}
+		s += " " + effect.TimeSentence("Creating it on "+schemaSideWords(side.Name), schemaSideWords(t.Reference)+"'s", *side.Versus, decision)
+	}
+	return s
+}
+
+// schemaSideWords names a schema timing side in a sentence.
+func schemaSideWords(name string) string {
+	switch name {
+	case SideToday:
+		return "today's version"
+	case SideTargetCarried:
+		return "the target as carried over"
+	case SideTargetBothOff:
+		return "the target with both DDL settings off"
+	}
+	return name
 }
 
 // schemaContents lists what the schema holds, e.g. "16 tables, 7 views and 6 routines".
@@ -51,7 +78,11 @@ func (p *printer) rehearseSchema(r *RehearseReport) {
 	if t := r.SchemaTiming; t != nil {
 		p.line("[--] Schema creation timed (%s):", t.Method)
 		for _, s := range t.Sides {
-			p.line("       %-16s %.2f s", s.Name, s.MedianS)
+			versus := ""
+			if s.Versus != nil {
+				versus = fmt.Sprintf("   %.2fx %s's time (%s)", s.Versus.Ratio, t.Reference, s.Versus.CI())
+			}
+			p.line("       %-16s %.2f s%s", s.Name, s.MedianS, versus)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // definitions are what a server made of the objects of some schemas, as
@@ -74,7 +75,7 @@ func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string) (def
 }
 
 func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kind sqlfile.Kind, attrs []string) error {
-	rows, err := conn.QueryContext(ctx, query)
+	rows, err := conn.QueryContext(ctx, stmt.Tagged(query))
 	if err != nil {
 		return fmt.Errorf("reading the sandbox's %s definitions: %w", kind, err)
 	}
@@ -97,7 +98,7 @@ func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kin
 }
 
 func (d definitions) readColumns(ctx context.Context, conn *sql.Conn, query string) error {
-	rows, err := conn.QueryContext(ctx, query)
+	rows, err := conn.QueryContext(ctx, stmt.Tagged(query))
 	if err != nil {
 		return fmt.Errorf("reading the sandbox's column definitions: %w", err)
 	}

@@ -143,7 +143,7 @@ func listNames(ctx context.Context, conn *sql.Conn, query, schema string) ([]str
 
 // showCreate runs a SHOW CREATE statement and returns its row by column.
 func showCreate(ctx context.Context, conn *sql.Conn, query string) (map[string]string, error) {
-	rows, err := conn.QueryContext(ctx, query)
+	rows, err := conn.QueryContext(ctx, stmt.Tagged(query))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", query, err)
 	}
@@ -175,7 +175,7 @@ func showCreate(ctx context.Context, conn *sql.Conn, query string) (map[string]s
 // triggerTable is the table a trigger is on.
 func triggerTable(ctx context.Context, conn *sql.Conn, schema, name string) (string, error) {
 	var table string
-	err := conn.QueryRowContext(ctx, "SELECT EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ?", schema, name).Scan(&table)
+	err := conn.QueryRowContext(ctx, stmt.Tag+"SELECT EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ?", schema, name).Scan(&table)
 	if err != nil {
 		return "", fmt.Errorf("reading the table of trigger %s.%s: %w", schema, name, err)
 	}

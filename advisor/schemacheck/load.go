@@ -86,11 +86,11 @@ func (l *loader) createSchemas(ctx context.Context, d *sqlfile.Dump) ([]string, 
 		if query == "" {
 			query = "CREATE DATABASE " + stmt.QuoteIdent(s.Name)
 		}
-		_, err := l.conn.ExecContext(ctx, query)
+		_, err := l.conn.ExecContext(ctx, stmt.Tagged(query))
 		if serverError(err) != nil && s.SQL != "" {
 			notes = append(notes, fmt.Sprintf("%s:%d: the target refused the schema's CREATE DATABASE (%s); created it with the target's defaults",
 				d.File, s.Line, serverError(err).Message))
-			_, err = l.conn.ExecContext(ctx, "CREATE DATABASE "+stmt.QuoteIdent(s.Name))
+			_, err = l.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE "+stmt.QuoteIdent(s.Name))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("creating schema %s on the target: %w", s.Name, err)
@@ -150,7 +150,7 @@ func (l *loader) create(ctx context.Context, r *Result) (wait bool, err error) {
 	if err := l.use(ctx, schemaOf(o)); err != nil {
 		return false, err
 	}
-	_, err = l.conn.ExecContext(ctx, o.SQL)
+	_, err = l.conn.ExecContext(ctx, stmt.Tagged(o.SQL))
 	if se := serverError(err); se != nil {
 		r.Problems = append(r.Problems, refusal(se))
 		return retryable[se.Number], nil
@@ -162,7 +162,7 @@ func (l *loader) create(ctx context.Context, r *Result) (wait bool, err error) {
 		return false, err
 	}
 	for _, alter := range o.Alters {
-		_, err := l.conn.ExecContext(ctx, alter)
+		_, err := l.conn.ExecContext(ctx, stmt.Tagged(alter))
 		if se := serverError(err); se != nil {
 			p := refusal(se)
 			p.Message = "in " + excerpt(alter) + ": " + p.Message
@@ -183,7 +183,7 @@ func (l *loader) use(ctx context.Context, schema string) error {
 	if l.schema == schema {
 		return nil
 	}
-	if _, err := l.conn.ExecContext(ctx, "USE "+stmt.QuoteIdent(schema)); err != nil {
+	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(schema)); err != nil {
 		return fmt.Errorf("using schema %s on the target: %w", schema, err)
 	}
 	l.schema = schema
@@ -192,7 +192,7 @@ func (l *loader) use(ctx context.Context, schema string) error {
 
 // warnings keeps every SHOW WARNINGS row of warning level.
 func (l *loader) warnings(ctx context.Context, r *Result) error {
-	rows, err := l.conn.QueryContext(ctx, "SHOW WARNINGS")
+	rows, err := l.conn.QueryContext(ctx, stmt.Tag+"SHOW WARNINGS")
 	if err != nil {
 		return fmt.Errorf("reading the target's warnings: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // trackedSettings are the session variables an object's settings may name,
@@ -32,7 +33,7 @@ func (l *loader) applySession(ctx context.Context, r *Result) error {
 		if !set {
 			expr = "DEFAULT"
 		}
-		_, err := l.conn.ExecContext(ctx, "SET SESSION "+name+" = "+expr)
+		_, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION "+name+" = "+expr)
 		se := serverError(err)
 		switch {
 		case se != nil && name == "sql_mode":
@@ -66,7 +67,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 		if f == "" {
 			continue
 		}
-		_, err := l.conn.ExecContext(ctx, "SET SESSION sql_mode = "+quoteString(f))
+		_, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+quoteString(f))
 		switch {
 		case serverError(err) != nil:
 			dropped = append(dropped, f)
@@ -77,7 +78,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 		}
 	}
 	cleaned := quoteString(strings.Join(kept, ","))
-	if _, err := l.conn.ExecContext(ctx, "SET SESSION sql_mode = "+cleaned); err != nil {
+	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+cleaned); err != nil {
 		return fmt.Errorf("setting sql_mode on the target: %w", err)
 	}
 	l.applied["sql_mode"] = cleaned

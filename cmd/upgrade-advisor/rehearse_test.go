@@ -46,7 +46,11 @@ type rehearseDoc struct {
 		Variants []struct {
 			Name        string
 			Measured    bool
-			VsReference *struct{ Ratio, Low, High float64 } `json:"vs_reference"`
+			VsReference *struct {
+				Ratio float64
+				Low   float64 `json:"ci_low"`
+				High  float64 `json:"ci_high"`
+			} `json:"vs_reference"`
 		}
 	}
 	Summary []string
@@ -315,10 +319,23 @@ func TestRehearseCarriesTheSchema(t *testing.T) {
 			Objects []struct{ Name, Status string }
 		}
 		SchemaTiming *struct {
-			Tables int
-			Sides  []struct {
+			Tables    int
+			Rounds    int
+			Reference string
+			Sides     []struct {
 				Name    string
-				MedianS float64 `json:"median_s"`
+				MedianS float64   `json:"median_s"`
+				TimesS  []float64 `json:"times_s"`
+				Versus  *struct {
+					Ratio float64
+					Low   float64 `json:"ci_low"`
+					High  float64 `json:"ci_high"`
+				} `json:"versus_reference"`
+				Decision *struct {
+					Ratio float64
+					Low   float64 `json:"ci_low"`
+					High  float64 `json:"ci_high"`
+				} `json:"decision_interval"`
 			}
 		} `json:"schema_timing"`
 		Summary []string
@@ -339,6 +356,23 @@ func TestRehearseCarriesTheSchema(t *testing.T) {
 	sides := map[string]float64{}
 	for _, s := range doc.SchemaTiming.Sides {
 		sides[s.Name] = s.MedianS
+		if len(s.TimesS) != doc.SchemaTiming.Rounds || doc.SchemaTiming.Rounds < 3 {
+			t.Errorf("%s: %d times for %d rounds (at least 3)", s.Name, len(s.TimesS), doc.SchemaTiming.Rounds)
+		}
+		if s.Name == doc.SchemaTiming.Reference {
+			continue
+		}
+		// Every side but the reference has the paired estimator's ratio and
+		// interval against it, and the stop rule's wider decision interval.
+		if v, d := s.Versus, s.Decision; v == nil || d == nil || !(v.Low <= v.Ratio && v.Ratio <= v.High) || d.Low > v.Low || d.High < v.High {
+			t.Errorf("%s: versus %+v, decision %+v", s.Name, s.Versus, s.Decision)
+		}
+	}
+	if doc.SchemaTiming.Reference != "today" {
+		t.Errorf("schema timing reference %q, want today", doc.SchemaTiming.Reference)
+	}
+	if !strings.Contains(strings.Join(doc.Summary, "\n"), "Creating it on the target as carried over takes") {
+		t.Errorf("summary has no ratio of the schema's creation: %v", doc.Summary)
 	}
 	for _, name := range []string{"today", "target_carried", "target_both_off"} {
 		if sides[name] <= 0 {

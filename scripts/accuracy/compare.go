@@ -32,6 +32,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
@@ -134,12 +135,12 @@ func runCompareStudy(o options) error {
 	}
 	if len(regression) > 0 {
 		fmt.Printf("- old defaults vs default target: regression found (\"slower\") in %d/%d; ratio median %.3fx (%.3f-%.3f)\n",
-			found, len(regression), bench.Median(ratios), slices.Min(ratios), slices.Max(ratios))
+			found, len(regression), paired.Median(ratios), slices.Min(ratios), slices.Max(ratios))
 	}
 	if len(bothOff) > 0 && len(ratios) > 0 {
-		ref := bench.Median(bothOff)
+		ref := paired.Median(bothOff)
 		fmt.Printf("- audit's both_off on the default server: median %.3fx over %d runs (%.3f-%.3f); compare's ratio median / it: %.3f; runs within 10%%: %d/%d\n",
-			ref, len(bothOff), slices.Min(bothOff), slices.Max(bothOff), bench.Median(ratios)/ref, within(ratios, ref), len(ratios))
+			ref, len(bothOff), slices.Min(bothOff), slices.Max(bothOff), paired.Median(ratios)/ref, within(ratios, ref), len(ratios))
 	}
 	summarizeNotShown("rehearse to itself", rehearsals)
 	fmt.Printf("- load average at the end: %s\n", loadAverage())
@@ -245,5 +246,5 @@ func summarizeNotShown(name string, runs []verdictRun) {
 		decided = append(decided, r.deciding().Width())
 	}
 	fmt.Printf("- %s: false verdicts %d/%d; median width (high/low) of the 95%% interval %.3f (%.3f-%.3f), of the decision interval %.3f\n",
-		name, falses, len(runs), bench.Median(widths), slices.Min(widths), slices.Max(widths), bench.Median(decided))
+		name, falses, len(runs), paired.Median(widths), slices.Min(widths), slices.Max(widths), paired.Median(decided))
 }

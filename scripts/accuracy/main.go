@@ -34,6 +34,7 @@ import (
 	_ "github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
@@ -264,14 +265,14 @@ func printSummary(classic *classicResult, long *bench.Result, reps []*bench.Resu
 		return
 	}
 	fmt.Printf("- default runs: measured rounds %.1f-%.1f s (median %.1f s); file_per_table_off ratio median %.2fx (%.2f-%.2f)\n",
-		slices.Min(measured), slices.Max(measured), bench.Median(measured), bench.Median(fpt), slices.Min(fpt), slices.Max(fpt))
+		slices.Min(measured), slices.Max(measured), paired.Median(measured), paired.Median(fpt), slices.Min(fpt), slices.Max(fpt))
 	if long != nil {
 		lf := long.Variant(bench.FilePerTableOff).Speedup.Ratio
 		fmt.Printf("- same advice as the long run (%s): %d/%d\n", adviceOf(long), same, n)
 		for _, name := range names {
 			fmt.Printf("- long run's %s ratio %.3fx inside the default run's 95%% interval: %d/%d\n", name, long.Variant(name).Speedup.Ratio, inside[name], n)
 		}
-		fmt.Printf("- default file_per_table_off median / long run: %.3f; runs within 10%% of the long run: %d/%d\n", bench.Median(fpt)/lf, within(fpt, lf), n)
+		fmt.Printf("- default file_per_table_off median / long run: %.3f; runs within 10%% of the long run: %d/%d\n", paired.Median(fpt)/lf, within(fpt, lf), n)
 	}
 	for _, name := range names {
 		var logs, halves []float64
@@ -281,11 +282,11 @@ func printSummary(classic *classicResult, long *bench.Result, reps []*bench.Resu
 			halves = append(halves, math.Log(iv.High/iv.Ratio))
 		}
 		fmt.Printf("- %s: run-to-run standard deviation of the log ratio %.1f%%; median printed 95%% half-width %.1f%% (log scale)\n",
-			name, 100*stddev(logs), 100*bench.Median(halves))
+			name, 100*stddev(logs), 100*paired.Median(halves))
 	}
 	if classic != nil {
 		cm := classic.pairedMedian()
-		fmt.Printf("- default file_per_table_off median / classic paired median: %.3f; runs within 10%% of it: %d/%d\n", bench.Median(fpt)/cm, within(fpt, cm), n)
+		fmt.Printf("- default file_per_table_off median / classic paired median: %.3f; runs within 10%% of it: %d/%d\n", paired.Median(fpt)/cm, within(fpt, cm), n)
 		if long != nil {
 			fmt.Printf("- long run file_per_table_off / classic paired median: %.3f\n", long.Variant(bench.FilePerTableOff).Speedup.Ratio/classic.pairedMedian())
 		}
@@ -325,7 +326,7 @@ func (c *classicResult) pairedMedian() float64 {
 	for i := range c.on {
 		ratios[i] = c.on[i] / c.off[i]
 	}
-	return bench.Median(ratios)
+	return paired.Median(ratios)
 }
 
 func (c *classicResult) print() {

@@ -1,4 +1,4 @@
-package bench
+package paired
 
 import (
 	"math"
@@ -14,12 +14,13 @@ import (
 // Σ baseline ms / Σ variant ms over the unit's statements.
 //
 //   - Statement interleaving (the variants alternate statement by statement):
-//     a unit is a chunk of UnitStatements consecutive statement positions of
-//     one round. Chunks, not single statements, are the resampling unit so
+//     a unit is a chunk of consecutive statement positions of one round
+//     (bench.UnitStatements for the DDL calibration). Chunks, not single statements, are the resampling unit so
 //     that the short-range correlation of neighbouring statements (a flush,
 //     a stall) stays inside one unit and the interval stays honest.
-//   - Variant blocks (each variant runs its whole round in one block): a unit
-//     is a round, as the pairing is only at that scale.
+//   - Blocks (each variant runs its whole round in one block, or each arm
+//     of a Trial runs once a round): a unit is a round, as the pairing is
+//     only at that scale.
 //
 // The estimate is the geometric mean of the unit ratios (mean of their logs);
 // its interval is Student's t on the log ratios, exponentiated, with the
@@ -29,19 +30,15 @@ import (
 // run cannot see (withRunToRun). It costs microseconds (no resampling) and
 // widens honestly when there are few units or few rounds.
 
-// UnitStatements is how many consecutive statement positions form one paired
-// unit under statement interleaving.
-const UnitStatements = 10
-
 // Confidence is the level of the intervals the report prints.
 const Confidence = 0.95
 
-// roundLogRatios returns, per round both have, log(Σ base / Σ variant) over
+// LogRatios returns, per round both have, log(Σ base / Σ variant) over
 // every unit of size consecutive statements (size 0 or larger than the
 // round: the whole round); rounds are paired by index, statements by
 // position. Units where either side is not positive are skipped, and so is
 // a trailing partial unit.
-func roundLogRatios(base, variant [][]float64, size int) [][]float64 {
+func LogRatios(base, variant [][]float64, size int) [][]float64 {
 	var out [][]float64
 	for r := range min(len(base), len(variant)) {
 		b, v := base[r], variant[r]
@@ -52,7 +49,7 @@ func roundLogRatios(base, variant [][]float64, size int) [][]float64 {
 		}
 		var logs []float64
 		for lo := 0; step > 0 && lo+step <= n; lo += step {
-			sb, sv := sum(b[lo:lo+step]), sum(v[lo:lo+step])
+			sb, sv := Sum(b[lo:lo+step]), Sum(v[lo:lo+step])
 			if sb > 0 && sv > 0 {
 				logs = append(logs, math.Log(sb/sv))
 			}
@@ -72,12 +69,12 @@ func roundLogRatios(base, variant [][]float64, size int) [][]float64 {
 // the rounds' count when they do not. One round: the units alone; one unit
 // per round: Student's t over rounds. Fewer than two units give a point.
 func logInterval(rounds [][]float64, alpha float64) effect.Interval {
-	all := flat(rounds)
+	all := Flat(rounds)
 	n := len(all)
 	if n == 0 {
 		return effect.Interval{}
 	}
-	m := sum(all) / float64(n)
+	m := Sum(all) / float64(n)
 	if n < 2 {
 		r := math.Exp(m)
 		return effect.Point(r)
@@ -96,7 +93,7 @@ func varianceOfMean(rounds [][]float64, m float64, n int) (float64, int) {
 			continue
 		}
 		groups++
-		mr := sum(xs) / float64(len(xs))
+		mr := Sum(xs) / float64(len(xs))
 		for _, x := range xs {
 			ssw += (x - mr) * (x - mr)
 		}
@@ -120,12 +117,12 @@ func varianceOfMean(rounds [][]float64, m float64, n int) (float64, int) {
 	return se2, max(1, int(se2*se2/denom))
 }
 
-// PairedSpeedup is the speedup of variant over base (base time / variant
+// Speedup is the speedup of variant over base (base time / variant
 // time) from per-round, per-statement timings, with its 95% interval; size
 // is the unit in statements (0: one unit per round). The interval is the
 // run's own (logInterval) widened by the run-to-run component.
-func PairedSpeedup(base, variant [][]float64, size int) effect.Interval {
-	return withRunToRun(logInterval(roundLogRatios(base, variant, size), 1-Confidence), 1-Confidence)
+func Speedup(base, variant [][]float64, size int) effect.Interval {
+	return withRunToRun(logInterval(LogRatios(base, variant, size), 1-Confidence), 1-Confidence)
 }
 
 // runToRunSD is the standard deviation, on the log ratio, of a component no

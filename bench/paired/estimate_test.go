@@ -1,4 +1,4 @@
-package bench
+package paired
 
 import (
 	"fmt"
@@ -98,7 +98,7 @@ func TestLogInterval(t *testing.T) {
 	if !(iv.Low < iv.Ratio && iv.Ratio < iv.High) {
 		t.Fatalf("interval %v does not bracket its estimate", iv)
 	}
-	if math.Abs(math.Log(iv.Ratio)-sum(logs)/5) > 1e-12 {
+	if math.Abs(math.Log(iv.Ratio)-Sum(logs)/5) > 1e-12 {
 		t.Fatalf("estimate %v is not the geometric mean", iv.Ratio)
 	}
 	// Symmetric in logs: Ratio/Low == High/Ratio.
@@ -150,7 +150,7 @@ func TestPairedSpeedupNarrowsWithMoreRounds(t *testing.T) {
 	for k := range 6 {
 		b, v := round(k)
 		base, variant = append(base, b), append(variant, v)
-		widths = append(widths, PairedSpeedup(base, variant, UnitStatements).HalfWidth())
+		widths = append(widths, Speedup(base, variant, testUnit).HalfWidth())
 	}
 	if widths[5] >= widths[0] {
 		t.Fatalf("half-widths %v: six rounds should be narrower than one", widths)
@@ -164,8 +164,8 @@ func BenchmarkStopDecision(b *testing.B) {
 	for _, rounds := range []int{3, 10, 60} {
 		base, variant := make([][]float64, rounds), make([][]float64, rounds)
 		for r := range rounds {
-			base[r], variant[r] = make([]float64, DefaultTables), make([]float64, DefaultTables)
-			for i := range DefaultTables {
+			base[r], variant[r] = make([]float64, 100), make([]float64, 100)
+			for i := range 100 {
 				base[r][i] = 3 + float64((i*7+r)%5)/10
 				variant[r][i] = 2 + float64((i*3+r)%7)/10
 			}
@@ -173,8 +173,8 @@ func BenchmarkStopDecision(b *testing.B) {
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for b.Loop() {
 				for range 3 {
-					logs := roundLogRatios(base, variant, UnitStatements)
-					decide(Plan{Name: FilePerTableOff}, logs, 10, DefaultPrecision)
+					logs := LogRatios(base, variant, testUnit)
+					Decide("file_per_table_off", logs, 10, 0.05, effect.GainThreshold)
 				}
 			}
 		})
@@ -211,4 +211,12 @@ func TestRunToRunComponent(t *testing.T) {
 	if none := withRunToRun(effect.Interval{}, 1-Confidence); none != (effect.Interval{}) {
 		t.Fatalf("no estimate became %v", none)
 	}
+}
+
+// testUnit is the unit size the DDL calibration uses (bench.UnitStatements).
+const testUnit = 10
+
+// unitLogRatios is LogRatios flattened, round after round.
+func unitLogRatios(base, variant [][]float64, size int) []float64 {
+	return Flat(LogRatios(base, variant, size))
 }

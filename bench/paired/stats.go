@@ -1,4 +1,4 @@
-package bench
+package paired
 
 import (
 	"math"
@@ -23,4 +23,22 @@ func Percentile(xs []float64, p float64) float64 {
 		return s[lo]
 	}
 	return s[lo] + (s[hi]-s[lo])*(pos-float64(lo))
+}
+
+// Sum is the sum of xs.
+func Sum(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// Flat returns every value, round after round.
+func Flat(rounds [][]float64) []float64 {
+	var out []float64
+	for _, r := range rounds {
+		out = append(out, r...)
+	}
+	return out
 }
