@@ -8,6 +8,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -34,7 +35,7 @@ func RunOnSandbox(ctx context.Context, o Options, so sandbox.Options) (r *report
 func markSandboxOptions(in *server.Inspection, options []string) {
 	for _, o := range options {
 		name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(o, "--"), "loose-"), "=")
-		name = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(name), "-", "_"))
+		name = flavor.OptionName(name)
 		if st, ok := in.Variables[name]; ok && st.Origin == rules.OriginConfig {
 			st.Origin = rules.OriginSandbox
 			in.Variables[name] = st

@@ -145,7 +145,7 @@ func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 func enabledIn(config []ConfigOption, fl flavor.Flavor, name string) bool {
 	on := false
 	for _, o := range config {
-		if ConfigVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
+		if ConfigVarName(o.Name) == name && fl.ReadsOptionGroup(o.Section) {
 			v := o.ServerValue() // skip-X and disable-X turn X off
 			on = IsTrue(v) || strings.EqualFold(v, "FORCE")
 		}

@@ -117,7 +117,7 @@ func explicitSettings(s Snapshot) []explicitSetting {
 	var out []explicitSetting
 	index := map[string]int{}
 	for _, o := range s.Config {
-		if !sectionReadBy(o.Section, *s.Target) {
+		if !s.Target.ReadsOptionGroup(o.Section) {
 			continue
 		}
 		name := ConfigVarName(o.Name)
@@ -131,7 +131,7 @@ func explicitSettings(s Snapshot) []explicitSetting {
 	}
 	var fromServer []explicitSetting
 	for name, st := range s.Variables {
-		name = knowledge.NormalizeName(name)
+		name = flavor.OptionName(name)
 		if !st.Origin.Explicit() {
 			continue
 		}
@@ -149,7 +149,7 @@ func explicitSettings(s Snapshot) []explicitSetting {
 // loose-, skip-, enable- and disable- prefixes of known variables are dropped
 // ("skip-log-bin" sets log_bin).
 func ConfigVarName(option string) string {
-	name := strings.TrimPrefix(knowledge.NormalizeName(option), "loose_")
+	name := strings.TrimPrefix(flavor.OptionName(option), "loose_")
 	for _, prefix := range []string{"skip_", "enable_", "disable_"} {
 		rest, ok := strings.CutPrefix(name, prefix)
 		if _, known := knowledge.Lookup(rest); ok && known {
@@ -163,33 +163,11 @@ func ConfigVarName(option string) string {
 // sets the variable name.
 func configSets(config []ConfigOption, fl flavor.Flavor, name string) bool {
 	for _, o := range config {
-		if ConfigVarName(o.Name) == name && sectionReadBy(o.Section, fl) {
+		if ConfigVarName(o.Name) == name && fl.ReadsOptionGroup(o.Section) {
 			return true
 		}
 	}
 	return false
-}
-
-// sectionReadBy reports whether a server of flavor fl reads an option-file
-// section: [mysqld] and [server] by all; [mariadb], [mariadbd],
-// [client-server] and [galera] by MariaDB only; [mysqld-X.Y], [mariadb-X.Y]
-// and [mariadbd-X.Y] only by series X.Y (the latter two by MariaDB only).
-// Other sections are assumed read.
-func sectionReadBy(section string, fl flavor.Flavor) bool {
-	sec := strings.ToLower(strings.TrimSpace(section))
-	switch sec {
-	case "mysqld", "server":
-		return true
-	case "mariadb", "mariadbd", "client-server", "galera":
-		return fl.IsMariaDB()
-	}
-	for _, prefix := range []string{"mysqld-", "mariadb-", "mariadbd-"} {
-		if series, ok := strings.CutPrefix(sec, prefix); ok {
-			vendorReads := prefix == "mysqld-" || fl.IsMariaDB()
-			return vendorReads && series == fl.Version.Series()
-		}
-	}
-	return true
 }
 
 // lifecycleFinding reports a setting of a variable the target removed,
@@ -404,7 +382,3 @@ func lifecycleEvidence(s Snapshot, f knowledge.Fact, e explicitSetting, lc knowl
 	}
 	return ev
 }
-
-// SectionReadBy reports whether a server of flavor fl reads an option-file
-// section ([mysqld] always, [mariadb] only MariaDB, [mysqld-8.0] only 8.0, ...).
-func SectionReadBy(section string, fl flavor.Flavor) bool { return sectionReadBy(section, fl) }

@@ -277,29 +277,6 @@ func TestRulesAreRegistered(t *testing.T) {
 	}
 }
 
-func TestSectionReadBy(t *testing.T) {
-	tests := []struct {
-		section string
-		fl      flavor.Flavor
-		want    bool
-	}{
-		{"mysqld", flMySQL(8, 0, 0), true},
-		{"server", flMariaDB(10, 11, 0), true},
-		{"mariadb", flMySQL(8, 0, 0), false},
-		{"mariadb", flMariaDB(10, 11, 0), true},
-		{"mysqld-8.0", flMySQL(8, 0, 36), true},
-		{"mysqld-5.7", flMySQL(8, 0, 36), false},
-		{"mariadb-10.11", flMariaDB(10, 11, 6), true},
-		{"mariadb-10.11", flMySQL(10, 11, 6), false},
-		{"mysqld-10.11", flMariaDB(10, 11, 6), true},
-	}
-	for _, tt := range tests {
-		if got := sectionReadBy(tt.section, tt.fl); got != tt.want {
-			t.Errorf("sectionReadBy(%q, %s) = %v", tt.section, tt.fl, got)
-		}
-	}
-}
-
 func containsLine(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

@@ -27,7 +27,7 @@ func SettingsFromConfig(fl flavor.Flavor, config []ConfigOption) map[string]Sett
 		}
 	}
 	for _, o := range config {
-		if !sectionReadBy(o.Section, fl) {
+		if !fl.ReadsOptionGroup(o.Section) {
 			continue
 		}
 		out[ConfigVarName(o.Name)] = Setting{Value: o.ServerValue(), Origin: OriginConfig}
@@ -38,7 +38,7 @@ func SettingsFromConfig(fl flavor.Flavor, config []ConfigOption) map[string]Sett
 // ServerValue is the value an option sets: skip-X and disable-X set X
 // to OFF, enable-X and a bare X set it to ON.
 func (o ConfigOption) ServerValue() string {
-	name := strings.TrimPrefix(knowledge.NormalizeName(o.Name), "loose_")
+	name := strings.TrimPrefix(flavor.OptionName(o.Name), "loose_")
 	switch {
 	case strings.HasPrefix(name, "skip_") || strings.HasPrefix(name, "disable_"):
 		return "OFF"

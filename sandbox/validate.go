@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // RefusedOption is a server option the binary refused, with its message.
@@ -97,5 +99,5 @@ func refusedIndex(out string, options []string) (int, string) {
 // '-' as '_', without a leading "--" and the value.
 func optionKey(o string) string {
 	name, _, _ := strings.Cut(strings.TrimPrefix(o, "--"), "=")
-	return strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	return flavor.OptionName(name)
 }

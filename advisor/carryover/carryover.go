@@ -280,7 +280,7 @@ func (c Carryover) SandboxOptions() []string {
 func (c *Carryover) Drop(targetName, message string) bool {
 	for i := range c.Options {
 		o := &c.Options[i]
-		if o.Action != Dropped && o.Action != Machine && knowledge.NormalizeName(o.TargetName) == knowledge.NormalizeName(targetName) {
+		if o.Action != Dropped && o.Action != Machine && flavor.OptionName(o.TargetName) == flavor.OptionName(targetName) {
 			o.Action, o.TargetName, o.TargetValue, o.SandboxValue = Dropped, "", "", ""
 			o.Why = "refused by the target's binary: " + message
 			return true
@@ -325,7 +325,7 @@ func DDLDriftPins(from, to flavor.Flavor, today map[string]rules.Setting, c Carr
 	set := map[string]bool{}
 	for _, o := range c.Options {
 		if o.Action != Dropped && o.Action != Machine {
-			set[knowledge.NormalizeName(o.TargetName)] = true
+			set[flavor.OptionName(o.TargetName)] = true
 		}
 	}
 	var pins []DriftPin
@@ -373,7 +373,7 @@ func PinOptions(pins []DriftPin) []string {
 func ConfigCarrySettings(fl flavor.Flavor, config []rules.ConfigOption) []CarrySetting {
 	var out []CarrySetting
 	for _, o := range config {
-		if rules.SectionReadBy(o.Section, fl) {
+		if fl.ReadsOptionGroup(o.Section) {
 			out = append(out, CarrySetting{Name: o.Name, Value: o.ServerValue(), Where: o.Location()})
 		}
 	}

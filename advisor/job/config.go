@@ -6,6 +6,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // LoadConfig reads a my.cnf tree (following !include and !includedir) and
@@ -19,7 +20,7 @@ func LoadConfig(path string) ([]rules.ConfigOption, []string, error) {
 	}
 	var out []rules.ConfigOption
 	for _, o := range f.Options {
-		if !mycnf.IsServerSection(o.Section) {
+		if !flavor.IsServerOptionGroup(o.Section) {
 			continue
 		}
 		out = append(out, rules.ConfigOption{Name: o.Name, Value: o.Value, Section: o.Section, File: o.File, Line: o.Line, Loose: o.Loose})

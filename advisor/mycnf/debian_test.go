@@ -65,7 +65,7 @@ func TestParseDebian12Testdata(t *testing.T) {
 		"my.cnf:29: !includedir mariadb.conf.d/: relative path read from the directory of my.cnf; the servers resolve it against their working directory",
 	})
 
-	server := f.Options.ForSections(ServerSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)})...)
+	server := f.Options.ForSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)}.ServerOptionGroups()...)
 	assertLines(t, "server options", describeAll(server), []string{
 		debian12Options[0], // socket, from [client-server]
 		debian12Options[7], debian12Options[8], debian12Options[9], debian12Options[10], debian12Options[11], debian12Options[12],
@@ -120,7 +120,7 @@ func TestParseSystemConfig(t *testing.T) {
 		return
 	}
 	const serverCnf = "/etc/mysql/mariadb.conf.d/50-server.cnf"
-	server := f.Options.ForSections(ServerSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)})...)
+	server := f.Options.ForSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)}.ServerOptionGroups()...)
 	for _, want := range []struct{ name, file, section string }{
 		{"socket", top, "client-server"},
 		{"bind_address", serverCnf, "mysqld"},

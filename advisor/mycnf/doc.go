@@ -9,7 +9,7 @@
 //     "]" is ignored, as the servers ignore it (a warning is recorded).
 //   - "name", "name = value", "name=value": an option, with or without a
 //     value. Surrounding whitespace is trimmed. Names are normalised with
-//     normalizeName: lower case, '-' and '_' are the same; a "loose-" or
+//     flavor.OptionName: lower case, '-' and '_' are the same; a "loose-" or
 //     "loose_" prefix is stripped and recorded in Option.Loose.
 //   - A value enclosed in matching single or double quotes loses the quotes.
 //     The escapes \n \t \r \b \s (space) \" \' \\ are then decoded in every

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // addSeedFiles adds every option file of the Debian 12 testdata tree to the
@@ -74,7 +76,7 @@ func checkFuzzedOption(t *testing.T, o Option, lines int) {
 	if o.Line < 1 || o.Line > lines {
 		t.Fatalf("option line %d outside 1..%d: %+v", o.Line, lines, o)
 	}
-	if o.Name != normalizeName(o.Name) {
+	if o.Name != flavor.OptionName(o.Name) {
 		t.Fatalf("name %q not normalised", o.Name)
 	}
 	if !o.HasValue && o.Value != "" {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // lineKind says what a line of an option file is.
@@ -126,7 +128,7 @@ func parseOptionLine(s string) (parsedLine, error) {
 		return parsedLine{}, errors.New("option without a name before '='")
 	}
 	name, loose := stripLoosePrefix(rawName)
-	line := parsedLine{kind: lineOption, name: normalizeName(name), loose: loose, hasValue: hasValue}
+	line := parsedLine{kind: lineOption, name: flavor.OptionName(name), loose: loose, hasValue: hasValue}
 	if hasValue {
 		line.value = decodeValue(trimSpace(rawValue))
 	}
@@ -136,7 +138,7 @@ func parseOptionLine(s string) (parsedLine, error) {
 // stripLoosePrefix removes a "loose-" or "loose_" prefix (any case).
 func stripLoosePrefix(name string) (string, bool) {
 	const prefix = "loose_"
-	if len(name) > len(prefix) && normalizeName(name[:len(prefix)]) == prefix {
+	if len(name) > len(prefix) && flavor.OptionName(name[:len(prefix)]) == prefix {
 		return name[len(prefix):], true
 	}
 	return name, false

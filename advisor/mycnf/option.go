@@ -1,10 +1,14 @@
 package mycnf
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
 
 // Option is one option line of an option file.
 type Option struct {
-	// Name is the normalised option name (see normalizeName), without a
+	// Name is the normalised option name (see flavor.OptionName), without a
 	// "loose-" prefix.
 	Name string
 	// Value is the value after quote removal and escape decoding; it is
@@ -29,12 +33,6 @@ type Option struct {
 // order, with included files in place of their !include directive.
 type Options []Option
 
-// normalizeName returns an option name in the form this package uses: lower
-// case, with '-' replaced by '_' (the programs treat them as the same).
-func normalizeName(name string) string {
-	return strings.ReplaceAll(strings.ToLower(name), "-", "_")
-}
-
 // ForSections returns the options of the named groups, in file order. Group
 // names compare case-insensitively.
 func (o Options) ForSections(names ...string) Options {
@@ -53,9 +51,9 @@ func (o Options) ForSections(names ...string) Options {
 
 // Last returns the last occurrence of the option name, which is the one that
 // takes effect when a program reads all of o. The name is normalised with
-// normalizeName first; a "loose-" prefix must not be included.
+// flavor.OptionName first; a "loose-" prefix must not be included.
 func (o Options) Last(name string) (Option, bool) {
-	name = normalizeName(name)
+	name = flavor.OptionName(name)
 	for i := len(o) - 1; i >= 0; i-- {
 		if o[i].Name == name {
 			return o[i], true

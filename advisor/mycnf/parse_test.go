@@ -314,7 +314,7 @@ func TestOptionsHelpers(t *testing.T) {
 	if got := opts.ForSections(); got != nil {
 		t.Errorf("ForSections() = %v, want nil", got)
 	}
-	last, ok := opts.ForSections(ServerSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)})...).Last("Innodb-File-Per-Table")
+	last, ok := opts.ForSections(flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 0)}.ServerOptionGroups()...).Last("Innodb-File-Per-Table")
 	if !ok || last.Value != "0" || last.Line != 6 {
 		t.Errorf("Last = %+v, %v; want the [mariadb] line 6 with 0", last, ok)
 	}
@@ -329,8 +329,8 @@ func TestNormalizeName(t *testing.T) {
 		"skip_name-resolve":     "skip_name_resolve",
 		"":                      "",
 	} {
-		if got := normalizeName(in); got != want {
-			t.Errorf("NormalizeName(%q) = %q, want %q", in, got, want)
+		if got := flavor.OptionName(in); got != want {
+			t.Errorf("OptionName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

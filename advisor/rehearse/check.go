@@ -38,7 +38,7 @@ func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, base
 	skipped := 0
 	for _, o := range config {
 		switch {
-		case !rules.SectionReadBy(o.Section, target):
+		case !target.ReadsOptionGroup(o.Section):
 			continue
 		case carryover.IsMachineSetting(o.Name):
 			skipped++

@@ -13,6 +13,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // programGroup is this tool's own option-file group, read with [client].
@@ -70,7 +71,7 @@ func optionFileConn(c *cli.Context) (map[string]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading option file: %w (use --no-defaults to ignore option files)", err)
 		}
-		for _, o := range parsed.Options.ForSections(mycnf.ClientSections("", programGroup)...) {
+		for _, o := range parsed.Options.ForSections(flavor.ClientOptionGroups("", programGroup)...) {
 			out[o.Name] = o.Value
 		}
 	}

@@ -308,7 +308,7 @@ func TestKnowledgeBaseIsWellFormed(t *testing.T) {
 		t.Errorf("%d entries but %d distinct names: a variable is listed twice", len(knowledgeBase), len(index))
 	}
 	for _, f := range knowledgeBase {
-		if f.Name != NormalizeName(f.Name) {
+		if f.Name != flavor.OptionName(f.Name) {
 			t.Errorf("%q: names are lower case with underscores", f.Name)
 		}
 		if f.Effect == "" {

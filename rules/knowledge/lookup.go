@@ -2,7 +2,8 @@ package knowledge
 
 import (
 	"sort"
-	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // index maps normalised names to knowledge-base entries.
@@ -11,22 +12,16 @@ var index = indexFacts(knowledgeBase)
 func indexFacts(facts []Fact) map[string]*Fact {
 	idx := make(map[string]*Fact, len(facts))
 	for i := range facts {
-		idx[NormalizeName(facts[i].Name)] = &facts[i]
+		idx[flavor.OptionName(facts[i].Name)] = &facts[i]
 	}
 	return idx
-}
-
-// NormalizeName lower-cases a name and writes '-' as '_', as option files
-// allow both.
-func NormalizeName(name string) string {
-	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "-", "_")
 }
 
 // Lookup returns the knowledge-base entry for a variable; the name may use
 // '-' or '_' and any case. The returned value shares its slices with the
 // knowledge base: do not modify them.
 func Lookup(name string) (Fact, bool) {
-	f, ok := index[NormalizeName(name)]
+	f, ok := index[flavor.OptionName(name)]
 	if !ok {
 		return Fact{}, false
 	}

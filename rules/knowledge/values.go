@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // NormalizeValue returns a canonical spelling of a variable's value so that
@@ -17,7 +19,7 @@ import (
 // knowledge base get numbers canonicalised and everything else upper-cased.
 func NormalizeValue(name, value string) string {
 	v := Unquote(value)
-	f, ok := index[NormalizeName(name)]
+	f, ok := index[flavor.OptionName(name)]
 	if !ok {
 		if n, ok := CanonicalNumber(v); ok {
 			return n

@@ -6,7 +6,6 @@ import (
 	"os"
 	"regexp"
 	"sort"
-	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
@@ -51,17 +50,11 @@ func Load(path string) ([]Entry, error) {
 	return entries, nil
 }
 
-// NormalName lower-cases a name and writes '-' as '_' (the file has both
-// log-warnings and log_warnings).
-func NormalName(name string) string {
-	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "-", "_")
-}
-
 // ByName groups entries by normalised name.
 func ByName(entries []Entry) map[string][]Entry {
 	out := map[string][]Entry{}
 	for _, e := range entries {
-		n := NormalName(e.Name)
+		n := flavor.OptionName(e.Name)
 		out[n] = append(out[n], e)
 	}
 	return out

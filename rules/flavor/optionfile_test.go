@@ -1,18 +1,16 @@
-package mycnf
+package flavor
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // flavorOf builds the flavor a test row names ("" for unknown parts).
-func flavorOf(t *testing.T, vendor, series string) flavor.Flavor {
+func flavorOf(t *testing.T, vendor, series string) Flavor {
 	t.Helper()
-	f := flavor.Flavor{Vendor: flavor.Vendor(strings.ToLower(vendor))}
+	f := Flavor{Vendor: Vendor(strings.ToLower(vendor))}
 	if series != "" {
-		v, err := flavor.ParseVersion(series)
+		v, err := ParseVersion(series)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -21,7 +19,7 @@ func flavorOf(t *testing.T, vendor, series string) flavor.Flavor {
 	return f
 }
 
-func TestServerSections(t *testing.T) {
+func TestServerOptionGroups(t *testing.T) {
 	tests := []struct {
 		vendor, series string
 		want           string
@@ -39,14 +37,14 @@ func TestServerSections(t *testing.T) {
 		{"", "", "mysqld server mariadb mariadbd client-server galera"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(ServerSections(flavorOf(t, tt.vendor, tt.series)), " ")
+		got := strings.Join(flavorOf(t, tt.vendor, tt.series).ServerOptionGroups(), " ")
 		if got != tt.want {
-			t.Errorf("ServerSections(%q, %q) = %q, want %q", tt.vendor, tt.series, got, tt.want)
+			t.Errorf("ServerOptionGroups(%q, %q) = %q, want %q", tt.vendor, tt.series, got, tt.want)
 		}
 	}
 }
 
-func TestClientSections(t *testing.T) {
+func TestClientOptionGroups(t *testing.T) {
 	tests := []struct {
 		vendor   string
 		programs []string
@@ -60,14 +58,14 @@ func TestClientSections(t *testing.T) {
 		{"", []string{"Upgrade-Advisor"}, "upgrade-advisor client client-server client-mariadb"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(ClientSections(flavor.Vendor(tt.vendor), tt.programs...), " ")
+		got := strings.Join(ClientOptionGroups(Vendor(tt.vendor), tt.programs...), " ")
 		if got != tt.want {
-			t.Errorf("ClientSections(%q, %q) = %q, want %q", tt.vendor, tt.programs, got, tt.want)
+			t.Errorf("ClientOptionGroups(%q, %q) = %q, want %q", tt.vendor, tt.programs, got, tt.want)
 		}
 	}
 }
 
-func TestIsServerSection(t *testing.T) {
+func TestIsServerOptionGroup(t *testing.T) {
 	for _, tt := range []struct {
 		group string
 		want  bool
@@ -79,8 +77,40 @@ func TestIsServerSection(t *testing.T) {
 		{"mysqld-8.0.36", false}, // a versioned group names a series, not a release
 		{"mysqld_safe", false}, {"client", false}, {"mysql", false}, {"mysqldump", false},
 	} {
-		if got := IsServerSection(tt.group); got != tt.want {
-			t.Errorf("IsServerSection(%q) = %v, want %v", tt.group, got, tt.want)
+		if got := IsServerOptionGroup(tt.group); got != tt.want {
+			t.Errorf("IsServerOptionGroup(%q) = %v, want %v", tt.group, got, tt.want)
+		}
+	}
+}
+
+// TestReadsOptionGroup: what the rules and the option-file reader both ask.
+// [mariadbd] came with 10.4; no server reads [client] or [mysqld_safe].
+func TestReadsOptionGroup(t *testing.T) {
+	mysql := func(a, b, c int) Flavor { return Flavor{Vendor: VendorMySQL, Version: V(a, b, c)} }
+	mariadb := func(a, b, c int) Flavor { return Flavor{Vendor: VendorMariaDB, Version: V(a, b, c)} }
+	tests := []struct {
+		group string
+		fl    Flavor
+		want  bool
+	}{
+		{"mysqld", mysql(8, 0, 0), true},
+		{"server", mariadb(10, 11, 0), true},
+		{"mariadb", mysql(8, 0, 0), false},
+		{"mariadb", mariadb(10, 11, 0), true},
+		{"mysqld-8.0", mysql(8, 0, 36), true},
+		{"mysqld-5.7", mysql(8, 0, 36), false},
+		{"mariadb-10.11", mariadb(10, 11, 6), true},
+		{"mariadb-10.11", mysql(10, 11, 6), false},
+		{"mysqld-10.11", mariadb(10, 11, 6), true},
+		{"mariadbd", mariadb(10, 3, 0), false},
+		{"mariadbd", mariadb(10, 4, 0), true},
+		{"client", mariadb(10, 11, 0), false},
+		{"mysqld_safe", mysql(8, 0, 0), false},
+		{" MYSQLD ", mysql(8, 0, 0), true},
+	}
+	for _, tt := range tests {
+		if got := tt.fl.ReadsOptionGroup(tt.group); got != tt.want {
+			t.Errorf("%s reads [%s] = %v, want %v", tt.fl, tt.group, got, tt.want)
 		}
 	}
 }

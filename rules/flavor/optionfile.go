@@ -1,13 +1,15 @@
-package mycnf
+package flavor
 
 import (
 	"slices"
 	"strings"
-
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-// ServerSections lists the option groups the server daemon of a vendor and
+// Option-file facts: which groups of a my.cnf a server of a flavor reads,
+// which a client reads, and how option names compare. The option-file
+// parser (advisor/mycnf) and the rules both use them.
+
+// ServerOptionGroups lists the option groups the server daemon of a vendor and
 // release series (8.0, 10.11) reads, as its "--help --verbose" output
 // prints them:
 //
@@ -21,23 +23,23 @@ import (
 // unknown vendor gets the groups of both MySQL and MariaDB, so that an offline
 // check sees every option a server might read. The order is not the reading
 // order: programs apply options in file order whatever their group, which is
-// what Options.ForSections returns.
-func ServerSections(f flavor.Flavor) []string {
+// what mycnf's Options.ForSections returns.
+func (f Flavor) ServerOptionGroups() []string {
 	switch {
 	case f.IsMySQLFamily():
-		return mysqlServerSections(f.Version)
+		return mysqlServerGroups(f.Version)
 	case f.IsMariaDB():
-		return mariadbServerSections(f.Version)
+		return mariadbServerGroups(f.Version)
 	default:
-		return union(mysqlServerSections(f.Version), mariadbServerSections(f.Version))
+		return union(mysqlServerGroups(f.Version), mariadbServerGroups(f.Version))
 	}
 }
 
-func mysqlServerSections(v flavor.Version) []string {
+func mysqlServerGroups(v Version) []string {
 	return withVersioned([]string{"mysqld", "server"}, v, "mysqld")
 }
 
-func mariadbServerSections(v flavor.Version) []string {
+func mariadbServerGroups(v Version) []string {
 	groups := withVersioned([]string{"mysqld", "server"}, v, "mysqld")
 	groups = withVersioned(append(groups, "mariadb"), v, "mariadb")
 	if readsMariadbdGroups(v) {
@@ -48,47 +50,62 @@ func mariadbServerSections(v flavor.Version) []string {
 
 // readsMariadbdGroups reports whether a MariaDB series reads [mariadbd],
 // added in 10.4. An unknown version is taken as a current one.
-func readsMariadbdGroups(v flavor.Version) bool {
+func readsMariadbdGroups(v Version) bool {
 	return v.IsZero() || v.AtLeast(10, 4, 0)
 }
 
 // withVersioned appends "prefix-X.Y" to groups when the version is known.
-func withVersioned(groups []string, v flavor.Version, prefix string) []string {
+func withVersioned(groups []string, v Version, prefix string) []string {
 	if v.IsZero() {
 		return groups
 	}
 	return append(groups, prefix+"-"+v.Series())
 }
 
-// IsServerSection reports whether some MySQL or MariaDB server reads the
-// option group: one of ServerSections for any vendor, with a versioned group
+// IsServerOptionGroup reports whether some MySQL or MariaDB server reads the
+// option group: one of ServerOptionGroups for any vendor, with a versioned group
 // ([mysqld-5.6], [mariadb-10.11]) checked against the series it names.
-func IsServerSection(group string) bool {
+func IsServerOptionGroup(group string) bool {
 	g := strings.ToLower(strings.TrimSpace(group))
-	var named flavor.Version
+	var named Version
 	if i := strings.LastIndex(g, "-"); i >= 0 {
-		if v, err := flavor.ParseVersion(g[i+1:]); err == nil {
+		if v, err := ParseVersion(g[i+1:]); err == nil {
 			named = v
 		}
 	}
-	return slices.Contains(ServerSections(flavor.Flavor{Version: named}), g)
+	return slices.Contains(Flavor{Version: named}.ServerOptionGroups(), g)
 }
 
-// ClientSections lists the option groups a client program reads: the
+// ClientOptionGroups lists the option groups a client program reads: the
 // program's own groups (pass them, e.g. "mysql", or "mysqldump" and
 // "mariadb-dump"), then [client]; MariaDB clients also read [client-server]
 // and [client-mariadb]. An unknown vendor gets the MariaDB list, a superset
 // of MySQL's.
-func ClientSections(vendor flavor.Vendor, programs ...string) []string {
+func ClientOptionGroups(vendor Vendor, programs ...string) []string {
 	groups := make([]string, 0, len(programs)+3)
 	for _, p := range programs {
 		groups = append(groups, strings.ToLower(p))
 	}
 	groups = append(groups, "client")
-	if (flavor.Flavor{Vendor: vendor}).IsMySQLFamily() {
+	if (Flavor{Vendor: vendor}).IsMySQLFamily() {
 		return groups
 	}
 	return append(groups, "client-server", "client-mariadb")
+}
+
+// ReadsOptionGroup reports whether a server of this flavor reads the option
+// group: [mysqld] and [server] by every server, [mariadb], [mariadbd]
+// (10.4+), [client-server] and [galera] by MariaDB, a versioned group
+// ([mysqld-8.0], [mariadb-10.11]) only by that series. A group no server
+// reads ([client], [mysqld_safe]) is not read.
+func (f Flavor) ReadsOptionGroup(group string) bool {
+	return slices.Contains(f.ServerOptionGroups(), strings.ToLower(strings.TrimSpace(group)))
+}
+
+// OptionName is an option's or variable's name as the servers compare
+// them: lower case, without surrounding blanks, '-' as '_'.
+func OptionName(name string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "-", "_")
 }
 
 // union returns a followed by the elements of b not in a.
