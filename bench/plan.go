@@ -103,7 +103,7 @@ func filePerTableChange(s Server, p Permissions) Plan {
 	to := onOff(!s.FilePerTable)
 	pl := change(FilePerTable, to)
 	switch {
-	case !s.Flavor.IsMariaDB() && s.Flavor.Version.AtLeast(5, 7, 6):
+	case s.Flavor.HasTablespaceClause():
 		pl.Measured, pl.TableClause = true, " TABLESPACE="+map[string]string{"OFF": "innodb_system", "ON": "innodb_file_per_table"}[to]
 		return pl
 	case p.SetGlobal:

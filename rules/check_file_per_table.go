@@ -19,7 +19,7 @@ var filePerTableChange = ddlChange{
 		"applies only to tables created after the change; existing tables keep their files",
 	},
 	perTable: func(fl flavor.Flavor) string {
-		if fl.IsMySQLFamily() && fl.Version.AtLeast(5, 7, 6) {
+		if fl.HasTablespaceClause() {
 			return "CREATE TABLE ... TABLESPACE=innodb_system for the tables the application creates and drops (MySQL bugs #87827 and #90209: measure it, it is not always faster)"
 		}
 		return ""

@@ -54,7 +54,7 @@ func ChooseInit(f flavor.Flavor) (InitMethod, error) {
 		switch {
 		case !v.AtLeast(5, 1, 0):
 			return 0, fmt.Errorf("MySQL %s is too old for a sandbox: use 5.5 or later", v)
-		case v.AtLeast(5, 7, 6):
+		case f.InitializesItself():
 			return InitMySQLInitializeInsecure, nil
 		default:
 			return InitMySQLInstallDB, nil
@@ -73,7 +73,7 @@ type installDBFeatures struct {
 // understands: an unknown flag is passed on to mysqld, which then refuses to
 // start. When --help fails, the version decides.
 func probeInstallDB(ctx context.Context, b *Binary) installDBFeatures {
-	feat := installDBFeatures{authRootMethod: b.Flavor.IsMariaDB() && b.Flavor.Version.AtLeast(10, 4, 0)}
+	feat := installDBFeatures{authRootMethod: b.Flavor.HasAuthRootOption()}
 	if b.InstallDB == "" || !b.Flavor.IsMariaDB() {
 		return feat
 	}

@@ -218,7 +218,7 @@ func serverArgs(b *Binary, dir string, port int, asRoot, password bool, extra []
 	} else {
 		args = append(args, "--skip-networking")
 	}
-	if !b.Flavor.IsMariaDB() && b.Flavor.Version.AtLeast(8, 0, 0) {
+	if b.Flavor.HasXPlugin() {
 		// The X plugin would listen on 33060 and /tmp/mysqlx.sock: two
 		// sandboxes (or a sandbox and a real server) would collide.
 		args = append(args, "--loose-mysqlx=OFF")

@@ -57,7 +57,7 @@ func AskOptions(ctx context.Context, b *Binary, options []string) (out string, f
 	if b.ShareDir != "" {
 		args = append(args, "--lc-messages-dir="+b.ShareDir, "--character-sets-dir="+filepath.Join(b.ShareDir, "charsets"))
 	}
-	if b.Flavor.IsMariaDB() || !b.Flavor.Version.AtLeast(8, 0, 16) {
+	if !b.Flavor.ValidatesConfig() {
 		args = append(args, "--help", "--verbose")
 	} else {
 		args = append(args, "--validate-config", "--secure-file-priv=")

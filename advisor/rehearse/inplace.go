@@ -32,11 +32,6 @@ func inPlaceRefusal(source, target flavor.Flavor) error {
 	return nil
 }
 
-// upgradesAtStart: MySQL 8.0.16+ upgrades its datadir itself at start.
-func upgradesAtStart(f flavor.Flavor) bool {
-	return !f.IsMariaDB() && f.Version.AtLeast(8, 0, 16)
-}
-
 // rehearseInPlace runs the in-place upgrade: today's binaries make a
 // datadir with today's options and the schema, shut down slowly, the
 // target starts on it with the carried-over options and runs its upgrade
@@ -77,7 +72,7 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 		ip.Error = "the target did not start on today's datadir: " + err.Error()
 		return ip, nil
 	}
-	if !upgradesAtStart(bin.Flavor) {
+	if !bin.Flavor.UpgradesAtStart() {
 		run, err := sb.RunUpgradeTool(ctx, bin)
 		ip.UpgradeTool, ip.UpgradeOutput, ip.UpgradeDurationS = run.Tool, run.Output, run.Duration.Seconds()
 		ip.TablesChecked, ip.TablesFailed = upgradeToolTables(run.Output)

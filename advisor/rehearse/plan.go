@@ -156,7 +156,7 @@ func validateToday(ctx context.Context, p *rehearsal, options []string) ([]strin
 // validationCommand says how the binary was asked, for the report.
 func validationCommand(b *sandbox.Binary) string {
 	name := b.Path
-	if b.Flavor.IsMariaDB() || !b.Flavor.Version.AtLeast(8, 0, 16) {
+	if !b.Flavor.ValidatesConfig() {
 		return name + " --no-defaults --help --verbose --OPTION..."
 	}
 	return name + " --no-defaults --validate-config --OPTION..."

@@ -33,7 +33,7 @@ func readOrigins(ctx context.Context, db *sql.DB, fl flavor.Flavor) map[string]o
 	switch {
 	case fl.IsMariaDB():
 		raw, err = scanOrigins(ctx, db, "SELECT LOWER(VARIABLE_NAME), GLOBAL_VALUE_ORIGIN, '' FROM information_schema.SYSTEM_VARIABLES")
-	case fl.Version.AtLeast(8, 0, 0):
+	case fl.HasVariablesInfo():
 		raw, err = scanOrigins(ctx, db, "SELECT LOWER(VARIABLE_NAME), VARIABLE_SOURCE, VARIABLE_PATH FROM performance_schema.variables_info")
 		if err == nil {
 			addPersisted(ctx, db, raw)

@@ -1,0 +1,36 @@
+package flavor
+
+// Version facts: what a server of this flavor has or does, by vendor and
+// version, in one place (the sandbox, the calibration, the rehearsal and the
+// rules ask these instead of comparing versions inline). MySQL here means
+// the MySQL family (Percona Server too); an unknown vendor has none of them.
+
+// HasTablespaceClause: CREATE TABLE ... TABLESPACE=innodb_system (or
+// =innodb_file_per_table) puts one table in the system tablespace or a
+// file of its own (MySQL 5.7.6).
+func (f Flavor) HasTablespaceClause() bool { return f.IsMySQLFamily() && f.Version.AtLeast(5, 7, 6) }
+
+// InitializesItself: mysqld --initialize-insecure creates a datadir (MySQL
+// 5.7.6); before it, and on MariaDB, an install script does.
+func (f Flavor) InitializesItself() bool { return f.IsMySQLFamily() && f.Version.AtLeast(5, 7, 6) }
+
+// ValidatesConfig: mysqld --validate-config checks options without starting
+// (MySQL 8.0.16).
+func (f Flavor) ValidatesConfig() bool { return f.IsMySQLFamily() && f.Version.AtLeast(8, 0, 16) }
+
+// UpgradesAtStart: the server upgrades an older datadir itself when it
+// starts, with no upgrade program to run (MySQL 8.0.16).
+func (f Flavor) UpgradesAtStart() bool { return f.IsMySQLFamily() && f.Version.AtLeast(8, 0, 16) }
+
+// HasXPlugin: the X plugin is loaded by default and listens on its own port
+// and socket (MySQL 8.0).
+func (f Flavor) HasXPlugin() bool { return f.IsMySQLFamily() && f.Version.AtLeast(8, 0, 0) }
+
+// HasVariablesInfo: performance_schema.variables_info says where each
+// variable's value comes from (MySQL 8.0); MariaDB has
+// information_schema.SYSTEM_VARIABLES instead.
+func (f Flavor) HasVariablesInfo() bool { return f.IsMySQLFamily() && f.Version.AtLeast(8, 0, 0) }
+
+// HasAuthRootOption: the install script takes
+// --auth-root-authentication-method (MariaDB 10.4).
+func (f Flavor) HasAuthRootOption() bool { return f.IsMariaDB() && f.Version.AtLeast(10, 4, 0) }
