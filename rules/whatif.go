@@ -7,12 +7,9 @@ import (
 )
 
 // whatIfSettings are the settings a what-if sandbox copies from the
-// inspected server: those that shape CREATE/DROP TABLE cost.
-var whatIfSettings = []string{
-	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
-	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "innodb_adaptive_hash_index",
-	"innodb_log_file_size", "table_open_cache", "table_definition_cache", "innodb_buffer_pool_size",
-}
+// inspected server: those that shape CREATE/DROP TABLE cost, with the
+// sizes (capped in the sandbox).
+var whatIfSettings = append(DDLCostSettings(), "innodb_log_file_size", "innodb_buffer_pool_size")
 
 // WhatIfBufferPoolCap bounds the buffer pool copied into a local sandbox.
 const WhatIfBufferPoolCap = 1 << 30

@@ -329,7 +329,7 @@ func DDLDriftPins(from, to flavor.Flavor, today map[string]rules.Setting, c Carr
 		}
 	}
 	var pins []DriftPin
-	for _, name := range ddlDriftSettings {
+	for _, name := range rules.DDLCostSettings() {
 		f, ok := knowledge.Lookup(name)
 		if !ok || set[name] || !f.StatusIn(to).Exists() {
 			continue

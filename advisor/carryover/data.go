@@ -46,16 +46,6 @@ var sandboxMemoryCaps = map[string]int64{
 	"tmp_table_size":             256 << 20,
 }
 
-// ddlDriftSettings are the settings whose changed default a rehearsal pins
-// to today's value on the "pinned" target: those that shape CREATE/DROP
-// TABLE cost (the what-if list without the memory sizes, which a sandbox
-// caps anyway).
-var ddlDriftSettings = []string{
-	"innodb_file_per_table", "innodb_stats_persistent", "innodb_stats_auto_recalc", "innodb_stats_on_metadata",
-	"innodb_flush_log_at_trx_commit", "innodb_flush_method", "innodb_doublewrite", "innodb_adaptive_hash_index",
-	"table_open_cache", "table_definition_cache", "innodb_default_row_format",
-}
-
 // redoLogCapacityFrom is the first MySQL release with innodb_redo_log_capacity,
 // which replaces innodb_log_file_size x innodb_log_files_in_group
 // (https://dev.mysql.com/doc/refman/8.0/en/innodb-redo-log.html#innodb-modifying-redo-log-capacity).
