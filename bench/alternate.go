@@ -24,10 +24,6 @@ import (
 // statement path, far less than a full round.
 const WarmupStatements = 10
 
-// defaultSwitchEvery is how many consecutive statements a variant runs
-// before the next takes over, by default.
-const defaultSwitchEvery = 1
-
 // slot is one measured variant on one server: what the alternation
 // rotates through. Two servers are one more pair of variants: their slots
 // alternate statement by statement like the variants of one server, each
@@ -223,23 +219,6 @@ func (r *runner) suffix(p Plan) string {
 		}
 	}
 	return "_x"
-}
-
-// runLength is how many consecutive statements a variant runs before the
-// next variant takes over.
-func (r *runner) runLength() int {
-	if r.cfg.SwitchEvery > 0 {
-		return r.cfg.SwitchEvery
-	}
-	return defaultSwitchEvery
-}
-
-// beforeVariant runs the configured hook (the load guard), if any.
-func (r *runner) beforeVariant(ctx context.Context) error {
-	if r.cfg.BeforeVariant == nil {
-		return nil
-	}
-	return r.hold(func() error { return r.cfg.BeforeVariant(ctx) })
 }
 
 // renamed returns the statement creating its table under name+suffix; only

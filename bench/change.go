@@ -86,7 +86,3 @@ func directionOf(changes map[string]string) string {
 	}
 	return dir
 }
-
-// Direction is which way the variant moves the settings it changes: "on",
-// "off", "mixed", or "" for the baseline.
-func (p Plan) Direction() string { return directionOf(p.Changes) }

@@ -40,6 +40,19 @@ type session struct {
 	pk primaryKeyRules
 }
 
+// Run performs the calibration on one server: it opens a Session, runs a
+// warm-up round and then measured rounds of every measured variant in
+// rotating order until the stop rule says so, and always drops the schema
+// and restores the globals it changed, on a fresh context, whatever happens
+// (error, cancelled ctx).
+func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
+	results, err := RunInterleaved(ctx, []Target{{DB: db, Config: cfg}})
+	if err != nil {
+		return nil, err
+	}
+	return results[0], nil
+}
+
 // RunInterleaved calibrates several servers at once, each server one more
 // set of variants: when the workload allows it, statements alternate
 // across every variant of every server (one connection each, the same
@@ -82,7 +95,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	begin := time.Now()
 	// The budget is for the measured rounds, without the held time (pacing,
 	// pauses): a paced run measures as many rounds as an unpaced one.
-	clock := budgetClock{sessions: sessions}
+	clock := budgetClock{runners: runners}
 	clock.reset()
 	rounds, stop := 0, ""
 	var measuredTime, longest time.Duration
@@ -117,30 +130,6 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		results = append(results, res)
 	}
 	return results, nil
-}
-
-// budgetClock measures the time the budget counts: wall time since reset
-// less the time the sessions' hooks held the run (pacing, pauses).
-type budgetClock struct {
-	sessions []*session
-	start    time.Time
-	held     time.Duration
-}
-
-func (c *budgetClock) reset() {
-	c.start, c.held = time.Now(), c.totalHeld()
-}
-
-func (c *budgetClock) elapsed() time.Duration {
-	return time.Since(c.start) - (c.totalHeld() - c.held)
-}
-
-func (c *budgetClock) totalHeld() time.Duration {
-	var t time.Duration
-	for _, s := range c.sessions {
-		t += s.runner.held
-	}
-	return t
 }
 
 // fitRounds shortens the rounds of alternating sessions, from the pace of

@@ -175,3 +175,7 @@ func onOff(b bool) string {
 	}
 	return "OFF"
 }
+
+// Direction is which way the variant moves the settings it changes: "on",
+// "off", "mixed", or "" for the baseline.
+func (p Plan) Direction() string { return directionOf(p.Changes) }

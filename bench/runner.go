@@ -14,19 +14,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
-// Run performs the calibration on one server: it opens a Session, runs a
-// warm-up round and then measured rounds of every measured variant in
-// rotating order until the stop rule says so, and always drops the schema
-// and restores the globals it changed, on a fresh context, whatever happens
-// (error, cancelled ctx).
-func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
-	results, err := RunInterleaved(ctx, []Target{{DB: db, Config: cfg}})
-	if err != nil {
-		return nil, err
-	}
-	return results[0], nil
-}
-
 // CleanupError means the scratch schema or the original globals could not be
 // restored: the caller must keep its state file for `upgrade-advisor cleanup`.
 type CleanupError struct {
@@ -325,4 +312,25 @@ func (r *runner) report(round int, warmup bool, elapsed time.Duration) {
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(Progress{Round: round, MaxRounds: r.cfg.MaxRounds, Warmup: warmup, Elapsed: elapsed, Budget: r.cfg.Budget})
 	}
+}
+
+// defaultSwitchEvery is how many consecutive statements a variant runs
+// before the next takes over, by default.
+const defaultSwitchEvery = 1
+
+// runLength is how many consecutive statements a variant runs before the
+// next variant takes over.
+func (r *runner) runLength() int {
+	if r.cfg.SwitchEvery > 0 {
+		return r.cfg.SwitchEvery
+	}
+	return defaultSwitchEvery
+}
+
+// beforeVariant runs the configured hook (the load guard), if any.
+func (r *runner) beforeVariant(ctx context.Context) error {
+	if r.cfg.BeforeVariant == nil {
+		return nil
+	}
+	return r.hold(func() error { return r.cfg.BeforeVariant(ctx) })
 }
