@@ -1,11 +1,8 @@
 package rules
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -39,38 +36,12 @@ func init() {
 		Varies:      "a warning for the variables of warningDrift, whose change users notice; a DDL-cost drift is information again when the workload or the measurement says the new default is fine"})
 }
 
-// warningDrift lists the variables whose changed default users notice in
-// query results, durability or DDL cost; others are reported as info.
-var warningDrift = map[string]bool{
-	"innodb_file_per_table":           true,
-	"innodb_stats_persistent":         true,
-	"sql_mode":                        true,
-	"character_set_server":            true,
-	"explicit_defaults_for_timestamp": true,
-	"log_bin":                         true,
-	"sync_binlog":                     true,
-	"default_authentication_plugin":   true,
-	"mysql_native_password":           true,
-	"innodb_snapshot_isolation":       true,
-	"max_recursive_iterations":        true, // recursive CTEs return fewer rows
-}
-
 // ddlCostChanges maps the variables behind the CREATE/DROP TABLE regression
 // to their DDL rule; the calibration variant that changes the variable to
 // the target's default measures what the upgrade costs.
 var ddlCostChanges = map[string]ddlChange{
 	"innodb_file_per_table":   filePerTableChange,
 	"innodb_stats_persistent": statsPersistentChange,
-}
-
-// drift is one default that will change under the server.
-type drift struct {
-	fact          knowledge.Fact
-	current       string                   // today's value (or implied behaviour)
-	origin        string                   // compiled, unknown, absent, ...
-	targetDefault string                   // the target's default
-	pin           string                   // value that keeps today's behaviour
-	dropped       []knowledge.ValueRemoval // keywords of current the target rejects
 }
 
 func checkDefaultDrift(s Snapshot) []Finding {
@@ -86,94 +57,6 @@ func checkDefaultDrift(s Snapshot) []Finding {
 		}
 	}
 	return out
-}
-
-// findDrift decides whether f's default changes under the server.
-func findDrift(s Snapshot, f knowledge.Fact) (drift, bool) {
-	target := *s.Target
-	targetDefault, ok := f.DefaultFor(target)
-	if !ok {
-		return drift{}, false
-	}
-	st, present := s.Variables[f.Name]
-	if !present {
-		return findAddedDrift(s, f, targetDefault)
-	}
-	if !atCompiledDefault(s, f, st) {
-		return drift{}, false
-	}
-	dropped := f.RejectedValues(target, st.Value)
-	pin := plainValue(f, st.Value)
-	if len(dropped) > 0 {
-		pin = knowledge.WithoutValues(st.Value, dropped)
-	}
-	if knowledge.SameValue(f.Name, pin, targetDefault) {
-		return drift{}, false
-	}
-	return drift{fact: f, current: plainValue(f, st.Value), origin: originLabel(st.Origin), targetDefault: targetDefault,
-		pin: pin, dropped: dropped}, true
-}
-
-// findAddedDrift handles a variable absent today that the target adds with a
-// default other than today's implied behaviour.
-func findAddedDrift(s Snapshot, f knowledge.Fact, targetDefault string) (drift, bool) {
-	if f.Implied == "" || f.StatusIn(s.Flavor).State != knowledge.StateAbsent {
-		return drift{}, false
-	}
-	if configSets(s.Config, s.Flavor, f.Name) || predecessorSet(s, f.Name) {
-		return drift{}, false
-	}
-	if knowledge.SameValue(f.Name, f.Implied, targetDefault) {
-		return drift{}, false
-	}
-	return drift{fact: f, current: f.Implied, origin: "absent", targetDefault: targetDefault, pin: f.Implied}, true
-}
-
-// atCompiledDefault applies the documented "left at default" logic.
-func atCompiledDefault(s Snapshot, f knowledge.Fact, st Setting) bool {
-	switch st.Origin {
-	case OriginCompiled:
-		return true
-	case OriginConfig, OriginPersisted, OriginRuntime:
-		return false
-	case OriginSandbox:
-		return !configSets(s.Config, s.Flavor, f.Name)
-	}
-	current, known := f.DefaultFor(s.Flavor)
-	if known && !knowledge.SameValue(f.Name, st.Value, current) {
-		return false
-	}
-	if len(s.Config) > 0 {
-		return !configSets(s.Config, s.Flavor, f.Name)
-	}
-	return known
-}
-
-// predecessorSet reports whether a variable that name replaces is set
-// explicitly today (e.g. expire_logs_days for binlog_expire_logs_seconds):
-// the old variable then still defines the behaviour.
-func predecessorSet(s Snapshot, name string) bool {
-	for _, old := range knowledge.Names() {
-		f, _ := knowledge.Lookup(old)
-		l := f.LineFor(s.Flavor)
-		if l == nil || l.Replacement != name {
-			continue
-		}
-		if configSets(s.Config, s.Flavor, old) {
-			return true
-		}
-		if st, ok := s.Variables[old]; ok && !atCompiledDefault(s, f, st) {
-			return true
-		}
-	}
-	return false
-}
-
-func originLabel(o Origin) string {
-	if o == "" {
-		return string(OriginUnknown)
-	}
-	return string(o)
 }
 
 // finding renders a drift as a Finding.
@@ -203,128 +86,4 @@ func (d drift) finding(s Snapshot) Finding {
 	}
 	f.Detail = strings.Join(parts, " ")
 	return f
-}
-
-// acceptNewDefault turns a DDL-cost drift into advice to take the new
-// default: pinning the old value only pays for DDL-heavy applications.
-func acceptNewDefault(f *Finding, d drift, target flavor.Flavor) {
-	f.Severity = Info
-	f.Recommendation.MyCnf = []string{fmt.Sprintf("# %s: %s's default %s accepted (OLTP workload; pin %s only if the application creates tables routinely)",
-		d.fact.Name, VersionLabel(target), showValue(d.fact, d.targetDefault), mycnfLine(d.fact.Name, d.pin))}
-}
-
-func (d drift) title(target flavor.Flavor) string {
-	if d.origin == "absent" {
-		return fmt.Sprintf("%s is new in %s with default %s (today's behaviour matches %s)",
-			d.fact.Name, VersionLabel(target), showValue(d.fact, d.targetDefault), showValue(d.fact, d.current))
-	}
-	return fmt.Sprintf("%s default changes from %s to %s in %s", d.fact.Name,
-		showValue(d.fact, d.current), showValue(d.fact, d.targetDefault), VersionLabel(target))
-}
-
-// situation says why the value counts as a default today, and what comes.
-func (d drift) situation(s Snapshot) string {
-	name, target := d.fact.Name, VersionLabel(*s.Target)
-	var why string
-	switch {
-	case d.origin == "absent":
-		return fmt.Sprintf("%s does not exist in %s, which behaves as %s=%s; %s adds it with default %s.",
-			name, s.Flavor, name, showValue(d.fact, d.current), target, showValue(d.fact, d.targetDefault))
-	case d.origin == string(OriginCompiled):
-		why = "is left at its compiled-in default"
-	case d.origin == string(OriginSandbox):
-		why = "is set with --sandbox-option as a stand-in for how the audited server runs"
-	case len(s.Config) > 0:
-		why = "is not set in the given option files"
-	default:
-		why = "equals the documented default of " + s.Flavor.String()
-	}
-	return fmt.Sprintf("%s %s (%s) on this server; %s defaults to %s, so the setting changes at the upgrade unless it is pinned.",
-		name, why, showValue(d.fact, d.current), target, showValue(d.fact, d.targetDefault))
-}
-
-// recommendation pins today's behaviour in my.cnf.
-func (d drift) recommendation(s Snapshot) Recommendation {
-	target := *s.Target
-	name := d.fact.Name
-	lines := []string{fmt.Sprintf("# keep %s behaviour: %s defaults to %s", s.Flavor.String(), VersionLabel(target),
-		showValue(d.fact, d.targetDefault))}
-	for _, r := range d.dropped {
-		lines = append(lines, fmt.Sprintf("# %s left out: %s rejects it (removed in %s)", r.Value, VersionLabel(target), r.Removed.At))
-	}
-	if warningDrift[name] {
-		lines = append(lines, mycnfLine(name, d.pin))
-	} else {
-		lines = append(lines, "# "+mycnfLine(name, d.pin)+"   # optional: the new default is usually the better one")
-	}
-	var tradeoffs []string
-	if d.fact.Tradeoff != "" {
-		tradeoffs = append(tradeoffs, d.fact.Tradeoff)
-	} else {
-		tradeoffs = append(tradeoffs, fmt.Sprintf("pinning %s keeps the old behaviour but forgoes the reason the default changed; "+
-			"adopt the new default once the application is tested with it", name))
-	}
-	if lc := d.fact.StatusIn(target); lc.State == knowledge.StateDeprecated {
-		tradeoffs = append(tradeoffs, fmt.Sprintf("%s is deprecated in %s (since %s): the pin works but logs a deprecation warning",
-			name, VersionLabel(target), lc.Since))
-	}
-	return Recommendation{MyCnf: lines, Tradeoffs: tradeoffs}
-}
-
-// VersionLabel names a flavor, as a series when the patch level is 0
-// ("MySQL 5.6" for --target 5.6).
-func VersionLabel(fl flavor.Flavor) string {
-	if fl.Version.Patch == 0 && !fl.Version.IsZero() {
-		return fl.Name() + " " + fl.Version.Series()
-	}
-	return fl.String()
-}
-
-// mycnfLine writes "name = value" for the [mysqld] section, quoting values
-// an option file would otherwise misread.
-func mycnfLine(name, value string) string {
-	v := knowledge.Unquote(value)
-	if v == "" || strings.ContainsAny(v, " \t#;") {
-		v = strconv.Quote(v)
-	}
-	return name + " = " + v
-}
-
-// plainValue writes a number the way an option file would (SHOW VARIABLES'
-// 0.000000 as 0); other values are returned unquoted.
-func plainValue(f knowledge.Fact, v string) string {
-	v = knowledge.Unquote(v)
-	if f.Kind == knowledge.KindNumber {
-		if n, ok := knowledge.CanonicalNumber(v); ok {
-			return n
-		}
-	}
-	return v
-}
-
-// showValue formats a value for a message: empty strings visibly, sizes of a
-// megabyte or more with their readable form ("50331648 (48M)").
-func showValue(f knowledge.Fact, v string) string {
-	v = plainValue(f, v)
-	if v == "" {
-		return "'' (empty)"
-	}
-	if f.Kind != knowledge.KindNumber {
-		return v
-	}
-	n, ok := knowledge.ParseNumber(v)
-	if !ok || n < 1<<20 {
-		return v
-	}
-	if size := knowledge.FormatSize(n); size != strconv.FormatInt(n, 10) {
-		return fmt.Sprintf("%d (%s)", n, size)
-	}
-	return strconv.FormatInt(n, 10)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -85,12 +85,3 @@ func notOptionFinding(s Snapshot, f knowledge.Fact, e explicitSetting, option st
 		Recommendation: Recommendation{MyCnf: lines},
 	}
 }
-
-// effectSentence is the variable's effect as a sentence, or "" when the
-// knowledge base has no description.
-func effectSentence(f knowledge.Fact) string {
-	if f.Effect == "" {
-		return ""
-	}
-	return capitalize(f.Effect) + "."
-}

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -77,13 +76,7 @@ type Snapshot struct {
 }
 
 // StatusInt returns a status counter as an integer (0 when absent or not a number).
-func (s Snapshot) StatusInt(name string) int64 {
-	n, err := strconv.ParseInt(strings.TrimSpace(s.Status[strings.ToLower(name)]), 10, 64)
-	if err != nil {
-		return 0
-	}
-	return n
-}
+func (s Snapshot) StatusInt(name string) int64 { return statusInt(s.Status, name) }
 
 // IsTrue reads MySQL's spellings of a true boolean.
 func IsTrue(v string) bool {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -58,19 +59,18 @@ var DDLCounters = []string{"Com_create_table", "Com_drop_table", "Com_alter_tabl
 
 // ClassifyWorkload decides the class from SHOW GLOBAL STATUS counters.
 func ClassifyWorkload(status map[string]string) Workload {
-	s := Snapshot{Status: status}
 	var ddl int64
 	for _, c := range DDLCounters {
-		ddl += s.StatusInt(c)
+		ddl += statusInt(status, c)
 	}
-	uptime := s.StatusInt("Uptime")
-	questions := s.StatusInt("Questions")
+	uptime := statusInt(status, "Uptime")
+	questions := statusInt(status, "Questions")
 	w := Workload{Class: WorkloadUnknown, Source: "status", UptimeS: uptime, Questions: questions}
 	if uptime > 0 {
 		perHour := 3600 / float64(uptime)
 		w.DDLPerHour = float64(ddl) * perHour
-		w.CreatesPerHour = float64(s.StatusInt("Com_create_table")) * perHour
-		w.DropsPerHour = float64(s.StatusInt("Com_drop_table")) * perHour
+		w.CreatesPerHour = float64(statusInt(status, "Com_create_table")) * perHour
+		w.DropsPerHour = float64(statusInt(status, "Com_drop_table")) * perHour
 	}
 	if questions > 0 {
 		w.DDLShare = float64(ddl) / float64(questions)
@@ -126,4 +126,14 @@ func humanDuration(seconds int64) string {
 		return fmt.Sprintf("%d min", seconds/60)
 	}
 	return fmt.Sprintf("%d s", seconds)
+}
+
+// statusInt reads a status counter of SHOW GLOBAL STATUS (names in lower
+// case) as an integer: 0 when absent or not a number.
+func statusInt(status map[string]string, name string) int64 {
+	n, err := strconv.ParseInt(strings.TrimSpace(status[strings.ToLower(name)]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
 }
