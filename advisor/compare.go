@@ -101,7 +101,7 @@ func buildCompareReport(o CompareOptions, src, dst *server.Server, rs, rt *bench
 }
 
 func compareSide(e server.Endpoint, s *server.Server, res *bench.Result) report.CompareSide {
-	return report.CompareSide{Endpoint: e.Label(), Server: s.ReportInfo(), Settings: report.SettingsOf(s.Inspection().Variables, s.Inspection().Provenance), Benchmark: report.BenchmarkOf(res)}
+	return report.CompareSide{Endpoint: e.Label(), Server: report.ServerOfJob(s), Settings: report.SettingsOf(s.Inspection().Variables, s.Inspection().Provenance), Benchmark: report.BenchmarkOf(res)}
 }
 
 func variantInfo(b *report.BenchmarkInfo, name string) *report.VariantInfo {

@@ -34,7 +34,7 @@ func buildReport(o Options, inputs job.Inputs, in *server.Inspection, m measured
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion, Command: string(o.Command),
 		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
-		Server: in.ReportInfo(), Settings: report.SettingsOf(in.Variables, in.Provenance),
+		Server: report.ServerOf(in), Settings: report.SettingsOf(in.Variables, in.Provenance),
 		Workload: report.WorkloadOf(snap.Workload), Benchmark: report.BenchmarkOf(m.res), Findings: findings,
 	}
 	r.Server.Sandbox = o.Sandbox

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -68,7 +67,7 @@ type loadStats struct {
 	replicas                   int
 	ratioMax                   float64
 	paced                      time.Duration
-	pauses                     map[string]*report.PauseInfo
+	pauses                     map[string]*Pause
 	pauseOrder                 []string
 }
 
@@ -81,7 +80,7 @@ func New(ctx context.Context, db *sql.DB, o Options, warn func(string)) (*Conduc
 	}
 	f := &Conduct{db: db, pace: o.Pace, guard: newLoadGuard(o), warn: warn,
 		files: operatorFiles{pause: o.PauseFile, abort: o.AbortFile}}
-	f.stats = loadStats{historyMax: -1, fsyncsMax: -1, pauses: map[string]*report.PauseInfo{}}
+	f.stats = loadStats{historyMax: -1, fsyncsMax: -1, pauses: map[string]*Pause{}}
 	f.stats.replicas = countReplicas(ctx, db)
 	if err := f.rebase(ctx); err != nil {
 		return nil, err
@@ -231,7 +230,7 @@ func (f *Conduct) rebase(ctx context.Context) error {
 func (f *Conduct) recordPause(cause, detail string, d time.Duration) {
 	p, ok := f.stats.pauses[cause]
 	if !ok {
-		p = &report.PauseInfo{Cause: cause, Detail: detail}
+		p = &Pause{Cause: cause, Detail: detail}
 		f.stats.pauses[cause] = p
 		f.stats.pauseOrder = append(f.stats.pauseOrder, cause)
 	}

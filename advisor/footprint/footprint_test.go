@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -123,15 +122,15 @@ func TestDisturbanceOnThrottleOrWideIntervalUnderLoad(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		load  report.LoadInfo
+		load  Load
 		res   *bench.Result
 		wants string
 	}{
-		{"quiet, wide", report.LoadInfo{}, res(1.0, 2.0), ""},
-		{"busy, narrow", report.LoadInfo{UnderLoad: true}, res(1.45, 1.55), ""},
-		{"busy, wide", report.LoadInfo{UnderLoad: true}, res(1.0, 2.0), "file_per_table_off's interval"},
-		{"throttled", report.LoadInfo{Pauses: []report.PauseInfo{{Cause: "history list length"}}}, res(1.45, 1.55), "waited for history list length"},
-		{"operator pause only", report.LoadInfo{Pauses: []report.PauseInfo{{Cause: "pause file"}}}, res(1.45, 1.55), ""},
+		{"quiet, wide", Load{}, res(1.0, 2.0), ""},
+		{"busy, narrow", Load{UnderLoad: true}, res(1.45, 1.55), ""},
+		{"busy, wide", Load{UnderLoad: true}, res(1.0, 2.0), "file_per_table_off's interval"},
+		{"throttled", Load{Pauses: []Pause{{Cause: "history list length"}}}, res(1.45, 1.55), "waited for history list length"},
+		{"operator pause only", Load{Pauses: []Pause{{Cause: "pause file"}}}, res(1.45, 1.55), ""},
 	}
 	for _, tt := range tests {
 		got := disturbance(&tt.load, tt.res)

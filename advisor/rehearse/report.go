@@ -16,7 +16,7 @@ import (
 // variant of each side against the reference's baseline, the summary,
 // the findings for today's settings on the target, and the target's my.cnf.
 func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Result) *report.RehearseReport {
-	todayInfo := t.in.ReportInfo()
+	todayInfo := report.ServerOf(t.in)
 	if t.offline {
 		todayInfo.Address = "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
 	}
@@ -80,7 +80,7 @@ func sideIndex(sides []side, name string) int {
 // judge says whether "recovers" applies: a target side when today's
 // version ran.
 func rehearseSide(sd side, res, ref *bench.Result, judge bool) report.RehearseSide {
-	info := sd.srv.Inspection().ReportInfo()
+	info := report.ServerOf(sd.srv.Inspection())
 	info.Sandbox = true
 	out := report.RehearseSide{Name: sd.name, Label: sd.label, Server: info, Options: sd.options, Benchmark: report.BenchmarkOf(res),
 		Decision: report.VersusOf(res)}

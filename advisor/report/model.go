@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
@@ -29,7 +30,7 @@ type Report struct {
 	Settings      map[string]SettingInfo `json:"settings"`
 	Workload      WorkloadInfo           `json:"workload"`
 	Benchmark     *BenchmarkInfo         `json:"benchmark,omitempty"`
-	Load          *LoadInfo              `json:"load,omitempty"`
+	Load          *footprint.Load        `json:"load,omitempty"`
 	Target        *TargetInfo            `json:"target,omitempty"`
 	Config        []ConfigInfo           `json:"config,omitempty"`
 	Schema        *Schema                `json:"schema,omitempty"`

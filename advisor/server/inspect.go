@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
@@ -69,17 +68,4 @@ func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection
 	in.Inspected = time.Now()
 	in.applyLedger()
 	return in, nil
-}
-
-// ReportInfo identifies the inspected server in a report.
-func (in *Inspection) ReportInfo() report.ServerInfo {
-	version := ""
-	if !in.Flavor.Version.IsZero() {
-		version = in.Flavor.Version.String()
-	}
-	return report.ServerInfo{
-		Address: in.Address, Flavor: string(in.Flavor.Vendor), Version: version,
-		VersionString: in.Flavor.Raw, VersionComment: in.VersionComment,
-		ReadOnly: rules.IsTrue(in.Variables["read_only"].Value),
-	}
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
@@ -85,14 +84,7 @@ func (s *Server) IsSandbox() bool { return s.sb != nil }
 func (s *Server) Notes() []string { return s.notes }
 
 // Load is the report's load section of the calibration (nil before one).
-func (s *Server) Load(res *bench.Result) *report.LoadInfo { return s.load.Info(res) }
-
-// ReportInfo identifies the server in a report.
-func (s *Server) ReportInfo() report.ServerInfo {
-	info := s.in.ReportInfo()
-	info.Sandbox = s.IsSandbox()
-	return info
-}
+func (s *Server) Load(res *bench.Result) *footprint.Load { return s.load.Info(res) }
 
 // Prepare runs the pre-flight checks and builds the calibration of the job
 // on this server, with its state file and its footprint.

@@ -2,9 +2,9 @@ package footprint
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -14,25 +14,25 @@ import (
 const disturbedHalfWidth = 0.15
 
 // Info is the report's "server load" section (nil without a calibration).
-func (f *Conduct) Info(res *bench.Result) *report.LoadInfo {
+func (f *Conduct) Info(res *bench.Result) *Load {
 	if f == nil || res == nil {
 		return nil
 	}
 	st := f.stats
-	l := &report.LoadInfo{
+	l := &Load{
 		HistoryLengthMax: st.historyMax, PendingFsyncsMax: st.fsyncsMax, Replicas: st.replicas,
-		ThreadsRunningMax: st.runningMax, OthersQuestionsPerSMax: report.Round(st.questionsMax, 0),
+		ThreadsRunningMax: st.runningMax, OthersQuestionsPerSMax: round(st.questionsMax, 0),
 		Pace: f.pace.String(), PaceRatio: st.ratioMax,
-		PacedS: report.Round(st.paced.Seconds(), 1), HeldS: report.Round(res.Held.Seconds(), 1),
+		PacedS: round(st.paced.Seconds(), 1), HeldS: round(res.Held.Seconds(), 1),
 	}
 	if st.readings > 0 {
-		l.OthersQuestionsPerS = report.Round(st.questionsSum/float64(st.readings), 0)
-		l.ThreadsRunning = report.Round(st.runningSum/float64(st.readings), 1)
+		l.OthersQuestionsPerS = round(st.questionsSum/float64(st.readings), 0)
+		l.ThreadsRunning = round(st.runningSum/float64(st.readings), 1)
 	}
 	l.UnderLoad = isBusy(l.OthersQuestionsPerS, int64(l.ThreadsRunning+0.5))
 	for _, c := range st.pauseOrder {
 		p := *st.pauses[c]
-		p.Seconds = report.Round(p.Seconds, 1)
+		p.Seconds = round(p.Seconds, 1)
 		l.Pauses = append(l.Pauses, p)
 	}
 	l.Disturbance = disturbance(l, res)
@@ -44,7 +44,7 @@ func (f *Conduct) Info(res *bench.Result) *report.LoadInfo {
 // gives no sign of it): a throttle on the server's signals fired, or the
 // server was busy and a speedup's interval is much wider than an idle
 // run's.
-func disturbance(l *report.LoadInfo, res *bench.Result) string {
+func disturbance(l *Load, res *bench.Result) string {
 	var why []string
 	for _, p := range l.Pauses {
 		if p.Cause != pauseFileCause {
@@ -63,9 +63,15 @@ func disturbance(l *report.LoadInfo, res *bench.Result) string {
 
 // Notes is what the advice says about a measurement the load may have
 // moved.
-func Notes(l *report.LoadInfo) []string {
+func Notes(l *Load) []string {
 	if l == nil || !l.Disturbed {
 		return nil
 	}
 	return []string{"measured under load (" + l.Disturbance + "): the speedups behind this advice are less certain than their intervals say; re-run `audit` when the server is quieter before acting on a close call"}
+}
+
+// round rounds x to n decimals, for the figures the report shows.
+func round(x float64, n int) float64 {
+	p := math.Pow(10, float64(n))
+	return math.Round(x*p) / p
 }
