@@ -39,7 +39,11 @@ func RunCheck(o CheckOptions) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return buildReport(jo, inputs, in, measuredOn{}, nil)
+	ev, err := evaluate(inputs, in, nil)
+	if err != nil {
+		return nil, err
+	}
+	return buildReport(jo, inputs, in, measuredOn{}, ev, nil), nil
 }
 
 // inspectFiles builds an inspection from saved output instead of a server.

@@ -18,19 +18,32 @@ type measuredOn struct {
 	res    *bench.Result
 }
 
-// buildReport is a one-server job's report on the server in describes:
-// the rules on its snapshot with the measurement, and every note in one
+// evaluation is what the rules made of a one-server job: the snapshot they
+// read (settings, workload, target, the measurement) and their findings.
+type evaluation struct {
+	snap     rules.Snapshot
+	findings []rules.Finding
+}
+
+// evaluate runs the rules on the inspected server with what was measured.
+func evaluate(inputs job.Inputs, in *server.Inspection, res *bench.Result) (evaluation, error) {
+	snap, err := inputs.Snapshot(in)
+	if err != nil {
+		return evaluation{}, err
+	}
+	snap.Bench = job.Measurements(res)
+	return evaluation{snap: snap, findings: rules.Evaluate(snap)}, nil
+}
+
+// buildReport is a one-server job's report on the server in describes,
+// from the rules' evaluation and the measurement, with every note in one
 // order: how it was measured, the job's notes, the load during the
 // calibration, what the calibration left out, what the job adds (extra),
 // and what reading the inputs said. Audit, inspect, bench, what-if and
 // check all build theirs here.
-func buildReport(o Options, inputs job.Inputs, in *server.Inspection, m measuredOn, extra []string) (*report.Report, error) {
-	snap, err := inputs.Snapshot(in)
-	if err != nil {
-		return nil, err
-	}
-	snap.Bench = job.Measurements(m.res)
-	findings := report.FindingsOf(rules.Evaluate(snap))
+func buildReport(o Options, inputs job.Inputs, in *server.Inspection, m measuredOn, ev evaluation, extra []string) *report.Report {
+	snap := ev.snap
+	findings := report.FindingsOf(ev.findings)
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion, Command: string(o.Command),
 		Tool:   report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
@@ -56,7 +69,7 @@ func buildReport(o Options, inputs job.Inputs, in *server.Inspection, m measured
 	}
 	r.Notes = append(r.Notes, extra...)
 	r.Notes = append(r.Notes, inputs.Notes...)
-	return r, nil
+	return r
 }
 
 // measuredNote says where the figures come from, or that there are none.

@@ -88,11 +88,11 @@ func fixtureFrom(in *server.Inspection, workload rules.WorkloadClass, target str
 	if err != nil {
 		panic(err)
 	}
-	r, err := buildReport(Options{Command: job.CommandAudit, ToolVersion: "1.2.3"}, inputs, in, measuredOn{res: res}, nil)
+	ev, err := evaluate(inputs, in, res)
 	if err != nil {
 		panic(err)
 	}
-	return r
+	return buildReport(Options{Command: job.CommandAudit, ToolVersion: "1.2.3"}, inputs, in, measuredOn{res: res}, ev, nil)
 }
 
 // TestReportFixtureMatchesTheJSONGolden builds the audit report of a fixed

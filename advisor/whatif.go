@@ -37,7 +37,11 @@ func RunWhatIf(ctx context.Context, o Options, so sandbox.Options) (r *report.Re
 	if err != nil {
 		return nil, err
 	}
-	return buildReport(o, inputs, in, measuredOn{local, res}, append(whatIfNotes(in, local.Inspection(), copied), notes...))
+	ev, err := evaluate(inputs, in, res)
+	if err != nil {
+		return nil, err
+	}
+	return buildReport(o, inputs, in, measuredOn{local, res}, ev, append(whatIfNotes(in, local.Inspection(), copied), notes...)), nil
 }
 
 func whatIfNotes(in, local *server.Inspection, copied []string) []string {
