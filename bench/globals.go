@@ -1,6 +1,9 @@
 package bench
 
-import "sort"
+import (
+	"maps"
+	"slices"
+)
 
 // GlobalsTouched lists the variables any plan sets, sorted.
 func GlobalsTouched(plans []Plan) []string {
@@ -10,14 +13,5 @@ func GlobalsTouched(plans []Plan) []string {
 			seen[k] = true
 		}
 	}
-	return sortedKeys(seen)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(seen))
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -272,7 +273,7 @@ func ExecTimed(ctx context.Context, ex stmt.Execer, query string, timeout time.D
 // applyGlobals sets the variant's globals and puts the others back to their
 // original values, sending only the changes.
 func (r *runner) applyGlobals(ctx context.Context, p Plan) error {
-	for _, name := range sortedKeys(r.originals) {
+	for _, name := range slices.Sorted(maps.Keys(r.originals)) {
 		want, ok := p.Globals[name]
 		if !ok {
 			want = r.originals[name]

@@ -4,8 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -43,7 +44,7 @@ func SetGlobal(ctx context.Context, db Execer, name, value string) error {
 // of them even when one fails, and returns the failures joined.
 func RestoreGlobals(ctx context.Context, db Execer, originals map[string]string) error {
 	var failed []string
-	for _, n := range sortedKeys(originals) {
+	for _, n := range slices.Sorted(maps.Keys(originals)) {
 		if err := SetGlobal(ctx, db, n, originals[n]); err != nil {
 			failed = append(failed, err.Error())
 		}
@@ -52,13 +53,4 @@ func RestoreGlobals(ctx context.Context, db Execer, originals map[string]string)
 		return fmt.Errorf("restoring globals failed (run `upgrade-advisor cleanup` once the server is reachable): %s", strings.Join(failed, "; "))
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
