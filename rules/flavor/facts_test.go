@@ -10,8 +10,8 @@ func TestVersionFacts(t *testing.T) {
 	maria := func(a, b, c int) Flavor { return Flavor{Vendor: VendorMariaDB, Version: V(a, b, c)} }
 	unknown := Flavor{Version: V(9, 7, 0)}
 	facts := []struct {
-		name      string
-		fact      func(Flavor) bool
+		name       string
+		fact       func(Flavor) bool
 		has, lacks []Flavor
 	}{
 		{"TABLESPACE clause", Flavor.HasTablespaceClause, []Flavor{my(5, 7, 6), percona, my(9, 7, 4)}, []Flavor{my(5, 7, 5), maria(11, 8, 0), unknown}},
