@@ -117,13 +117,15 @@ func ReadDigests(ctx context.Context, db stmt.Execer, o LiveOptions) (*Result, e
 func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveState) (*Result, error) {
 	const q = stmt.Tag + "SELECT SCHEMA_NAME, QUERY_SAMPLE_TEXT, COUNT_STAR, SUM_TIMER_WAIT, MAX_TIMER_WAIT, FIRST_SEEN, LAST_SEEN " +
 		"FROM performance_schema.events_statements_summary_by_digest " +
-		"WHERE QUERY_SAMPLE_TEXT IS NOT NULL AND QUERY_SAMPLE_TEXT <> '' ORDER BY SUM_TIMER_WAIT DESC LIMIT ?"
-	rows, err := db.QueryContext(ctx, q, o.maxRows())
+		"WHERE QUERY_SAMPLE_TEXT IS NOT NULL AND QUERY_SAMPLE_TEXT <> '' ORDER BY SUM_TIMER_WAIT DESC LIMIT "
+	// The limit is an int written into the text: no prepared statement.
+	rows, err := db.QueryContext(ctx, q+strconv.Itoa(o.maxRows()))
 	if err != nil {
 		return nil, fmt.Errorf("reading performance_schema's statement digests (SELECT on performance_schema is needed; sample texts are MySQL 8.0.3+): %w", err)
 	}
 	defer rows.Close()
 	d := NewDigest(o.Samples)
+	var skipped Skipped
 	cut := 0
 	for rows.Next() {
 		var schema, sample, first, last sql.NullString
@@ -135,6 +137,10 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 			cut++
 			continue
 		}
+		if strings.EqualFold(firstWord(sample.String), "use") {
+			skipped.Session++
+			continue
+		}
 		d.Add(Statement{Text: strings.TrimSpace(sample.String), Schema: schema.String, Count: int(count),
 			Duration: picoseconds(sum), MaxDuration: picoseconds(maxWait), Timed: true,
 			FirstSeen: parseSQLTime(first.String), Time: parseSQLTime(last.String)})
@@ -142,6 +148,7 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("reading performance_schema's statement digests: %w", err)
 	}
+	d.skip(skipped)
 	res := &Result{Source: "performance_schema.events_statements_summary_by_digest", Format: FormatDigests}
 	res.fill(d)
 	if cut > 0 {
@@ -158,8 +165,8 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 func ReadSlowLogTable(ctx context.Context, db stmt.Execer, o LiveOptions) (*Result, error) {
 	// No ORDER BY: the CSV table returns its rows in the order they were
 	// written, and a sort of the whole log would load the server.
-	const q = stmt.Tag + "SELECT start_time, thread_id, db, query_time, sql_text FROM mysql.slow_log LIMIT ?"
-	rows, err := db.QueryContext(ctx, q, o.maxRows())
+	const q = stmt.Tag + "SELECT start_time, thread_id, db, query_time, sql_text FROM mysql.slow_log LIMIT "
+	rows, err := db.QueryContext(ctx, q+strconv.Itoa(o.maxRows()))
 	if err != nil {
 		return nil, fmt.Errorf("reading mysql.slow_log (SELECT on mysql.slow_log is needed): %w", err)
 	}
@@ -177,6 +184,10 @@ func ReadSlowLogTable(ctx context.Context, db stmt.Execer, o LiveOptions) (*Resu
 		s := ss.of(uint64(thread.Int64))
 		s.schema = schema.String
 		sqlText := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(string(text)), ";"))
+		if generalCommands[sqlText] {
+			skipped.Admin++ // the table's form of "# administrator command: Quit;"
+			continue
+		}
 		if ss.apply(s, sqlText) == effectUse {
 			skipped.Session++
 			continue

@@ -51,7 +51,7 @@ func TestLogsWrittenByRealServers(t *testing.T) {
 				if res.Format != log.format {
 					t.Errorf("detected %q, want %q", res.Format, log.format)
 				}
-				checkTraffic(t, res, 2, log.timed)
+				checkTraffic(t, res, logExpect(2, log.timed))
 				if res.Skipped.Banners < 2 {
 					t.Errorf("skipped %+v: want the two start-up headers", res.Skipped)
 				}
@@ -88,6 +88,6 @@ func TestMySQLSlowLogExtra(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkTraffic(t, res, 1, true)
+		checkTraffic(t, res, logExpect(1, true))
 	})
 }

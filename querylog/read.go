@@ -12,13 +12,13 @@ import (
 type Format string
 
 const (
-	FormatAuto          Format = ""          // detect from the file's first lines
-	FormatSlowLog       Format = "slow"      // MySQL's or MariaDB's slow log
-	FormatGeneralLog    Format = "general"   // MySQL's or MariaDB's general log
-	FormatStatements    Format = "file"      // a plain file of statements
-	FormatDigests       Format = "digest"    // performance_schema.events_statements_summary_by_digest (live)
-	FormatSlowLogTable  Format = "slowtable" // the mysql.slow_log table (live, log_output=TABLE)
-	detectPrefixLength         = 64 << 10
+	FormatAuto         Format = ""          // detect from the file's first lines
+	FormatSlowLog      Format = "slow"      // MySQL's or MariaDB's slow log
+	FormatGeneralLog   Format = "general"   // MySQL's or MariaDB's general log
+	FormatStatements   Format = "file"      // a plain file of statements
+	FormatDigests      Format = "digest"    // performance_schema.events_statements_summary_by_digest (live)
+	FormatSlowLogTable Format = "slowtable" // the mysql.slow_log table (live, log_output=TABLE)
+	detectPrefixLength        = 64 << 10
 )
 
 // Formats are the file formats ReadFile accepts by name (--queries-format).
