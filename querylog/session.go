@@ -86,7 +86,12 @@ func firstWord(text string) string {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(':
 			i++
-		case c == '/' && i+1 < len(text) && text[i+1] == '*' && !(i+2 < len(text) && text[i+2] == '!'):
+		case strings.HasPrefix(text[i:], "/*!") || strings.HasPrefix(text[i:], "/*M!"):
+			i += strings.IndexByte(text[i:], '!') + 1 // an executable comment's contents are code
+			for i < len(text) && isDigit(text[i]) {
+				i++
+			}
+		case c == '/' && i+1 < len(text) && text[i+1] == '*':
 			end := indexFrom(text, "*/", i+2)
 			if end < 0 {
 				return ""
