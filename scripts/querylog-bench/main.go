@@ -68,7 +68,9 @@ func printSetup() {
 // shapes are the statement forms; each table gives one class per shape
 // (a few hundred classes), literals drawn per execution.
 var shapes = []func(r *rand.Rand, t int) string{
-	func(r *rand.Rand, t int) string { return fmt.Sprintf("SELECT b, c FROM t%d WHERE id = %d", t, r.IntN(500)) },
+	func(r *rand.Rand, t int) string {
+		return fmt.Sprintf("SELECT b, c FROM t%d WHERE id = %d", t, r.IntN(500))
+	},
 	func(r *rand.Rand, t int) string { return fmt.Sprintf("SELECT * FROM t%d WHERE a = %d", t, r.IntN(37)) },
 	func(r *rand.Rand, t int) string {
 		return fmt.Sprintf("SELECT id FROM t%d WHERE id IN (%s)", t, intList(r, 1+r.IntN(20)))
