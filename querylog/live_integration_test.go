@@ -60,25 +60,27 @@ func TestLiveDigestsOfMySQL(t *testing.T) {
 
 // TestLiveSlowLogTable reads the traffic back from mysql.slow_log
 // (log_output=TABLE), following each thread's USE and SET, on MariaDB
-// (which has no digest samples) and MySQL with performance_schema off.
+// 10.11 and 11.8 (which have no digest samples) and MySQL with
+// performance_schema off.
 func TestLiveSlowLogTable(t *testing.T) {
-	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
-		if srv.Key == "mariadb-10.5" {
-			t.Skip("the three other servers cover the table; 10.5 writes it the same way as 10.11")
-		}
-		opts := sandbox.Options{ServerOptions: []string{"log_output=TABLE", "slow_query_log=1", "long_query_time=0"}}
-		if srv.IsMySQL() {
-			opts.ServerOptions = append(opts.ServerOptions, "performance_schema=OFF")
-		}
-		sb := srv.Start(t, opts)
-		setUp(t, sb)
-		sendTraffic(t, sb, 1)
-		res := readLiveUntil(t, sb, trafficStatements(1))
-		if res.Format != FormatSlowLogTable {
-			t.Fatalf("read %s, want mysql.slow_log", res.Format)
-		}
-		checkTraffic(t, res, logExpect(1, true))
-	})
+	for _, key := range []string{"mariadb-10.11", "mariadb-11.8", "mysql-9.7"} {
+		sandboxtest.OnServer(t, key, func(t *testing.T, srv sandboxtest.Server) { liveSlowLogTable(t, srv) })
+	}
+}
+
+func liveSlowLogTable(t *testing.T, srv sandboxtest.Server) {
+	opts := sandbox.Options{ServerOptions: []string{"log_output=TABLE", "slow_query_log=1", "long_query_time=0"}}
+	if srv.IsMySQL() {
+		opts.ServerOptions = append(opts.ServerOptions, "performance_schema=OFF")
+	}
+	sb := srv.Start(t, opts)
+	setUp(t, sb)
+	sendTraffic(t, sb, 1)
+	res := readLiveUntil(t, sb, trafficStatements(1))
+	if res.Format != FormatSlowLogTable {
+		t.Fatalf("read %s, want mysql.slow_log", res.Format)
+	}
+	checkTraffic(t, res, logExpect(1, true))
 }
 
 // TestLiveSourceOffSaysHowToTurnItOn: a server with neither source on
