@@ -187,6 +187,8 @@ func (gr *generalReader) flush() {
 	default:
 		if statementCommands[e.command] {
 			gr.statement(e, arg)
+		} else {
+			gr.skipped.Admin++ // Prepare, Close stmt, Ping, Field List, ...: protocol commands, no statement
 		}
 	}
 }

@@ -115,7 +115,7 @@ func ReadDigests(ctx context.Context, db stmt.Execer, o LiveOptions) (*Result, e
 }
 
 func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveState) (*Result, error) {
-	const q = stmt.Tag + "SELECT SCHEMA_NAME, QUERY_SAMPLE_TEXT, COUNT_STAR, SUM_TIMER_WAIT, MAX_TIMER_WAIT, FIRST_SEEN, LAST_SEEN " +
+	const q = stmt.Tag + "SELECT SCHEMA_NAME, DIGEST_TEXT, QUERY_SAMPLE_TEXT, COUNT_STAR, SUM_TIMER_WAIT, MAX_TIMER_WAIT, FIRST_SEEN, LAST_SEEN " +
 		"FROM performance_schema.events_statements_summary_by_digest " +
 		"WHERE QUERY_SAMPLE_TEXT IS NOT NULL AND QUERY_SAMPLE_TEXT <> '' ORDER BY SUM_TIMER_WAIT DESC LIMIT "
 	// The limit is an int written into the text: no prepared statement.
@@ -126,11 +126,11 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 	defer rows.Close()
 	d := NewDigest(o.Samples)
 	var skipped Skipped
-	cut := 0
+	cut, prepared := 0, 0
 	for rows.Next() {
-		var schema, sample, first, last sql.NullString
+		var schema, digest, sample, first, last sql.NullString
 		var count, sum, maxWait uint64
-		if err := rows.Scan(&schema, &sample, &count, &sum, &maxWait, &first, &last); err != nil {
+		if err := rows.Scan(&schema, &digest, &sample, &count, &sum, &maxWait, &first, &last); err != nil {
 			return nil, fmt.Errorf("reading performance_schema's statement digests: %w", err)
 		}
 		if st.sampleLength > 0 && len(sample.String) >= st.sampleLength {
@@ -140,6 +140,13 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 		if strings.EqualFold(firstWord(sample.String), "use") {
 			skipped.Session++
 			continue
+		}
+		switch protocolCommand(digest.String, sample.String) {
+		case "PREPARE", "DEALLOCATE":
+			skipped.Admin++ // a prepared statement's set-up and end: its executions are the EXECUTE digest
+			continue
+		case "EXECUTE":
+			prepared++
 		}
 		d.Add(Statement{Text: strings.TrimSpace(sample.String), Schema: schema.String, Count: int(count),
 			Duration: picoseconds(sum), MaxDuration: picoseconds(maxWait), Timed: true,
@@ -155,8 +162,28 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 		res.Notes = append(res.Notes, fmt.Sprintf("%d sample texts were cut at performance_schema_max_sql_text_length = %d and left out: "+
 			"raise it in my.cnf [mysqld] (a restart), e.g. performance_schema_max_sql_text_length = 65536", cut, st.sampleLength))
 	}
+	if prepared > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d digests are server-side prepared statements: their samples hold ? placeholders "+
+			"(performance_schema keeps no parameter values); the slow log has the executed texts", prepared))
+	}
 	res.Notes = append(res.Notes, "performance_schema keeps one sample per digest and no session settings: each class runs with the schema of its digest and the server's defaults")
 	return res, nil
+}
+
+// protocolCommand names the binary protocol's command a digest stands for
+// (MySQL digests a server-side prepared statement three times, as
+// "PREPARE <statement>", "EXECUTE <statement>" and "DEALLOCATE
+// <statement>", each with the statement as its sample), or "" for an
+// ordinary statement, the SQL PREPARE/EXECUTE statements included.
+func protocolCommand(digest, sample string) string {
+	word, _, _ := strings.Cut(digest, " ")
+	switch word = strings.ToUpper(word); word {
+	case "PREPARE", "EXECUTE", "DEALLOCATE":
+		if !strings.EqualFold(firstWord(sample), word) {
+			return word
+		}
+	}
+	return ""
 }
 
 // ReadSlowLogTable reads the mysql.slow_log table (log_output includes

@@ -55,6 +55,10 @@ func TestLiveDigestsOfMySQL(t *testing.T) {
 			t.Fatalf("read %s, want the digests", res.Format)
 		}
 		checkTraffic(t, res, expect{runs: 1, timed: true, tagged: 1})
+		// The prepared statement's PREPARE and DEALLOCATE digests are set aside.
+		if res.Skipped.Admin != 2 || !strings.Contains(strings.Join(res.Notes, " "), "1 digests are server-side prepared statements") {
+			t.Errorf("skipped %+v, notes %q", res.Skipped, res.Notes)
+		}
 	})
 }
 

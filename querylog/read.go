@@ -21,9 +21,6 @@ const (
 	detectPrefixLength        = 64 << 10
 )
 
-// Formats are the file formats ReadFile accepts by name (--queries-format).
-var Formats = []Format{FormatSlowLog, FormatGeneralLog, FormatStatements}
-
 // Result is a source read and grouped.
 type Result struct {
 	Source     string // the file's name, or the live table read

@@ -29,7 +29,7 @@ type Skipped struct {
 	Tagged   int // upgrade-advisor's own statements (they start with stmt.Tag)
 	Session  int // USE, Init DB, Connect and Quit: they change the session only
 	Internal int // statements of thread 0: the server's own (MySQL logs its start-up SQL)
-	Admin    int // "# administrator command:" entries of a slow log
+	Admin    int // protocol commands: a slow log's "# administrator command:" entries, a general log's Prepare, Ping, ...; a digest's PREPARE and DEALLOCATE
 	Throttle int // "throttle: ... suppressed" entries of a slow log
 	Banners  int // a server's start-up header ("... started with:"), written when it (re)opens the log
 	Empty    int // entries without a statement

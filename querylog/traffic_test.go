@@ -41,7 +41,7 @@ type wantClass struct {
 }
 
 var trafficClasses = map[string]wantClass{
-	fpItemByID:     {5, "shop", true},
+	fpItemByID:     {6, "shop", true},
 	fpPeopleByName: {5, "crm", false},
 	fpItemsIn:      {2, "shop", true},
 	fpInsertItems:  {2, "shop", true},
@@ -105,6 +105,13 @@ func sendTraffic(t *testing.T, sb *sandbox.Sandbox, run int) {
 		exec(a, "SELECT name FROM items WHERE id = %d", i)
 		exec(b, "SELECT COUNT(*) FROM people WHERE name = 'p%d'", i)
 	}
+	// A server-side prepared statement: general logs show Prepare (set
+	// aside) and Execute with the values in place, slow logs the execution.
+	rows, err := a.QueryContext(ctx, "SELECT name FROM items WHERE id = ?", 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
 	exec(a, "SELECT id FROM items WHERE id IN (1, 2, 3)")
 	exec(a, "select id from items where id in (4,5)")
 	exec(a, "INSERT INTO items (id, name, price) VALUES (%d, 'a', 1.50), (%d, 'b', 2.50)", 100*run, 100*run+1)
