@@ -14,7 +14,8 @@ import (
 //	# User@Host: app[app] @ localhost []  Id:     8  (MySQL: the thread id)
 //	# Thread_id: 8  Schema: shop  QC_hit: No         (MariaDB)
 //	# Query_time: 0.000123  Lock_time: 0.000002 Rows_sent: 1  Rows_examined: 0 [Thread_id: 8 Errno: 0 ... with log_slow_extra]
-//	# Rows_affected: 0  Bytes_sent: 56                (MariaDB; more # lines with log_slow_verbosity)
+//	# Rows_affected: 0  Bytes_sent: 56                (MariaDB; more # lines with log_slow_verbosity:
+//	#                                                  "# explain: ..." between bare "#" lines)
 //	use shop;                                          (when the schema differs from the last entry's)
 //	SET timestamp=1795000000;
 //	SELECT ...;                                        (one line or several)
@@ -79,8 +80,8 @@ func (sr *slowReader) line(line []byte) {
 		if id, ok := fieldAfter(line, "Id:"); ok {
 			sr.entry.thread, _ = strconv.ParseUint(id, 10, 64)
 		}
-	case !sr.entry.inBody && bytes.HasPrefix(line, []byte("# ")):
-		sr.headerLine(line)
+	case !sr.entry.inBody && (bytes.HasPrefix(line, []byte("# ")) || string(line) == "#"):
+		sr.headerLine(line) // MariaDB's log_slow_verbosity adds "# explain:" lines between bare "#" lines
 	case !sr.entry.inBody && sr.logLine(line):
 	default:
 		if !sr.entry.open {
