@@ -223,6 +223,12 @@ func isIntroducer(w string) bool {
 // operator consumes an operator of several bytes or one byte of punctuation.
 func (lx *lexer) operator() {
 	rest := lx.src[lx.i:]
+	switch rest[0] {
+	case '@', '<', '>', '!', ':', '|', '&', '-':
+	default:
+		lx.emit(tokOp, lx.i, lx.i+1) // no operator of several bytes starts with it
+		return
+	}
 	for _, op := range operators {
 		if len(rest) >= len(op) && rest[:len(op)] == op {
 			lx.emit(tokOp, lx.i, lx.i+len(op))

@@ -61,6 +61,9 @@ func isBannerRest(line []byte) bool {
 	if bytes.HasPrefix(line, []byte("Tcp port: ")) {
 		return true
 	}
+	if !bytes.HasPrefix(line, []byte("Time")) || !bytes.HasSuffix(line, []byte("Argument")) {
+		return false // every line is asked: keep the common answer cheap
+	}
 	f := bytes.Fields(line)
 	return len(f) == 4 && string(f[0]) == "Time" && string(f[1]) == "Id" && string(f[2]) == "Command" && string(f[3]) == "Argument"
 }
