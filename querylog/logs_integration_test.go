@@ -1,6 +1,8 @@
 package querylog
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
@@ -94,5 +96,30 @@ func TestMySQLSlowLogExtra(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkTraffic(t, res, logExpect(1, true))
+		// The same log rotated and compressed reads the same.
+		gz := filepath.Join(t.TempDir(), "slow.log.1.gz")
+		writeGzip(t, gz, data)
+		zres, err := ReadFile(gz, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if zres.Format != FormatSlowLog || zres.Statements != res.Statements || len(zres.Classes) != len(res.Classes) {
+			t.Errorf("compressed: %s, %d statements in %d classes; plain: %d in %d", zres.Format, zres.Statements, len(zres.Classes), res.Statements, len(res.Classes))
+		}
 	})
+}
+
+func writeGzip(t *testing.T, path string, data []byte) {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	if _, err := zw.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -3,6 +3,7 @@ package querylog
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -47,10 +48,18 @@ func ReadFile(path string, o Options) (*Result, error) {
 	return Read(path, f, o)
 }
 
-// Read reads a log or statement file from r (name is used in messages)
-// and groups its statements into classes.
+// Read reads a log or statement file from r (name is used in messages),
+// gzip-compressed or not, and groups its statements into classes.
 func Read(name string, r io.Reader, o Options) (*Result, error) {
 	br := bufio.NewReaderSize(r, detectPrefixLength)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br) // a rotated log, e.g. slow.log.1.gz
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, detectPrefixLength)
+	}
 	format := o.Format
 	if format == FormatAuto {
 		head, _ := br.Peek(detectPrefixLength)
