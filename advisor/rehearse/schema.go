@@ -59,18 +59,26 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal) (*report
 			targetSrv = p.sides[i].srv
 		}
 	}
+	// The schema is loaded as each sandbox's application account; the
+	// timing's SET GLOBAL goes through the target's root connection.
 	sc := schemacheck.Servers{}
 	var err error
-	if sc.Target, err = targetSrv.DB().Conn(ctx); err != nil {
+	schemas := schemacheck.SchemaNames(d)
+	if sc.Target, err = targetSrv.AppConn(ctx, schemas); err != nil {
 		return nil, nil, err
 	}
 	defer sc.Target.Close()
 	if todaySrv != nil {
-		if sc.Today, err = todaySrv.DB().Conn(ctx); err != nil {
+		if sc.Today, err = todaySrv.AppConn(ctx, schemas); err != nil {
 			return nil, nil, err
 		}
 		defer sc.Today.Close()
 	}
+	admin, err := targetSrv.DB().Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer admin.Close()
 	began := time.Now()
 	objects, notes, err := schemacheck.Check(ctx, sc, d)
 	if err != nil {
@@ -78,7 +86,7 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal) (*report
 	}
 	s := schemacheck.Section(d, targetSrv, todaySrv, false, objects, notes)
 	s.DurationS = time.Since(began).Seconds()
-	timing, err := timeSchema(ctx, d, sc, todaySrv != nil)
+	timing, err := timeSchema(ctx, d, sc, admin, todaySrv != nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,7 +104,7 @@ type timedSide struct {
 // timeSchema creates the whole schema schemaTimingRounds times on each
 // side, the sides' order rotating from round to round, and returns the
 // median of each.
-func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, todayRuns bool) (*report.SchemaTiming, error) {
+func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, admin *sql.Conn, todayRuns bool) (*report.SchemaTiming, error) {
 	var sides []*timedSide
 	if todayRuns {
 		sides = append(sides, &timedSide{name: sideToday, conn: sc.Today})
@@ -106,7 +114,7 @@ func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, to
 	for round := 0; round < schemaTimingRounds; round++ {
 		for i := range sides {
 			sd := sides[(round+i)%len(sides)]
-			secs, err := timedLoad(ctx, sd.conn, d, sd.bothOff)
+			secs, err := timedLoad(ctx, sd.conn, admin, d, sd.bothOff)
 			if err != nil {
 				return nil, fmt.Errorf("timing the schema on %s: %w", sd.name, err)
 			}
@@ -123,10 +131,11 @@ func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, to
 	return t, nil
 }
 
-// timedLoad drops the dump's schemas and creates them again, with both DDL
-// settings off when asked (set back to what they were after), and returns
-// the seconds the creation took. Only ever run on a sandbox.
-func timedLoad(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
+// timedLoad drops the dump's schemas and creates them again on conn, with
+// both DDL settings off when asked (set on admin, the target's root
+// connection, and back to what they were after), and returns the seconds
+// the creation took. Only ever run on a sandbox.
+func timedLoad(ctx context.Context, conn, admin *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
 	for _, s := range schemaNamesOf(d) {
 		if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
 			return 0, err
@@ -134,14 +143,14 @@ func timedLoad(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, bothOff boo
 	}
 	if bothOff {
 		var fpt, stats int64
-		if err := conn.QueryRowContext(ctx, "SELECT @@GLOBAL.innodb_file_per_table, @@GLOBAL.innodb_stats_persistent").Scan(&fpt, &stats); err != nil {
+		if err := admin.QueryRowContext(ctx, "SELECT @@GLOBAL.innodb_file_per_table, @@GLOBAL.innodb_stats_persistent").Scan(&fpt, &stats); err != nil {
 			return 0, err
 		}
-		if _, err := conn.ExecContext(ctx, "SET GLOBAL innodb_file_per_table = 0, GLOBAL innodb_stats_persistent = 0"); err != nil {
+		if _, err := admin.ExecContext(ctx, "SET GLOBAL innodb_file_per_table = 0, GLOBAL innodb_stats_persistent = 0"); err != nil {
 			return 0, err
 		}
 		defer func() {
-			_, rerr := conn.ExecContext(context.WithoutCancel(ctx), "SET GLOBAL innodb_file_per_table = ?, GLOBAL innodb_stats_persistent = ?", fpt, stats)
+			_, rerr := admin.ExecContext(context.WithoutCancel(ctx), "SET GLOBAL innodb_file_per_table = ?, GLOBAL innodb_stats_persistent = ?", fpt, stats)
 			err = errors.Join(err, rerr)
 		}()
 	}

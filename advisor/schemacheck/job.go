@@ -101,7 +101,8 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 	if err != nil {
 		return fmt.Errorf("the target (--target-basedir %s): %w", o.TargetBasedir, err)
 	}
-	if sc.Target, err = target.DB().Conn(ctx); err != nil {
+	schemas := SchemaNames(d)
+	if sc.Target, err = target.AppConn(ctx, schemas); err != nil {
 		return err
 	}
 	defer sc.Target.Close()
@@ -112,7 +113,7 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 		if err != nil {
 			return fmt.Errorf("today's version (--source-basedir %s): %w", o.SourceBasedir, err)
 		}
-		if sc.Today, err = today.DB().Conn(ctx); err != nil {
+		if sc.Today, err = today.AppConn(ctx, schemas); err != nil {
 			return err
 		}
 		defer sc.Today.Close()
@@ -121,6 +122,11 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 	if err != nil {
 		return err
 	}
+	ran, err := runContained(ctx, sc.Target, d, objects)
+	if err != nil {
+		return err
+	}
+	notes = append(append(notes, loaderNote), ran...)
 	r.Schema = Section(d, target, today, sc.Live != nil, objects, notes)
 	r.Schema.DurationS = time.Since(began).Seconds()
 	return nil
