@@ -198,10 +198,28 @@ func (r *containedRun) views(ctx context.Context) error {
 			return err
 		}
 		r.tried(obj, query, err)
+		r.calledBy(o, query, err)
 		n++
 	}
 	r.ran = append(r.ran, fmt.Sprintf("%d views read", n))
 	return nil
+}
+
+// calledBy charges a refused read of view v to the file's own functions
+// the view calls, as well as to the view.
+func (r *containedRun) calledBy(v sqlfile.Object, how string, err error) {
+	if serverError(err) == nil {
+		return
+	}
+	for _, name := range sqlfile.CalledFunctions(v.SQL) {
+		for _, f := range r.d.Objects {
+			if f.Kind == sqlfile.KindFunction && strings.EqualFold(f.Name, name) && schemaOf(f) == schemaOf(v) {
+				if obj, ok := r.created(f.Kind, qualifiedName(f)); ok {
+					r.tried(obj, how+", through view "+v.Name, err)
+				}
+			}
+		}
+	}
 }
 
 // events runs every event's body once, as the scheduler would (with the
