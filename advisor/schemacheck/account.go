@@ -67,7 +67,7 @@ func asLoader(kind sqlfile.Kind, sql string) (string, bool) {
 		return sql, false
 	}
 	clause := sql[loc[0]:loc[1]]
-	if strings.EqualFold(strings.Join(strings.Fields(clause), ""), "DEFINER=CURRENT_USER") {
+	if strings.EqualFold(strings.TrimSuffix(strings.Join(strings.Fields(clause), ""), "()"), "DEFINER=CURRENT_USER") {
 		return sql, false
 	}
 	return sql[:loc[0]] + "DEFINER=CURRENT_USER" + sql[loc[1]:], true
