@@ -44,8 +44,13 @@ func (s *Sandbox) makePassword() error {
 	if err := os.WriteFile(filepath.Join(s.dir, passwordName), []byte(pw+"\n"), 0o600); err != nil {
 		return fmt.Errorf("sandbox: writing root's password: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(s.dir, passwordSQL), []byte(passwordStatements(pw, hostname())), 0o600); err != nil {
+	initFile := filepath.Join(s.dir, passwordSQL)
+	if err := os.WriteFile(initFile, []byte(passwordStatements(pw, hostname())), 0o600); err != nil {
 		return fmt.Errorf("sandbox: writing root's password: %w", err)
+	}
+	// The server reads its --init-file as the account it runs as.
+	if err := s.acct.shareFile(initFile); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
 	}
 	s.password = pw
 	return nil

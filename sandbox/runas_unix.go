@@ -115,6 +115,18 @@ func (a runAs) shareDir(dir string) error {
 	return os.Chmod(dir, 0o770|os.ModeSticky)
 }
 
+// shareFile lets the account read a file the tool wrote (mode 0640, group
+// the account's); the tool keeps it.
+func (a runAs) shareFile(path string) error {
+	if !a.dropped {
+		return nil
+	}
+	if err := os.Chown(path, 0, a.gid); err != nil {
+		return err
+	}
+	return os.Chmod(path, 0o640)
+}
+
 // canReach reports whether the account can open path: every directory on
 // the way searchable (x), and path itself readable (r) or, for a
 // directory, searchable. The first place it stops at is returned.
