@@ -161,6 +161,11 @@ func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method
 	if err := createOwned(filepath.Join(s.dir, errorLogName), s.acct); err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
+	if makesOwnCertificate(bin) {
+		if err := writeCertificate(s.dir, s.acct); err != nil {
+			return fmt.Errorf("sandbox: the server's TLS certificate: %w", err)
+		}
+	}
 	if o.Networking {
 		if err := s.makePassword(); err != nil {
 			return err
@@ -327,6 +332,7 @@ func serverArgs(b *Binary, dir string, port int, password bool, extra []string) 
 	if password {
 		args = append(args, "--init-file="+filepath.Join(dir, passwordSQL))
 	}
+	args = append(args, certificateArgs(b, dir)...)
 	args = append(args, buildArgs(b, dir)...)
 	return append(args, extra...)
 }

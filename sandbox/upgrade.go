@@ -37,6 +37,11 @@ func (s *Sandbox) UpgradeTo(ctx context.Context, basedir string, options []strin
 	if err := linkPlugins(bin, s.dir); err != nil {
 		return nil, nil, fmt.Errorf("sandbox: the plugin directory: %w", err)
 	}
+	if makesOwnCertificate(bin) {
+		if err := writeCertificate(s.dir, s.acct); err != nil {
+			return nil, nil, fmt.Errorf("sandbox: the server's TLS certificate: %w", err)
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.removed || s.runningLocked() {
