@@ -373,6 +373,9 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	hint := ""
 	if errors.Is(err, errServerExited) {
 		hint = "; check the --sandbox-option values and the messages below"
+		if s.acct.dropped {
+			hint += " (the server runs as the account " + s.acct.name + ": files an option names must be readable by it)"
+		}
 	}
 	return fmt.Errorf("sandbox: %s %s did not start after %v: %w%s\nerror log (%s):\n%s",
 		s.meta.Flavor, s.meta.Version, time.Since(t0).Round(time.Millisecond), err, hint,
