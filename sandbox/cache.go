@@ -254,7 +254,10 @@ func copyFile(src, dst string, perm fs.FileMode) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, err := copySparse(out, in)
+	n, ok, err := copyExtents(out, in)
+	if !ok && err == nil {
+		n, err = copySparse(out, in)
+	}
 	return n, errors.Join(err, out.Close())
 }
 
