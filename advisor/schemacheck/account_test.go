@@ -1,6 +1,7 @@
 package schemacheck
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
@@ -43,4 +44,27 @@ func TestIsAppAccount(t *testing.T) {
 			t.Errorf("isAppAccount(%q) = %v, want %v", definer, got, want)
 		}
 	}
+}
+
+// FuzzAsLoader: the rewrite keeps the text around the clause, names the
+// loading account, and is idempotent.
+func FuzzAsLoader(f *testing.F) {
+	f.Add("CREATE DEFINER=`root`@`localhost` PROCEDURE p() SELECT 1")
+	f.Add("CREATE /*!50017 DEFINER='a'@'%'*/ TRIGGER t BEFORE INSERT ON x FOR EACH ROW SET @a = 1")
+	f.Add("CREATE DEFINER = \"u\"@h EVENT e ON SCHEDULE EVERY 1 DAY DO SELECT 1")
+	f.Fuzz(func(t *testing.T, sql string) {
+		got, changed := asLoader(sqlfile.KindProcedure, sql)
+		if !changed {
+			if got != sql {
+				t.Fatalf("unchanged but different: %q -> %q", sql, got)
+			}
+			return
+		}
+		if !strings.Contains(got, "DEFINER=CURRENT_USER") {
+			t.Fatalf("%q -> %q names no loading account", sql, got)
+		}
+		if again, changed := asLoader(sqlfile.KindProcedure, got); changed || again != got {
+			t.Fatalf("not idempotent: %q -> %q -> %q", sql, got, again)
+		}
+	})
 }
