@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -119,8 +120,8 @@ func newDatadirCache(cacheDir string, bin *Binary, m InitMethod, initArgs []stri
 
 // lock takes the entry's lock: exclusive to build or remove it, shared to
 // copy from it.
-func (c *datadirCache) lock(exclusive bool) (func(), error) {
-	unlock, err := lockFile(c.dir+".lock", exclusive)
+func (c *datadirCache) lock(ctx context.Context, exclusive bool) (func(), error) {
+	unlock, err := lockFile(ctx, c.dir+".lock", exclusive)
 	if err != nil {
 		return nil, fmt.Errorf("locking the sandbox cache entry %s: %w", c.dir, err)
 	}
@@ -368,7 +369,7 @@ func ClearCache(cacheDir string) ([]CacheItem, error) {
 	}
 	var removed []CacheItem
 	for _, it := range items {
-		unlock, err := lockFile(it.Dir+".lock", true)
+		unlock, err := lockFile(context.Background(), it.Dir+".lock", true)
 		if err != nil {
 			return removed, fmt.Errorf("sandbox: locking %s: %w", it.Dir, err)
 		}

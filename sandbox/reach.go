@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -20,7 +21,7 @@ import (
 // cache is on the same filesystem (no space, no time), copies elsewhere.
 // The copy is made once per basedir and build, under a lock, and rebuilt
 // when the binary changes. Root's home keeps its mode.
-func (a runAs) reachable(bin *Binary, cacheDir string) (*Binary, error) {
+func (a runAs) reachable(ctx context.Context, bin *Binary, cacheDir string) (*Binary, error) {
 	if bin.Basedir == "" || !a.dropped {
 		return bin, nil
 	}
@@ -48,7 +49,7 @@ func (a runAs) reachable(bin *Binary, cacheDir string) (*Binary, error) {
 		return nil, fmt.Errorf("sandbox: the sandbox cache %s is not reachable for the account %s (stopped at %s): set %s to a directory every user can traverse, e.g. /var/cache/upgrade-advisor/sandbox",
 			top, a.name, where, EnvCacheDir)
 	}
-	unlock, err := lockFile(dir+".lock", true)
+	unlock, err := lockFile(ctx, dir+".lock", true)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: locking %s: %w", dir, err)
 	}

@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"syscall"
+	"time"
 )
 
 // SystemUser is the account sandbox servers run as when the tool runs as
@@ -172,21 +174,31 @@ func (a runAs) allowed(fi os.FileInfo, need uint32) bool {
 	return perm&need != 0
 }
 
+// lockPoll is how often a lock held by another process is tried again.
+const lockPoll = 20 * time.Millisecond
+
 // lockFile takes an exclusive (or shared) advisory lock on path, creating
-// it, and returns the function that releases it.
-func lockFile(path string, exclusive bool) (func(), error) {
+// it, waiting while another process holds it until ctx ends, and returns
+// the function that releases it.
+func lockFile(ctx context.Context, path string, exclusive bool) (func(), error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	how := syscall.LOCK_SH
+	how := syscall.LOCK_SH | syscall.LOCK_NB
 	if exclusive {
-		how = syscall.LOCK_EX
+		how = syscall.LOCK_EX | syscall.LOCK_NB
 	}
 	for {
 		err = syscall.Flock(int(f.Fd()), how)
-		if !errors.Is(err, syscall.EINTR) {
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
 			break
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, fmt.Errorf("waiting for another process's lock on %s: %w", path, ctx.Err())
+		case <-time.After(lockPoll):
 		}
 	}
 	if err != nil {

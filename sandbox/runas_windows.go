@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"context"
 	"os"
 	"os/exec"
 )
@@ -35,4 +36,6 @@ func (runAs) canReach(string) (bool, string) { return true, "" }
 
 func (runAs) allowed(os.FileInfo, uint32) bool { return true }
 
-func lockFile(string, bool) (func(), error) { return func() {}, ErrUnsupportedPlatform }
+func lockFile(context.Context, string, bool) (func(), error) {
+	return func() {}, ErrUnsupportedPlatform
+}

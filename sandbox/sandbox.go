@@ -70,7 +70,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	if bin, err = acct.reachable(bin, o.CacheDir); err != nil {
+	if bin, err = acct.reachable(ctx, bin, o.CacheDir); err != nil {
 		return nil, err
 	}
 	dir, err := makeSandboxDir(o.Dir, acct)
@@ -185,7 +185,7 @@ func (s *Sandbox) makeDatadir(ctx context.Context, o Options, bin *Binary, metho
 		return fmt.Errorf("sandbox: %w", err)
 	}
 	for _, exclusive := range []bool{false, true} {
-		unlock, err := cache.lock(exclusive)
+		unlock, err := cache.lock(ctx, exclusive)
 		if err != nil {
 			return fmt.Errorf("sandbox: %w", err)
 		}

@@ -31,7 +31,7 @@ func (s *Sandbox) UpgradeTo(ctx context.Context, basedir string, options []strin
 	if err != nil {
 		return nil, nil, err
 	}
-	if bin, err = s.acct.reachable(bin, DefaultCacheDir()); err != nil {
+	if bin, err = s.acct.reachable(ctx, bin, DefaultCacheDir()); err != nil {
 		return nil, nil, err
 	}
 	if err := linkPlugins(bin, s.dir); err != nil {
