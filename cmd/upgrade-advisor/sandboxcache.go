@@ -17,8 +17,10 @@ func sandboxCacheCommand() *cli.Command {
 		Name:  "cache",
 		Usage: "list or clear the initialised datadirs kept per server binary",
 		Description: `A sandbox's datadir is a copy of one initialised once per server binary and kept
-   in the cache; an entry is rebuilt when its binary changes. Clearing it is safe at
-   any time: running sandboxes have their own copies, and the next start rebuilds.`,
+   in the cache; an entry is rebuilt when its binary changes. Run as root, the cache
+   also holds hard links to server files the sandbox account could not read otherwise.
+   Clearing it is safe at any time: running sandboxes keep running on their own
+   datadirs, and the next start rebuilds what it needs.`,
 		Action: unknownCommand("sandbox cache", "list or clear"),
 		Subcommands: []*cli.Command{
 			{Name: "list", Usage: "list the cache's entries", Flags: []cli.Flag{dirFlag}, Action: sandboxCacheList},
