@@ -360,12 +360,19 @@ func treeSize(dir string) int64 {
 
 // ClearCache removes every entry of the sandbox cache in cacheDir (""
 // for DefaultCacheDir), each under its lock, so a sandbox being started
-// from an entry finishes its copy first. Running sandboxes are not
-// touched: each has its own copy. It returns the entries removed.
+// from an entry finishes its copy first, and the remembered --version
+// outputs. Running sandboxes are not touched: each has its own datadir.
+// It returns the entries removed.
 func ClearCache(cacheDir string) ([]CacheItem, error) {
+	if cacheDir == "" {
+		cacheDir = DefaultCacheDir()
+	}
 	items, err := ListCache(cacheDir)
 	if err != nil {
 		return nil, err
+	}
+	if err := os.RemoveAll(filepath.Join(cacheDir, versionsName)); err != nil {
+		return nil, fmt.Errorf("sandbox: removing %s: %w", filepath.Join(cacheDir, versionsName), err)
 	}
 	var removed []CacheItem
 	for _, it := range items {
