@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // A sandbox with networking listens on 127.0.0.1, where any local user can
@@ -68,10 +70,10 @@ func passwordStatements(pw, hostname string) string {
 	}
 	var b strings.Builder
 	for _, host := range hosts {
-		fmt.Fprintf(&b, "ALTER USER IF EXISTS 'root'@'%s' IDENTIFIED BY '%s';\n", host, pw)
+		fmt.Fprintf(&b, "%sALTER USER IF EXISTS 'root'@'%s' IDENTIFIED BY '%s';\n", stmt.Tag, host, pw)
 	}
 	for _, host := range hosts {
-		fmt.Fprintf(&b, "DROP USER IF EXISTS ''@'%s';\n", host)
+		fmt.Fprintf(&b, "%sDROP USER IF EXISTS ''@'%s';\n", stmt.Tag, host)
 	}
 	return b.String()
 }

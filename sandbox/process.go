@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // proc is a running (or finished) server process. For a child of this
@@ -224,7 +226,7 @@ func waitReady(ctx context.Context, p *proc, cfg *mysql.Config, pidFile string, 
 		}
 		attempt, cancelAttempt := context.WithTimeout(ctx, 5*time.Second)
 		var got string
-		lastErr = db.QueryRowContext(attempt, "SELECT /* upgrade-advisor */ @@pid_file").Scan(&got)
+		lastErr = db.QueryRowContext(attempt, stmt.Tag+"SELECT @@pid_file").Scan(&got)
 		cancelAttempt()
 		if lastErr == nil {
 			if filepath.Clean(got) == filepath.Clean(pidFile) {
