@@ -291,7 +291,7 @@ func copySparse(out, in *os.File) (int64, error) {
 	}
 }
 
-// CacheItem is one entry of the sandbox cache, for `sandbox cache list`.
+// CacheItem is one entry of the sandbox cache, for `sandbox cache show`.
 type CacheItem struct {
 	// Dir is the entry's directory.
 	Dir string

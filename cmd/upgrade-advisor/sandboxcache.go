@@ -8,28 +8,28 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
-// sandboxCacheCommand lists and clears the sandbox cache: an initialised
+// sandboxCacheCommand shows and clears the sandbox cache: an initialised
 // datadir per server binary, and (for root) server files copied where the
 // sandbox account can read them.
 func sandboxCacheCommand() *cli.Command {
 	dirFlag := &cli.StringFlag{Name: "cache-dir", Usage: "the sandbox cache (default: $" + sandbox.EnvCacheDir + ", /var/cache/upgrade-advisor/sandbox for root, ~/.cache/upgrade-advisor/sandbox otherwise)"}
 	return &cli.Command{
 		Name:  "cache",
-		Usage: "list or clear the initialised datadirs kept per server binary",
+		Usage: "show or clear the initialised datadirs kept per server binary",
 		Description: `A sandbox's datadir is a copy of one initialised once per server binary and kept
    in the cache; an entry is rebuilt when its binary changes. Run as root, the cache
    also holds hard links to server files the sandbox account could not read otherwise.
    Clearing it is safe at any time: running sandboxes keep running on their own
    datadirs, and the next start rebuilds what it needs.`,
-		Action: unknownCommand("sandbox cache", "list or clear"),
+		Action: unknownCommand("sandbox cache", "show or clear"),
 		Subcommands: []*cli.Command{
-			{Name: "list", Usage: "list the cache's entries", Flags: []cli.Flag{dirFlag}, Action: sandboxCacheList},
+			{Name: "show", Usage: "show the cache's entries", Flags: []cli.Flag{dirFlag}, Action: sandboxCacheShow},
 			{Name: "clear", Usage: "remove every entry of the cache", Flags: []cli.Flag{dirFlag}, Action: sandboxCacheClear},
 		},
 	}
 }
 
-func sandboxCacheList(c *cli.Context) error {
+func sandboxCacheShow(c *cli.Context) error {
 	items, err := sandbox.ListCache(c.String("cache-dir"))
 	if err != nil {
 		return err

@@ -8,15 +8,15 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
-// TestSandboxCacheListAndClear: a sandbox started with an empty cache
-// leaves its initialised datadir there; `sandbox cache list` shows it,
+// TestSandboxCacheShowAndClear: a sandbox started with an empty cache
+// leaves its initialised datadir there; `sandbox cache show` shows it,
 // `sandbox cache clear` removes it, and the cache is empty after.
-func TestSandboxCacheListAndClear(t *testing.T) {
+func TestSandboxCacheShowAndClear(t *testing.T) {
 	sandboxtest.RequireServer(t)
 	cache := sandboxtest.ShortTempDir(t)
 	env := []string{sandbox.EnvCacheDir + "=" + cache}
-	if out, _, code := run(t, env, "sandbox", "cache", "list"); code != 0 || !strings.Contains(out, "empty") {
-		t.Fatalf("list of an empty cache: exit %d, %q", code, out)
+	if out, _, code := run(t, env, "sandbox", "cache", "show"); code != 0 || !strings.Contains(out, "empty") {
+		t.Fatalf("show of an empty cache: exit %d, %q", code, out)
 	}
 	parent := sandboxtest.ShortTempDir(t)
 	stdout, stderr, code := run(t, env, "sandbox", "start", "--dir", parent)
@@ -30,15 +30,15 @@ func TestSandboxCacheListAndClear(t *testing.T) {
 	if _, stderr, code := run(t, nil, "sandbox", "stop", m[0][2]); code != 0 {
 		t.Fatalf("sandbox stop: exit %d: %s", code, stderr)
 	}
-	out, _, code := run(t, env, "sandbox", "cache", "list")
+	out, _, code := run(t, env, "sandbox", "cache", "show")
 	if code != 0 || !strings.Contains(out, cache+"/datadirs/") || !strings.Contains(out, "datadir") {
-		t.Fatalf("list after a start: exit %d, %q", code, out)
+		t.Fatalf("show after a start: exit %d, %q", code, out)
 	}
 	out, _, code = run(t, env, "sandbox", "cache", "clear")
 	if code != 0 || !strings.Contains(out, "removed "+cache+"/datadirs/") {
 		t.Fatalf("clear: exit %d, %q", code, out)
 	}
-	if out, _, _ := run(t, env, "sandbox", "cache", "list"); !strings.Contains(out, "empty") {
-		t.Errorf("list after clear: %q", out)
+	if out, _, _ := run(t, env, "sandbox", "cache", "show"); !strings.Contains(out, "empty") {
+		t.Errorf("show after clear: %q", out)
 	}
 }
