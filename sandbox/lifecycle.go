@@ -3,7 +3,6 @@ package sandbox
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -58,7 +57,7 @@ func (s *Sandbox) Remove() error {
 	if !strings.HasPrefix(filepath.Base(s.dir), dirPrefix) {
 		return fmt.Errorf("sandbox: refusing to remove %s: not named %s*; remove it by hand", s.dir, dirPrefix)
 	}
-	if err := os.RemoveAll(s.dir); err != nil {
+	if err := removeSandboxDir(s.dir); err != nil {
 		return fmt.Errorf("sandbox: removing %s: %w", s.dir, err)
 	}
 	s.removed = true

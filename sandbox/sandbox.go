@@ -389,7 +389,7 @@ func (s *Sandbox) abort(keep bool) {
 		s.logf("start failed; kept %s for inspection", s.dir)
 		return
 	}
-	_ = os.RemoveAll(s.dir)
+	_ = removeSandboxDir(s.dir)
 	s.removed = true
 }
 
