@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -29,13 +30,35 @@ type CompareOptions struct {
 func Compare(ctx context.Context, o CompareOptions) (r *report.CompareReport, err error) {
 	var servers []*server.Server
 	defer func() { err = server.CloseAll(err, servers) }()
-	for _, e := range []server.Endpoint{o.Source, o.Target} {
-		s, err := openEndpoint(ctx, e, o)
+	// Two sandboxes start at once; a live server (possibly named on both
+	// sides) is opened and pre-flighted one side after the other.
+	endpoints := []server.Endpoint{o.Source, o.Target}
+	opened := make([]*server.Server, len(endpoints))
+	errs := make([]error, len(endpoints))
+	var wg sync.WaitGroup
+	for i, e := range endpoints {
+		open := func() { opened[i], errs[i] = openEndpoint(ctx, e, o) }
+		if o.Source.Sandbox == nil || o.Target.Sandbox == nil {
+			if open(); errs[i] != nil {
+				break
+			}
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			open()
+		}()
+	}
+	wg.Wait()
+	for _, s := range opened {
 		if s != nil {
 			servers = append(servers, s)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", e.Label(), err)
+	}
+	for i, e := range endpoints {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("%s: %w", e.Label(), errs[i])
 		}
 	}
 	src, dst := servers[0], servers[1]

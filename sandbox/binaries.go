@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -162,8 +161,7 @@ func Detect(ctx context.Context, basedir string) (*Binary, error) {
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	name, args := b.command(path, "--no-defaults", "--version")
-	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
+	out, err := versionOutput(ctx, b, path)
 	if err != nil && parent.Err() != nil {
 		return nil, fmt.Errorf("sandbox: not started: %w", parent.Err())
 	}

@@ -8,16 +8,20 @@
 // Start creates a directory <Options.Dir>/upgrade-advisor-sandbox-NNNN that
 // holds everything of one server, so that two sandboxes never collide:
 //
-//	data/          the datadir, initialised for the flavor and version found
+//	data/          the datadir: a copy of the binary's cached one (see The datadir cache)
 //	tmp/           the server's tmpdir (a shared /tmp lets servers delete each other's files)
 //	mysql.sock     the unix socket (kept short: socket paths are limited to 107 bytes)
 //	mysqld.pid     the server's pid file
 //	error.log      the server's error log (--log-error); server stdout/stderr go there too
-//	install.log    output of the datadir initialisation
+//	general.log    general_log_file, and
+//	slow.log       slow_query_log_file (both off, as by default)
 //	files/         secure_file_priv (LOAD DATA, SELECT INTO OUTFILE stay inside the sandbox)
+//	plugin/        plugin_dir: read-only links to the server's bundled plugin libraries
+//	server-*.pem   MariaDB 11.4+: the server's own TLS certificate and key
 //	sandbox.json   metadata: pid, socket, port, datadir, binary, launcher, version, args, times
 //	root-password  with networking only: root's random password (0600), and
 //	root-password.sql  the --init-file that sets it
+//	install.log    output of the datadir initialisation (first sandbox of a binary)
 //	launch/        package roots with a loader: launchers for mariadb-install-db
 //
 // The server binary is found in Options.Basedir (--basedir) or, when Basedir
@@ -50,7 +54,8 @@
 // Nothing else is changed from the compiled defaults: the point of a sandbox
 // is to measure the defaults (innodb_file_per_table, innodb_stats_persistent,
 // flush settings, binary log) of the version at hand. The only additions are
-// the paths above (including tmpdir and secure_file_priv), a package root's
+// the paths above (tmpdir, the logs, plugin_dir, secure_file_priv), the
+// event scheduler off (a ServerOptions entry turns it on), a package root's
 // --lc-messages-dir and --character-sets-dir (its build has /usr/share/...
 // compiled in), networking (--skip-networking by default, or
 // --port/--bind-address=127.0.0.1 with Options.Networking) and, on MySQL 8.0+,
@@ -65,12 +70,40 @@
 // root-password, and part of DSN() (also for a handle from Open or Load);
 // `sandbox start` prints it with the connection line, and nothing else does.
 //
-// # Running as root
+// # Contained
 //
-// mysqld and mariadbd refuse to run as root unless told to. When the
-// effective uid is 0, the package passes --user=root to the server and to the
-// initialisation, so files in the sandbox stay owned by root and the server
-// runs as root. As any other user the server simply runs as that user.
+// A sandbox holds SQL the tool did not write (a dump, a live schema, logged
+// queries), so nothing in it may reach outside its directory. No sandbox
+// server runs as root: started by root, the server and the datadir's
+// initialisation run as the system account SystemUser ("upgrade-advisor",
+// created with useradd on first use: a group of its own, no home, no
+// shell), with the credentials set before exec (no --user, nothing of the
+// server runs as root). The sandbox directory is root's, group
+// upgrade-advisor, mode 1770: the server writes its files there but cannot
+// replace the tool's (sandbox.json, the password). Server files that account
+// cannot read (a package root under root's mode-700 home) are hard-linked
+// (copied across filesystems) into the cache once per basedir and build;
+// root's home keeps its mode. Started by anyone else, the server runs as
+// that user. Every path the server writes to is in its directory;
+// plugin_dir is a read-only directory of links to the bundled plugins, so
+// INSTALL PLUGIN and CREATE FUNCTION ... SONAME can load those and nothing
+// written by SELECT ... INTO DUMPFILE (which lands in files/). The event
+// scheduler is off. AppDSN gives the account the application's SQL runs
+// with (AppUser): every right on the granted schemas, nothing else.
+//
+// # The datadir cache
+//
+// The first sandbox of a binary initialises its datadir and keeps a copy
+// under CacheDir (DefaultCacheDir: /var/cache/upgrade-advisor/sandbox for
+// root, ~/.cache/upgrade-advisor/sandbox otherwise), keyed by the binary's
+// path and the initialisation options, stamped with its size, modification
+// time and version (another build replaces the entry). Every later sandbox
+// of it copies that datadir, leaving holes where it holds zeros (most of a
+// fresh datadir), owned by the server's account; MySQL's auto.cnf is left
+// out so each server has its own UUID. A lock per entry lets two processes
+// start sandboxes of one binary at once: one initialises, the other waits
+// and copies. ListCache and ClearCache (`sandbox cache show|clear`) show and
+// remove the entries. Stop kills the server: its datadir is removed anyway.
 //
 // # Lifetime
 //
@@ -83,9 +116,10 @@
 // holding the sandbox's --datadir and --pid-file, never by its program name
 // (through a loader argv[0] is ld-linux). A process counts as alive while any
 // of its threads is (the main thread can exit before those that shut InnoDB
-// down). Stop then shuts it down, returns once the process has exited, and
-// only then removes the directory. List shows the sandboxes under a parent
-// directory.
+// down). Stop then kills it (its datadir is removed anyway; Shutdown stops it
+// cleanly and keeps the directory), returns once the process has exited,
+// and only then removes the directory. List shows the sandboxes under a
+// parent directory.
 //
 // Every wait is bounded: start-up by Options.StartTimeout (60 s by default)
 // and by the context, shutdown by 30 s after which the process group is

@@ -100,7 +100,7 @@ func probeInstallDB(ctx context.Context, b *Binary) installDBFeatures {
 // initialisation (seen with parallel sandboxes). Binaries of a package root
 // with its own loader run through it; mariadb-install-db, a shell script,
 // is given the launchers of writeLaunchers as its --basedir.
-func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installDBFeatures, initArgs []string) (string, []string, error) {
+func initCommand(b *Binary, m InitMethod, dir string, feat installDBFeatures, initArgs []string) (string, []string, error) {
 	datadir := filepath.Join(dir, dataName)
 	tmpdir := "--tmpdir=" + filepath.Join(dir, tmpName)
 	args := []string{"--no-defaults"}
@@ -140,9 +140,6 @@ func initCommand(b *Binary, m InitMethod, dir string, asRoot bool, feat installD
 		args = append(args, "--datadir="+datadir, tmpdir)
 	default:
 		return "", nil, fmt.Errorf("unknown init method %v", m)
-	}
-	if asRoot {
-		args = append(args, "--user=root")
 	}
 	args = append(args, buildArgs(b, dir)...)
 	args = append(args, initArgs...)
@@ -207,10 +204,10 @@ func writeLaunchers(b *Binary, dir string) error {
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// initDatadir runs the initialisation, its output going to logPath, bounded
-// by timeout and ctx. The script and the servers it spawns run in their own
-// process group, killed as a whole on timeout or cancellation.
-func initDatadir(ctx context.Context, path string, args []string, logPath string, timeout time.Duration) error {
+// initDatadir runs the initialisation as acct, its output going to logPath,
+// bounded by timeout and ctx. The script and the servers it spawns run in
+// their own process group, killed as a whole on timeout or cancellation.
+func initDatadir(ctx context.Context, path string, args []string, logPath string, timeout time.Duration, acct runAs) error {
 	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", logPath, err)
@@ -222,6 +219,7 @@ func initDatadir(ctx context.Context, path string, args []string, logPath string
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	setOwnProcessGroup(cmd)
+	acct.apply(cmd)
 	cmd.Cancel = func() error { return killProcessGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = 5 * time.Second
 	err = cmd.Run()

@@ -84,18 +84,18 @@ func TestDescribeLayout(t *testing.T) {
 func TestInitCommandPackageRoot(t *testing.T) {
 	my := &Binary{Path: "/r/usr/sbin/mysqld", Basedir: "/r", Layout: LayoutPackageRoot, Loader: "/r/lib/ld.so", LibraryDir: "/r/lib",
 		ShareDir: "/r/usr/share/mysql", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}}
-	path, args, err := initCommand(my, InitMySQLInitializeInsecure, "/sb", true, installDBFeatures{}, []string{"--innodb_page_size=8192"})
+	path, args, err := initCommand(my, InitMySQLInitializeInsecure, "/sb", installDBFeatures{}, []string{"--innodb_page_size=8192"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"--library-path", "/r/lib", "/r/usr/sbin/mysqld", "--no-defaults", "--initialize-insecure", "--basedir=/r/usr",
-		"--datadir=/sb/data", "--tmpdir=/sb/tmp", "--user=root", "--lc-messages-dir=/r/usr/share/mysql", "--secure-file-priv=/sb/files", "--innodb_page_size=8192"}
+		"--datadir=/sb/data", "--tmpdir=/sb/tmp", "--lc-messages-dir=/r/usr/share/mysql", "--secure-file-priv=/sb/files", "--innodb_page_size=8192"}
 	if path != "/r/lib/ld.so" || !reflect.DeepEqual(args, want) {
 		t.Errorf("mysql package root:\n got %s %q\nwant /r/lib/ld.so %q", path, args, want)
 	}
 	maria := &Binary{Path: "/m/usr/sbin/mariadbd", InstallDB: "/m/usr/bin/mariadb-install-db", Basedir: "/m", Layout: LayoutPackageRoot,
 		Loader: "/m/lib/ld.so", LibraryDir: "/m/lib", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}}
-	path, args, err = initCommand(maria, InitMariaDBInstallDB, "/sb", false, installDBFeatures{authRootMethod: true}, nil)
+	path, args, err = initCommand(maria, InitMariaDBInstallDB, "/sb", installDBFeatures{authRootMethod: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,18 +15,21 @@ import (
 
 // File and directory names inside a sandbox directory.
 const (
-	dirPrefix    = "upgrade-advisor-sandbox-"
-	metadataName = "sandbox.json"
-	socketName   = "mysql.sock"
-	pidName      = "mysqld.pid"
-	errorLogName = "error.log"
-	installLog   = "install.log"
-	dataName     = "data"
-	tmpName      = "tmp"
-	filesName    = "files"  // secure_file_priv
-	launchName   = "launch" // launchers for mariadb-install-db (package roots with a loader)
-	passwordName = "root-password"
-	passwordSQL  = "root-password.sql" // --init-file that sets it
+	dirPrefix      = "upgrade-advisor-sandbox-"
+	metadataName   = "sandbox.json"
+	socketName     = "mysql.sock"
+	pidName        = "mysqld.pid"
+	errorLogName   = "error.log"
+	installLog     = "install.log"
+	dataName       = "data"
+	tmpName        = "tmp"
+	filesName      = "files"  // secure_file_priv
+	launchName     = "launch" // launchers for mariadb-install-db (package roots with a loader)
+	passwordName   = "root-password"
+	passwordSQL    = "root-password.sql" // --init-file that sets it
+	pluginName     = "plugin"            // plugin_dir: links to the bundled plugins, read-only
+	generalLogName = "general.log"
+	slowLogName    = "slow.log"
 )
 
 // ErrNotRunning is returned (wrapped) by Open when the sandbox's server is not
@@ -101,7 +104,11 @@ func Load(dir string) (*Sandbox, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	s := &Sandbox{dir: abs, meta: m, startTimeout: DefaultStartTimeout}
+	acct, err := serverAccount()
+	if err != nil {
+		return nil, err
+	}
+	s := &Sandbox{dir: abs, meta: m, startTimeout: DefaultStartTimeout, acct: acct}
 	if s.password, err = readPassword(abs); err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}

@@ -51,6 +51,10 @@ type Options struct {
 	// KeepOnFailure keeps the sandbox directory (datadir, logs) when Start
 	// fails, for inspection. The server process is killed anyway.
 	KeepOnFailure bool
+	// CacheDir holds the initialised datadir of each server binary (and,
+	// for root, server files the sandbox account can read); default
+	// DefaultCacheDir.
+	CacheDir string
 }
 
 // initTimeOptions are the server options that only take effect when the
@@ -101,7 +105,11 @@ var reservedOptions = map[string]string{
 	"skip-networking":                 "networking is off unless --networking is given",
 	"networking":                      "use --networking",
 	"tmpdir":                          "the tmpdir is <sandbox dir>/tmp",
-	"user":                            "the sandbox passes --user=root when run as root",
+	"user":                            "the server runs as the invoking user, or as the account " + SystemUser + " when that is root",
+	"plugin-dir":                      "plugin_dir is <sandbox dir>/plugin (links to the server's bundled plugins)",
+	"general-log-file":                "the general log is <sandbox dir>/general.log",
+	"slow-query-log-file":             "the slow log is <sandbox dir>/slow.log",
+	"grant-tables":                    "the application's SQL runs with an account of limited rights: the grant tables must stay on",
 	"initialize":                      "the sandbox initialises the datadir itself",
 	"initialize-insecure":             "the sandbox initialises the datadir itself",
 	"bootstrap":                       "the sandbox initialises the datadir itself",
@@ -177,6 +185,9 @@ func (o Options) normalize() (Options, []string, error) {
 	}
 	if o.Dir == "" {
 		o.Dir = os.TempDir()
+	}
+	if o.CacheDir == "" {
+		o.CacheDir = DefaultCacheDir()
 	}
 	abs, err := filepath.Abs(o.Dir)
 	if err != nil {

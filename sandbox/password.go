@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // A sandbox with networking listens on 127.0.0.1, where any local user can
@@ -44,8 +46,13 @@ func (s *Sandbox) makePassword() error {
 	if err := os.WriteFile(filepath.Join(s.dir, passwordName), []byte(pw+"\n"), 0o600); err != nil {
 		return fmt.Errorf("sandbox: writing root's password: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(s.dir, passwordSQL), []byte(passwordStatements(pw, hostname())), 0o600); err != nil {
+	initFile := filepath.Join(s.dir, passwordSQL)
+	if err := os.WriteFile(initFile, []byte(passwordStatements(pw, hostname())), 0o600); err != nil {
 		return fmt.Errorf("sandbox: writing root's password: %w", err)
+	}
+	// The server reads its --init-file as the account it runs as.
+	if err := s.acct.shareFile(initFile); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
 	}
 	s.password = pw
 	return nil
@@ -63,10 +70,10 @@ func passwordStatements(pw, hostname string) string {
 	}
 	var b strings.Builder
 	for _, host := range hosts {
-		fmt.Fprintf(&b, "ALTER USER IF EXISTS 'root'@'%s' IDENTIFIED BY '%s';\n", host, pw)
+		fmt.Fprintf(&b, "%sALTER USER IF EXISTS 'root'@'%s' IDENTIFIED BY '%s';\n", stmt.Tag, host, pw)
 	}
 	for _, host := range hosts {
-		fmt.Fprintf(&b, "DROP USER IF EXISTS ''@'%s';\n", host)
+		fmt.Fprintf(&b, "%sDROP USER IF EXISTS ''@'%s';\n", stmt.Tag, host)
 	}
 	return b.String()
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -28,11 +29,12 @@ type proc struct {
 	waitErr error // valid after done is closed
 }
 
-// startServer starts the server in its own process group with stdout and
-// stderr appended to logPath (files, not pipes: the server may outlive us).
+// startServer starts the server as acct in its own process group with
+// stdout and stderr appended to logPath (files, not pipes: the server may
+// outlive us).
 // With a launcher (a package root's loader and its --library-path) the
 // server runs through it.
-func startServer(launcher []string, path string, args []string, logPath string) (*proc, error) {
+func startServer(launcher []string, path string, args []string, logPath string, acct runAs) (*proc, error) {
 	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", logPath, err)
@@ -47,6 +49,7 @@ func startServer(launcher []string, path string, args []string, logPath string) 
 	// Own process group: a Ctrl-C in the terminal does not reach the server,
 	// and Kill can signal the whole group.
 	setOwnProcessGroup(cmd)
+	acct.apply(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}
@@ -215,7 +218,7 @@ func waitReady(ctx context.Context, p *proc, cfg *mysql.Config, pidFile string, 
 	db.SetMaxIdleConns(0)
 
 	var lastErr error
-	tick := time.NewTicker(100 * time.Millisecond)
+	tick := time.NewTicker(readyPoll)
 	defer tick.Stop()
 	for {
 		if p.exited() {

@@ -26,6 +26,8 @@ const (
 	// portAttempts is how often Start tries new free ports when another
 	// process takes the chosen one first.
 	portAttempts = 3
+	// readyPoll is how often a starting server is asked whether it is ready.
+	readyPoll = 10 * time.Millisecond
 )
 
 // Sandbox is a throwaway server started by Start, or re-attached by Open or
@@ -39,6 +41,10 @@ type Sandbox struct {
 	startTimeout time.Duration
 	removed      bool
 	password     string // root's password with networking, "" otherwise
+	// acct is the operating-system account the server runs as.
+	acct runAs
+	// app is the application's account, once made (AppDSN).
+	app *appAccount
 }
 
 // Start initialises a fresh datadir in a new directory under opts.Dir, starts
@@ -56,15 +62,22 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
+	acct, err := serverAccount()
+	if err != nil {
+		return nil, err
+	}
 	bin, method, err := chooseServer(ctx, o)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := makeSandboxDir(o.Dir)
+	if bin, err = acct.reachable(ctx, bin, o.CacheDir); err != nil {
+		return nil, err
+	}
+	dir, err := makeSandboxDir(o.Dir, acct)
 	if err != nil {
 		return nil, err
 	}
-	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout}
+	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct}
 	ok := false
 	defer func() {
 		if !ok {
@@ -78,7 +91,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 		return nil, err
 	}
 	ok = true
-	s.logf("started %s %s (pid %d) at %s in %v", bin.Flavor.Vendor, bin.Flavor.Raw, s.meta.PID, s.address(), time.Since(began).Round(time.Millisecond))
+	s.logf("started %s %s (pid %d, as %s) at %s in %v", bin.Flavor.Vendor, bin.Flavor.Raw, s.meta.PID, acct.name, s.address(), time.Since(began).Round(time.Millisecond))
 	return s, nil
 }
 
@@ -108,19 +121,28 @@ func chooseServer(ctx context.Context, o Options) (*Binary, InitMethod, error) {
 	return bin, method, nil
 }
 
-// makeSandboxDir creates the sandbox's own directory under parent.
-func makeSandboxDir(parent string) (string, error) {
+// makeSandboxDir creates the sandbox's own directory under parent, one
+// the account the server runs as can reach and write in.
+func makeSandboxDir(parent string, acct runAs) (string, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return "", fmt.Errorf("sandbox: creating %s: %w", parent, err)
+	}
+	if ok, where := acct.canReach(parent); !ok {
+		return "", fmt.Errorf("sandbox: the server runs as %s, which cannot reach %s (stopped at %s): give --dir a directory every user can traverse, such as /tmp", acct.name, parent, where)
 	}
 	dir, err := os.MkdirTemp(parent, dirPrefix)
 	if err != nil {
 		return "", fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; give --dir a writable directory", parent, err)
 	}
+	if err := acct.shareDir(dir); err != nil {
+		_ = os.RemoveAll(dir)
+		return "", fmt.Errorf("sandbox: giving %s to %s: %w", dir, acct.name, err)
+	}
 	return dir, nil
 }
 
-// initialise checks the socket path and creates the datadir.
+// initialise creates the sandbox's directories and files, and its datadir:
+// a copy of the cached one of this binary, made on first use.
 func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method InitMethod, extra []string) error {
 	if err := checkSocketPath(filepath.Join(s.dir, socketName)); err != nil {
 		return err
@@ -129,26 +151,102 @@ func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method
 		if err := os.Mkdir(filepath.Join(s.dir, d), 0o700); err != nil {
 			return fmt.Errorf("sandbox: %w", err)
 		}
+		if err := s.acct.own(filepath.Join(s.dir, d)); err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
 	}
-	if err := writeLaunchers(bin, s.dir); err != nil {
-		return fmt.Errorf("sandbox: writing the launchers of %s: %w", bin.Basedir, err)
+	if err := linkPlugins(bin, s.dir); err != nil {
+		return fmt.Errorf("sandbox: the plugin directory: %w", err)
+	}
+	if err := createOwned(filepath.Join(s.dir, errorLogName), s.acct); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	if makesOwnCertificate(bin) {
+		if err := writeCertificate(s.dir, s.acct); err != nil {
+			return fmt.Errorf("sandbox: the server's TLS certificate: %w", err)
+		}
 	}
 	if o.Networking {
 		if err := s.makePassword(); err != nil {
 			return err
 		}
 	}
-	path, args, err := initCommand(bin, method, s.dir, os.Geteuid() == 0, probeInstallDB(ctx, bin), initArgs(extra))
+	return s.makeDatadir(ctx, o, bin, method, extra)
+}
+
+// makeDatadir copies the cached datadir of bin, or, when there is none
+// (or it came from another build of the binary), initialises one and keeps
+// it in the cache. Two processes starting sandboxes of one binary at once
+// take turns on the entry's lock: one initialises, the other copies.
+func (s *Sandbox) makeDatadir(ctx context.Context, o Options, bin *Binary, method InitMethod, extra []string) error {
+	datadir := filepath.Join(s.dir, dataName)
+	cache, err := newDatadirCache(o.CacheDir, bin, method, initArgs(extra))
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
-	s.logf("initialising %s %s datadir in %s (%s)", bin.Flavor.Vendor, bin.Flavor.Raw, s.dir, method)
+	for _, exclusive := range []bool{false, true} {
+		unlock, err := cache.lock(ctx, exclusive)
+		if err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+		if cache.valid() {
+			t0 := time.Now()
+			err = cache.copyTo(datadir)
+			unlock()
+			if err == nil {
+				err = s.acct.ownTree(datadir)
+			}
+			if err != nil {
+				return fmt.Errorf("sandbox: %w", err)
+			}
+			s.logf("datadir copied from the cache %s in %v", cache.dir, time.Since(t0).Round(time.Millisecond))
+			return nil
+		}
+		if !exclusive {
+			unlock()
+			continue
+		}
+		t0 := time.Now()
+		err = s.initDatadir(ctx, o, bin, method, extra)
+		if err == nil {
+			if serr := cache.save(datadir, bin.Flavor.Raw, time.Since(t0)); serr != nil {
+				s.logf("not cached: %v", serr) // this sandbox still runs
+			}
+		}
+		unlock()
+		return err
+	}
+	return nil
+}
+
+// initDatadir initialises the sandbox's datadir with the binary's own
+// method, as the account the server runs as.
+func (s *Sandbox) initDatadir(ctx context.Context, o Options, bin *Binary, method InitMethod, extra []string) error {
+	if err := writeLaunchers(bin, s.dir); err != nil {
+		return fmt.Errorf("sandbox: writing the launchers of %s: %w", bin.Basedir, err)
+	}
+	path, args, err := initCommand(bin, method, s.dir, probeInstallDB(ctx, bin), initArgs(extra))
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	s.logf("initialising %s %s datadir in %s (%s, as %s)", bin.Flavor.Vendor, bin.Flavor.Raw, s.dir, method, s.acct.name)
 	t0 := time.Now()
-	if err := initDatadir(ctx, path, args, filepath.Join(s.dir, installLog), o.StartTimeout); err != nil {
+	if err := initDatadir(ctx, path, args, filepath.Join(s.dir, installLog), o.StartTimeout, s.acct); err != nil {
 		return fmt.Errorf("sandbox: initialising the datadir with %s: %w", method, err)
 	}
 	s.logf("datadir initialised in %v", time.Since(t0).Round(time.Millisecond))
 	return nil
+}
+
+// createOwned creates an empty file for the server to write (its error
+// log: the tool opens it too, for the server's stdout and stderr).
+func createOwned(path string, acct runAs) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return acct.own(path)
 }
 
 // launchOnFreePort starts the server; when it picked the port itself and
@@ -190,7 +288,7 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 		Version:       bin.Flavor.Raw,
 		VersionOutput: bin.VersionOutput,
 		InitMethod:    method.String(),
-		Args:          serverArgs(bin, s.dir, port, os.Geteuid() == 0, s.password != "", extra),
+		Args:          serverArgs(bin, s.dir, port, s.password != "", extra),
 		PIDFile:       filepath.Join(s.dir, pidName),
 		ErrorLog:      filepath.Join(s.dir, errorLogName),
 		Created:       began,
@@ -199,7 +297,11 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 
 // serverArgs are the server's arguments; --no-defaults must come first. With
 // a password, --init-file sets it before the server accepts connections.
-func serverArgs(b *Binary, dir string, port int, asRoot, password bool, extra []string) []string {
+// Every file the server writes is inside the sandbox directory: datadir,
+// tmpdir, logs (error, general, slow), secure_file_priv; its plugin_dir is
+// the sandbox's read-only directory of links to its bundled plugins; the
+// event scheduler is off (an option in extra turns it on).
+func serverArgs(b *Binary, dir string, port int, password bool, extra []string) []string {
 	args := []string{"--no-defaults"}
 	if b.Basedir != "" {
 		args = append(args, "--basedir="+b.ServerDir())
@@ -212,6 +314,10 @@ func serverArgs(b *Binary, dir string, port int, asRoot, password bool, extra []
 		// Not /tmp: a starting server deletes the #sql* files in its tmpdir,
 		// including those of other servers sharing it.
 		"--tmpdir="+filepath.Join(dir, tmpName),
+		"--general-log-file="+filepath.Join(dir, generalLogName),
+		"--slow-query-log-file="+filepath.Join(dir, slowLogName),
+		"--plugin-dir="+filepath.Join(dir, pluginName),
+		"--event-scheduler=OFF",
 	)
 	if port > 0 {
 		args = append(args, "--port="+strconv.Itoa(port), "--bind-address=127.0.0.1")
@@ -223,12 +329,10 @@ func serverArgs(b *Binary, dir string, port int, asRoot, password bool, extra []
 		// sandboxes (or a sandbox and a real server) would collide.
 		args = append(args, "--loose-mysqlx=OFF")
 	}
-	if asRoot {
-		args = append(args, "--user=root")
-	}
 	if password {
 		args = append(args, "--init-file="+filepath.Join(dir, passwordSQL))
 	}
+	args = append(args, certificateArgs(b, dir)...)
 	args = append(args, buildArgs(b, dir)...)
 	return append(args, extra...)
 }
@@ -250,7 +354,7 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	_ = os.Remove(s.meta.PIDFile)
 	logStart := fileSize(s.meta.ErrorLog)
 	t0 := time.Now()
-	p, err := startServer(s.meta.Launcher, s.meta.Binary, s.meta.Args, s.meta.ErrorLog)
+	p, err := startServer(s.meta.Launcher, s.meta.Binary, s.meta.Args, s.meta.ErrorLog, s.acct)
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
@@ -269,6 +373,9 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	hint := ""
 	if errors.Is(err, errServerExited) {
 		hint = "; check the --sandbox-option values and the messages below"
+		if s.acct.dropped {
+			hint += " (the server runs as the account " + s.acct.name + ": files an option names must be readable by it)"
+		}
 	}
 	return fmt.Errorf("sandbox: %s %s did not start after %v: %w%s\nerror log (%s):\n%s",
 		s.meta.Flavor, s.meta.Version, time.Since(t0).Round(time.Millisecond), err, hint,
@@ -282,7 +389,7 @@ func (s *Sandbox) abort(keep bool) {
 		s.logf("start failed; kept %s for inspection", s.dir)
 		return
 	}
-	_ = os.RemoveAll(s.dir)
+	_ = removeSandboxDir(s.dir)
 	s.removed = true
 }
 

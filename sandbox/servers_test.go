@@ -235,7 +235,7 @@ func TestEachServerBadOptionNamesFlag(t *testing.T) {
 func TestTarballLayoutBasedir(t *testing.T) {
 	srv := sandboxtest.Servers()[0]
 	srv.Require(t)
-	base := t.TempDir()
+	base := sandboxtest.ShortTempDir(t) // reachable: a sandbox started by root runs as an unprivileged account
 	links := map[string]string{
 		"bin/mariadbd":               srv.Binary.Path,
 		"bin/my_print_defaults":      "/usr/bin/my_print_defaults",

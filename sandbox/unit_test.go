@@ -84,7 +84,6 @@ func TestInitCommand(t *testing.T) {
 		name     string
 		b        Binary
 		m        InitMethod
-		root     bool
 		feat     installDBFeatures
 		wantPath string
 		want     []string
@@ -92,9 +91,9 @@ func TestInitCommand(t *testing.T) {
 		{
 			name: "mariadb installed, root",
 			b:    Binary{Path: "/usr/sbin/mariadbd", InstallDB: "/usr/bin/mariadb-install-db", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}},
-			m:    InitMariaDBInstallDB, root: true, feat: installDBFeatures{authRootMethod: true, skipTestDB: true},
+			m:    InitMariaDBInstallDB, feat: installDBFeatures{authRootMethod: true, skipTestDB: true},
 			wantPath: "/usr/bin/mariadb-install-db",
-			want:     []string{"--no-defaults", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--auth-root-authentication-method=normal", "--skip-test-db", "--user=root", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
+			want:     []string{"--no-defaults", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--auth-root-authentication-method=normal", "--skip-test-db", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name:     "mariadb 10.3 tarball, not root",
@@ -104,11 +103,11 @@ func TestInitCommand(t *testing.T) {
 			want:     []string{"--no-defaults", "--basedir=/opt/m", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
-			name: "mysql 8.0 tarball, root",
-			b:    Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}},
-			m:    InitMySQLInitializeInsecure, root: true,
+			name:     "mysql 8.0 tarball, root",
+			b:        Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}},
+			m:        InitMySQLInitializeInsecure,
 			wantPath: "/opt/my8/bin/mysqld",
-			want:     []string{"--no-defaults", "--initialize-insecure", "--basedir=/opt/my8", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--user=root", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
+			want:     []string{"--no-defaults", "--initialize-insecure", "--basedir=/opt/my8", "--datadir=/sb/data", "--tmpdir=/sb/tmp", "--secure-file-priv=/sb/files", "--innodb_file_per_table=0"},
 		},
 		{
 			name: "mysql 5.6 tarball",
@@ -119,7 +118,7 @@ func TestInitCommand(t *testing.T) {
 		},
 	}
 	for _, c := range cases {
-		path, args, err := initCommand(&c.b, c.m, "/sb", c.root, c.feat, extra)
+		path, args, err := initCommand(&c.b, c.m, "/sb", c.feat, extra)
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -129,7 +128,7 @@ func TestInitCommand(t *testing.T) {
 		}
 	}
 	_, _, err := initCommand(&Binary{Path: "/opt/my56/bin/mysqld", Basedir: "/opt/my56", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(5, 6, 22)}},
-		InitMySQLInstallDB, "/sb", false, installDBFeatures{}, nil)
+		InitMySQLInstallDB, "/sb", installDBFeatures{}, nil)
 	if err == nil || !strings.Contains(err.Error(), "mysql_install_db") {
 		t.Errorf("missing install script: got %v, want an error naming mysql_install_db", err)
 	}
@@ -137,16 +136,18 @@ func TestInitCommand(t *testing.T) {
 
 func TestServerArgs(t *testing.T) {
 	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}}
-	got := serverArgs(maria, "/tmp/sb", 0, true, false, []string{"--innodb_stats_persistent=0"})
-	want := []string{"--no-defaults", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
-		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--skip-networking", "--user=root", "--secure-file-priv=/tmp/sb/files", "--innodb_stats_persistent=0"}
+	got := serverArgs(maria, "/tmp/sb", 0, false, []string{"--innodb_stats_persistent=0"})
+	contained := []string{"--tmpdir=/tmp/sb/tmp", "--general-log-file=/tmp/sb/general.log", "--slow-query-log-file=/tmp/sb/slow.log",
+		"--plugin-dir=/tmp/sb/plugin", "--event-scheduler=OFF"}
+	want := append(append([]string{"--no-defaults", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
+		"--log-error=/tmp/sb/error.log"}, contained...), "--skip-networking", "--secure-file-priv=/tmp/sb/files", "--innodb_stats_persistent=0")
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("mariadb args:\n got %q\nwant %q", got, want)
 	}
 	my8 := &Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}}
-	got = serverArgs(my8, "/tmp/sb", 13306, false, false, nil)
-	want = []string{"--no-defaults", "--basedir=/opt/my8", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
-		"--log-error=/tmp/sb/error.log", "--tmpdir=/tmp/sb/tmp", "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF", "--secure-file-priv=/tmp/sb/files"}
+	got = serverArgs(my8, "/tmp/sb", 13306, false, nil)
+	want = append(append([]string{"--no-defaults", "--basedir=/opt/my8", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
+		"--log-error=/tmp/sb/error.log"}, contained...), "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF", "--secure-file-priv=/tmp/sb/files")
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("mysql 8 args:\n got %q\nwant %q", got, want)
 	}
@@ -160,7 +161,6 @@ func TestValidateServerOption(t *testing.T) {
 		"skip-name-resolve":                         "--skip-name-resolve",
 		"sql_mode=STRICT_TRANS_TABLES,NO_ZERO_DATE": "--sql_mode=STRICT_TRANS_TABLES,NO_ZERO_DATE",
 		"init_connect=SET NAMES utf8mb4":            "--init_connect=SET NAMES utf8mb4",
-		"skip-grant-tables":                         "--skip-grant-tables",
 	}
 	for in, want := range good {
 		got, err := ValidateServerOption(in)
@@ -172,7 +172,7 @@ func TestValidateServerOption(t *testing.T) {
 		"", "=1", "---x=1", "-x=1", "innodb file per table=0", "innodb_file_per_table=0\nuser=mysql",
 		"a=b\x00", "key;rm=1", "datadir=/var/lib/mysql", "socket=/tmp/x", "PORT=3306", "bind_address=0.0.0.0",
 		"skip_networking", "loose-datadir=/x", "user=mysql", "defaults-file=/etc/my.cnf", "no-defaults",
-		"skip-log-error", "tmpdir=/tmp", "log_error=/tmp/e", "pid_file=/x", "basedir=/x",
+		"skip-log-error", "skip-grant-tables", "plugin_dir=/tmp", "general_log_file=/tmp/x", "tmpdir=/tmp", "log_error=/tmp/e", "pid_file=/x", "basedir=/x",
 	}
 	for _, in := range bad {
 		if got, err := ValidateServerOption(in); err == nil {

@@ -31,6 +31,17 @@ func (s *Sandbox) UpgradeTo(ctx context.Context, basedir string, options []strin
 	if err != nil {
 		return nil, nil, err
 	}
+	if bin, err = s.acct.reachable(ctx, bin, DefaultCacheDir()); err != nil {
+		return nil, nil, err
+	}
+	if err := linkPlugins(bin, s.dir); err != nil {
+		return nil, nil, fmt.Errorf("sandbox: the plugin directory: %w", err)
+	}
+	if makesOwnCertificate(bin) {
+		if err := writeCertificate(s.dir, s.acct); err != nil {
+			return nil, nil, fmt.Errorf("sandbox: the server's TLS certificate: %w", err)
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.removed || s.runningLocked() {
@@ -39,7 +50,7 @@ func (s *Sandbox) UpgradeTo(ctx context.Context, basedir string, options []strin
 	m := s.meta
 	m.Basedir, m.Binary, m.Launcher = bin.Basedir, bin.Path, bin.Launcher()
 	m.Flavor, m.Version, m.VersionOutput = bin.Flavor.Vendor, bin.Flavor.Raw, bin.VersionOutput
-	m.Args = serverArgs(bin, s.dir, m.Port, os.Geteuid() == 0, s.password != "", extra)
+	m.Args = serverArgs(bin, s.dir, m.Port, s.password != "", extra)
 	s.meta = m
 	logStart := fileSize(m.ErrorLog)
 	if err := s.launch(ctx); err != nil {

@@ -97,7 +97,13 @@ func loadToday(ctx context.Context, sb *sandbox.Sandbox, d *sqlfile.Dump) ([]sql
 	if d == nil {
 		return nil, nil
 	}
-	db, err := sql.Open("mysql", sb.DSN())
+	// As the application's account: the target later upgrades this datadir,
+	// objects, definers and all.
+	dsn, err := sb.AppDSN(ctx, schemacheck.SchemaNames(d)...)
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("mysql", dsn)
 	if err != nil {
 		return nil, err
 	}

@@ -67,18 +67,26 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 			targetSrv = p.sides[i].srv
 		}
 	}
+	// The schema is loaded as each sandbox's application account; the
+	// timing's SET GLOBAL goes through the target's root connection.
 	sc := schemacheck.Servers{}
 	var err error
-	if sc.Target, err = targetSrv.DB().Conn(ctx); err != nil {
+	schemas := schemacheck.SchemaNames(d)
+	if sc.Target, err = targetSrv.AppConn(ctx, schemas); err != nil {
 		return nil, nil, err
 	}
 	defer sc.Target.Close()
 	if todaySrv != nil {
-		if sc.Today, err = todaySrv.DB().Conn(ctx); err != nil {
+		if sc.Today, err = todaySrv.AppConn(ctx, schemas); err != nil {
 			return nil, nil, err
 		}
 		defer sc.Today.Close()
 	}
+	admin, err := targetSrv.DB().Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer admin.Close()
 	began := time.Now()
 	objects, notes, err := schemacheck.Check(ctx, sc, d)
 	if err != nil {
@@ -86,7 +94,7 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 	}
 	s := schemacheck.Section(d, targetSrv, todaySrv, false, objects, notes)
 	s.DurationS = time.Since(began).Seconds()
-	timing, err := timeSchema(ctx, d, sc, todaySrv != nil, b)
+	timing, err := timeSchema(ctx, d, sc, admin, todaySrv != nil, b)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,11 +104,11 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 // timeSchema creates the whole schema on each side, alternating (see the
 // constants above), and returns each side's times and its time against the
 // first side's with a 95% interval.
-func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, todayRuns bool, b server.BenchOptions) (*report.SchemaTiming, error) {
+func timeSchema(ctx context.Context, d *sqlfile.Dump, sc schemacheck.Servers, admin *sql.Conn, todayRuns bool, b server.BenchOptions) (*report.SchemaTiming, error) {
 	var arms []paired.Arm
 	arm := func(name string, conn *sql.Conn, bothOff bool) paired.Arm {
 		return paired.Arm{Name: name, Time: func(ctx context.Context) (float64, error) {
-			secs, err := timedLoad(ctx, conn, d, bothOff)
+			secs, err := timedLoad(ctx, conn, admin, d, bothOff)
 			return secs * 1000, err
 		}}
 	}
@@ -140,27 +148,28 @@ func seconds(ms []float64) []float64 {
 	return out
 }
 
-// timedLoad drops the dump's schemas and creates them again, with both DDL
-// settings off when asked (set back to what they were after), and returns
-// the seconds the creation took. Only ever run on a sandbox.
-func timedLoad(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
+// timedLoad drops the dump's schemas and creates them again on conn, with
+// both DDL settings off when asked (set on admin, the target's root
+// connection, and back to what they were after), and returns the seconds
+// the creation took. Only ever run on a sandbox.
+func timedLoad(ctx context.Context, conn, admin *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
 	for _, s := range schemaNamesOf(d) {
 		if _, err := conn.ExecContext(ctx, stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
 			return 0, err
 		}
 	}
 	if bothOff {
-		originals, err := stmt.ReadGlobals(ctx, conn, bothOffGlobals)
+		originals, err := stmt.ReadGlobals(ctx, admin, bothOffGlobals)
 		if err != nil {
 			return 0, err
 		}
 		for _, g := range bothOffGlobals {
-			if err := stmt.SetGlobal(ctx, conn, g, "0"); err != nil {
-				return 0, errors.Join(err, stmt.RestoreGlobals(context.WithoutCancel(ctx), conn, originals))
+			if err := stmt.SetGlobal(ctx, admin, g, "0"); err != nil {
+				return 0, errors.Join(err, stmt.RestoreGlobals(context.WithoutCancel(ctx), admin, originals))
 			}
 		}
 		defer func() {
-			err = errors.Join(err, stmt.RestoreGlobals(context.WithoutCancel(ctx), conn, originals))
+			err = errors.Join(err, stmt.RestoreGlobals(context.WithoutCancel(ctx), admin, originals))
 		}()
 	}
 	began := time.Now()

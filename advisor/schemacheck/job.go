@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -96,23 +97,18 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 			return fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
 	}
-	target, err := server.Start(ctx, sandbox.Options{Basedir: o.TargetBasedir}, server.ConnOptions{})
-	servers = append(servers, target)
+	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir)
+	servers = append(servers, target, today)
 	if err != nil {
-		return fmt.Errorf("the target (--target-basedir %s): %w", o.TargetBasedir, err)
+		return err
 	}
-	if sc.Target, err = target.DB().Conn(ctx); err != nil {
+	schemas := SchemaNames(d)
+	if sc.Target, err = target.AppConn(ctx, schemas); err != nil {
 		return err
 	}
 	defer sc.Target.Close()
-	var today *server.Server
-	if o.SourceBasedir != "" {
-		today, err = server.Start(ctx, sandbox.Options{Basedir: o.SourceBasedir}, server.ConnOptions{})
-		servers = append(servers, today)
-		if err != nil {
-			return fmt.Errorf("today's version (--source-basedir %s): %w", o.SourceBasedir, err)
-		}
-		if sc.Today, err = today.DB().Conn(ctx); err != nil {
+	if today != nil {
+		if sc.Today, err = today.AppConn(ctx, schemas); err != nil {
 			return err
 		}
 		defer sc.Today.Close()
@@ -121,9 +117,38 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 	if err != nil {
 		return err
 	}
+	ran, err := runContained(ctx, sc.Target, d, objects)
+	if err != nil {
+		return err
+	}
+	notes = append(append(notes, loaderNote), ran...)
 	r.Schema = Section(d, target, today, sc.Live != nil, objects, notes)
 	r.Schema.DurationS = time.Since(began).Seconds()
 	return nil
+}
+
+// startBoth starts the target's sandbox and, with sourceBasedir, today's,
+// at the same time. Whatever started is returned (nil otherwise), also
+// with an error, for the caller to close.
+func startBoth(ctx context.Context, targetBasedir, sourceBasedir string) (target, today *server.Server, err error) {
+	var todayErr error
+	var wg sync.WaitGroup
+	if sourceBasedir != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			today, todayErr = server.Start(ctx, sandbox.Options{Basedir: sourceBasedir}, server.ConnOptions{})
+			if todayErr != nil {
+				todayErr = fmt.Errorf("today's version (--source-basedir %s): %w", sourceBasedir, todayErr)
+			}
+		}()
+	}
+	target, err = server.Start(ctx, sandbox.Options{Basedir: targetBasedir}, server.ConnOptions{})
+	if err != nil {
+		err = fmt.Errorf("the target (--target-basedir %s): %w", targetBasedir, err)
+	}
+	wg.Wait()
+	return target, today, errors.Join(err, todayErr)
 }
 
 // knowledgeOnly is the schema check without the target's binaries: what

@@ -150,7 +150,8 @@ func (l *loader) create(ctx context.Context, r *Result) (wait bool, err error) {
 	if err := l.use(ctx, schemaOf(o)); err != nil {
 		return false, err
 	}
-	_, err = l.conn.ExecContext(ctx, stmt.Tagged(o.SQL))
+	query, _ := asLoader(o.Kind, o.SQL)
+	_, err = l.conn.ExecContext(ctx, stmt.Tagged(query))
 	if se := serverError(err); se != nil {
 		r.Problems = append(r.Problems, refusal(se))
 		return retryable[se.Number], nil

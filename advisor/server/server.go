@@ -35,6 +35,8 @@ type Server struct {
 	load *footprint.Conduct
 	// name names the server in a calibration of several (CalibrateTogether).
 	name string
+	// appDB is the pool of the sandbox's application account (AppConn).
+	appDB *sql.DB
 }
 
 // SandboxStopTimeout bounds stopping and removing a sandbox, on a fresh
@@ -149,6 +151,9 @@ func (s *Server) Close() error {
 	}
 	if s.db != nil {
 		s.db.Close()
+	}
+	if s.appDB != nil {
+		s.appDB.Close()
 	}
 	if s.sb != nil {
 		return stopSandbox(s.sb)

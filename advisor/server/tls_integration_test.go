@@ -41,7 +41,9 @@ type testCA struct {
 // newTestCA writes ca.pem into a new temporary directory.
 func newTestCA(t *testing.T) testCA {
 	t.Helper()
-	ca := testCA{dir: t.TempDir()}
+	// Readable by all: a sandbox started by root runs as an unprivileged
+	// account, which reads the certificates it is given.
+	ca := testCA{dir: sandboxtest.ShortTempDir(t)}
 	ca.key, _ = ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "upgrade-advisor test CA"},
 		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IsCA: true,
@@ -81,7 +83,7 @@ func (ca testCA) serverOptions(name string) []string {
 
 func writePEM(t *testing.T, path, typ string, der []byte) {
 	t.Helper()
-	if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600); err != nil {
+	if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -158,11 +158,7 @@ func TestSandboxFromABasedir(t *testing.T) {
 
 func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
 	sandboxtest.RequireServer(t)
-	tmp, err := os.MkdirTemp("/tmp", "ua-int-") // short: the socket path must stay under 108 bytes
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
+	tmp := sandboxtest.ShortTempDir(t) // short: the socket path must stay under 108 bytes
 	cmd := exec.Command(binary, "audit", "--no-defaults", "--sandbox", "--budget", "60s", "-q")
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "UPGRADE_ADVISOR_STATE_DIR="+filepath.Join(tmp, "state"))
 	var stderr strings.Builder
@@ -183,7 +179,7 @@ func TestInterruptedSandboxAuditRemovesTheSandbox(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	cmd.Process.Signal(os.Interrupt)
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitcode.Error || !strings.Contains(stderr.String(), "interrupted") {
 		t.Fatalf("exit %v: %s", err, stderr.String())

@@ -96,12 +96,7 @@ func noServersLeft(t *testing.T, tmp string) {
 }
 
 func shortTemp(t *testing.T) string {
-	tmp, err := os.MkdirTemp("/tmp", "ua-rh-") // short: socket paths stay under 108 bytes
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(tmp) })
-	return tmp
+	return sandboxtest.ShortTempDir(t) // short: socket paths stay under 108 bytes
 }
 
 // TestRehearseMariaDB1011OnRealTargets rehearses the same MariaDB 10.11

@@ -15,7 +15,7 @@ func sandboxCommand() *cli.Command {
 	return &cli.Command{
 		Name:   "sandbox",
 		Usage:  "start or stop a throwaway local server from the installed binaries or a tarball",
-		Action: unknownCommand("sandbox", "start, list or stop"),
+		Action: unknownCommand("sandbox", "start, list, stop or cache"),
 		Subcommands: []*cli.Command{
 			{
 				Name:  "start",
@@ -45,6 +45,7 @@ func sandboxCommand() *cli.Command {
 				ArgsUsage: "DIR",
 				Action:    sandboxStop,
 			},
+			sandboxCacheCommand(),
 		},
 	}
 }

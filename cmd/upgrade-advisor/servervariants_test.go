@@ -15,11 +15,7 @@ import (
 // sandbox directory is left in the temporary directory afterwards.
 func TestServerVariantsMeasureEachRestartSettingOnItsOwnSandbox(t *testing.T) {
 	sandboxtest.RequireServer(t)
-	tmp, err := os.MkdirTemp("/tmp", "uasv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(tmp) })
+	tmp := sandboxtest.ShortTempDir(t)
 	stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "bench", "--no-defaults", "--sandbox", "--server-variants",
 		"--tables", "5", "--rounds", "2", "--format", "json", "-q")
 	if code != 0 {

@@ -252,6 +252,11 @@ func (m BinlogMark) EventsSince(t testing.TB, db *sql.DB) string {
 func ShortTempDir(t testing.TB) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("/tmp", "ua-")
+	if err == nil {
+		// Searchable by all: a sandbox started by root runs as an
+		// unprivileged account, which must reach its directory.
+		err = os.Chmod(dir, 0o755)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,145 @@
+package sandbox
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
+)
+
+// AppUser is the account a sandbox's application SQL (a schema file, a
+// live schema carried over, logged queries) is loaded and run with:
+// 'upgrade_advisor_app'@'localhost'. It holds every privilege on the
+// schemas granted to it (GrantSchemas) and nothing else: no SUPER,
+// SYSTEM_VARIABLES_ADMIN, FILE, PROCESS, no rights on the mysql schema (so
+// no INSTALL PLUGIN or CREATE FUNCTION ... SONAME), no CREATE USER. Objects
+// created through it have it as their DEFINER, so events, triggers, views
+// and routines run with these rights too.
+const AppUser = "upgrade_advisor_app"
+
+// appHost is AppUser's host part: it connects over the socket or 127.0.0.1.
+const appHost = "localhost"
+
+// systemSchemas are never granted to AppUser.
+var systemSchemas = map[string]bool{"mysql": true, "sys": true, "information_schema": true, "performance_schema": true}
+
+// appAccount is AppUser once created in a sandbox.
+type appAccount struct {
+	password string
+	granted  map[string]bool
+}
+
+// AppDSN returns a DSN for AppUser (see there), creating the account on
+// first use and granting it every privilege on schemas (created or not).
+// It refuses the server's own schemas. On MySQL with the binary log on,
+// log_bin_trust_function_creators is turned on, as functions and triggers
+// cannot otherwise be created without SUPER; that is the one global the
+// account's creation changes.
+func (s *Sandbox) AppDSN(ctx context.Context, schemas ...string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	db, err := s.rootDB()
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	if s.app == nil {
+		app, err := createAppAccount(ctx, db)
+		if err != nil {
+			return "", fmt.Errorf("sandbox: creating the application account %s: %w", AppUser, err)
+		}
+		s.app = app
+	}
+	if err := s.app.grant(ctx, db, schemas); err != nil {
+		return "", fmt.Errorf("sandbox: %w", err)
+	}
+	cfg := s.dsnConfig(5 * time.Second)
+	cfg.User, cfg.Passwd = AppUser, s.app.password
+	if cfg.Net == "tcp" {
+		// caching_sha2_password over TCP without TLS: the server's RSA key.
+		cfg.AllowCleartextPasswords = false
+	}
+	return cfg.FormatDSN(), nil
+}
+
+// rootDB opens a one-connection pool as root. The caller holds s.mu.
+func (s *Sandbox) rootDB() (*sql.DB, error) {
+	connector, err := mysql.NewConnector(s.dsnConfig(5 * time.Second))
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	db := sql.OpenDB(connector)
+	db.SetMaxOpenConns(1)
+	return db, nil
+}
+
+// createAppAccount creates AppUser with a random password and no
+// privileges.
+func createAppAccount(ctx context.Context, db *sql.DB) (*appAccount, error) {
+	pw, err := newPassword(24)
+	if err != nil {
+		return nil, err
+	}
+	user := stmt.QuoteString(AppUser) + "@" + stmt.QuoteString(appHost)
+	for _, q := range []string{
+		"DROP USER IF EXISTS " + user,
+		"CREATE USER " + user + " IDENTIFIED BY " + stmt.QuoteString(pw),
+	} {
+		if _, err := db.ExecContext(ctx, stmt.Tag+q); err != nil {
+			return nil, err
+		}
+	}
+	if err := trustFunctionCreators(ctx, db); err != nil {
+		return nil, err
+	}
+	return &appAccount{password: pw, granted: map[string]bool{}}, nil
+}
+
+// trustFunctionCreators lets an account without SUPER create functions
+// and triggers when the binary log is on (MySQL 8.0+ by default).
+func trustFunctionCreators(ctx context.Context, db *sql.DB) error {
+	var logBin int
+	if err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@GLOBAL.log_bin").Scan(&logBin); err != nil {
+		return err
+	}
+	if logBin == 0 {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, stmt.Tag+"SET GLOBAL log_bin_trust_function_creators = ON")
+	var me *mysql.MySQLError
+	if errors.As(err, &me) && me.Number == 1193 { // no such variable in this version
+		return nil
+	}
+	return err
+}
+
+// grant gives the account every privilege on each schema not yet granted.
+func (a *appAccount) grant(ctx context.Context, db *sql.DB, schemas []string) error {
+	for _, name := range schemas {
+		if a.granted[name] {
+			continue
+		}
+		if systemSchemas[strings.ToLower(name)] {
+			return fmt.Errorf("the application account is never given the server's own schema %s: load the application's schemas only", name)
+		}
+		q := stmt.Tag + "GRANT ALL PRIVILEGES ON " + grantSchema(name) + ".* TO " + stmt.QuoteString(AppUser) + "@" + stmt.QuoteString(appHost)
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("granting schema %s to the application account: %w", name, err)
+		}
+		a.granted[name] = true
+	}
+	return nil
+}
+
+// grantSchema quotes a schema name for GRANT, where _ and % are wildcards:
+// escaped, the grant names this schema alone.
+func grantSchema(name string) string {
+	r := strings.NewReplacer(`\`, `\\`, `_`, `\_`, `%`, `\%`)
+	return stmt.QuoteIdent(r.Replace(name))
+}

@@ -1,0 +1,58 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"errors"
+	"io"
+	"os"
+	"syscall"
+)
+
+// Whence values of lseek(2) on Linux that find a file's data and holes.
+const (
+	seekData = 3
+	seekHole = 4
+)
+
+// copyExtents copies only the data extents of in (a cached datadir is
+// itself sparse: most of it is holes) to out, the kernel moving the bytes
+// (copy_file_range), and sets out's size to in's. ok is false when the
+// filesystem cannot tell data from holes; nothing was written then.
+func copyExtents(out, in *os.File) (n int64, ok bool, err error) {
+	fi, err := in.Stat()
+	if err != nil {
+		return 0, false, err
+	}
+	size := fi.Size()
+	var off int64
+	for off < size {
+		start, err := in.Seek(off, seekData)
+		if errors.Is(err, syscall.ENXIO) {
+			break // only a hole is left
+		}
+		if err != nil {
+			if off == 0 && (errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.EOPNOTSUPP)) {
+				return 0, false, nil
+			}
+			return n, true, err
+		}
+		end, err := in.Seek(start, seekHole)
+		if err != nil {
+			return n, true, err
+		}
+		if _, err := in.Seek(start, io.SeekStart); err != nil {
+			return n, true, err
+		}
+		if _, err := out.Seek(start, io.SeekStart); err != nil {
+			return n, true, err
+		}
+		copied, err := io.CopyN(out, in, end-start)
+		n += copied
+		if err != nil {
+			return n, true, err
+		}
+		off = end
+	}
+	return n, true, out.Truncate(size)
+}
