@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -110,6 +111,19 @@ type DataStatement struct {
 	SQL           string
 	Line          int
 	Session       []Setting
+}
+
+// SchemaNames lists the schemas a load of the dump creates: the ones it
+// creates, uses or names, and its default schema when it has one.
+func (d *Dump) SchemaNames() []string {
+	var out []string
+	for _, s := range d.Schemas {
+		out = append(out, s.Name)
+	}
+	if d.DefaultSchema != "" && !slices.Contains(out, d.DefaultSchema) {
+		out = append(out, d.DefaultSchema)
+	}
+	return out
 }
 
 // Count returns how many objects of kind the dump defines.
