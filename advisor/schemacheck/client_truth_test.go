@@ -195,4 +195,3 @@ func findObject(s *report.Schema, name string) report.SchemaObject {
 	}
 	return report.SchemaObject{Name: name + " (missing)"}
 }
-
