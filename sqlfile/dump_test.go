@@ -308,3 +308,21 @@ func TestInstallScriptKeepsItsCommentsForTheTarget(t *testing.T) {
 		t.Errorf("a MariaDB dump's MySQL 5.7+ comments are not what MariaDB ran: %q", got)
 	}
 }
+
+func TestStepName(t *testing.T) {
+	cases := map[string]string{
+		"SET @@GLOBAL.GTID_PURGED = '1'":        "SET @@GLOBAL.GTID_PURGED",
+		"INSERT INTO admin_user (a) VALUES (1)": "INSERT INTO admin_user",
+		"CALL legacy.restock(1)":                "CALL legacy.restock",
+		"SET GLOBAL sql_mode = ''":              "SET GLOBAL sql_mode",
+		"UPDATE `x`.`y` SET a=1":                "UPDATE `x`.`y`",
+		"PREPARE s FROM @s":                     "PREPARE s",
+		"CREATE TABLESPACE ts ADD DATAFILE 'x'": "CREATE TABLESPACE ts",
+	}
+	for src, want := range cases {
+		toks, _ := lexStatement(src, 1)
+		if got := stepName(significant(toks, func(int) bool { return true })); got != want {
+			t.Errorf("stepName(%q) = %q, want %q", src, got, want)
+		}
+	}
+}

@@ -85,37 +85,23 @@ func (r *dumpReader) linkSteps() {
 	}
 }
 
-// stepName names a statement by its first words and the name it acts on,
-// e.g. "INSERT INTO admin_user", "SET GLOBAL sql_mode", "CALL legacy.restock".
+// stepName names a statement by its text up to the first name it acts on,
+// qualified, e.g. "INSERT INTO admin_user", "SET GLOBAL sql_mode", "CALL
+// legacy.restock", "SET @@GLOBAL.GTID_PURGED".
 func stepName(toks []token) string {
-	var parts []string
-	for i := 0; i < len(toks) && len(parts) < 6; i++ {
+	end := min(len(toks), 8)
+	for i := 0; i < end; i++ {
 		t := toks[i]
-		switch {
-		case t.kind == tokWord || t.kind == tokIdent:
-			if i > 0 && isPunct(toks[i-1], ".") && len(parts) > 0 {
-				parts[len(parts)-1] += "." + nameOf(t)
-				continue
-			}
-			w := nameOf(t)
-			if t.kind == tokWord && isKeywordLike(w) {
-				w = strings.ToUpper(w)
-			}
-			parts = append(parts, w)
-			if t.kind == tokIdent || i > 0 && !isKeywordLike(w) {
-				if !isPunct(nextToken(toks, i), ".") {
-					return strings.Join(parts, " ")
-				}
-			}
-		case isPunct(t, "@"), isPunct(t, "."):
-			if isPunct(t, "@") {
-				parts = append(parts, "@")
-			}
-		default:
-			return strings.Join(parts, " ")
+		if !isName(t) || t.kind == tokWord && isKeywordLike(t.text) {
+			continue
 		}
+		j := i + 1
+		for j+1 < len(toks) && isPunct(toks[j], ".") && isName(toks[j+1]) {
+			j += 2
+		}
+		return exprText(toks[:j])
 	}
-	return strings.Join(parts, " ")
+	return exprText(toks[:end])
 }
 
 // isKeywordLike reports the words stepName writes in capitals: the
