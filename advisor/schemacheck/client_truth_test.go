@@ -36,11 +36,17 @@ var clientErrorLine = regexp.MustCompile(`(?m)^ERROR (\d+) \(\w+\) at line (\d+)
 // fresh database db of sb and returns its errors as "line:code", sorted.
 func clientErrors(t *testing.T, srv sandboxtest.Server, sb *sandbox.Sandbox, db, file string) []string {
 	t.Helper()
+	return clientErrorsIn(t, srv, sb.Socket(), db, file)
+}
+
+// clientErrorsIn is clientErrors on the server listening on socket.
+func clientErrorsIn(t testing.TB, srv sandboxtest.Server, socket, db, file string) []string {
+	t.Helper()
 	program := "mariadb"
 	if srv.IsMySQL() {
 		program = "mysql"
 	}
-	create := srv.Client(t, program, "--no-defaults", "-S", sb.Socket(), "-uroot", "-e", "CREATE DATABASE "+stmt.QuoteIdent(db))
+	create := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "-e", "CREATE DATABASE "+stmt.QuoteIdent(db))
 	if out, err := create.CombinedOutput(); err != nil {
 		t.Fatalf("creating %s: %v\n%s", db, err, out)
 	}
@@ -49,7 +55,7 @@ func clientErrors(t *testing.T, srv sandboxtest.Server, sb *sandbox.Sandbox, db,
 		t.Fatal(err)
 	}
 	defer in.Close()
-	cmd := srv.Client(t, program, "--no-defaults", "-S", sb.Socket(), "-uroot", "--force", db)
+	cmd := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "--force", db)
 	cmd.Stdin = in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
