@@ -2,6 +2,7 @@ package schemacheck
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,12 +49,14 @@ func writePaceSchema(path string, tables, triggers int) error {
 // target, the check of a 240-table, 80-trigger install script (everything
 // but the sandbox's start: reading, the load, the probes, the comparisons)
 // against the target's own client loading the same file into a fresh
-// schema; three rounds each, alternating, medians reported.
+// schema; then the same for the target's own dump of that schema (whose
+// header sql_mode makes the check create every table once more under the
+// default sql_mode). Three rounds each, alternating, medians reported.
 //
 //	go test -run '^$' -bench SchemaCheckVsClient -benchtime 1x ./advisor/schemacheck/
 func BenchmarkSchemaCheckVsClient(b *testing.B) {
-	file := filepath.Join(b.TempDir(), "pace.sql")
-	if err := writePaceSchema(file, 240, 80); err != nil {
+	script := filepath.Join(b.TempDir(), "pace.sql")
+	if err := writePaceSchema(script, 240, 80); err != nil {
 		b.Fatal(err)
 	}
 	for _, key := range []string{"mysql-9.7", "mariadb-11.8"} {
@@ -62,44 +65,70 @@ func BenchmarkSchemaCheckVsClient(b *testing.B) {
 			srv.Require(b)
 			sb := srv.Start(b)
 			db := sandboxtest.Open(b, sb.DSN())
-			ctx := context.Background()
-			conn, err := db.Conn(ctx)
+			conn, err := db.Conn(context.Background())
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer conn.Close()
-			var check, client []float64
-			for round := range 3 {
-				for _, s := range []string{DefaultSchema, "client"} {
-					if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
-						b.Fatal(err)
-					}
-				}
-				began := time.Now()
-				d, err := ReadFile(Options{SchemaFile: file})
-				if err != nil {
-					b.Fatal(err)
-				}
-				objects, _, err := Check(ctx, Servers{Target: conn}, d)
-				if err != nil {
-					b.Fatal(err)
-				}
-				check = append(check, time.Since(began).Seconds())
-				began = time.Now()
-				if errs := clientErrorsIn(b, srv, sb.Socket(), fmt.Sprintf("client%d", round), file); len(errs) != 0 {
-					b.Fatalf("the client's errors on the generated schema: %v", errs)
-				}
-				client = append(client, time.Since(began).Seconds())
-				if len(objects) != 240+80+12+24 {
-					b.Fatalf("%d objects checked", len(objects))
-				}
+			p := &pace{b: b, srv: srv, socket: sb.Socket(), conn: conn}
+			p.rounds("install script", script, []string{DefaultSchema}, func(round int) string { return fmt.Sprintf("client%d", round) })
+			dumper := "mariadb-dump"
+			if srv.IsMySQL() {
+				dumper = "mysqldump"
 			}
-			c, l := median(check), median(client)
-			b.ReportMetric(c, "check_s")
-			b.ReportMetric(l, "client_s")
-			b.ReportMetric(c/l, "ratio")
-			b.Logf("%s: check %.2f s (rounds %v), client %.2f s (rounds %v), ratio %.2f", key, c, check, l, client, c/l)
+			dump := srv.Dump(b, sb, dumper, "--no-data", "--routines", "--databases", "client0")
+			p.rounds(dumper, dump, []string{"client0"}, func(int) string { return "scratch" })
 		})
+	}
+}
+
+// pace times the check against the client on one sandbox.
+type pace struct {
+	b      *testing.B
+	srv    sandboxtest.Server
+	socket string
+	conn   *sql.Conn
+}
+
+// rounds times three alternating rounds of the check and the client on
+// file, dropping drop before each; clientDB names the client's database.
+func (p *pace) rounds(what, file string, drop []string, clientDB func(round int) string) {
+	ctx := context.Background()
+	var check, client []float64
+	for round := range 3 {
+		p.drop(drop)
+		began := time.Now()
+		d, err := ReadFile(Options{SchemaFile: file})
+		if err != nil {
+			p.b.Fatal(err)
+		}
+		objects, _, err := Check(ctx, Servers{Target: p.conn}, d)
+		if err != nil {
+			p.b.Fatal(err)
+		}
+		check = append(check, time.Since(began).Seconds())
+		if n := len(objects); n != 240+80+12+24 {
+			p.b.Fatalf("%s: %d objects checked", what, n)
+		}
+		p.drop(append(drop, clientDB(round)))
+		began = time.Now()
+		if errs := clientErrorsIn(p.b, p.srv, p.socket, clientDB(round), file); len(errs) != 0 {
+			p.b.Fatalf("%s: the client's errors: %v", what, errs)
+		}
+		client = append(client, time.Since(began).Seconds())
+	}
+	c, l := median(check), median(client)
+	p.b.ReportMetric(c, strings.ReplaceAll(what, " ", "_")+"_check_s")
+	p.b.ReportMetric(l, strings.ReplaceAll(what, " ", "_")+"_client_s")
+	p.b.Logf("%s, %s: check %.2f s (rounds %.2f), client %.2f s (rounds %.2f), ratio %.2f", p.srv.Key, what, c, check, l, client, c/l)
+}
+
+// drop drops schemas of the sandbox.
+func (p *pace) drop(schemas []string) {
+	for _, s := range schemas {
+		if _, err := p.conn.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
+			p.b.Fatal(err)
+		}
 	}
 }
 
