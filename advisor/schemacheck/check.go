@@ -121,6 +121,11 @@ func (c *checker) probe(ctx context.Context) error {
 			return err
 		}
 	}
+	for _, r := range c.target.Statements {
+		if err := missingCall(ctx, r, tp, own); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -48,6 +48,8 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 			return nil, fmt.Errorf("preparing the scratch schema: %w", err)
 		}
 	}
+	restore := throwawayTables(ctx, conn)
+	defer restore()
 	out := map[int]report.SchemaProblem{}
 	for _, i := range idx {
 		p, err := recreateUnderDefault(ctx, conn, results[i].Object, mode)
@@ -105,4 +107,26 @@ func scratchName() (string, error) {
 		return "", err
 	}
 	return "upgrade_advisor_" + hex.EncodeToString(b), nil
+}
+
+// throwawayGlobals make a scratch table cheap to create: no file of its
+// own, no persistent statistics, no log flush at each commit. The
+// sandbox's values are set back after the scratch tables.
+var throwawayGlobals = []string{"innodb_file_per_table", "innodb_stats_persistent", "innodb_flush_log_at_trx_commit"}
+
+// throwawayTables sets the throwawayGlobals off on the sandbox where the
+// connection may, and returns what sets them back; where it may not (an
+// account without the right) the tables are created with the defaults.
+func throwawayTables(ctx context.Context, conn *sql.Conn) (restore func()) {
+	orig, err := stmt.ReadGlobals(ctx, conn, throwawayGlobals)
+	if err != nil {
+		return func() {}
+	}
+	set := map[string]string{}
+	for _, name := range throwawayGlobals {
+		if stmt.SetGlobal(ctx, conn, name, "0") == nil {
+			set[name] = orig[name]
+		}
+	}
+	return func() { _ = stmt.RestoreGlobals(context.WithoutCancel(ctx), conn, set) }
 }

@@ -24,11 +24,9 @@ const KindStatement sqlfile.Kind = "statement"
 // one's consequence.
 func (l *loader) replay(ctx context.Context, d *sqlfile.Dump) (*Load, error) {
 	out := &Load{}
-	notes, err := l.namedSchemas(ctx, d)
-	if err != nil {
+	if err := l.namedSchemas(ctx, d); err != nil {
 		return nil, err
 	}
-	out.Notes = notes
 	rp := &replayer{loader: l, d: d, load: out, objects: make([]*Result, len(d.Objects)), failed: map[string]string{}}
 	for i, o := range d.Objects {
 		rp.objects[i] = &Result{Object: o}
@@ -50,7 +48,7 @@ func (l *loader) replay(ctx context.Context, d *sqlfile.Dump) (*Load, error) {
 // namedSchemas creates what the application expects to exist before its
 // file runs: the schemas it uses or names without creating them, and the
 // schema its first statements run in (USE'd).
-func (l *loader) namedSchemas(ctx context.Context, d *sqlfile.Dump) ([]string, error) {
+func (l *loader) namedSchemas(ctx context.Context, d *sqlfile.Dump) error {
 	var names []string
 	for _, s := range d.Schemas {
 		if s.SQL == "" {
@@ -67,15 +65,15 @@ func (l *loader) namedSchemas(ctx context.Context, d *sqlfile.Dump) ([]string, e
 	}
 	for _, name := range names {
 		if _, err := l.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(name)); err != nil {
-			return nil, fmt.Errorf("creating schema %s on the sandbox: %w", name, err)
+			return fmt.Errorf("creating schema %s on the sandbox: %w", name, err)
 		}
 	}
 	if def != "" {
 		if _, err := l.conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(def)); err != nil {
-			return nil, fmt.Errorf("using schema %s on the sandbox: %w", def, err)
+			return fmt.Errorf("using schema %s on the sandbox: %w", def, err)
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // replayer holds the state of one replay.
@@ -205,6 +203,12 @@ func (rp *replayer) followRefusedMode(ctx context.Context, r *Result) error {
 		}
 	}
 	f := rp.modeFailure
+	if mode == "" { // the reader did not follow the refused value: the session stays as the server left it
+		p := *f
+		p.Message = "the sql_mode it was created under: " + p.Message
+		r.Problems = append(r.Problems, p)
+		return nil
+	}
 	if err := rp.refusedMode(ctx, r, mode, uint16(f.Code), f.Message); err != nil {
 		return err
 	}
