@@ -290,6 +290,18 @@ func FuzzReadDump(f *testing.F) {
 				t.Fatalf("line %d beyond the file", o.Line)
 			}
 		}
+		for _, s := range d.Steps {
+			switch {
+			case s.Line < 1 || strings.Count(src, "\n")+1 < s.Line:
+				t.Fatalf("step at line %d, outside the file: %+v", s.Line, s)
+			case (s.Kind == StepCreate || s.Kind == StepAlter) && (s.Object < 0 || s.Object >= len(d.Objects)):
+				t.Fatalf("step on object %d of %d: %+v", s.Object, len(d.Objects), s)
+			case s.Kind == StepSetAside && (s.Reason == "" || s.SQL != ""):
+				t.Fatalf("a statement set aside without a reason, or with text to run: %+v", s)
+			case s.Kind != StepSetAside && s.SQL == "":
+				t.Fatalf("a step that runs without text: %+v", s)
+			}
+		}
 	})
 }
 
