@@ -37,6 +37,9 @@ type clientSplitter struct {
 	out       []clientStatement
 	rejects   []*RejectError
 	stop      bool // a refusal after which the file cannot be cut any further
+	// cuts are the byte ranges of the current statement the client drops
+	// (a one-character command such as \n inside it).
+	cuts [][2]int
 }
 
 // splitClient returns the statements of src and the refused client
@@ -121,14 +124,16 @@ func (s *clientSplitter) step() {
 		s.skipTo("*/", true)
 		return
 	}
+	if c == '\\' {
+		s.backslash()
+		return
+	}
 	s.begin()
 	switch {
 	case c == '\'' || c == '"' || c == '`':
 		s.quoted(c)
 	case isExecutableComment(rest):
 		s.i += 3 // its contents are code: the delimiter still ends the statement
-	case c == '\\':
-		s.skipLine(`backslash outside a string: a mysql client command such as \! or \. is not SQL`)
 	default:
 		s.i++
 	}
@@ -199,9 +204,24 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 // flush ends the current statement at end.
 func (s *clientSplitter) flush(end int) {
 	if s.stmtStart >= 0 && end > s.stmtStart {
-		s.out = append(s.out, clientStatement{text: s.src[s.stmtStart:end], start: s.stmtStart, line: s.stmtLine})
+		s.out = append(s.out, clientStatement{text: s.cutText(s.stmtStart, end), start: s.stmtStart, line: s.stmtLine})
 	}
 	s.stmtStart = -1
+	s.cuts = s.cuts[:0]
+}
+
+// cutText is src[start:end] without the ranges the client dropped.
+func (s *clientSplitter) cutText(start, end int) string {
+	if len(s.cuts) == 0 {
+		return s.src[start:end]
+	}
+	var b strings.Builder
+	for _, c := range s.cuts {
+		b.WriteString(s.src[start:c[0]])
+		start = c[1]
+	}
+	b.WriteString(s.src[start:end])
+	return b.String()
 }
 
 // skipLine refuses a client command and skips the rest of its line and the

@@ -2,20 +2,24 @@
 // output (any options) or an install script.
 //
 // ReadDump reads it the way the mysql client and the server that wrote it
-// would (DELIMITER blocks, executable comments evaluated for that server,
-// SET lines followed, view stand-ins replaced, data set aside) into the
-// objects it defines, each with its kind, name, file:line and session
-// settings, for check --schema-file to load on a target sandbox. Parse
-// reads the same files into the workload --ddl-file calibrates with on a
-// live server: only the table DDL, in the scratch schema.
+// would (DELIMITER blocks, backslash commands, executable comments
+// evaluated for that server, SET lines followed, view stand-ins replaced, a
+// dump's rows set aside) into the objects it defines, each with its kind,
+// name, file:line and session settings, and into the steps the client
+// would send, in file order, for check --schema-file to replay on a target
+// sandbox. Parse reads the same files into the workload --ddl-file
+// calibrates with on a live server: only the table DDL, in the scratch
+// schema.
 //
 // Both cut the file into statements as the mysql client does (at the
 // current delimiter outside strings, quoted identifiers and plain comments)
-// and refuse, with file:line, what is not input: client commands (\!,
-// system, source, ...), statements that read or write files (LOAD DATA,
-// INTO OUTFILE, LOAD_FILE(), DATA DIRECTORY), shared libraries (SONAME),
-// and names aimed at the server's own schemas. Nothing runs before the whole
-// file has been read.
+// and refuse, with file:line, the client commands (\!, system, source,
+// pager, ...): a file is input, never instructions to the client. Nothing
+// runs before the whole file has been read. ReadDump sets aside, each with
+// its line and why, the server-side statements the schema check does not
+// run (file access, libraries, SET GLOBAL, accounts, the server's own
+// schemas); Parse refuses them, and anything else that is not table DDL on
+// unqualified names.
 //
 // For --ddl-file, statements are classified as:
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -66,11 +67,14 @@ type Setting struct {
 	Value string // as written, unquoted
 }
 
-// SchemaDef is a schema the file creates or uses.
+// SchemaDef is a schema the file creates, uses or names.
 type SchemaDef struct {
 	Name string
-	SQL  string // its CREATE DATABASE statement ("" when the file only USEs it)
+	SQL  string // its CREATE DATABASE statement ("" when the file only USEs or names it)
 	Line int
+	// Named is set for a schema the file names (schema.name) before it
+	// creates or uses it: the application expects it to exist.
+	Named bool
 }
 
 // Dump is what a dump or install script defines.
@@ -84,6 +88,21 @@ type Dump struct {
 	SetAside map[string]int
 	// Data holds the INSERT and REPLACE statements when they were asked for.
 	Data []DataStatement
+	// Steps are the file's statements in file order, as the mysql client
+	// sends them: what the schema check replays. Nil for a schema read from
+	// a live server.
+	Steps []Step
+	// DefaultSchema is the schema the file's first statements run in, for
+	// an install script given to the client with a database (mysql app <
+	// file): the one schema the file names and never creates, or "" for the
+	// check's own default.
+	DefaultSchema string
+	// NeedsDefault is set when statements run before the file's first USE.
+	NeedsDefault bool
+	// Notes say what the reader did that the report must tell: the
+	// server's own schemas set aside, a SET GLOBAL sql_mode followed for
+	// the session, a schema the file names and never creates.
+	Notes []string
 }
 
 // DataStatement is one statement that loads rows.
@@ -92,6 +111,19 @@ type DataStatement struct {
 	SQL           string
 	Line          int
 	Session       []Setting
+}
+
+// SchemaNames lists the schemas a load of the dump creates: the ones it
+// creates, uses or names, and its default schema when it has one.
+func (d *Dump) SchemaNames() []string {
+	var out []string
+	for _, s := range d.Schemas {
+		out = append(out, s.Name)
+	}
+	if d.DefaultSchema != "" && !slices.Contains(out, d.DefaultSchema) {
+		out = append(out, d.DefaultSchema)
+	}
+	return out
 }
 
 // Count returns how many objects of kind the dump defines.
@@ -129,10 +161,13 @@ func ReadDumpFile(path string, o ReadOptions) (*Dump, error) {
 
 // ReadDump reads mysqldump or mariadb-dump output (any options) or an
 // install script into the objects it defines, each with its file:line and
-// the session settings in force. Nothing is run. A statement the reader
-// cannot classify, a client command, a statement that reads or writes files
-// or one aimed outside the file's own schemas makes it return a
-// *RejectError (errors.Is ErrRejected) naming file:line, and no dump.
+// the session settings in force, and into the steps the mysql client would
+// send, in file order. Nothing is run. Only what the client itself would
+// run outside the server (\!, system, source, pager, ...) or a file it
+// cannot cut makes it return a *RejectError (errors.Is ErrRejected) naming
+// file:line, and no dump; the server-side statements the tool does not run
+// (SET GLOBAL, file access, accounts, plugins, the server's own schemas)
+// are set aside, each a StepSetAside naming why.
 func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
 	src, err := readSource(name, r)
 	if err != nil {
@@ -163,11 +198,13 @@ func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
 		return nil, &RejectError{File: name, Line: 1 + strings.Count(src[:strings.IndexByte(src, 0)], "\n"), Reason: "NUL byte in the file"}
 	}
 	writer := o.Writer
-	if w, ok := dumpWriter(src); ok {
+	w, isDump := dumpWriter(src)
+	if isDump {
 		writer = w
 	}
 	stmts, rejects := splitClient(name, src)
 	rd := newDumpReader(name, writer, o)
+	rd.isDump = isDump
 	rd.rejects = rejects
 	for _, st := range stmts {
 		if err := rd.add(st); err != nil {

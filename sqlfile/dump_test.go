@@ -41,8 +41,15 @@ func TestReadDumpInstallScript(t *testing.T) {
 	if !strings.Contains(d.Objects[2].SQL, "SELECT 1; SELECT 2; END") {
 		t.Errorf("procedure body cut: %q", d.Objects[2].SQL)
 	}
-	if d.SetAside["data statement (INSERT/REPLACE)"] != 1 || d.SetAside["DROP statement"] != 1 {
-		t.Errorf("set aside %v", d.SetAside)
+	if len(d.SetAside) != 0 {
+		t.Errorf("an install script's statements all run, set aside %v", d.SetAside)
+	}
+	kinds := ""
+	for _, s := range d.Steps {
+		kinds += string("CASPDX"[s.Kind])
+	}
+	if kinds != "PPSCAACCCP" {
+		t.Errorf("steps %s (Create, Alter, Session, scriPt...), want PPSCAACCCP: %+v", kinds, d.Steps)
 	}
 	if len(d.Schemas) != 1 || d.Schemas[0].SQL == "" {
 		t.Errorf("schemas %+v", d.Schemas)
@@ -108,26 +115,19 @@ func TestReadDumpStandInReplaced(t *testing.T) {
 	}
 }
 
-// TestReadDumpRefusesHostileInput: a dump is input, not instructions; each
-// refusal names file:line.
-func TestReadDumpRefusesHostileInput(t *testing.T) {
+// TestReadDumpRefusesClientCommands: only what the client itself would
+// run outside the server refuses the file whole, with file:line.
+func TestReadDumpRefusesClientCommands(t *testing.T) {
 	cases := []struct {
 		name, src, reason string
 		line              int
 	}{
 		{"shell escape", "CREATE TABLE t (a INT);\n\\! rm -rf /\n", "client command", 2},
+		{"shell escape inside a statement", "CREATE TABLE t (a INT)\n\\! rm -rf /\n;", "(system)", 2},
 		{"system", "CREATE TABLE t (a INT);\nsystem rm -rf /\n", "client command", 2},
 		{"source", "source /etc/passwd\nCREATE TABLE t (a INT);\n", "client command", 1},
-		{"load data", "CREATE TABLE t (a INT);\nLOAD DATA INFILE '/etc/passwd' INTO TABLE t;\n", "reads a file", 2},
-		{"outfile", "CREATE TABLE t (a INT);\nSELECT * FROM t INTO OUTFILE '/tmp/x';\n", "writes a file", 2},
-		{"load_file in a view", "CREATE TABLE t (a INT);\nCREATE VIEW v AS SELECT LOAD_FILE('/etc/passwd');\n", "reads a file", 2},
-		{"data directory", "CREATE TABLE t (a INT) DATA DIRECTORY='/tmp';\n", "outside the server's data directory", 1},
-		{"system schema", "CREATE TABLE mysql.user2 (a INT);\n", "server's own schemas", 1},
-		{"other schema", "USE a;\nCREATE TABLE b.t (a INT);\n", "outside the file's own schemas", 2},
-		{"global", "SET GLOBAL read_only = 1;\nCREATE TABLE t (a INT);\n", "server-wide", 1},
-		{"udf", "CREATE FUNCTION f RETURNS STRING SONAME 'lib.so';\n", "shared library", 1},
-		{"plugin", "INSTALL PLUGIN x SONAME 'x.so';\n", "shared library", 1},
-		{"shutdown", "CREATE TABLE t (a INT);\nSHUTDOWN;\n", "not a schema statement", 2},
+		{"tee", "CREATE TABLE t (a INT) \\T /tmp/x\n;", "(tee)", 1},
+		{"pager", "pager less\nCREATE TABLE t (a INT);\n", "client command", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -140,6 +140,116 @@ func TestReadDumpRefusesHostileInput(t *testing.T) {
 				t.Errorf("refusal %q at line %d, want %q at line %d", re.Reason, re.Line, c.reason, c.line)
 			}
 		})
+	}
+}
+
+// TestReadDumpSetsAsideServerStatements: server-side statements the tool
+// does not run are set aside with their line and why; the rest of the file
+// is read.
+func TestReadDumpSetsAsideServerStatements(t *testing.T) {
+	cases := []struct {
+		name, src, reason string
+		line              int
+	}{
+		{"load data", "CREATE TABLE t (a INT);\nLOAD DATA INFILE '/etc/passwd' INTO TABLE t;\n", "reads a file", 2},
+		{"outfile", "CREATE TABLE t (a INT);\nSELECT * FROM t INTO OUTFILE '/tmp/x';\n", "writes a file", 2},
+		{"load_file in a view", "CREATE TABLE t (a INT);\nCREATE VIEW v AS SELECT LOAD_FILE('/etc/passwd');\n", "reads a file", 2},
+		{"data directory", "CREATE TABLE u (a INT);\nCREATE TABLE t (a INT) DATA DIRECTORY='/tmp';\n", "outside the server's data directory", 2},
+		{"system schema", "CREATE TABLE t (a INT);\nCREATE TABLE mysql.user2 (a INT);\n", "server's own schema mysql", 2},
+		{"write to mysql", "CREATE TABLE t (a INT);\nUPDATE mysql.user SET plugin = 'x';\n", "server's own schema mysql", 2},
+		{"global", "SET GLOBAL read_only = 1;\nCREATE TABLE t (a INT);\n", "server-wide", 1},
+		{"udf", "CREATE TABLE t (a INT);\nCREATE FUNCTION f RETURNS STRING SONAME 'lib.so';\n", "shared library", 2},
+		{"plugin", "CREATE TABLE t (a INT);\nINSTALL PLUGIN x SONAME 'x.so';\n", "shared library", 2},
+		{"component", "CREATE TABLE t (a INT);\nINSTALL COMPONENT 'file://x';\n", "plugin or component", 2},
+		{"tablespace with a path", "CREATE TABLESPACE ts ADD DATAFILE '/tmp/ts.ibd';\nCREATE TABLE t (a INT);\n", "is a path", 1},
+		{"account", "CREATE TABLE t (a INT);\nCREATE USER app IDENTIFIED BY 'x';\nGRANT ALL ON *.* TO app;\n", "account statement", 2},
+		{"shutdown", "CREATE TABLE t (a INT);\nSHUTDOWN;\n", "stops the server", 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := readString(t, c.src)
+			var aside *Step
+			for i := range d.Steps {
+				if d.Steps[i].Kind == StepSetAside {
+					aside = &d.Steps[i]
+					break
+				}
+			}
+			if aside == nil {
+				t.Fatalf("nothing set aside: %+v", d.Steps)
+			}
+			if aside.Line != c.line || !strings.Contains(aside.Reason, c.reason) {
+				t.Errorf("set aside %q at line %d, want %q at line %d", aside.Reason, aside.Line, c.reason, c.line)
+			}
+			if d.Count(KindTable) != 1 {
+				t.Errorf("the rest of the file is not read: %+v", d.Objects)
+			}
+		})
+	}
+}
+
+// TestReadDumpFollowsGlobalSQLMode: SET GLOBAL sql_mode runs as a session
+// setting, with a note; the objects after it carry it.
+func TestReadDumpFollowsGlobalSQLMode(t *testing.T) {
+	d := readString(t, "SET GLOBAL sql_mode = '';\nCREATE TABLE t (d DATE NOT NULL DEFAULT '0000-00-00');\n")
+	if d.Steps[0].Kind != StepSession || d.Steps[0].SQL != "SET SESSION sql_mode = ''" {
+		t.Errorf("step %+v", d.Steps[0])
+	}
+	if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "f.sql:1: SET GLOBAL sql_mode was followed for the session") {
+		t.Errorf("notes %q", d.Notes)
+	}
+	if s := d.Objects[0].Session; len(s) != 1 || s[0].Name != "sql_mode" || s[0].Text() != "" {
+		t.Errorf("session %+v", s)
+	}
+}
+
+// TestReadDumpNamedSchema: an install script whose routines name a schema
+// it never creates was written for `mysql legacy < file`: its unqualified
+// objects go there too.
+func TestReadDumpNamedSchema(t *testing.T) {
+	d := readString(t, "CREATE TABLE item (a INT);\nDROP PROCEDURE IF EXISTS legacy.p;\nCREATE PROCEDURE legacy.p() SELECT * FROM legacy.item;\n")
+	if d.DefaultSchema != "legacy" || !d.NeedsDefault {
+		t.Errorf("default schema %q (needed %v)", d.DefaultSchema, d.NeedsDefault)
+	}
+	for _, o := range d.Objects {
+		if o.Schema != "legacy" {
+			t.Errorf("%s in schema %q", o.Name, o.Schema)
+		}
+	}
+	if len(d.Schemas) != 1 || !d.Schemas[0].Named || d.Schemas[0].SQL != "" {
+		t.Errorf("schemas %+v", d.Schemas)
+	}
+	d = readString(t, "CREATE DATABASE app;\nUSE app;\nCREATE TABLE item (a INT);\nDROP PROCEDURE IF EXISTS other.p;\n")
+	if d.DefaultSchema != "" || d.NeedsDefault || len(d.Schemas) != 2 || !d.Schemas[1].Named {
+		t.Errorf("a file with a schema of its own: default %q, schemas %+v", d.DefaultSchema, d.Schemas)
+	}
+}
+
+// TestReadDumpBrokenDataString: a backslash that escapes a string's
+// closing quote leaves backslashes outside strings; the client keeps the
+// ones that name no command and sends one statement, the reader too.
+func TestReadDumpBrokenDataString(t *testing.T) {
+	src := "CREATE TABLE s (v TEXT);\nINSERT INTO s VALUES ('C:\\dir\\'), ('C:\\logs\\j\\'), ('x');\nINSERT INTO s VALUES ('fine');\n"
+	d := readString(t, src)
+	if len(d.Steps) != 3 || d.Steps[1].Kind != StepScript || d.Steps[1].Line != 2 || d.Steps[2].Line != 3 {
+		t.Fatalf("steps %+v", d.Steps)
+	}
+	if !strings.HasSuffix(d.Steps[1].SQL, "('x')") {
+		t.Errorf("the broken statement is not sent whole: %q", d.Steps[1].SQL)
+	}
+}
+
+// TestReadDumpSystemSchemas: an --all-databases dump's mysql schema is set
+// aside whole, with one note; the application's schema is read.
+func TestReadDumpSystemSchemas(t *testing.T) {
+	src := "-- MySQL dump 10.13\n-- Server version\t9.7.4\nCREATE DATABASE mysql;\nUSE mysql;\nCREATE TABLE user (Host CHAR(255));\n" +
+		"INSERT INTO user VALUES ('localhost');\nCREATE DATABASE shop;\nUSE shop;\nCREATE TABLE t (a INT);\n"
+	d := readString(t, src)
+	if d.Count(KindTable) != 1 || d.Objects[0].Schema != "shop" {
+		t.Fatalf("objects %+v", d.Objects)
+	}
+	if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "f.sql:3: the server's own schema mysql set aside (4 statements)") {
+		t.Errorf("notes %q", d.Notes)
 	}
 }
 
@@ -180,6 +290,18 @@ func FuzzReadDump(f *testing.F) {
 				t.Fatalf("line %d beyond the file", o.Line)
 			}
 		}
+		for _, s := range d.Steps {
+			switch {
+			case s.Line < 1 || strings.Count(src, "\n")+1 < s.Line:
+				t.Fatalf("step at line %d, outside the file: %+v", s.Line, s)
+			case (s.Kind == StepCreate || s.Kind == StepAlter) && (s.Object < 0 || s.Object >= len(d.Objects)):
+				t.Fatalf("step on object %d of %d: %+v", s.Object, len(d.Objects), s)
+			case s.Kind == StepSetAside && (s.Reason == "" || s.SQL != ""):
+				t.Fatalf("a statement set aside without a reason, or with text to run: %+v", s)
+			case s.Kind != StepSetAside && s.SQL == "":
+				t.Fatalf("a step that runs without text: %+v", s)
+			}
+		}
 	})
 }
 
@@ -196,5 +318,23 @@ func TestInstallScriptKeepsItsCommentsForTheTarget(t *testing.T) {
 	d = readString(t, "-- MariaDB dump 10.19\n-- Server version\t10.11.19-MariaDB\n"+src)
 	if got := d.Objects[0].SQL; strings.Contains(got, "GEOMETRY") || strings.Contains(got, "/*!") {
 		t.Errorf("a MariaDB dump's MySQL 5.7+ comments are not what MariaDB ran: %q", got)
+	}
+}
+
+func TestStepName(t *testing.T) {
+	cases := map[string]string{
+		"SET @@GLOBAL.GTID_PURGED = '1'":        "SET @@GLOBAL.GTID_PURGED",
+		"INSERT INTO admin_user (a) VALUES (1)": "INSERT INTO admin_user",
+		"CALL legacy.restock(1)":                "CALL legacy.restock",
+		"SET GLOBAL sql_mode = ''":              "SET GLOBAL sql_mode",
+		"UPDATE `x`.`y` SET a=1":                "UPDATE `x`.`y`",
+		"PREPARE s FROM @s":                     "PREPARE s",
+		"CREATE TABLESPACE ts ADD DATAFILE 'x'": "CREATE TABLESPACE ts",
+	}
+	for src, want := range cases {
+		toks, _ := lexStatement(src, 1)
+		if got := stepName(significant(toks, func(int) bool { return true })); got != want {
+			t.Errorf("stepName(%q) = %q, want %q", src, got, want)
+		}
 	}
 }

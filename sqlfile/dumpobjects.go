@@ -12,43 +12,71 @@ var createKinds = map[string]Kind{
 }
 
 // create reads a CREATE statement.
-func (r *dumpReader) create(c *cursor, st statement) string {
+func (r *dumpReader) create(c *cursor, st statement) {
 	c.next()
 	c.acceptWords("OR", "REPLACE")
 	skipCreateModifiers(c)
 	word := strings.ToUpper(c.peek(0).text)
 	switch {
 	case word == "DATABASE" || word == "SCHEMA":
-		return r.createSchema(c, st)
+		r.createSchema(c, st)
+		return
 	case word == "INDEX":
-		return r.createIndex(c, st)
-	case word == "TEMPORARY":
-		return "CREATE TEMPORARY TABLE is not part of a schema"
+		r.createIndex(c, st)
+		return
 	case word == "USER" || word == "ROLE":
-		r.setAside("account statement")
-		return ""
+		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+		return
+	case word == "TABLESPACE":
+		r.tablespace(st)
+		return
+	case createAside[word] != "":
+		r.asideStep(st, "CREATE "+word+" statement", createAside[word])
+		return
 	}
 	kind, ok := createKinds[word]
 	if !ok || c.peek(0).kind != tokWord {
-		return describe(st.toks) + " is not a schema object the reader knows"
+		r.needsSchema()
+		r.step(st, StepScript, "") // CREATE TEMPORARY TABLE, ...: the server answers
+		return
 	}
 	c.next()
 	c.acceptWords("IF", "NOT", "EXISTS")
-	schema, name, reason := r.qualified(c, "CREATE "+word)
-	if reason != "" {
-		return reason
+	schema, name, system := r.qualified(c)
+	if system {
+		r.systemStatement(schema, st)
+		return
+	}
+	if name == "" {
+		r.step(st, StepScript, "")
+		return
 	}
 	o := Object{Kind: kind, Schema: schema, Name: name, File: r.file, Line: st.line, SQL: st.sql, Session: r.session.snapshot()}
 	if kind == KindTrigger {
-		if o.Table, reason = triggerTable(c); reason != "" {
-			return reason
-		}
-	}
-	if kind == KindTable && copiesRows(c.rest()) {
-		return "CREATE TABLE ... SELECT copies rows: a schema is loaded without data"
+		o.Table = triggerTable(c)
 	}
 	r.define(o)
-	return ""
+	r.step(st, StepCreate, objectKey(kind, schema, name))
+}
+
+// createAside are the CREATE statements of server-wide things never run.
+var createAside = map[string]string{
+	"SERVER":   "it links this server to another one",
+	"LOGFILE":  "it creates server-wide log files",
+	"RESOURCE": "it changes how the server schedules threads",
+}
+
+// tablespace reads CREATE TABLESPACE: one whose data file is a path (it
+// puts files outside the data directory) is set aside; the rest runs.
+func (r *dumpReader) tablespace(st statement) {
+	for i, t := range st.toks {
+		if isWord(t, "DATAFILE") && i+1 < len(st.toks) && st.toks[i+1].kind == tokString &&
+			strings.ContainsAny(st.toks[i+1].text, `/\`) {
+			r.asideStep(st, "CREATE TABLESPACE with a path", "its data file "+st.toks[i+1].text+" is a path: the sandbox keeps its files in its own directory")
+			return
+		}
+	}
+	r.step(st, StepScript, "")
 }
 
 // skipCreateModifiers passes ALGORITHM=, DEFINER=, SQL SECURITY, AGGREGATE
@@ -85,30 +113,19 @@ func skipUser(c *cursor) {
 }
 
 // triggerTable reads "{BEFORE|AFTER} {INSERT|UPDATE|DELETE} ON table".
-func triggerTable(c *cursor) (string, string) {
+func triggerTable(c *cursor) string {
 	for !c.done() && !c.isWord(0, "ON") {
 		c.next()
 	}
 	if !c.acceptWord("ON") || !isName(c.peek(0)) {
-		return "", "CREATE TRIGGER without ON table"
+		return ""
 	}
 	name := nameOf(c.next())
 	if c.isPunct(0, ".") && isName(c.peek(1)) {
 		c.next()
 		name = nameOf(c.next())
 	}
-	return name, ""
-}
-
-// copiesRows reports a CREATE TABLE ... [AS] SELECT at the top level.
-func copiesRows(rest []token) bool {
-	d := depths(rest)
-	for i, t := range rest {
-		if d[i] == 0 && (isWord(t, "SELECT") || isWord(t, "TABLE") && i > 0 && isWord(rest[i-1], "AS")) {
-			return true
-		}
-	}
-	return false
+	return name
 }
 
 // define adds an object; a second definition of the same name replaces the
@@ -125,96 +142,132 @@ func (r *dumpReader) define(o Object) {
 }
 
 // createSchema reads CREATE DATABASE|SCHEMA [IF NOT EXISTS] name ....
-func (r *dumpReader) createSchema(c *cursor, st statement) string {
+func (r *dumpReader) createSchema(c *cursor, st statement) {
 	c.next()
 	c.acceptWords("IF", "NOT", "EXISTS")
 	t := c.next()
-	if !isName(t) {
-		return "CREATE DATABASE without a name"
+	switch {
+	case !isName(t):
+		r.step(st, StepScript, "")
+	case IsSystemSchema(nameOf(t)):
+		r.systemStatement(nameOf(t), st)
+	default:
+		r.noteSchema(nameOf(t), st.sql, st.line)
+		r.step(st, StepScript, "")
+		r.dump.Steps[len(r.dump.Steps)-1].Schema = nameOf(t)
 	}
-	if IsSystemSchema(nameOf(t)) {
-		return "CREATE DATABASE " + display(nameOf(t)) + ": the server's own schemas are not part of an application's schema"
-	}
-	r.noteSchema(nameOf(t), st.sql, st.line)
-	return ""
 }
 
 // createIndex reads CREATE INDEX name ON table ...: the index belongs to
 // its table.
-func (r *dumpReader) createIndex(c *cursor, st statement) string {
+func (r *dumpReader) createIndex(c *cursor, st statement) {
 	c.next()
 	for !c.done() && !c.isWord(0, "ON") {
 		c.next()
 	}
 	if !c.acceptWord("ON") {
-		return "CREATE INDEX without ON table"
+		r.step(st, StepScript, "")
+		return
 	}
-	return r.attach(c, st, "CREATE INDEX")
+	r.attach(c, st)
 }
 
-// attach adds a statement to the table it changes, which the file must
-// create before it.
-func (r *dumpReader) attach(c *cursor, st statement, what string) string {
-	schema, name, reason := r.qualified(c, what)
-	if reason != "" {
-		return reason
+// attach records a statement that changes a table where the file has it:
+// with its table when the file creates the table, else as a statement of
+// the script.
+func (r *dumpReader) attach(c *cursor, st statement) {
+	schema, name, system := r.qualified(c)
+	if system {
+		r.systemStatement(schema, st)
+		return
 	}
-	i, ok := r.index[objectKey(KindTable, schema, name)]
+	key := objectKey(KindTable, schema, name)
+	i, ok := r.index[key]
 	if !ok || r.dump.Objects[i].Kind != KindTable {
-		return what + " " + display(name) + ": the table is not created earlier in the file"
+		r.step(st, StepScript, "")
+		return
 	}
 	r.dump.Objects[i].Alters = append(r.dump.Objects[i].Alters, st.sql)
-	return ""
+	r.step(st, StepAlter, key)
 }
 
-// alter reads ALTER TABLE (kept with its table; DISABLE/ENABLE KEYS of a
-// data section set aside) and ALTER DATABASE (set aside).
-func (r *dumpReader) alter(c *cursor, st statement) string {
+// alterAside are the ALTER statements of server-wide things never run.
+var alterAside = map[string]string{
+	"USER": "an account statement (the sandbox's accounts are not the application's schema)", "INSTANCE": "it acts on the whole server",
+	"TABLESPACE": "it changes a server-wide tablespace", "LOGFILE": "it changes server-wide log files",
+	"SERVER": "it links this server to another one", "RESOURCE": "it changes how the server schedules threads",
+}
+
+// alter reads ALTER statements: ALTER TABLE goes with its table where the
+// file has it (a dump's DISABLE/ENABLE KEYS is part of its data section).
+func (r *dumpReader) alter(c *cursor, st statement) {
 	c.next()
 	c.acceptAnyWord("ONLINE", "OFFLINE", "IGNORE")
+	word := strings.ToUpper(c.peek(0).text)
 	switch {
 	case c.acceptWord("TABLE"):
 		rest := st.toks[len(st.toks)-2:]
 		if isWord(rest[1], "KEYS") && (isWord(rest[0], "DISABLE") || isWord(rest[0], "ENABLE")) {
-			r.setAside("ALTER TABLE ... DISABLE/ENABLE KEYS statement")
-			return ""
+			r.dataSection(st, "ALTER TABLE ... DISABLE/ENABLE KEYS statement")
+			return
 		}
-		return r.attach(c, st, "ALTER TABLE")
-	case c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA"):
-		r.setAside("ALTER DATABASE statement")
-		return ""
+		c.acceptWords("IF", "EXISTS")
+		r.attach(c, st)
+	case word == "DATABASE" || word == "SCHEMA":
+		c.next()
+		if t := c.peek(0); isName(t) && IsSystemSchema(nameOf(t)) {
+			r.systemStatement(nameOf(t), st)
+			return
+		}
+		r.step(st, StepScript, "")
+	case alterAside[word] != "":
+		r.asideStep(st, "ALTER "+word+" statement", alterAside[word])
+	default:
+		r.needsSchema()
+		r.step(st, StepScript, "")
 	}
-	return describe(st.toks) + " is not supported (the reader takes ALTER TABLE of a table the file creates)"
 }
 
 // dropKinds are the objects a DROP may name.
 var dropKinds = map[string]Kind{"TABLE": KindTable, "VIEW": KindView, "PROCEDURE": KindProcedure,
 	"FUNCTION": KindFunction, "TRIGGER": KindTrigger, "EVENT": KindEvent, "SEQUENCE": KindTable}
 
-// drop reads DROP statements: they are never run; one that drops an object
-// the file defined earlier removes it (a view's stand-in table).
-func (r *dumpReader) drop(c *cursor) string {
+// drop reads DROP statements: they run where the file has them; one that
+// drops an object the file defined earlier removes it (a view's stand-in
+// table).
+func (r *dumpReader) drop(c *cursor, st statement) {
 	c.next()
 	c.acceptWord("TEMPORARY")
 	word := strings.ToUpper(c.peek(0).text)
-	if word == "DATABASE" || word == "SCHEMA" {
+	switch {
+	case word == "DATABASE" || word == "SCHEMA":
 		c.next()
 		c.acceptWords("IF", "EXISTS")
 		if t := c.peek(0); isName(t) && IsSystemSchema(nameOf(t)) {
-			return "DROP " + word + " " + display(nameOf(t)) + ": the server's own schemas are not part of an application's schema"
+			r.systemStatement(nameOf(t), st)
+			return
 		}
+		r.step(st, StepScript, "")
+		return
+	case word == "USER" || word == "ROLE":
+		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+		return
+	case alterAside[word] != "":
+		r.asideStep(st, "DROP "+word+" statement", alterAside[word])
+		return
 	}
 	kind, ok := dropKinds[word]
 	if !ok {
-		r.setAside("DROP statement")
-		return ""
+		r.step(st, StepScript, "")
+		return
 	}
 	c.next()
 	c.acceptWords("IF", "EXISTS")
 	for !c.done() {
-		schema, name, reason := r.qualified(c, "DROP "+word)
-		if reason != "" {
-			return reason
+		schema, name, system := r.qualified(c)
+		if system {
+			r.systemStatement(schema, st)
+			return
 		}
 		r.undefine(kind, schema, name)
 		if !c.isPunct(0, ",") {
@@ -222,8 +275,7 @@ func (r *dumpReader) drop(c *cursor) string {
 		}
 		c.next()
 	}
-	r.setAside("DROP statement")
-	return ""
+	r.step(st, StepScript, "")
 }
 
 // undefine removes an object defined earlier, if any.
@@ -243,20 +295,52 @@ func (r *dumpReader) undefine(kind Kind, schema, name string) {
 	r.setAside("dropped definition (view stand-in)")
 }
 
-// data reads INSERT and REPLACE: kept with --with-data, else counted.
-func (r *dumpReader) data(c *cursor, st statement) string {
+// data reads INSERT and REPLACE. A dump's plain rows are kept with
+// --with-data, else counted; every other one (an install script's, an
+// INSERT ... SELECT) runs where the file has it.
+func (r *dumpReader) data(c *cursor, st statement) {
 	c.next()
 	c.acceptAnyWord("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY")
 	c.acceptWord("IGNORE")
 	c.acceptWord("INTO")
-	schema, name, reason := r.qualified(c, strings.ToUpper(st.toks[0].text))
-	if reason != "" {
-		return reason
-	}
-	if !r.opts.WithData {
+	schema, name, system := r.qualified(c)
+	switch {
+	case system:
+		r.systemStatement(schema, st)
+	case !r.isDump || !plainRows(st.toks):
+		r.step(st, StepScript, "")
+	case !r.opts.WithData:
 		r.setAside("data statement (INSERT/REPLACE)")
-		return ""
+	default:
+		r.dump.Data = append(r.dump.Data, DataStatement{Schema: schema, Table: name, SQL: st.sql, Line: st.line, Session: r.session.snapshot()})
+		r.step(st, StepData, "")
 	}
-	r.dump.Data = append(r.dump.Data, DataStatement{Schema: schema, Table: name, SQL: st.sql, Line: st.line, Session: r.session.snapshot()})
-	return ""
+}
+
+// dataSection reads the statements around a dump's rows (LOCK TABLES,
+// DISABLE KEYS): with the rows when they are kept; an install script's
+// run.
+func (r *dumpReader) dataSection(st statement, what string) {
+	switch {
+	case !r.isDump:
+		r.step(st, StepScript, "")
+	case r.opts.WithData:
+		r.step(st, StepData, "")
+	default:
+		r.setAside(what)
+	}
+}
+
+// plainRows reports an INSERT or REPLACE of literal rows: VALUES, no query.
+func plainRows(toks []token) bool {
+	values := false
+	for _, t := range toks {
+		switch {
+		case isWord(t, "SELECT"), isWord(t, "TABLE"):
+			return false
+		case isWord(t, "VALUES"), isWord(t, "VALUE"):
+			values = true
+		}
+	}
+	return values
 }

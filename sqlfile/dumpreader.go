@@ -19,20 +19,32 @@ func IsSystemSchema(name string) bool { return systemSchemas[strings.ToLower(nam
 type dumpReader struct {
 	file    string
 	writer  flavor.Flavor
+	isDump  bool // the file says which server wrote it (mysqldump, mariadb-dump)
 	opts    ReadOptions
 	dump    *Dump
 	schema  string          // the schema of the last USE
-	schemas map[string]bool // lower-cased names the file creates or uses
-	session *session
-	index   map[string]int // objectKey -> index in dump.Objects
-	rejects []*RejectError
+	schemas map[string]bool // lower-cased names the file creates, uses or names
+	// system is the server's own schema the file is in (a USE mysql of an
+	// --all-databases dump): its statements are set aside until the next USE.
+	system   string
+	systems  map[string]*systemSection
+	session  *session
+	index    map[string]int // objectKey -> index in dump.Objects
+	rejects  []*RejectError
+	beforeUs bool // a statement that needs a schema came before any USE
 	// statements are the file's statements as the client cut them.
 	statements []clientStatement
 }
 
+// systemSection counts what a dump holds of one of the server's own schemas.
+type systemSection struct {
+	line, statements int
+}
+
 func newDumpReader(file string, writer flavor.Flavor, o ReadOptions) *dumpReader {
 	return &dumpReader{file: file, writer: writer, opts: o, schemas: map[string]bool{}, session: newSession(),
-		index: map[string]int{}, dump: &Dump{File: file, Writer: writer, SetAside: map[string]int{}}}
+		systems: map[string]*systemSection{}, index: map[string]int{},
+		dump: &Dump{File: file, Writer: writer, SetAside: map[string]int{}}}
 }
 
 // statement is one statement of the file in the reading of its writer.
@@ -45,29 +57,42 @@ type statement struct {
 // add reads one statement. It returns an error only to stop the reading.
 func (r *dumpReader) add(cs clientStatement) error {
 	toks, conds := lexStatement(cs.text, cs.line)
-	for _, t := range toks {
-		if t.kind == tokIssue {
-			r.reject(t.line, cs.text, t.text)
-			return nil
-		}
-	}
 	keep := func(i int) bool { return runs(r.writer, conds[i]) }
 	st := statement{toks: significant(toks, keep), sql: r.statementText(cs.text, toks, keep), line: cs.line}
 	if len(st.toks) == 0 {
 		return nil
 	}
 	st.line = st.toks[0].line
-	if reason := fileAccess(st.toks); reason != "" {
-		r.reject(st.line, st.sql, reason)
-		return nil
-	}
-	if reason := r.read(st); reason != "" {
-		r.reject(st.line, st.sql, reason)
-	}
-	if len(r.rejects) > maxReported {
-		return r.rejection()
+	switch {
+	case r.system != "" && !isWord(st.toks[0], "USE") && !createsSchema(st.toks):
+		r.systemStatement(r.system, st)
+	case hasIssue(toks):
+		r.step(st, StepScript, "") // the server answers (an unterminated string at the end of the file, ...)
+	default:
+		if reason := fileAccess(st.toks); reason != "" {
+			r.asideStep(st, "statement that reads or writes files or loads a library", reason)
+			return nil
+		}
+		r.read(st)
 	}
 	return nil
+}
+
+// createsSchema reports CREATE DATABASE|SCHEMA: in a dump it starts the
+// next schema's section.
+func createsSchema(toks []token) bool {
+	c := &cursor{toks: toks}
+	return c.acceptWord("CREATE") && (c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA"))
+}
+
+// hasIssue reports a lexical problem in a statement's tokens.
+func hasIssue(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == tokIssue {
+			return true
+		}
+	}
+	return false
 }
 
 // statementText is the statement as the target receives it. For a dump
@@ -82,80 +107,144 @@ func (r *dumpReader) statementText(text string, toks []token, keep func(int) boo
 	return resolveText(text, toks, keep)
 }
 
-// read classifies one statement and records it; a reason refuses it.
-func (r *dumpReader) read(st statement) string {
+// read classifies one statement and records its step.
+func (r *dumpReader) read(st statement) {
 	c := &cursor{toks: st.toks}
-	switch first := strings.ToUpper(c.peek(0).text); {
-	case c.peek(0).kind != tokWord:
-		return "not a statement the reader knows"
-	case first == "CREATE":
-		return r.create(c, st)
-	case first == "ALTER":
-		return r.alter(c, st)
-	case first == "DROP":
-		return r.drop(c)
-	case first == "USE":
-		return r.use(c)
-	case first == "SET":
-		return r.set(c)
-	case first == "INSERT" || first == "REPLACE":
-		return r.data(c, st)
-	case setAsideStatements[first] != "":
-		r.setAside(setAsideStatements[first])
-		return ""
-	case first == "LOCK" || first == "UNLOCK":
-		r.setAside("LOCK/UNLOCK TABLES statement")
-		return ""
+	first := strings.ToUpper(c.peek(0).text)
+	if c.peek(0).kind != tokWord {
+		r.step(st, StepScript, "")
+		return
 	}
-	return describe(st.toks) + " is not a schema statement (the reader takes CREATE, ALTER TABLE, DROP, USE, SET and data statements)"
+	if schema := systemQualified(st.toks); schema != "" && first != "SET" {
+		r.systemStatement(schema, st)
+		return
+	}
+	switch first {
+	case "CREATE":
+		r.create(c, st)
+	case "ALTER":
+		r.alter(c, st)
+	case "DROP":
+		r.drop(c, st)
+	case "USE":
+		r.use(c, st)
+	case "SET":
+		r.set(c, st)
+	case "INSERT", "REPLACE":
+		r.data(c, st)
+	case "LOCK", "UNLOCK":
+		r.dataSection(st, "LOCK/UNLOCK TABLES statement")
+	default:
+		r.other(first, st)
+	}
 }
 
-// setAsideStatements are read and not run, counted by what they are.
-var setAsideStatements = map[string]string{
-	"GRANT": "account statement", "REVOKE": "account statement", "RENAME": "RENAME statement",
-	"FLUSH": "FLUSH statement", "START": "transaction statement", "BEGIN": "transaction statement",
-	"COMMIT": "transaction statement", "ROLLBACK": "transaction statement", "SELECT": "SELECT statement",
-	"CALL": "CALL statement", "DO": "DO statement", "ANALYZE": "ANALYZE statement", "OPTIMIZE": "OPTIMIZE statement",
-	"SHOW": "SHOW statement", "TRUNCATE": "TRUNCATE statement", "DELETE": "DELETE statement", "UPDATE": "UPDATE statement",
+// sessionStatements set up the client's session; they run as written.
+var sessionStatements = map[string]bool{"PREPARE": true, "EXECUTE": true, "DEALLOCATE": true, "BEGIN": true,
+	"COMMIT": true, "ROLLBACK": true, "SAVEPOINT": true, "RELEASE": true}
+
+// scriptStatements are the other statements of an install script that run
+// on the target as the client runs them.
+var scriptStatements = map[string]bool{"UPDATE": true, "DELETE": true, "SELECT": true, "CALL": true, "DO": true,
+	"TRUNCATE": true, "ANALYZE": true, "OPTIMIZE": true, "CHECK": true, "CHECKSUM": true, "REPAIR": true,
+	"SHOW": true, "DESCRIBE": true, "DESC": true, "EXPLAIN": true, "HANDLER": true, "WITH": true,
+	"VALUES": true, "TABLE": true, "SIGNAL": true, "RESIGNAL": true, "HELP": true, "GET": true}
+
+// asideStatements act on the server as a whole, its accounts or other
+// servers: never run, named in the report.
+var asideStatements = map[string]string{
+	"GRANT": "an account statement (the sandbox's accounts are not the application's schema)", "REVOKE": "an account statement (the sandbox's accounts are not the application's schema)",
+	"FLUSH": "it acts on the whole server", "INSTALL": "it loads a plugin or component into the server",
+	"UNINSTALL": "it unloads a plugin or component", "SHUTDOWN": "it stops the server", "RESTART": "it restarts the server",
+	"KILL": "it ends other sessions", "CHANGE": "it points the server at a replication source",
+	"STOP": "it stops replication", "RESET": "it resets the server's logs or replication", "PURGE": "it deletes the server's logs",
+	"BINLOG": "it applies binary log events", "CLONE": "it copies another server", "CACHE": "it changes the server's key caches",
+	"LOAD": "it loads data or indexes from outside the statement", "BACKUP": "it locks the whole server",
 }
 
-// fileAccess returns why a statement reads or writes files, or "".
-func fileAccess(toks []token) string {
-	for i, t := range toks {
-		next := nextToken(toks, i)
-		switch {
-		case isWord(t, "LOAD") && (isWord(next, "DATA") || isWord(next, "XML")):
-			return "LOAD " + strings.ToUpper(next.text) + " reads a file: a dump is loaded without touching files"
-		case isWord(t, "INTO") && (isWord(next, "OUTFILE") || isWord(next, "DUMPFILE")):
-			return "INTO " + strings.ToUpper(next.text) + " writes a file: a dump is loaded without touching files"
-		case isWord(t, "LOAD_FILE") && isPunct(next, "("):
-			return "LOAD_FILE() reads a file: a dump is loaded without touching files"
-		case (isWord(t, "DATA") || isWord(t, "INDEX")) && isWord(next, "DIRECTORY"):
-			return strings.ToUpper(t.text) + " DIRECTORY puts files outside the server's data directory"
-		case isWord(t, "SONAME"):
-			return "SONAME loads a shared library into the server"
+// other records the statements that are neither object definitions nor
+// session settings: run, or set aside with why.
+func (r *dumpReader) other(first string, st statement) {
+	c := &cursor{toks: st.toks}
+	switch {
+	case first == "START" && c.isWord(1, "TRANSACTION"):
+		r.step(st, StepSession, "")
+	case sessionStatements[first]:
+		r.step(st, StepSession, "")
+	case first == "RENAME" && (c.isWord(1, "USER")):
+		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+	case first == "RENAME":
+		r.needsSchema()
+		r.step(st, StepScript, "")
+	case scriptStatements[first]:
+		r.needsSchema()
+		r.step(st, StepScript, "")
+	case asideStatements[first] != "":
+		r.asideStep(st, strings.ToUpper(first)+" statement", asideStatements[first])
+	default:
+		r.asideStep(st, "statement the tool does not run", describe(st.toks)+" is not a statement the schema check runs (it takes definitions, data, session and script statements)")
+	}
+}
+
+// needsSchema notes a statement that needs a current schema before any USE.
+func (r *dumpReader) needsSchema() {
+	if r.schema == "" {
+		r.beforeUs = true
+	}
+}
+
+// systemQualified returns the server's own schema (mysql or sys) a
+// statement names as schema.name, or "". information_schema and
+// performance_schema are only read by an install script (writing to them
+// fails on every server).
+func systemQualified(toks []token) string {
+	for i := 1; i+1 < len(toks); i++ {
+		if !isPunct(toks[i], ".") || !isName(toks[i-1]) || !isName(toks[i+1]) {
+			continue
+		}
+		if s := strings.ToLower(nameOf(toks[i-1])); s == "mysql" || s == "sys" {
+			return s
 		}
 	}
 	return ""
 }
 
+// systemStatement sets aside a statement of (or aimed at) the server's own
+// schemas: counted per schema, noted once.
+func (r *dumpReader) systemStatement(schema string, st statement) {
+	key := strings.ToLower(schema)
+	sec := r.systems[key]
+	if sec == nil {
+		sec = &systemSection{line: st.line}
+		r.systems[key] = sec
+	}
+	sec.statements++
+	r.setAside("statement of the server's own schema " + key)
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, Object: -1, What: stepName(st.toks),
+		Reason: "the server's own schema " + key + " is not part of the application's schema"})
+}
+
 // use reads USE name.
-func (r *dumpReader) use(c *cursor) string {
+func (r *dumpReader) use(c *cursor, st statement) {
 	c.next()
 	t := c.next()
 	if !isName(t) || !c.done() {
-		return "USE takes one schema name"
+		r.step(st, StepSession, "") // the server answers
+		return
 	}
 	name := nameOf(t)
 	if IsSystemSchema(name) {
-		return "USE " + display(name) + ": the server's own schemas are not part of an application's schema"
+		r.system = name
+		r.systemStatement(name, st)
+		return
 	}
+	r.system = ""
 	r.noteSchema(name, "", 0)
 	r.schema = name
-	return ""
+	r.step(st, StepSession, "")
 }
 
-// noteSchema records a schema the file creates or uses.
+// noteSchema records a schema the file creates, uses or names.
 func (r *dumpReader) noteSchema(name, sql string, line int) {
 	key := strings.ToLower(name)
 	if r.schemas[key] {
@@ -170,12 +259,13 @@ func (r *dumpReader) noteSchema(name, sql string, line int) {
 	r.dump.Schemas = append(r.dump.Schemas, SchemaDef{Name: name, SQL: sql, Line: line})
 }
 
-// qualified reads [schema.]name at the cursor; the schema must be one of
-// the file's own (or the current one).
-func (r *dumpReader) qualified(c *cursor, what string) (schema, name, reason string) {
+// qualified reads [schema.]name at the cursor. A schema the file has not
+// created or used yet is noted: the sandbox creates it, as the
+// application's. system is set for the server's own schemas.
+func (r *dumpReader) qualified(c *cursor) (schema, name string, system bool) {
 	t := c.next()
 	if !isName(t) {
-		return "", "", what + " without a name"
+		return "", "", false
 	}
 	name = nameOf(t)
 	schema = r.schema
@@ -183,13 +273,25 @@ func (r *dumpReader) qualified(c *cursor, what string) (schema, name, reason str
 		c.next()
 		schema, name = name, nameOf(c.next())
 		if IsSystemSchema(schema) {
-			return "", "", fmt.Sprintf("%s %s.%s: the server's own schemas are not part of an application's schema", what, display(schema), display(name))
+			return schema, name, true
 		}
 		if !r.schemas[strings.ToLower(schema)] {
-			return "", "", fmt.Sprintf("%s %s.%s is aimed outside the file's own schemas (it neither creates nor uses %s)", what, display(schema), display(name), display(schema))
+			r.noteSchema(schema, "", 0)
+			r.named(schema)
+		}
+	} else if schema == "" {
+		r.beforeUs = true
+	}
+	return schema, name, false
+}
+
+// named remembers a schema the file names before it creates or uses it.
+func (r *dumpReader) named(schema string) {
+	for i := range r.dump.Schemas {
+		if strings.EqualFold(r.dump.Schemas[i].Name, schema) {
+			r.dump.Schemas[i].Named = true
 		}
 	}
-	return schema, name, ""
 }
 
 // setAside counts a statement that is read and not run.
@@ -227,6 +329,9 @@ func (r *dumpReader) finish() (*Dump, error) {
 	if len(r.rejects) > 0 {
 		return nil, r.rejection()
 	}
+	r.linkSteps()
+	r.defaultSchema()
+	r.systemNotes()
 	if len(r.dump.Objects) == 0 {
 		return nil, &RejectError{File: r.file, Reason: "no tables, views, routines, triggers or events in the file"}
 	}
@@ -276,4 +381,25 @@ func resolveText(text string, toks []token, keep func(int) bool) string {
 	}
 	b.WriteString(text[last:])
 	return strings.TrimSpace(b.String())
+}
+
+// fileAccess returns why a statement reads or writes files or loads a
+// library, or "".
+func fileAccess(toks []token) string {
+	for i, t := range toks {
+		next := nextToken(toks, i)
+		switch {
+		case isWord(t, "LOAD") && (isWord(next, "DATA") || isWord(next, "XML")):
+			return "LOAD " + strings.ToUpper(next.text) + " reads a file: the schema is loaded without touching files"
+		case isWord(t, "INTO") && (isWord(next, "OUTFILE") || isWord(next, "DUMPFILE")):
+			return "INTO " + strings.ToUpper(next.text) + " writes a file: the schema is loaded without touching files"
+		case isWord(t, "LOAD_FILE") && isPunct(next, "("):
+			return "LOAD_FILE() reads a file: the schema is loaded without touching files"
+		case (isWord(t, "DATA") || isWord(t, "INDEX")) && isWord(next, "DIRECTORY"):
+			return strings.ToUpper(t.text) + " DIRECTORY puts files outside the server's data directory"
+		case isWord(t, "SONAME"):
+			return "SONAME loads a shared library into the server"
+		}
+	}
+	return ""
 }

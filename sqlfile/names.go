@@ -91,3 +91,33 @@ func IsBareWord(name string) bool {
 }
 
 func isNumber(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
+
+// Names returns every name a statement's text holds (bare words and quoted
+// identifiers, unquoted), in order, with repeats.
+func Names(sql string) []string {
+	toks, _ := lexStatement(sql, 1)
+	var out []string
+	for _, t := range significant(toks, func(int) bool { return true }) {
+		if isName(t) {
+			out = append(out, nameOf(t))
+		}
+	}
+	return out
+}
+
+// StatesCharsetOnly reports a statement that names a character set and no
+// collation anywhere: the server picks the collation.
+func StatesCharsetOnly(sql string) bool {
+	toks, _ := lexStatement(sql, 1)
+	toks = significant(toks, func(int) bool { return true })
+	charset := false
+	for i, t := range toks {
+		switch {
+		case isWord(t, "COLLATE"):
+			return false
+		case isWord(t, "CHARSET"), isWord(t, "CHARACTER") && isWord(nextToken(toks, i), "SET"):
+			charset = true
+		}
+	}
+	return charset
+}

@@ -1,6 +1,7 @@
 package sqlfile
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -39,81 +40,108 @@ func (s *session) snapshot() []Setting {
 	return out
 }
 
-// set reads a SET statement: session settings are followed; SET GLOBAL is
-// refused except for a dump's GTID_PURGED, which is set aside.
-func (r *dumpReader) set(c *cursor) string {
+// set reads a SET statement: session settings are followed and run as
+// written; SET GLOBAL sql_mode is followed for the session (the file's
+// intent), with a note; other server-wide settings and account statements
+// are set aside.
+func (r *dumpReader) set(c *cursor, st statement) {
 	c.next()
-	if c.done() {
-		return "empty SET statement"
-	}
 	switch {
 	case c.isWord(0, "PASSWORD") || c.isWord(0, "ROLE") || (c.isWord(0, "DEFAULT") && c.isWord(1, "ROLE")):
-		r.setAside("account statement")
-		return ""
+		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+		return
 	case c.isWord(0, "TRANSACTION"):
-		r.setAside("transaction statement")
-		return ""
+		r.step(st, StepSession, "")
+		return
 	case c.isWord(0, "STATEMENT"):
-		return "SET STATEMENT ... FOR runs another statement"
+		r.asideStep(st, "SET STATEMENT ... FOR statement", "SET STATEMENT ... FOR runs another statement, which the reader does not follow")
+		return
+	case c.isWord(0, "RESOURCE"):
+		r.asideStep(st, "SET RESOURCE GROUP statement", "it changes how the server schedules threads")
+		return
 	}
+	var globals []string
+	var modes []string
 	for _, a := range splitTopLevel(c.rest(), ",") {
-		if reason := r.assign(a); reason != "" {
-			return reason
+		name, global, value := r.assign(a)
+		if global {
+			globals = append(globals, name)
+			if name == "sql_mode" {
+				modes = append(modes, value)
+			}
 		}
 	}
-	return ""
+	switch {
+	case len(globals) == 0:
+		r.step(st, StepSession, "")
+	case len(globals) == 1 && globals[0] == "gtid_purged":
+		r.asideStep(st, "SET GLOBAL GTID_PURGED statement", "GTID_PURGED names the dump's server, not the schema")
+	case len(modes) == len(globals) && len(modes) == 1:
+		r.globalMode(st, modes[0])
+	default:
+		r.asideStep(st, "SET GLOBAL statement", "SET GLOBAL "+strings.Join(globals, ", ")+" changes a server-wide setting")
+	}
 }
 
-// assign reads one assignment of a SET statement.
-func (r *dumpReader) assign(a []token) string {
+// globalMode follows SET GLOBAL sql_mode for the session, as the file
+// meant the statements after it to run.
+func (r *dumpReader) globalMode(st statement, value string) {
+	r.session.vars["sql_mode"] = value
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSession, Line: st.line, Object: -1, What: stepName(st.toks),
+		SQL: "SET SESSION sql_mode = " + value})
+	r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("%s:%d: SET GLOBAL sql_mode was followed for the session (sql_mode = %s), as the file meant its statements to run; the sandbox's global setting was not changed",
+		r.file, st.line, value))
+}
+
+// assign reads one assignment of a SET statement: the session settings
+// that shape objects are followed. It returns the system variable's name,
+// whether it is global, and the value as written.
+func (r *dumpReader) assign(a []token) (name string, global bool, value string) {
 	c := &cursor{toks: a}
 	switch {
 	case c.acceptWord("NAMES"):
-		return r.names(c)
+		r.names(c)
+		return "names", false, ""
 	case c.acceptWords("CHARACTER", "SET"), c.acceptWord("CHARSET"):
 		cs := exprText(c.rest())
 		r.session.vars["character_set_client"], r.session.vars["character_set_results"] = cs, cs
 		delete(r.session.vars, "collation_connection")
-		return ""
+		return "character set", false, ""
 	}
 	if user, ok := userVariable(c); ok {
 		v, ok := r.session.value(c.rest())
 		r.session.setUser(user, v, ok)
-		return ""
+		return "", false, ""
 	}
 	scope, name := systemName(c)
 	if name == "" {
-		return "SET of something the reader does not know: " + quoteShort(exprText(a))
+		return "", false, ""
 	}
-	if scope == "global" {
-		if name == "gtid_purged" {
-			r.setAside("SET GLOBAL GTID_PURGED statement")
-			return ""
-		}
-		return "SET GLOBAL " + name + " changes a server-wide setting"
+	if c.isPunct(0, ":") {
+		c.next()
 	}
 	if !c.isPunct(0, "=") {
-		return "SET " + name + " without '='"
+		return name, scope == "global", ""
 	}
 	c.next()
+	value = exprText(c.rest())
+	if scope == "global" {
+		return name, true, value
+	}
 	if contains(trackedSettings, name) {
 		if v, ok := r.session.value(c.rest()); ok {
 			r.session.vars[name] = v
 		} else {
 			delete(r.session.vars, name)
 		}
-		return ""
 	}
-	if !harmlessSettings[name] {
-		r.setAside("SET of a session variable not replayed")
-	}
-	return ""
+	return name, false, value
 }
 
 // names reads SET NAMES charset [COLLATE collation].
-func (r *dumpReader) names(c *cursor) string {
+func (r *dumpReader) names(c *cursor) {
 	if c.done() {
-		return "SET NAMES without a character set"
+		return
 	}
 	cs := exprText(c.rest()[:1])
 	for _, n := range []string{"character_set_client", "character_set_results"} {
@@ -125,7 +153,6 @@ func (r *dumpReader) names(c *cursor) string {
 	} else {
 		delete(r.session.vars, "collation_connection")
 	}
-	return ""
 }
 
 // userVariable reads "@name" at the cursor and the '=' after it.

@@ -38,6 +38,13 @@ type SchemaProblem struct {
 	// Today is true when today's version has the same problem: it is shown
 	// but does not count toward the status.
 	Today bool `json:"today,omitempty"`
+	// Source is the file:line of the statement the server refused when it
+	// is not the object's own definition (a later ALTER TABLE, the SET of
+	// sql_mode it was created under).
+	Source string `json:"source,omitempty"`
+	// CausedBy is the file:line of the earlier failure this one follows
+	// from (status blocked): a missing table the file's CREATE failed to make.
+	CausedBy string `json:"caused_by,omitempty"`
 }
 
 // The statuses, worst first.
@@ -47,11 +54,14 @@ const (
 	StatusReserved  = "reserved"
 	StatusRewritten = "rewritten"
 	StatusWarned    = "warned"
-	StatusLoaded    = "loaded"
+	// StatusBlocked is a statement that failed only because an earlier
+	// one of the file did: that one's consequence, not a problem of its own.
+	StatusBlocked = "blocked"
+	StatusLoaded  = "loaded"
 )
 
 // Statuses lists the statuses, worst first.
-var Statuses = []string{StatusRefused, StatusRuntime, StatusReserved, StatusRewritten, StatusWarned, StatusLoaded}
+var Statuses = []string{StatusRefused, StatusRuntime, StatusReserved, StatusRewritten, StatusWarned, StatusBlocked, StatusLoaded}
 
 // statusRank orders statuses: lower is worse.
 func statusRank(s string) int {
@@ -84,7 +94,7 @@ func StatusSeverity(status string) (rules.Severity, bool) {
 		return rules.Critical, true
 	case StatusReserved, StatusRewritten:
 		return rules.Warning, true
-	case StatusWarned:
+	case StatusWarned, StatusBlocked:
 		return rules.Info, true
 	}
 	return 0, false
@@ -121,7 +131,7 @@ func schemaGroups(s *Schema) []schemaGroup {
 }
 
 // schemaKinds is the order kinds are shown in.
-var schemaKinds = []string{"table", "view", "function", "procedure", "trigger", "event"}
+var schemaKinds = []string{"table", "view", "function", "procedure", "trigger", "event", "statement"}
 
 func kindRank(k string) int {
 	for i, x := range schemaKinds {

@@ -1,3 +1,12 @@
+// Package schemacheck puts an application's schema through a server of the
+// target version: it replays a dump or install script on a throwaway server
+// as the target's own client runs it (file order, the file's session and
+// script statements included; a schema read from a live server by kind,
+// with the session settings each object was created with), and asks that
+// server what it made of each object and statement (refused, blocked by an
+// earlier failure, fails when called or on its next ALTER TABLE, reserved
+// names, changed definitions and collations, warnings). It never runs on a
+// live server: the connection it is given is a sandbox's.
 package schemacheck
 
 import (
@@ -43,8 +52,34 @@ func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]report.SchemaObje
 	if err := c.rewritten(ctx); err != nil {
 		return nil, nil, err
 	}
+	if err := c.modeOnly(ctx); err != nil {
+		return nil, nil, err
+	}
 	c.markToday()
 	return c.objects(), append(notes, c.notes...), nil
+}
+
+// modeOnly reports the tables whose definition loads only under the
+// sql_mode the file set, on the target and, to tell what is new, on today's
+// version.
+func (c *checker) modeOnly(ctx context.Context) error {
+	target, err := modeOnlyTables(ctx, c.s.Target, c.target.Results)
+	if err != nil {
+		return err
+	}
+	var today map[int]report.SchemaProblem
+	if c.today != nil && len(target) > 0 {
+		if today, err = modeOnlyTables(ctx, c.s.Today, c.today.Results); err != nil {
+			return fmt.Errorf("today's version: %w", err)
+		}
+	}
+	for i, p := range target {
+		if q, ok := today[i]; ok && q.Code == p.Code {
+			p.Today = true
+		}
+		c.target.Results[i].Problems = append(c.target.Results[i].Problems, p)
+	}
+	return nil
 }
 
 // checker combines the loads and probes of one check.
@@ -83,6 +118,11 @@ func (c *checker) probe(ctx context.Context) error {
 			return err
 		}
 		if err := c.calls(ctx, r, c.todayResult(i), tp, sp, own); err != nil {
+			return err
+		}
+	}
+	for _, r := range c.target.Statements {
+		if err := missingCall(ctx, r, tp, own); err != nil {
 			return err
 		}
 	}
@@ -180,6 +220,9 @@ func (c *checker) rewritten(ctx context.Context) error {
 	if todayConn == nil {
 		todayConn = c.s.Live
 	}
+	if err := c.collationChoices(ctx, target, todayConn != nil); err != nil {
+		return err
+	}
 	if todayConn == nil {
 		c.statedCollations(target)
 		return nil
@@ -255,15 +298,28 @@ func (c *checker) markToday() {
 		return
 	}
 	for i, r := range c.target.Results {
-		t := c.today.Results[i]
-		for j, p := range r.Problems {
-			if p.Kind != report.StatusRefused && p.Kind != report.StatusWarned {
-				continue
-			}
-			for _, q := range t.Problems {
-				if q.Kind == p.Kind && q.Code == p.Code {
-					r.Problems[j].Today = true
-				}
+		markSame(r, c.today.Results[i])
+	}
+	todayAt := map[int]*Result{}
+	for _, t := range c.today.Statements {
+		todayAt[t.Object.Line] = t
+	}
+	for _, r := range c.target.Statements {
+		if t := todayAt[r.Object.Line]; t != nil {
+			markSame(r, t)
+		}
+	}
+}
+
+// markSame marks the load problems of r that today's t has too.
+func markSame(r, t *Result) {
+	for j, p := range r.Problems {
+		if p.Kind != report.StatusRefused && p.Kind != report.StatusWarned && p.Kind != report.StatusBlocked {
+			continue
+		}
+		for _, q := range t.Problems {
+			if q.Kind == p.Kind && q.Code == p.Code {
+				r.Problems[j].Today = true
 			}
 		}
 	}
@@ -271,8 +327,8 @@ func (c *checker) markToday() {
 
 // objects builds the report's objects.
 func (c *checker) objects() []report.SchemaObject {
-	out := make([]report.SchemaObject, 0, len(c.target.Results))
-	for _, r := range c.target.Results {
+	out := make([]report.SchemaObject, 0, len(c.target.Results)+len(c.target.Statements))
+	for _, r := range append(c.target.Results[:len(c.target.Results):len(c.target.Results)], c.target.Statements...) {
 		o := r.Object
 		name := qualifiedName(o)
 		problems := r.Problems

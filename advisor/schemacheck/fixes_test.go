@@ -24,3 +24,17 @@ func TestFixForError(t *testing.T) {
 		}
 	}
 }
+
+func TestCallAtSyntaxError(t *testing.T) {
+	cases := []struct{ sql, msg, want string }{
+		{"INSERT INTO admin_user (login, pass) VALUES ('admin', PASSWORD('change-me'))",
+			"You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '('change-me'))' at line 1", "PASSWORD"},
+		{"INSERT INTO setting VALUES ('a\\', 'b')", "You have an error in your SQL syntax; ... near 'b')' at line 1", ""},
+		{"SELECT COUNT(*) FROM t", "Table 't' doesn't exist", ""},
+	}
+	for _, c := range cases {
+		if got := callAtSyntaxError(c.sql, c.msg); got != c.want {
+			t.Errorf("callAtSyntaxError(%q) = %q, want %q", c.sql, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -168,7 +169,7 @@ func knowledgeOnly(r *report.Report, d *sqlfile.Dump, target string) error {
 // Section builds the report's schema section.
 func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects []report.SchemaObject, notes []string) *report.Schema {
 	s := &report.Schema{Source: d.File, Target: target.Inspection().Flavor.String() + " (sandbox)", Objects: objects,
-		SetAside: d.SetAside, Notes: notes}
+		SetAside: d.SetAside, Notes: append(append(append([]string{}, d.Notes...), setAsideNotes(d)...), notes...)}
 	if !d.Writer.Version.IsZero() {
 		s.Notes = append([]string{"the file was written by " + d.Writer.String() + ": its executable comments were read as that server runs them"}, s.Notes...)
 	}
@@ -190,4 +191,28 @@ func NewReport(toolVersion, schemaFile string) *report.Report {
 		Tool:     report.ToolInfo{Name: "upgrade-advisor", Version: toolVersion},
 		Server:   report.ServerInfo{Address: schemaFile},
 		Settings: map[string]report.SettingInfo{}, Findings: []report.FindingInfo{}}
+}
+
+// maxSetAsideNamed bounds the set-aside statements named one by one.
+const maxSetAsideNamed = 20
+
+// setAsideNotes names the statements the check did not run, with their
+// file:line and why (the server's own schemas have one note of their own).
+func setAsideNotes(d *sqlfile.Dump) []string {
+	var out []string
+	rest := 0
+	for _, s := range d.Steps {
+		if s.Kind != sqlfile.StepSetAside || strings.HasPrefix(s.Reason, "the server's own schema") {
+			continue
+		}
+		if len(out) == maxSetAsideNamed {
+			rest++
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s set aside, not run: %s", s.Source(d.File), s.What, s.Reason))
+	}
+	if rest > 0 {
+		out = append(out, fmt.Sprintf("%d more statements set aside, not run (counted under \"read and not loaded\")", rest))
+	}
+	return out
 }

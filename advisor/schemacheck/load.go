@@ -30,12 +30,18 @@ type Result struct {
 	Problems []report.SchemaProblem
 	// modeRefused is set when the target refused the object's sql_mode.
 	modeRefused bool
+	// modeDiffers is set for an object created under another sql_mode
+	// than the server's default.
+	modeDiffers bool
 }
 
 // Load is the outcome of loading a dump on one server.
 type Load struct {
+	// Results are the objects, in the dump's order.
 	Results []*Result
-	Notes   []string
+	// Statements are the file's other statements that failed, in file order.
+	Statements []*Result
+	Notes      []string
 }
 
 // loader creates the objects of a dump on one connection.
@@ -53,8 +59,14 @@ var retryable = map[uint16]bool{1146: true, 1824: true, 1215: true, 1005: true, 
 // procedures, views, triggers and events; within a kind in file order, and
 // again while an object that failed on a missing object can now be made.
 // A server error never stops the load; only a lost connection does.
+//
+// A file's dump (with Steps) is replayed in file order instead, as the mysql
+// client runs it; see replay.
 func LoadDump(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump) (*Load, error) {
 	l := &loader{conn: conn, applied: map[string]string{}}
+	if d.Steps != nil {
+		return l.replay(ctx, d)
+	}
 	out := &Load{}
 	notes, err := l.createSchemas(ctx, d)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,23 +97,38 @@ func assertOnlyScratchTableDDL(t *testing.T, db *sql.DB, sb *sandbox.Sandbox) {
 }
 
 // TestHostileSchemaFileIsRefusedBeforeAnythingStarts: a dump is input, not
-// instructions; check and bench name every refused line and run nothing.
+// instructions. A client command refuses the file whole, before anything
+// starts; without it, check sets aside every statement that acts outside
+// the schema, naming its line, and runs the rest on the sandbox. bench
+// --ddl-file names every refused line and runs nothing.
 func TestHostileSchemaFileIsRefusedBeforeAnythingStarts(t *testing.T) {
 	file := fixture("hostile.sql")
 	_, stderr, code := run(t, nil, "check", "--schema-file", file, "--target-basedir", "/")
-	if code != 2 {
-		t.Fatalf("exit %d, want 2: %s", code, stderr)
-	}
-	for _, line := range []string{"hostile.sql:6:", "hostile.sql:7:", "hostile.sql:8:", "hostile.sql:9:", "hostile.sql:10:", "hostile.sql:11:", "hostile.sql:12:"} {
-		if !strings.Contains(stderr, line) {
-			t.Errorf("refusal of %s missing: %s", line, stderr)
-		}
+	if code != 2 || !strings.Contains(stderr, "hostile.sql:14:") || !strings.Contains(stderr, "client command") {
+		t.Fatalf("exit %d, want 2 naming the client command of line 14: %s", code, stderr)
 	}
 	if strings.Contains(stderr, "sandbox") {
 		t.Errorf("a sandbox was started for a refused file: %s", stderr)
 	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withoutCommand := filepath.Join(t.TempDir(), "hostile-server-side.sql")
+	if err := os.WriteFile(withoutCommand, []byte(strings.Replace(string(src), "\\! touch", "-- touch", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, nil, "check", "--schema-file", withoutCommand, "--target-basedir", "/")
+	if code == 2 {
+		t.Fatalf("exit 2 for a file of server-side statements: %s", stderr)
+	}
+	for _, line := range []string{":7:", ":8:", ":9:", ":10:", ":12:", ":13:"} {
+		if !strings.Contains(stdout, "hostile-server-side.sql"+line) {
+			t.Errorf("the statement of line %s is not named as set aside: %s", line, stdout)
+		}
+	}
 	_, stderr, code = run(t, nil, "bench", "--no-defaults", "-S", "/nonexistent.sock", "--ddl-file", file)
-	if code != 2 || !strings.Contains(stderr, "hostile.sql:6") || !strings.Contains(stderr, "nothing was run") {
+	if code != 2 || !strings.Contains(stderr, "hostile.sql:7") || !strings.Contains(stderr, "nothing was run") {
 		t.Errorf("bench: exit %d: %s", code, stderr)
 	}
 	if _, err := os.Stat("/tmp/upgrade-advisor-hostile"); err == nil {

@@ -1,5 +1,6 @@
--- A schema file that tries to act outside its schema: every statement below
--- must be refused with its line before any server starts.
+-- A schema file that tries to act outside its schema: the schema check sets
+-- aside lines 7 to 13 unrun, each named with its line, and the client command
+-- of the last line refuses the whole file before any server starts.
 CREATE DATABASE app;
 USE app;
 CREATE TABLE t (a INT);

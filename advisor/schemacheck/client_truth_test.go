@@ -1,0 +1,208 @@
+package schemacheck
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
+)
+
+// The ground truth of a load is what the target's own client says when it
+// runs the file with --force: "ERROR code (state) at line N: ...". The
+// fixtures in testdata/client are one per kind of file that a reading of
+// the file rather than a run of it got wrong.
+
+// clientFixtures are the fixtures and what the tool must also say of each,
+// beyond the client's errors, per target vendor.
+var clientFixtures = []string{"prepared-fk.sql", "qualified-schema.sql", "broken-string.sql", "fk-at-end.sql",
+	"removed-function.sql", "zero-dates.sql", "charset-only.sql"}
+
+// clientErrorLine is one error the mysql/mariadb client prints.
+var clientErrorLine = regexp.MustCompile(`(?m)^ERROR (\d+) \(\w+\) at line (\d+)`)
+
+// clientErrors runs the server's own client on file with --force into a
+// fresh database db of sb and returns its errors as "line:code", sorted.
+func clientErrors(t *testing.T, srv sandboxtest.Server, sb *sandbox.Sandbox, db, file string) []string {
+	t.Helper()
+	return clientErrorsIn(t, srv, sb.Socket(), db, file)
+}
+
+// clientErrorsIn is clientErrors on the server listening on socket.
+func clientErrorsIn(t testing.TB, srv sandboxtest.Server, socket, db, file string) []string {
+	t.Helper()
+	program := "mariadb"
+	if srv.IsMySQL() {
+		program = "mysql"
+	}
+	create := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "-e", "CREATE DATABASE "+stmt.QuoteIdent(db))
+	if out, err := create.CombinedOutput(); err != nil {
+		t.Fatalf("creating %s: %v\n%s", db, err, out)
+	}
+	in, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	cmd := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "--force", db)
+	cmd.Stdin = in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	_ = cmd.Run() // --force: the exit status only says that some statement failed
+	var out []string
+	for _, m := range clientErrorLine.FindAllStringSubmatch(stderr.String(), -1) {
+		out = append(out, m[2]+":"+m[1])
+	}
+	sort.Strings(out)
+	return out
+}
+
+// toolErrors are the statements the check reports the target refused, as
+// "line:code", sorted: each refusal or consequence at the line of the
+// statement the server refused.
+func toolErrors(t *testing.T, objects []report.SchemaObject) []string {
+	t.Helper()
+	var out []string
+	for _, o := range objects {
+		for _, p := range o.Problems {
+			if p.Kind != report.StatusRefused && p.Kind != report.StatusBlocked {
+				continue
+			}
+			where := o.Source
+			if p.Source != "" {
+				where = p.Source
+			}
+			_, line, ok := strings.Cut(where, ".sql:")
+			if !ok {
+				t.Fatalf("%s %s: problem without file:line: %q", o.Kind, o.Name, where)
+			}
+			out = append(out, line+":"+strconv.Itoa(p.Code))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkOnConn reads file and checks it on conn (a sandbox of the target),
+// after dropping what an earlier fixture left.
+func checkOnConn(t *testing.T, conn *sql.Conn, file string) *report.Schema {
+	t.Helper()
+	ctx := context.Background()
+	d, err := ReadFile(Options{SchemaFile: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range append(d.SchemaNames(), DefaultSchema) {
+		if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	objects, notes, err := Check(ctx, Servers{Target: conn}, d)
+	if err != nil {
+		t.Fatalf("check of %s: %v", file, err)
+	}
+	return &report.Schema{Objects: objects, Notes: notes}
+}
+
+// TestToolSaysWhatTheClientSays: on every target each fixture gives the
+// refusals the target's own client reports, at the same lines with the
+// same codes, and nothing more; the checks a client run cannot make are
+// asserted per fixture.
+func TestToolSaysWhatTheClientSays(t *testing.T) {
+	for _, key := range []string{"mysql-9.7", "mariadb-11.8", "mariadb-10.11"} {
+		t.Run(key, func(t *testing.T) {
+			srv := sandboxtest.ByKey(t, key)
+			srv.Require(t)
+			client := srv.Start(t)
+			tool := srv.Start(t)
+			db := sandboxtest.Open(t, tool.DSN())
+			conn, err := db.Conn(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			for i, fixture := range clientFixtures {
+				file := filepath.Join("testdata", "client", fixture)
+				dbName := fmt.Sprintf("fixture%d", i)
+				if fixture == "qualified-schema.sql" {
+					dbName = "legacy" // the schema its routines name: the file is meant for mysql legacy < file
+				}
+				want := clientErrors(t, srv, client, dbName, file)
+				s := checkOnConn(t, conn, file)
+				got := toolErrors(t, s.Objects)
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("%s: the check reports %v (line:code), the client %v", fixture, got, want)
+				}
+				assertBeyondTheClient(t, srv, fixture, s)
+			}
+		})
+	}
+}
+
+// assertBeyondTheClient checks what only the check reports: a definition
+// that loads only under the file's sql_mode, a collation the target picks.
+func assertBeyondTheClient(t *testing.T, srv sandboxtest.Server, fixture string, s *report.Schema) {
+	t.Helper()
+	switch fixture {
+	case "fk-at-end.sql", "prepared-fk.sql":
+		for _, o := range s.Objects {
+			if o.Status == report.StatusRefused || o.Status == report.StatusBlocked {
+				t.Errorf("%s: %s %s %s: %+v", fixture, o.Kind, o.Name, o.Status, o.Problems)
+			}
+		}
+	case "zero-dates.sql":
+		log := findObject(s, "event_log")
+		strict := srv.IsMySQL() // MySQL's default sql_mode has NO_ZERO_DATE; MariaDB's does not
+		if got := hasCode(log.Problems, report.StatusRuntime, 1067); got != strict {
+			t.Errorf("%s: event_log's zero-date default under the default sql_mode: reported %v, want %v: %+v", fixture, got, strict, log.Problems)
+		}
+		if c := findObject(s, "counter"); hasCode(c.Problems, report.StatusRuntime, 1067) {
+			t.Errorf("%s: counter has no zero date: %+v", fixture, c.Problems)
+		}
+	case "charset-only.sql":
+		c := findObject(s, "customer")
+		moved := srv.Key == "mariadb-11.8" // 11.8's character_set_collations: utf8mb4=utf8mb4_uca1400_ai_ci
+		got := false
+		for _, p := range c.Problems {
+			if p.Kind == report.StatusRewritten && strings.Contains(p.Message, "without a collation") {
+				got = true
+			}
+		}
+		if got != moved {
+			t.Errorf("%s: customer's collation choice reported %v, want %v: %+v", fixture, got, moved, c.Problems)
+		}
+		if p := findObject(s, "plain"); len(p.Problems) != 0 {
+			t.Errorf("%s: plain states its collation: %+v", fixture, p.Problems)
+		}
+	case "removed-function.sql":
+		ins := findObject(s, "INSERT INTO admin_user")
+		if srv.IsMySQL() && (len(ins.Problems) != 1 || !strings.Contains(ins.Problems[0].Fix, "ALTER USER")) {
+			t.Errorf("%s: the refused INSERT is not explained by PASSWORD(): %+v", fixture, ins.Problems)
+		}
+	case "qualified-schema.sql":
+		if o := findObject(s, "legacy.item"); o.Status == report.StatusRefused {
+			t.Errorf("%s: item: %+v", fixture, o.Problems)
+		}
+	}
+}
+
+// findObject returns the object named name (or ending in .name).
+func findObject(s *report.Schema, name string) report.SchemaObject {
+	for _, o := range s.Objects {
+		if o.Name == name || strings.HasSuffix(o.Name, "."+name) {
+			return o
+		}
+	}
+	return report.SchemaObject{Name: name + " (missing)"}
+}

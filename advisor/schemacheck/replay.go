@@ -1,0 +1,248 @@
+package schemacheck
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
+)
+
+// KindStatement is the kind of a statement of the file that is not an
+// object's definition (an INSERT of an install script, a SET, an EXECUTE)
+// and failed on the server.
+const KindStatement sqlfile.Kind = "statement"
+
+// replay runs the file's steps on the connection in file order, as the
+// mysql client sends them with --force: every statement with the session
+// the statements before it left, an error never stopping the load. Each
+// failure is the problem of the object the statement creates or changes,
+// or of the statement itself; one caused by an earlier failure (a missing
+// table that the file's own CREATE failed to make) is reported as that
+// one's consequence.
+func (l *loader) replay(ctx context.Context, d *sqlfile.Dump) (*Load, error) {
+	out := &Load{}
+	if err := l.namedSchemas(ctx, d); err != nil {
+		return nil, err
+	}
+	rp := &replayer{loader: l, d: d, load: out, objects: make([]*Result, len(d.Objects)), failed: map[string]string{}}
+	for i, o := range d.Objects {
+		rp.objects[i] = &Result{Object: o}
+	}
+	out.Results = rp.objects
+	for _, s := range d.Steps {
+		if err := rp.run(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	l.schema = "" // the file's USE statements moved it
+	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = DEFAULT, foreign_key_checks = DEFAULT"); err != nil {
+		return nil, fmt.Errorf("resetting the session after the load: %w", err)
+	}
+	l.applied = map[string]string{}
+	return out, nil
+}
+
+// namedSchemas creates what the application expects to exist before its
+// file runs: the schemas it uses or names without creating them, and the
+// schema its first statements run in (USE'd).
+func (l *loader) namedSchemas(ctx context.Context, d *sqlfile.Dump) error {
+	var names []string
+	for _, s := range d.Schemas {
+		if s.SQL == "" {
+			names = append(names, s.Name)
+		}
+	}
+	def := ""
+	if d.NeedsDefault {
+		def = d.DefaultSchema
+		if def == "" {
+			def = DefaultSchema
+		}
+		names = append(names, def)
+	}
+	for _, name := range names {
+		if _, err := l.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(name)); err != nil {
+			return fmt.Errorf("creating schema %s on the sandbox: %w", name, err)
+		}
+	}
+	if def != "" {
+		if _, err := l.conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(def)); err != nil {
+			return fmt.Errorf("using schema %s on the sandbox: %w", def, err)
+		}
+	}
+	return nil
+}
+
+// replayer holds the state of one replay.
+type replayer struct {
+	*loader
+	d       *sqlfile.Dump
+	load    *Load
+	objects []*Result // by index in d.Objects
+	// failed maps the lower-cased name (and schema.name) of every object
+	// whose definition the server refused to where the file defines it.
+	failed map[string]string
+	// modeFailure is the server's refusal of the file's last SET of
+	// sql_mode, while no later one succeeded: objects created meanwhile
+	// carry it.
+	modeFailure *report.SchemaProblem
+	// modeDiffers is whether the session's sql_mode is not the server's
+	// default; modeKnown is false after a statement that may change it.
+	modeDiffers, modeKnown bool
+}
+
+// run sends one step and attributes its outcome.
+func (rp *replayer) run(ctx context.Context, s sqlfile.Step) error {
+	switch s.Kind {
+	case sqlfile.StepSetAside, sqlfile.StepData:
+		// A dump's rows (--with-data) are loaded after the whole file by the
+		// contained run (run.go), as the application account, so that the
+		// triggers the dump creates after its rows fire on them.
+		return nil
+	case sqlfile.StepCreate:
+		return rp.create(ctx, s)
+	case sqlfile.StepAlter:
+		return rp.alter(ctx, s)
+	}
+	_, err := rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
+	se := serverError(err)
+	if err != nil && se == nil {
+		return fmt.Errorf("%s: running %s on the sandbox: %w", s.Source(rp.d.File), s.What, err)
+	}
+	if touchesMode(s) {
+		rp.modeKnown = false
+		if se != nil && isSet(s) {
+			p := refusal(se)
+			p.Source = s.Source(rp.d.File)
+			rp.modeFailure = &p
+			return nil
+		}
+		if se == nil {
+			rp.modeFailure = nil
+		}
+	}
+	if se == nil {
+		return nil
+	}
+	if s.Schema != "" { // a CREATE DATABASE the target refuses: the load goes on in the target's defaults
+		return rp.schemaRefused(ctx, s, se.Message)
+	}
+	rp.statementFailed(s, refusal(se))
+	return nil
+}
+
+// create runs an object's definition.
+func (rp *replayer) create(ctx context.Context, s sqlfile.Step) error {
+	r := rp.objects[s.Object]
+	if rp.modeFailure != nil {
+		if err := rp.followRefusedMode(ctx, r); err != nil {
+			return err
+		}
+	}
+	differs, err := rp.sessionModeDiffers(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
+	if se := serverError(err); se != nil {
+		p := rp.consequence(s, refusal(se))
+		r.Problems = append(r.Problems, p)
+		rp.markFailed(r.Object)
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("%s: creating %s %s on the sandbox: %w", s.Source(rp.d.File), r.Object.Kind, r.Object.Name, err)
+	}
+	r.Created = true
+	r.modeDiffers = differs
+	return rp.warnings(ctx, r)
+}
+
+// alter runs a statement that changes a table the file created, where the
+// file has it; its failure is the table's problem, with its own line.
+func (rp *replayer) alter(ctx context.Context, s sqlfile.Step) error {
+	r := rp.objects[s.Object]
+	_, err := rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
+	if se := serverError(err); se != nil {
+		p := rp.consequence(s, refusal(se))
+		p.Message = "in " + excerpt(s.SQL) + ": " + p.Message
+		p.Source = s.Source(rp.d.File)
+		r.Problems = append(r.Problems, p)
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("%s: %s on the sandbox: %w", s.Source(rp.d.File), s.What, err)
+	}
+	return rp.warnings(ctx, r)
+}
+
+// statementFailed records a failed statement that defines no object.
+func (rp *replayer) statementFailed(s sqlfile.Step, p report.SchemaProblem) {
+	p = rp.consequence(s, p)
+	o := sqlfile.Object{Kind: KindStatement, Name: s.What, File: rp.d.File, Line: s.Line, SQL: s.SQL}
+	rp.load.Statements = append(rp.load.Statements, &Result{Object: o, Problems: []report.SchemaProblem{p}})
+}
+
+// schemaRefused creates a schema whose CREATE DATABASE the target refused
+// with the target's defaults, so that the file's objects are still checked.
+func (rp *replayer) schemaRefused(ctx context.Context, s sqlfile.Step, msg string) error {
+	rp.load.Notes = append(rp.load.Notes, fmt.Sprintf("%s: the target refused the schema's CREATE DATABASE (%s); created it with the target's defaults",
+		s.Source(rp.d.File), msg))
+	if _, err := rp.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(s.Schema)); err != nil {
+		return fmt.Errorf("creating schema %s on the sandbox: %w", s.Schema, err)
+	}
+	return nil
+}
+
+// followRefusedMode gives an object created after a refused SET sql_mode
+// the refusal, and sets the flags of the refused mode the target has, as
+// the file meant the object to be created.
+func (rp *replayer) followRefusedMode(ctx context.Context, r *Result) error {
+	mode := ""
+	for _, s := range r.Object.Session {
+		if s.Name == "sql_mode" {
+			mode = s.Value
+		}
+	}
+	f := rp.modeFailure
+	if mode == "" { // the reader did not follow the refused value: the session stays as the server left it
+		p := *f
+		p.Message = "the sql_mode it was created under: " + p.Message
+		r.Problems = append(r.Problems, p)
+		return nil
+	}
+	if err := rp.refusedMode(ctx, r, mode, uint16(f.Code), f.Message); err != nil {
+		return err
+	}
+	r.Problems[len(r.Problems)-1].Source = f.Source
+	rp.modeKnown = false
+	return nil
+}
+
+// sessionModeDiffers reports whether the session's sql_mode is not the
+// server's default, asking the server after each statement that may have
+// changed it.
+func (rp *replayer) sessionModeDiffers(ctx context.Context) (bool, error) {
+	if rp.modeKnown {
+		return rp.modeDiffers, nil
+	}
+	var same bool
+	if err := rp.conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@SESSION.sql_mode = @@GLOBAL.sql_mode").Scan(&same); err != nil {
+		return false, fmt.Errorf("reading the session's sql_mode on the sandbox: %w", err)
+	}
+	rp.modeDiffers, rp.modeKnown = !same, true
+	return rp.modeDiffers, nil
+}
+
+// touchesMode reports a statement that may change the session's sql_mode:
+// a SET naming it, or a prepared statement's EXECUTE.
+func touchesMode(s sqlfile.Step) bool {
+	low := strings.ToLower(s.SQL)
+	return strings.Contains(low, "sql_mode") || strings.HasPrefix(strings.TrimLeft(low, " /*!0123456789"), "execute")
+}
+
+// isSet reports a SET statement.
+func isSet(s sqlfile.Step) bool {
+	return strings.HasPrefix(strings.ToUpper(s.What), "SET")
+}

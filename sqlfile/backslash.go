@@ -1,0 +1,56 @@
+package sqlfile
+
+// Outside strings the mysql client reads a backslash and the character
+// after it as a one-character command (\g, \c, \!, ...). A character that
+// names no command is kept, both bytes, and the client goes on ("Unknown
+// command"): that is how a data string whose backslash escaped its own
+// closing quote still reaches the server, as one statement it refuses.
+
+// clientKeeps are the commands that leave the statement being read as it
+// is: the client runs them (printing help, status, ...) and drops the two
+// characters from the statement.
+var clientKeeps = map[byte]bool{'n': true, 't': true, 'w': true, 'W': true, 'p': true, '#': true,
+	'h': true, '?': true, 's': true}
+
+// clientRefused are the commands that act outside the server (\! runs a
+// shell, \. reads another file, \T and \P write files or run a program,
+// \e an editor, \r connects elsewhere) or change how the rest of the file
+// is read in ways the reader does not follow (\d, \u, \C, \R, \x).
+var clientRefused = map[byte]string{
+	'!': "system", '.': "source", 'T': "tee", 'P': "pager", 'e': "edit", 'r': "connect",
+	'd': "delimiter", 'u': "use", 'C': "charset", 'R': "prompt", 'x': "resetconnection",
+}
+
+// backslash handles a backslash outside strings, quoted names and comments.
+func (s *clientSplitter) backslash() {
+	if s.i+1 >= len(s.src) {
+		s.begin()
+		s.i++
+		return
+	}
+	x := s.src[s.i+1]
+	if name, ok := clientRefused[x]; ok {
+		s.skipLine("the mysql client command \\" + string(x) + " (" + name + ") is not SQL (a file is read as input, never as instructions to the client)")
+		return
+	}
+	switch {
+	case x == 'g' || x == 'G':
+		s.flush(s.i) // the client sends the statement
+	case x == 'c':
+		s.stmtStart = -1 // the client clears the statement
+		s.cuts = s.cuts[:0]
+	case x == 'q':
+		s.stop = true
+		s.stmtStart = -1
+	case clientKeeps[x]:
+		if s.stmtStart >= 0 {
+			s.cuts = append(s.cuts, [2]int{s.i, s.i + 2})
+		}
+	default:
+		s.begin() // not a command: the client keeps both characters
+		if x == '\n' {
+			s.line++
+		}
+	}
+	s.i += 2
+}
