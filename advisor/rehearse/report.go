@@ -18,7 +18,7 @@ import (
 func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Result) *report.RehearseReport {
 	todayInfo := t.in.ReportInfo()
 	if t.offline {
-		todayInfo.Address = "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
+		todayInfo.Address = offlineAddress(o)
 	}
 	ref := results[0]
 	r := &report.RehearseReport{
@@ -112,4 +112,12 @@ func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.Workl
 	target := p.target
 	snap.Target = &target
 	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class
+}
+
+// offlineAddress names today's server when it was described, not inspected.
+func offlineAddress(o Options) string {
+	if o.ConfigFile == "" {
+		return "--server-version " + o.ServerVersion + " on its compiled defaults (no --config)"
+	}
+	return "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
 }
