@@ -124,6 +124,9 @@ description: |-
   and rehearses an upgrade on throwaway servers.
 rpm:
   buildhost: localhost
+deb:
+  fields:
+    License: $license
 contents:
   - src: $work/linux_$1/upgrade-advisor
     dst: /usr/bin/upgrade-advisor

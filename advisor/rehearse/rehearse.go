@@ -108,7 +108,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan); err != nil {
 			return nil, err
 		}
-		r.Summary = append(r.Summary, report.SchemaTimingSummary(r.SchemaTiming))
+		r.AddSummary(report.Headline{Text: report.SchemaTimingSummary(r.SchemaTiming)})
 	} else if today.schemaNote != "" {
 		r.Notes = append(r.Notes, today.schemaNote)
 	}

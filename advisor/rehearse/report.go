@@ -45,7 +45,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 	if carried := sideIndex(p.sides, sideTargetCarried); carried >= 0 && results[carried].Versus != nil {
 		decision = results[carried].Versus.Interval.Slowdown()
 	}
-	r.Summary = report.RehearseSummary(r, decision)
+	r.AddSummary(report.RehearseSummary(r, decision)...)
 	r.MyCnf = report.RehearseMyCnf(r)
 	if r.Migration {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // compareJSON writes the comparison as indented JSON.
@@ -26,8 +28,12 @@ func compareText(w io.Writer, r *CompareReport) error {
 	}
 	p.line("       (%s)", r.Method)
 	p.line("")
+	mark := "[!!]"
+	if !r.targetSlower() {
+		mark = "[--]" // nothing to recover: nothing to act on
+	}
 	for _, s := range r.Summary {
-		p.line("[!!] %s", s)
+		p.line("%s %s", mark, s)
 	}
 	for _, n := range r.Notes {
 		p.line("[--] Note: %s", n)
@@ -76,4 +82,18 @@ func recoveryCell(v CompareVariant) string {
 		s += " recovers"
 	}
 	return s
+}
+
+// targetSlower reports whether the target as it runs is shown slower than
+// the source, decided as CompareSummary decides it: then its summary asks
+// for action.
+func (r *CompareReport) targetSlower() bool {
+	if len(r.Variants) == 0 || r.Variants[0].VsSourceBaseline == nil {
+		return true
+	}
+	var decision effect.Interval
+	if r.Decision != nil {
+		decision = r.Decision.Interval
+	}
+	return effect.OfTime(effect.Deciding(*r.Variants[0].VsSourceBaseline, decision)) == effect.VerdictSlower
 }

@@ -59,8 +59,8 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	p.line("       (%s)", r.Method)
 	p.rehearseSchema(r)
 	p.line("")
-	for _, s := range r.Summary {
-		p.line("[!!] %s", s)
+	for i, s := range r.Summary {
+		p.line("%s %s", r.summaryMark(i), s)
 	}
 	if len(r.Findings) > 0 {
 		p.line("")
