@@ -50,6 +50,9 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	}
 	p.line("[--] Calibration: %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
 		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference)
+	if r.Warmup != nil {
+		p.line("       after %s", r.Warmup.Text)
+	}
 	p.line("       %-16s %-22s %-12s %-26s", "side", "variant", "CREATE p50", "vs "+r.Reference+" (95% CI)")
 	for _, sd := range r.Sides {
 		for _, v := range sd.Variants {
@@ -198,6 +201,9 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
 	m.line(fmt.Sprintf("- **Target:** %s (`%s`)", r.Target.VersionString, r.Target.Address))
 	m.line(fmt.Sprintf("- %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
 		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference))
+	if r.Warmup != nil {
+		m.line("- after " + mdText(r.Warmup.Text))
+	}
 	m.line("")
 	m.heading(2, "Settings carried over")
 	m.line("Validated with `" + r.Validation.Command + "`.")

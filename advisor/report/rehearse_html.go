@@ -105,7 +105,7 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 <ul>
 <li><b>Today:</b> {{.R.Today.Address}} ({{.R.Today.Flavor}} {{.R.Today.Version}})</li>
 <li><b>Target:</b> {{.R.Target.VersionString}} ({{.R.Target.Address}})</li>
-<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline</li>
+<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline{{with .R.Warmup}}, after {{.Text}}{{end}}</li>
 </ul>
 <h2>Summary</h2>
 <ul>{{range $i, $s := .R.Summary}}<li{{if index $.Action $i}} class="action"{{end}}>{{$s}}</li>{{end}}</ul>
