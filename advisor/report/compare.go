@@ -12,8 +12,8 @@ import (
 func compareJSON(w io.Writer, r *CompareReport) error { return writeJSON(w, r) }
 
 // compareText writes the comparison for a terminal.
-func compareText(w io.Writer, r *CompareReport) error {
-	p := &printer{w: w}
+func compareText(w io.Writer, r *CompareReport, style TextStyle) error {
+	p := &printer{w: w, style: style}
 	p.line("upgrade-advisor %s — compare", r.Tool.Version)
 	for _, s := range []struct {
 		role string
@@ -33,7 +33,7 @@ func compareText(w io.Writer, r *CompareReport) error {
 		mark = "[--]" // nothing to recover: nothing to act on
 	}
 	for _, s := range r.Summary {
-		p.line("%s %s", mark, s)
+		p.line("%s %s", p.mark(mark), s)
 	}
 	for _, n := range r.Notes {
 		p.line("[--] Note: %s", n)

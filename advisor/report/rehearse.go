@@ -22,8 +22,8 @@ func rehearseTitle(r *RehearseReport) string {
 }
 
 // rehearseText writes the rehearsal for a terminal.
-func rehearseText(w io.Writer, r *RehearseReport) error {
-	p := &printer{w: w}
+func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
+	p := &printer{w: w, style: style}
 	p.line("upgrade-advisor %s — rehearse: %s", r.Tool.Version, rehearseTitle(r))
 	p.line("[--] today: %s", r.Today.Address)
 	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
@@ -63,13 +63,13 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	p.rehearseSchema(r)
 	p.line("")
 	for i, s := range r.Summary {
-		p.line("%s %s", r.summaryMark(i), s)
+		p.line("%s %s", p.mark(r.summaryMark(i)), s)
 	}
 	if len(r.Findings) > 0 {
 		p.line("")
 		p.line("Findings for today's settings on the target: %s", findingCounts(severityGroups(r.Findings)))
 		for _, f := range r.Findings {
-			p.line("[%s] %s: %s  (%s)", severityMark(f.Severity), f.Severity, f.Title, f.ID)
+			p.line("%s %s: %s  (%s)", p.mark("["+severityMark(f.Severity)+"]"), f.Severity, f.Title, f.ID)
 		}
 	}
 	p.line("")
@@ -95,7 +95,7 @@ func inPlaceText(p *printer, ip *InPlace) {
 		mark = "[!!]"
 	}
 	p.line("In-place upgrade: %s -> %s (slow shutdown: %v)", ip.Source, ip.Target, ip.SlowShutdown)
-	p.line("%s %s", mark, ip.Verdict())
+	p.line("%s %s", p.mark(mark), ip.Verdict())
 	for _, l := range ip.FirstStartLog {
 		p.line("       first start: %s", l)
 	}

@@ -210,3 +210,17 @@ func sandboxNote(sandbox bool) string {
 	}
 	return ""
 }
+
+// mark paints a line's mark by what it asks of the reader: [XX] red,
+// [!!] yellow, [OK] green, others as they are.
+func (p *printer) mark(m string) string {
+	switch m {
+	case "[XX]":
+		return p.paint(color.FgRed, m)
+	case "[!!]":
+		return p.paint(color.FgYellow, m)
+	case "[OK]":
+		return p.paint(color.FgGreen, m)
+	}
+	return m
+}

@@ -60,7 +60,7 @@ EXAMPLES:
 			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, without(calibrationFlags(), "allow-set-global", "allow-binlog"),
-			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), quietFlag(), mycnfOutFlag()}),
+			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
 }
@@ -100,7 +100,7 @@ func runRehearse(c *cli.Context) error {
 	if err := writeOutputFiles(c, r.MyCnf, r); err != nil {
 		return err
 	}
-	if err := report.Write(c.App.Writer, r, format, report.TextStyle{}); err != nil {
+	if err := report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)}); err != nil {
 		return err
 	}
 	if worst, any := r.Worst(); any && worst >= failOn {
