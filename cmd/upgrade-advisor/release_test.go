@@ -93,6 +93,11 @@ func TestReleaseBuildsInstallablePackages(t *testing.T) {
 			unpackRPM(t, filepath.Join(dist, rpm[arch]), dir)
 			checkPackageRoot(t, dir, arch, head, "usr/share/zsh/site-functions/_upgrade-advisor")
 			checkLicenseText(t, filepath.Join(root, "LICENSE"), filepath.Join(dir, "usr/share/licenses/upgrade-advisor/LICENSE"))
+			// The header comes before the compressed payload; without rpm(8) here,
+			// its License tag is found as the string it holds.
+			if data, err := os.ReadFile(filepath.Join(dist, rpm[arch])); err != nil || !bytes.Contains(data[:min(len(data), 1<<16)], []byte("\x00Apache-2.0\x00")) {
+				t.Errorf("%s: the header names no Apache-2.0 license (%v)", rpm[arch], err)
+			}
 		})
 	}
 }
