@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -36,6 +37,8 @@ type Options struct {
 	// Target is the target version (--target): without TargetBasedir, the
 	// knowledge base answers what it can for it.
 	Target string
+	// Log receives the sandboxes' start-up and stop lines (nil: none).
+	Log io.Writer
 }
 
 // errNoTargetBinary is a schema check without the target's binaries.
@@ -96,7 +99,7 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 			return fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
 	}
-	target, err := server.Start(ctx, sandbox.Options{Basedir: o.TargetBasedir}, server.ConnOptions{})
+	target, err := server.Start(ctx, sandbox.Options{Basedir: o.TargetBasedir, Log: o.Log}, server.ConnOptions{})
 	servers = append(servers, target)
 	if err != nil {
 		return fmt.Errorf("the target (--target-basedir %s): %w", o.TargetBasedir, err)
@@ -107,7 +110,7 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 	defer sc.Target.Close()
 	var today *server.Server
 	if o.SourceBasedir != "" {
-		today, err = server.Start(ctx, sandbox.Options{Basedir: o.SourceBasedir}, server.ConnOptions{})
+		today, err = server.Start(ctx, sandbox.Options{Basedir: o.SourceBasedir, Log: o.Log}, server.ConnOptions{})
 		servers = append(servers, today)
 		if err != nil {
 			return fmt.Errorf("today's version (--source-basedir %s): %w", o.SourceBasedir, err)

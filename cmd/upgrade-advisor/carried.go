@@ -10,14 +10,23 @@ import (
 )
 
 // The flags a user carries from one command to another: -q, --format and
-// --color. Every command accepts -q (a command without progress has
-// nothing to silence); a command without a report to format or colour
-// accepts --format and --color only to refuse them with the reason, rather
-// than with the parser's "flag provided but not defined".
+// --color. A command that has what the flag acts on (progress on stderr, a
+// report in several formats, a coloured text report) declares and reads
+// it; every other command accepts it only to refuse it with the reason,
+// rather than with the parser's "flag provided but not defined" (and never
+// takes it silently: a flag a command offers, it reads).
 
-// notApplicable says, per command path, why --format or --color does not
-// apply; a command in neither list has the flag itself.
+// notApplicable says, per flag and command path, why the flag does not
+// apply; a command in no list declares the flag itself.
 var notApplicable = map[string]map[string]string{
+	"quiet": {
+		"sandbox list": "it prints no progress to silence",
+		"sandbox stop": "it prints no progress to silence",
+		"cleanup":      "it prints no progress to silence, only what it restored and dropped",
+		"completion":   "it prints no progress to silence",
+		"man":          "it prints no progress to silence",
+		"version":      "it prints no progress to silence",
+	},
 	"format": {
 		"sandbox start": "it prints how to connect to the sandbox, as text only",
 		"sandbox list":  "it prints one line per sandbox, as text only",
@@ -37,9 +46,13 @@ var notApplicable = map[string]map[string]string{
 	},
 }
 
-// withCarriedFlags completes every leaf command under cmds: -q where it is
-// missing, and --format and --color, hidden, refused with the reason by a
-// Before hook where they do not apply.
+// carriedFlags are the flags of notApplicable, in the order they are
+// checked.
+var carriedFlags = []string{"quiet", "format", "color"}
+
+// withCarriedFlags completes every leaf command under cmds: each flag of
+// notApplicable the command does not declare is added, hidden, and refused
+// with the reason by a Before hook.
 func withCarriedFlags(cmds []*cli.Command, parent string) {
 	for _, cmd := range cmds {
 		path := cmd.Name
@@ -50,29 +63,37 @@ func withCarriedFlags(cmds []*cli.Command, parent string) {
 			withCarriedFlags(cmd.Subcommands, path)
 			continue
 		}
-		if !hasFlag(cmd, "quiet") {
-			cmd.Flags = append(cmd.Flags, &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr (this command prints none)", Category: catOutput})
-		}
-		var refused []string
-		for _, name := range []string{"format", "color"} {
-			if _, ok := notApplicable[name][path]; ok && !hasFlag(cmd, name) {
-				refused = append(refused, name)
+		if refused := refusedFlags(cmd, path); len(refused) > 0 {
+			for _, name := range refused {
 				cmd.Flags = append(cmd.Flags, refusedFlag(name))
 			}
-		}
-		if len(refused) > 0 {
 			cmd.Before = refuseNotApplicable(path, refused, cmd.Before)
 		}
 	}
+}
+
+// refusedFlags are the carried flags that do not apply to the command at
+// path and that it does not declare.
+func refusedFlags(cmd *cli.Command, path string) []string {
+	var out []string
+	for _, name := range carriedFlags {
+		if _, ok := notApplicable[name][path]; ok && !hasFlag(cmd, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func hasFlag(cmd *cli.Command, name string) bool {
 	return slices.ContainsFunc(cmd.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
 }
 
-// refusedFlag is --format (-o) or --color, parsed but not offered.
+// refusedFlag is -q, --format (-o) or --color, parsed but not offered.
 func refusedFlag(name string) cli.Flag {
-	if name == "format" {
+	switch name {
+	case "quiet":
+		return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Hidden: true}
+	case "format":
 		return &cli.StringFlag{Name: "format", Aliases: []string{"o"}, Hidden: true}
 	}
 	return &cli.StringFlag{Name: name, Hidden: true}
