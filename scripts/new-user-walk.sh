@@ -29,6 +29,9 @@ go build -o "$ua" ./cmd/upgrade-advisor
 chmod 755 "$work"
 
 # The README's my.cnf of a MariaDB 10.11 server, and an application's schema.
+# The README's check examples for MySQL (--target 5.6, 8.0) take the
+# variables of a MySQL server; the sandbox here is MariaDB, so its variables
+# go with the MariaDB forms (--target 11.8, mysql-8.0 for a migration).
 cat >"$work/my.cnf" <<'EOF'
 [mysqld]
 innodb_file_format = Barracuda
@@ -79,8 +82,8 @@ step "bench -S SOCKET --tables 50 --rounds 3" bench -S "$socket" -u root --table
 mariadb -S "$socket" -u root <"$work/app.sql" # the application's schema on "your server"
 mariadb -S "$socket" -u root -B -e 'SHOW GLOBAL VARIABLES' >"$work/vars.txt"
 mariadb -S "$socket" -u root -B -e 'SHOW GLOBAL STATUS' >"$work/status.txt"
-step "check --variables vars.txt --target 5.6" check --variables vars.txt --target 5.6
-step "check --variables --status --config --target 8.0" check --variables vars.txt --status status.txt --config my.cnf --target 8.0
+step "check --variables vars.txt --target 11.8" check --variables vars.txt --target 11.8
+step "check --variables --status --config --target mysql-8.0" check --variables vars.txt --status status.txt --config my.cnf --target mysql-8.0
 step "check --config my.cnf --target 8.0 --fail-on critical" check --config my.cnf --target 8.0 --fail-on critical
 step "check --config my.cnf --target-basedir MYSQL-9.7" check --config my.cnf --target-basedir "$mysql97"
 step "check -S SOCKET --schemas shop --target-basedir MARIADB-11.8" check -S "$socket" -u root --schemas shop --target-basedir "$maria118" -q
@@ -102,7 +105,7 @@ step "rehearse --in-place --schema-file --server-version 10.5 -> /" rehearse --i
   --server-version mariadb-10.5.23 --source-basedir "$maria105" --target-basedir / -q --html inplace.html
 
 echo "== the other commands"
-step "sandbox list" sandbox list -q
+step "sandbox list" sandbox list
 step "version --format json" version --format json
 step "completion bash" completion bash
 step "man" man
