@@ -174,7 +174,29 @@ func severityClass(severity string) string {
 
 // htmlReport is the page: one self-contained document with inline CSS and
 // the SVG charts inline, loading nothing and running no script.
-var htmlReport = template.Must(template.New("report").Parse(htmlTemplate))
+var htmlReport = template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection))
+
+// htmlSchemaSection is the schema section of an HTML page (the job's
+// report and the rehearsal's), given an *htmlSchema.
+const htmlSchemaSection = `{{define "schema"}}
+<section>
+<h2>Schema on the target</h2>
+<p>{{.Summary}}</p>
+{{- range .Groups}}
+<h3>{{.Title}}: {{len .Objects}}</h3>
+{{- if .Objects}}
+<table>
+<thead><tr><th>status</th><th>kind</th><th>object</th><th>where</th><th>problems</th></tr></thead>
+<tbody>
+{{- range .Objects}}
+<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code></td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
+{{- end}}
+{{- if .Notes}}<ul>{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
+</section>{{end}}`
 
 const htmlTemplate = `<!DOCTYPE html>
 <html lang="en">
@@ -301,25 +323,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 </section>
 {{- end}}
 {{- with .Schema}}
-
-<section>
-<h2>Schema on the target</h2>
-<p>{{.Summary}}</p>
-{{- range .Groups}}
-<h3>{{.Title}}: {{len .Objects}}</h3>
-{{- if .Objects}}
-<table>
-<thead><tr><th>status</th><th>kind</th><th>object</th><th>where</th><th>problems</th></tr></thead>
-<tbody>
-{{- range .Objects}}
-<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code></td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
-{{- end}}
-</tbody>
-</table>
-{{- end}}
-{{- end}}
-{{- if .Notes}}<ul>{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
-</section>
+{{template "schema" .}}
 {{- end}}
 {{- with .Bench}}
 

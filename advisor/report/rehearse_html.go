@@ -21,6 +21,8 @@ type rehearseView struct {
 	// Action marks, line by line, the summary lines that need the user's
 	// action (shown in bold).
 	Action []bool
+	// Schema is the schema section, as on the job's page (nil without one).
+	Schema *htmlSchema
 }
 
 // rehearseChart is a horizontal ratio chart: one row per measured variant
@@ -54,6 +56,7 @@ func newRehearseView(r *RehearseReport) rehearseView {
 	for i := range r.Summary {
 		v.Action = append(v.Action, r.summaryMark(i) == "[!!]")
 	}
+	v.Schema = newHTMLSchema(r.Schema)
 	var measured []VariantInfo
 	for _, sd := range r.Sides {
 		for _, rv := range sd.Variants {
@@ -88,7 +91,7 @@ func newRehearseView(r *RehearseReport) rehearseView {
 	return v
 }
 
-var rehearsePage = template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
+var rehearsePage = template.Must(template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -129,7 +132,8 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{range .R.Sides}}{{$s := .}}{{range .Variants}}<tr><td>{{$s.Name}}</td><td>{{.Name}}</td><td>{{if .Measured}}{{printf "%.2f" .CreateP50Ms}}{{else}}not measured{{end}}</td><td>{{.VsReference}}</td><td>{{if .Recovers}}<span class="recovers">recovers</span>{{end}}</td></tr>
 {{end}}{{end}}</table>
 <p><i>{{.R.Method}}</i></p>
-{{with .R.InPlace}}<h2>In-place upgrade</h2>
+{{with .Schema}}{{template "schema" .}}
+{{end}}{{with .R.InPlace}}<h2>In-place upgrade</h2>
 <p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
 <p class="{{if .Clean}}clean{{else}}dropped{{end}}"><b>{{.Verdict}}</b></p>
 <ul>
@@ -148,4 +152,4 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </body>
 </html>
-`))
+`)).Parse(htmlSchemaSection))
