@@ -18,7 +18,10 @@ type CheckOptions struct {
 	VariablesFile string // SHOW GLOBAL VARIABLES output
 	StatusFile    string // SHOW GLOBAL STATUS output
 	ConfigFile    string // my.cnf
-	ServerVersion string // when the variables file has no version row
+	// ServerVersion is today's version when the variables file has no
+	// version row, or, without files, a server of that version on its
+	// compiled defaults.
+	ServerVersion string
 	Target        string
 	Workload      string
 	// Notes are added to the report.
@@ -27,8 +30,12 @@ type CheckOptions struct {
 
 // RunCheck evaluates the rules on saved files, without a server.
 func RunCheck(o CheckOptions) (*report.Report, error) {
+	if o.VariablesFile == "" && o.ConfigFile == "" && o.ServerVersion == "" {
+		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output), --config (a my.cnf) or --server-version (that version on its compiled defaults)", exitcode.ErrUsage)
+	}
 	if o.VariablesFile == "" && o.ConfigFile == "" {
-		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output) and/or --config (a my.cnf)", exitcode.ErrUsage)
+		o.Notes = append(o.Notes, fmt.Sprintf("no --variables or --config: today's server is taken as %s on its compiled defaults; "+
+			"give its my.cnf (--config) or its SHOW GLOBAL VARIABLES (--variables) to check what it sets", o.ServerVersion))
 	}
 	jo := Options{Command: job.CommandCheck, ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile, Notes: o.Notes}
 	inputs, err := job.ReadInputs(jo.choices())
@@ -70,6 +77,9 @@ func inspectFiles(o CheckOptions) (*server.Inspection, error) {
 	version := raw["version"]
 	if o.ServerVersion != "" {
 		version = o.ServerVersion
+	}
+	if o.VariablesFile == "" && o.ConfigFile == "" {
+		in.Address = "--server-version " + o.ServerVersion + " on its compiled defaults"
 	}
 	in.VersionComment = raw["version_comment"]
 	if version == "" {

@@ -82,8 +82,9 @@ type slotTimes struct{ create, drop []float64 }
 
 // playRound runs one round of every runner's measured variants: statement
 // by statement across all of them when they alternate, else each in one
-// block in rotating order. Round 0 is the warm-up, shorter (alternating:
-// WarmupStatements positions) and not recorded.
+// block in rotating order. Round 0 is a warm-up round, shorter
+// (alternating: WarmupStatements positions) and not recorded but for the
+// settle criterion (settle.go).
 func playRound(ctx context.Context, runners []*runner, round int, clock *budgetClock) error {
 	if runners[0].interleave {
 		return alternatingRound(ctx, runners, round, clock)
@@ -150,10 +151,12 @@ func alternatingRound(ctx context.Context, runners []*runner, round int, clock *
 		}
 	}
 	lead.report(round, warmup, clock.elapsed())
-	if !warmup {
-		for i, sl := range slots {
-			sl.r.samples[sl.p.Name].add(times[i].create, times[i].drop)
-		}
+	if warmup {
+		keepWarmupTimes(runners, slots, times)
+		return nil
+	}
+	for i, sl := range slots {
+		sl.r.samples[sl.p.Name].add(times[i].create, times[i].drop)
 	}
 	return nil
 }
@@ -228,4 +231,15 @@ func (st Statement) renamed(suffix string) string {
 		return st.SQL
 	}
 	return strings.Replace(st.SQL, st.Table, st.Table+suffix, 1)
+}
+
+// keepWarmupTimes keeps a warm-up round's CREATE TABLE times on each
+// runner for the settle criterion, replacing the previous round's.
+func keepWarmupTimes(runners []*runner, slots []slot, times []slotTimes) {
+	for _, r := range runners {
+		r.warm = r.warm[:0]
+	}
+	for i, sl := range slots {
+		sl.r.warm = append(sl.r.warm, times[i].create...)
+	}
 }

@@ -59,7 +59,8 @@ func Run(ctx context.Context, db *sql.DB, cfg Config) (res *Result, err error) {
 // scratch DDL), so a statement on one server and its pair on the other ran
 // milliseconds apart and the paired estimator (TimeRatio) compares them as
 // it compares the variants of one server; otherwise each server's variants
-// run in blocks, rotating across servers, paired by round. The stop rule is
+// run in blocks, rotating across servers, paired by round. Measuring begins
+// once the servers have settled (warmUp, settle.go). The stop rule is
 // the first target's: every variant of every server decided and every
 // server's baseline decided against the first's (Result.Versus; after
 // MinRounds, see stoprule.go), its budget spent, or MaxRounds. Every
@@ -99,15 +100,16 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 	clock.reset()
 	rounds, stop := 0, ""
 	var measuredTime, longest time.Duration
-	for round := 0; stop == ""; round++ {
+	warm, pace, err := warmUp(ctx, runners, &clock)
+	if err != nil {
+		return nil, explainPrimaryKeyError(err, sessions[0].pk)
+	}
+	fitRounds(rule, sessions, pace)
+	clock.reset()
+	for round := 1; stop == ""; round++ {
 		roundStart := clock.elapsed()
 		if err := playRound(ctx, runners, round, &clock); err != nil {
 			return nil, explainPrimaryKeyError(err, sessions[0].pk)
-		}
-		if round == 0 {
-			fitRounds(rule, sessions, clock.elapsed())
-			clock.reset()
-			continue
 		}
 		rounds++
 		measuredTime = clock.elapsed()
@@ -127,6 +129,7 @@ func RunInterleaved(ctx context.Context, targets []Target) (results []*Result, e
 		res.Rounds, res.StopReason, res.Duration, res.Measured = rounds, stop, time.Since(begin), measuredTime
 		res.Executed, res.Decisions, res.Versus = s.runner.executed, s.decisions, s.versus
 		res.Held, res.Statements = s.runner.held, s.runner.statements
+		res.Warmup = warm
 		results = append(results, res)
 	}
 	return results, nil

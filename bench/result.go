@@ -28,8 +28,11 @@ type Result struct {
 	// so the server's Questions can be told apart from the tool's.
 	Statements int64
 	StopReason string
-	Precision  float64
-	Budget     time.Duration
+	// Warmup is how the warm-up before the measured rounds went: how many
+	// rounds until the servers settled (settle.go).
+	Warmup    Warmup
+	Precision float64
+	Budget    time.Duration
 	// Interleaving is how the variants alternated: InterleaveStatements or
 	// InterleaveBlocks.
 	Interleaving string

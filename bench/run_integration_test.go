@@ -114,7 +114,13 @@ func TestRunFixedRounds(t *testing.T) {
 					t.Errorf("%s: speedup %v", v.Name, v.Speedup.String())
 				}
 			}
-			if want := int64(measured * (tt.warmupPerVar + rounds*tables)); res.Executed["com_create_table"] != want || res.Executed["com_drop_table"] != want {
+			// Alternating variants warm up in short rounds until they settle
+			// (settle.go), variant blocks in one whole round.
+			warmupRounds := res.Warmup.Rounds
+			if warmupRounds < 1 || warmupRounds > bench.MaxWarmupRounds || (tt.blocks && warmupRounds != 1) || (!tt.blocks && warmupRounds < bench.MinWarmupRounds) {
+				t.Errorf("warm-up %+v", res.Warmup)
+			}
+			if want := int64(measured * (warmupRounds*tt.warmupPerVar + rounds*tables)); res.Executed["com_create_table"] != want || res.Executed["com_drop_table"] != want {
 				t.Errorf("executed %v, want %d creates and drops", res.Executed, want)
 			}
 			if len(res.Decisions) != measured-1 {

@@ -85,6 +85,8 @@ type runner struct {
 	grouped   bool
 	pending   int
 	pendingMs float64
+	// warm are the CREATE TABLE times of the last warm-up round (settle.go).
+	warm []float64
 }
 
 // samples are the raw timings of one variant (milliseconds), per measured

@@ -56,7 +56,7 @@ func checkDefaultDrift(s Snapshot) []Finding {
 			out = append(out, d.finding(s))
 		}
 	}
-	return out
+	return append(out, switchFlagDrifts(s)...)
 }
 
 // finding renders a drift as a Finding.

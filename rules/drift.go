@@ -40,6 +40,11 @@ func findDrift(s Snapshot, f knowledge.Fact) (drift, bool) {
 	if len(dropped) > 0 {
 		pin = knowledge.WithoutValues(st.Value, dropped)
 	}
+	// The value that keeps today's behaviour on the target is not always
+	// today's value (old_mode needs UTF8_IS_UTF8MB3 from MariaDB 10.6.1 for
+	// utf8 to keep meaning utf8mb3): when it is the target's default, the
+	// behaviour does not change.
+	pin = f.KeepValue(s.Flavor, target, pin)
 	if knowledge.SameValue(f.Name, pin, targetDefault) {
 		return drift{}, false
 	}

@@ -93,6 +93,9 @@ func driftByVariable(t *testing.T, s Snapshot) map[string]Finding {
 	out := map[string]Finding{}
 	for _, f := range checkDefaultDrift(s) {
 		name := f.Evidence["variable"]
+		if flag := f.Evidence["flag"]; flag != "" {
+			name += "." + flag // an optimizer_switch flag
+		}
 		if _, dup := out[name]; dup {
 			t.Errorf("two drift findings for %s", name)
 		}

@@ -6,7 +6,7 @@
 # dist/ then holds, for VERSION:
 #   upgrade-advisor_VERSION_{linux,darwin}_{amd64,arm64}.tar.gz
 #   upgrade-advisor_VERSION_windows_amd64.zip
-#       the binary, README.md, LICENSE if there is one, the man page
+#       the binary, README.md, LICENSE, the man page
 #       (upgrade-advisor.1) and completions/ for bash and zsh
 #   upgrade-advisor_VERSION_{amd64,arm64}.deb, upgrade-advisor-VERSION-1.{x86_64,aarch64}.rpm
 #       /usr/bin/upgrade-advisor, /usr/share/man/man1/upgrade-advisor.1.gz,
@@ -21,7 +21,8 @@
 # written by scripts/release (pack), the .deb and .rpm by nfpm, both built
 # from the pinned module scripts/release/go.mod: no system packaging tools
 # are needed. Package metadata can be changed with RELEASE_MAINTAINER,
-# RELEASE_HOMEPAGE and RELEASE_LICENSE (an SPDX id); RELEASE_DIST writes
+# RELEASE_HOMEPAGE and RELEASE_LICENSE (an SPDX id; default Apache-2.0, the
+# LICENSE file's); RELEASE_DIST writes
 # into another (new or empty) directory instead of dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,18 +48,14 @@ build_date=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null ||
 
 maintainer=${RELEASE_MAINTAINER:-upgrade-advisor maintainers <upgrade-advisor@users.noreply.github.com>}
 homepage=${RELEASE_HOMEPAGE:-https://github.com/upgrade-advisor/upgrade-advisor}
-license_file=""
-[ -f LICENSE ] && license_file=LICENSE
-if [ -n "${RELEASE_LICENSE:-}" ]; then
-  license=$RELEASE_LICENSE
-elif [ -n "$license_file" ]; then
-  echo "release.sh: set RELEASE_LICENSE to the SPDX id of LICENSE (e.g. MIT, Apache-2.0) for the package metadata" >&2
+# LICENSE holds the Apache License 2.0; RELEASE_LICENSE only for a fork
+# that relicenses (an SPDX id matching its own LICENSE).
+license_file=LICENSE
+if [ ! -f "$license_file" ]; then
+  echo "release.sh: no LICENSE file at the repository root: restore it (git checkout -- LICENSE) before building a release" >&2
   exit 2
-else
-  # No LICENSE file in the repository: the packages assert none.
-  license=NOASSERTION
-  echo "release.sh: no LICENSE file: the packages say License: $license" >&2
 fi
+license=${RELEASE_LICENSE:-Apache-2.0}
 
 targets="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64"
 # RELEASE_DIST: another output directory (new or empty), e.g. for the tests.
@@ -100,7 +97,7 @@ for target in $targets; do
   [ "$os" = windows ] && ext=zip
   entries=("$work/${os}_$arch/$exe=$exe" "README.md=README.md" "$work/upgrade-advisor.1=upgrade-advisor.1"
     "$work/upgrade-advisor.bash=completions/upgrade-advisor.bash" "$work/_upgrade-advisor=completions/_upgrade-advisor")
-  [ -n "$license_file" ] && entries+=("$license_file=LICENSE")
+  entries+=("$license_file=LICENSE")
   "$work/pack" archive "$dist/$name.$ext" "$name" "${entries[@]}"
 done
 
@@ -127,6 +124,9 @@ description: |-
   and rehearses an upgrade on throwaway servers.
 rpm:
   buildhost: localhost
+deb:
+  fields:
+    License: $license
 contents:
   - src: $work/linux_$1/upgrade-advisor
     dst: /usr/bin/upgrade-advisor
@@ -153,8 +153,7 @@ contents:
     file_info: {mode: 0755}
     packager: rpm
 EOF
-  if [ -n "$license_file" ]; then
-    cat <<EOF
+  cat <<EOF
   - src: $license_file
     dst: /usr/share/doc/upgrade-advisor/copyright
     file_info: {mode: 0644}
@@ -165,7 +164,6 @@ EOF
     type: license
     packager: rpm
 EOF
-  fi
 }
 
 for arch in amd64 arm64; do

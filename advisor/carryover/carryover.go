@@ -53,6 +53,10 @@ type CarriedOption struct {
 	Replacement string `json:"replacement,omitempty"`
 	Why         string `json:"why"`
 	Source      string `json:"source,omitempty"`
+	// JoinedInto names the option of today's whose target line holds this
+	// option's flags too (both become flags of one variable, e.g.
+	// wsrep_mode): this option writes no line of its own.
+	JoinedInto string `json:"joined_into,omitempty"`
 }
 
 // Carryover is today's settings carried to a target.
@@ -92,6 +96,7 @@ func CarryOver(from, to flavor.Flavor, settings []CarrySetting) Carryover {
 		}
 		c.Options = append(c.Options, opt)
 	}
+	joinFlagOptions(c.Options)
 	return c
 }
 
@@ -137,7 +142,24 @@ func carryOne(from, to flavor.Flavor, s CarrySetting, all map[string]CarrySettin
 	case knowledge.StateUnknown:
 		opt.Why = "the knowledge base has no facts for it on the target: carried as it is; the target's binary validates it"
 	}
-	return flagValues(f, to, capped(opt))
+	return keepBehaviour(f, from, to, flagValues(f, to, capped(opt)))
+}
+
+// keepBehaviour gives the target the value that behaves as today's does
+// when the same value would not (knowledge.Fact.Keep): old_mode from
+// MariaDB before 10.6.1 gets UTF8_IS_UTF8MB3, or utf8 would turn into
+// utf8mb4 on the target.
+func keepBehaviour(f knowledge.Fact, from, to flavor.Flavor, opt CarriedOption) CarriedOption {
+	if opt.Action == Dropped || opt.Action == Machine {
+		return opt
+	}
+	kept := f.KeepValue(from, to, opt.TargetValue)
+	if kept == opt.TargetValue {
+		return opt
+	}
+	opt.Action, opt.TargetValue, opt.SandboxValue = Translated, kept, ""
+	opt.Why = fmt.Sprintf("the same value means something else on %s: %s keeps today's behaviour (%s)", rules.VersionLabel(to), kept, f.Effect)
+	return opt
 }
 
 // goneOption handles a setting the target refuses, never had, or ignores:
@@ -263,7 +285,7 @@ func capped(opt CarriedOption) CarriedOption {
 func (c Carryover) SandboxOptions() []string {
 	var out []string
 	for _, o := range c.Options {
-		if o.Action == Dropped || o.Action == Machine {
+		if o.Action == Dropped || o.Action == Machine || o.JoinedInto != "" {
 			continue
 		}
 		v := o.TargetValue
@@ -278,15 +300,16 @@ func (c Carryover) SandboxOptions() []string {
 // Drop marks the option the target's binary refused as dropped, with the
 // binary's message; it reports whether an option of that name was carried.
 func (c *Carryover) Drop(targetName, message string) bool {
+	dropped := false
 	for i := range c.Options {
 		o := &c.Options[i]
 		if o.Action != Dropped && o.Action != Machine && flavor.OptionName(o.TargetName) == flavor.OptionName(targetName) {
-			o.Action, o.TargetName, o.TargetValue, o.SandboxValue = Dropped, "", "", ""
+			o.Action, o.TargetName, o.TargetValue, o.SandboxValue, o.JoinedInto = Dropped, "", "", "", ""
 			o.Why = "refused by the target's binary: " + message
-			return true
+			dropped = true // every option joined into the refused line goes with it
 		}
 	}
-	return false
+	return dropped
 }
 
 // TodayOptions are today's settings for a sandbox of today's version:

@@ -170,3 +170,53 @@ func TestDDLDriftPins(t *testing.T) {
 		})
 	}
 }
+
+// TestCarryOverKeepsBehaviour: options whose meaning would change on the
+// target get the value that keeps it, and flags that several of today's
+// options carry into one variable share one line.
+func TestCarryOverKeepsBehaviour(t *testing.T) {
+	maria105 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 5, 23)}
+	maria1011 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}
+	maria118 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}
+	cases := []struct {
+		name     string
+		from, to flavor.Flavor
+		settings []CarrySetting
+		want     []string // SandboxOptions
+	}{
+		{"both Galera flags on one wsrep_mode line", maria105, maria1011,
+			[]CarrySetting{{Name: "wsrep_replicate_myisam", Value: "ON"}, {Name: "wsrep_strict_ddl", Value: "1"}},
+			[]string{"wsrep_mode=REPLICATE_MYISAM,STRICT_REPLICATION"}},
+		{"one Galera flag on, the other off", maria105, maria118,
+			[]CarrySetting{{Name: "wsrep_replicate_myisam", Value: "OFF"}, {Name: "wsrep_strict_ddl", Value: "ON"}},
+			[]string{"wsrep_mode=STRICT_REPLICATION"}},
+		{"old_mode from 10.5 keeps utf8 = utf8mb3", maria105, maria1011,
+			[]CarrySetting{{Name: "old_mode", Value: "NO_PROGRESS_INFO"}},
+			[]string{"old_mode=NO_PROGRESS_INFO,UTF8_IS_UTF8MB3"}},
+		{"old_mode between versions that both have the flag is carried as it is", maria1011, maria118,
+			[]CarrySetting{{Name: "old_mode", Value: "NO_PROGRESS_INFO"}},
+			[]string{"old_mode=NO_PROGRESS_INFO"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := CarryOver(tc.from, tc.to, tc.settings)
+			if got := c.SandboxOptions(); !slices.Equal(got, tc.want) {
+				t.Errorf("sandbox options %q, want %q (options %+v)", got, tc.want, c.Options)
+			}
+		})
+	}
+}
+
+func TestJoinedOptionDroppedWithItsLine(t *testing.T) {
+	maria105 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 5, 23)}
+	maria1011 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}
+	c := CarryOver(maria105, maria1011, []CarrySetting{{Name: "wsrep_replicate_myisam", Value: "ON"}, {Name: "wsrep_strict_ddl", Value: "ON"}})
+	if !c.Drop("wsrep_mode", "unknown variable") {
+		t.Fatal("wsrep_mode not found to drop")
+	}
+	for _, o := range c.Options {
+		if o.Action != Dropped || o.JoinedInto != "" {
+			t.Errorf("%s: %s (joined into %q) after its line was refused", o.Name, o.Action, o.JoinedInto)
+		}
+	}
+}

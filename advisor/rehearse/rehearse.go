@@ -23,7 +23,8 @@ import (
 type Options struct {
 	ToolVersion string
 	// Conn is today's server, inspected read-only; unused when
-	// ServerVersion is given (offline: --config describes today's server).
+	// ServerVersion is given (offline: --config describes today's server;
+	// without --config, that version on its compiled defaults).
 	Conn          server.ConnOptions
 	ConfigFile    string
 	ServerVersion string
@@ -107,7 +108,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan, o.Bench); err != nil {
 			return nil, err
 		}
-		r.Summary = append(r.Summary, report.SchemaTimingSummary(r.SchemaTiming))
+		r.AddSummary(report.Headline{Text: report.SchemaTimingSummary(r.SchemaTiming)})
 	} else if today.schemaNote != "" {
 		r.Notes = append(r.Notes, today.schemaNote)
 	}
@@ -131,7 +132,8 @@ type today struct {
 }
 
 // readToday inspects today's server read-only and closes the connection at
-// once, or reads --config with --server-version offline.
+// once, or reads --config with --server-version offline; --server-version
+// without --config is that version on its compiled defaults.
 func readToday(ctx context.Context, o Options) (*today, error) {
 	inputs, err := job.ReadInputs(job.Choices{Workload: o.Workload, ConfigFile: o.ConfigFile})
 	if err != nil {
@@ -139,15 +141,15 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 	}
 	t := &today{inputs: inputs}
 	if o.ServerVersion != "" {
-		if o.ConfigFile == "" {
-			return nil, fmt.Errorf("%w: --server-version describes the server of --config: give --config too, or connect to the server instead", exitcode.ErrUsage)
-		}
 		fl, err := rules.ParseTarget(o.ServerVersion, flavor.VendorUnknown)
 		if err != nil {
 			return nil, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
 		}
 		t.offline = true
 		t.in = &server.Inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.inputs.Config), Status: map[string]string{}}
+		if o.ConfigFile == "" {
+			t.inputs.Notes = append(t.inputs.Notes, compiledDefaultsNote(fl))
+		}
 		if t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, nil); err != nil {
 			return nil, err
 		}
@@ -168,4 +170,12 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 		t.settings = explicitSettings(t.in.Variables)
 	}
 	return t, nil
+}
+
+// compiledDefaultsNote says what --server-version without --config stands
+// for: a server of that version that sets nothing, as a server started
+// without a my.cnf runs.
+func compiledDefaultsNote(fl flavor.Flavor) string {
+	return fmt.Sprintf("no --config: today's server is taken as %s on its compiled defaults (no explicit setting to carry); "+
+		"give --config with its my.cnf to carry what it sets", fl)
 }

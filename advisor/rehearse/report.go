@@ -18,7 +18,7 @@ import (
 func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Result) *report.RehearseReport {
 	todayInfo := report.ServerOf(t.in)
 	if t.offline {
-		todayInfo.Address = "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
+		todayInfo.Address = offlineAddress(o)
 	}
 	ref := results[0]
 	r := &report.RehearseReport{
@@ -27,7 +27,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 		Today: todayInfo, Target: binaryInfo(p.targetBin, p.target), Migration: p.carry.Migration,
 		SourceRuns: p.sourceBin != nil, Reference: p.sides[0].name,
 		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins,
-		Rounds: ref.Rounds, StopReason: ref.StopReason, DurationS: report.Round(ref.Duration.Seconds(), 2),
+		Rounds: ref.Rounds, StopReason: ref.StopReason, Warmup: report.WarmupOf(ref.Warmup), DurationS: report.Round(ref.Duration.Seconds(), 2),
 		Method: report.ServersMethod(ref, "the sandboxes", "every ratio", "side/reference-baseline"),
 	}
 	for i, sd := range p.sides {
@@ -45,7 +45,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 	if carried := sideIndex(p.sides, sideTargetCarried); carried >= 0 && results[carried].Versus != nil {
 		decision = results[carried].Versus.Interval.Slowdown()
 	}
-	r.Summary = report.RehearseSummary(r, decision)
+	r.AddSummary(report.RehearseSummary(r, decision)...)
 	r.MyCnf = report.RehearseMyCnf(r)
 	if r.Migration {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
@@ -112,4 +112,12 @@ func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.Workl
 	target := p.target
 	snap.Target = &target
 	return report.FindingsOf(rules.Evaluate(snap)), snap.Workload.Class
+}
+
+// offlineAddress names today's server when it was described, not inspected.
+func offlineAddress(o Options) string {
+	if o.ConfigFile == "" {
+		return "--server-version " + o.ServerVersion + " on its compiled defaults (no --config)"
+	}
+	return "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
 }

@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
 // compareJSON writes the comparison as indented JSON.
 func compareJSON(w io.Writer, r *CompareReport) error { return writeJSON(w, r) }
 
 // compareText writes the comparison for a terminal.
-func compareText(w io.Writer, r *CompareReport) error {
-	p := &printer{w: w}
+func compareText(w io.Writer, r *CompareReport, style TextStyle) error {
+	p := &printer{w: w, style: style}
 	p.line("upgrade-advisor %s — compare", r.Tool.Version)
 	for _, s := range []struct {
 		role string
@@ -26,8 +28,12 @@ func compareText(w io.Writer, r *CompareReport) error {
 	}
 	p.line("       (%s)", r.Method)
 	p.line("")
+	mark := "[!!]"
+	if !r.targetSlower() {
+		mark = "[--]" // nothing to recover: nothing to act on
+	}
 	for _, s := range r.Summary {
-		p.line("[!!] %s", s)
+		p.line("%s %s", p.mark(mark), s)
 	}
 	for _, n := range r.Notes {
 		p.line("[--] Note: %s", n)
@@ -76,4 +82,18 @@ func recoveryCell(v CompareVariant) string {
 		s += " recovers"
 	}
 	return s
+}
+
+// targetSlower reports whether the target as it runs is shown slower than
+// the source, decided as CompareSummary decides it: then its summary asks
+// for action.
+func (r *CompareReport) targetSlower() bool {
+	if len(r.Variants) == 0 || r.Variants[0].VsSourceBaseline == nil {
+		return true
+	}
+	var decision effect.Interval
+	if r.Decision != nil {
+		decision = r.Decision.Interval
+	}
+	return effect.OfTime(effect.Deciding(*r.Variants[0].VsSourceBaseline, decision)) == effect.VerdictSlower
 }

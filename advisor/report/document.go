@@ -12,8 +12,8 @@ type Document interface {
 	render(w io.Writer, f Format, style TextStyle) error
 }
 
-// Write renders a report of any kind in the format; style applies to a
-// job's text report only. A kind without the format says so in the error.
+// Write renders a report of any kind in the format; style applies to the
+// text forms. A kind without the format says so in the error.
 func Write(w io.Writer, d Document, f Format, style TextStyle) error {
 	return d.render(w, f, style)
 }
@@ -38,12 +38,14 @@ func (r *Report) render(w io.Writer, f Format, style TextStyle) error {
 	return forms[*Report]{kind: "a report", text: styled, json: reportJSON, markdown: markdown, html: reportHTML}.write(w, r, f)
 }
 
-func (r *CompareReport) render(w io.Writer, f Format, _ TextStyle) error {
-	return forms[*CompareReport]{kind: "a comparison", text: compareText, json: compareJSON, markdown: compareMarkdown}.write(w, r, f)
+func (r *CompareReport) render(w io.Writer, f Format, style TextStyle) error {
+	styled := func(w io.Writer, r *CompareReport) error { return compareText(w, r, style) }
+	return forms[*CompareReport]{kind: "a comparison", text: styled, json: compareJSON, markdown: compareMarkdown}.write(w, r, f)
 }
 
-func (r *RehearseReport) render(w io.Writer, f Format, _ TextStyle) error {
-	return forms[*RehearseReport]{kind: "a rehearsal", text: rehearseText, json: rehearseJSON, markdown: rehearseMarkdown, html: rehearseHTML}.write(w, r, f)
+func (r *RehearseReport) render(w io.Writer, f Format, style TextStyle) error {
+	styled := func(w io.Writer, r *RehearseReport) error { return rehearseText(w, r, style) }
+	return forms[*RehearseReport]{kind: "a rehearsal", text: styled, json: rehearseJSON, markdown: rehearseMarkdown, html: rehearseHTML}.write(w, r, f)
 }
 
 // render writes one JSON object per host in JSON, the summary table in

@@ -39,6 +39,9 @@ type htmlView struct {
 	MyCnf            string
 	Notes            []string
 	Footer           string
+	// SchemaOnly is a schema check without settings: the page shows the
+	// schema section and the notes, not the sections nothing filled.
+	SchemaOnly bool
 }
 
 type htmlSetting struct {
@@ -95,6 +98,7 @@ func newHTMLView(r *Report) htmlView {
 		MyCnf:            strings.TrimRight(r.MyCnf, "\n"),
 		Notes:            r.Notes,
 		Footer:           footerText(r),
+		SchemaOnly:       schemaOnly(r),
 	}
 	if r.Target != nil {
 		v.Target = flavorName(r.Target.Flavor) + " " + r.Target.Version
@@ -170,7 +174,29 @@ func severityClass(severity string) string {
 
 // htmlReport is the page: one self-contained document with inline CSS and
 // the SVG charts inline, loading nothing and running no script.
-var htmlReport = template.Must(template.New("report").Parse(htmlTemplate))
+var htmlReport = template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection))
+
+// htmlSchemaSection is the schema section of an HTML page (the job's
+// report and the rehearsal's), given an *htmlSchema.
+const htmlSchemaSection = `{{define "schema"}}
+<section>
+<h2>Schema on the target</h2>
+<p>{{.Summary}}</p>
+{{- range .Groups}}
+<h3>{{.Title}}: {{len .Objects}}</h3>
+{{- if .Objects}}
+<table>
+<thead><tr><th>status</th><th>kind</th><th>object</th><th>where</th><th>problems</th></tr></thead>
+<tbody>
+{{- range .Objects}}
+<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code></td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
+{{- end}}
+{{- if .Notes}}<ul>{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
+</section>{{end}}`
 
 const htmlTemplate = `<!DOCTYPE html>
 <html lang="en">
@@ -247,6 +273,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 <h1>{{.Title}}</h1>
 <p class="sub">{{.Tool}}</p>
 </header>
+{{- if not .SchemaOnly}}
 
 <section>
 <h2>Server and workload</h2>
@@ -266,6 +293,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 {{- end}}
 </dl>
 </section>
+{{- end}}
 {{- if .Settings}}
 
 <section>
@@ -295,25 +323,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 </section>
 {{- end}}
 {{- with .Schema}}
-
-<section>
-<h2>Schema on the target</h2>
-<p>{{.Summary}}</p>
-{{- range .Groups}}
-<h3>{{.Title}}: {{len .Objects}}</h3>
-{{- if .Objects}}
-<table>
-<thead><tr><th>status</th><th>kind</th><th>object</th><th>file:line</th><th>problems</th></tr></thead>
-<tbody>
-{{- range .Objects}}
-<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code></td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
-{{- end}}
-</tbody>
-</table>
-{{- end}}
-{{- end}}
-{{- if .Notes}}<ul>{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
-</section>
+{{template "schema" .}}
 {{- end}}
 {{- with .Bench}}
 
@@ -382,6 +392,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 <p class="muted"><span class="label">Stopped on:</span> {{.Stop}}</p>
 </section>
 {{- end}}
+{{- if not .SchemaOnly}}
 
 <section>
 <h2>Findings: {{.Counts}}</h2>
@@ -424,6 +435,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 <h2>my.cnf snippet</h2>
 <pre><code>{{.MyCnf}}</code></pre>
 </section>
+{{- end}}
 {{- if .Notes}}
 
 <section>

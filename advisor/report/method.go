@@ -23,7 +23,7 @@ func estimatorText(res *bench.Result, ratio, pair string) string {
 
 // methodOf says how a calibration measured, in one line.
 func methodOf(res *bench.Result) string {
-	how := "variants alternate statement by statement after a short warm-up"
+	how := "variants alternate statement by statement after a warm-up until the servers settle"
 	if res.Interleaving != bench.InterleaveStatements {
 		how = "rotating variant blocks per round after one warm-up round"
 	}
@@ -46,7 +46,7 @@ func methodOf(res *bench.Result) string {
 // statement by statement, why.
 func ServersMethod(res *bench.Result, between, ratio, pair string) string {
 	how := "statements alternate between " + between + " (one connection each, the same scratch DDL) and between the variants, " +
-		"in rotating order, after a short warm-up"
+		"in rotating order, after a warm-up until the servers settle"
 	if res.Interleaving != bench.InterleaveStatements {
 		how = "the --ddl-file workload's statements depend on each other, so they cannot alternate statement by statement: " +
 			"each variant of " + between + " runs its round in one block, the blocks rotating across the servers"

@@ -81,9 +81,11 @@ type BenchmarkInfo struct {
 	// by pacing and pauses, load.held_s).
 	MeasuredS float64 `json:"measured_s"`
 	// Interleaving is how the variants alternated: "statements" or "blocks".
-	Interleaving string        `json:"interleaving,omitempty"`
-	Decisions    []Decision    `json:"decisions,omitempty"`
-	Variants     []VariantInfo `json:"variants"`
+	Interleaving string `json:"interleaving,omitempty"`
+	// Warmup is how the warm-up before the measured rounds went.
+	Warmup    *WarmupInfo   `json:"warmup,omitempty"`
+	Decisions []Decision    `json:"decisions,omitempty"`
+	Variants  []VariantInfo `json:"variants"`
 }
 
 // Decision is the stop rule's verdict on one variant: whether its advice
@@ -251,7 +253,7 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 	b := &BenchmarkInfo{
 		Method:         methodOf(res),
 		Workload:       res.Workload,
-		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason,
+		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason, Warmup: WarmupOf(res.Warmup),
 		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
 		MeasuredS: Round(res.Measured.Seconds(), 2), Interleaving: res.Interleaving,
 	}

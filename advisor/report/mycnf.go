@@ -20,20 +20,35 @@ import "strings"
 //     to that value, or a commented-out line of an option and value
 //     already written, active or not). A block of comments only is always
 //     written.
+//
+// An option whose value is a set of independent flags that different
+// blocks add (flagOptions: wsrep_mode, which replaces several older
+// options) is the exception: a later active line's flags are joined into
+// the line that set it, and the later line is written commented out with
+// a note, so the one active line holds every flag (in an option file a
+// second line would replace the first).
 type myCnf struct {
-	b      strings.Builder
+	lines  []string
 	set    map[string]setBy // option -> the active line that set it
 	seen   map[string]bool  // "name = value" of every setting written
 	blocks int              // blocks written
 }
 
-// setBy is the value an active line gave an option, and its block.
-type setBy struct{ value, from string }
+// setBy is the value an active line gave an option, its block, and its
+// index in lines.
+type setBy struct {
+	value, from string
+	line        int
+}
+
+// flagOptions are the options whose later lines join their flags into the
+// first (see myCnf).
+var flagOptions = map[string]bool{"wsrep_mode": true}
 
 // newMyCnf starts a my.cnf with its [mysqld] section and header comments.
 func newMyCnf(header ...string) *myCnf {
 	m := &myCnf{set: map[string]setBy{}, seen: map[string]bool{}}
-	m.b.WriteString("[mysqld]\n")
+	m.lines = append(m.lines, "[mysqld]")
 	m.comment(header...)
 	return m
 }
@@ -41,8 +56,23 @@ func newMyCnf(header ...string) *myCnf {
 // comment writes comment lines with no blank line before them.
 func (m *myCnf) comment(lines ...string) {
 	for _, l := range lines {
-		m.b.WriteString("# " + l + "\n")
+		m.lines = append(m.lines, "# "+l)
 	}
+}
+
+// join adds the flags of s to the active line that set its option.
+func (m *myCnf) join(by setBy, s setting) setBy {
+	var flags []string
+	have := map[string]bool{}
+	for _, f := range strings.Split(by.value+","+s.value, ",") {
+		if f = strings.TrimSpace(f); f != "" && !have[strings.ToUpper(f)] {
+			have[strings.ToUpper(f)] = true
+			flags = append(flags, f)
+		}
+	}
+	by.value = strings.Join(flags, ",")
+	m.lines[by.line] = s.name + " = " + by.value
+	return by
 }
 
 // block writes a block of lines that came from from, unless it would
@@ -51,17 +81,22 @@ func (m *myCnf) block(from string, lines ...string) {
 	if len(lines) == 0 || !m.changes(lines) {
 		return
 	}
-	m.b.WriteString("\n")
+	m.lines = append(m.lines, "")
 	for _, l := range lines {
 		if s, ok := settingOf(l); ok {
-			if by, set := m.set[s.name]; set && s.active {
+			by, set := m.set[s.name]
+			switch {
+			case set && s.active && flagOptions[s.name]:
+				m.set[s.name] = m.join(by, s)
+				l = "# " + l + "   # joined into the " + s.name + " line above (" + by.from + ")"
+			case set && s.active:
 				l = "# " + l + "   # already set above (" + by.from + ")"
-			} else if s.active {
-				m.set[s.name] = setBy{value: s.value, from: from}
+			case s.active:
+				m.set[s.name] = setBy{value: s.value, from: from, line: len(m.lines)}
 			}
 			m.seen[s.key()] = true
 		}
-		m.b.WriteString(l + "\n")
+		m.lines = append(m.lines, l)
 	}
 	m.blocks++
 }
@@ -83,7 +118,7 @@ func (m *myCnf) changes(lines []string) bool {
 	return settings == 0
 }
 
-func (m *myCnf) String() string { return m.b.String() }
+func (m *myCnf) String() string { return strings.Join(m.lines, "\n") + "\n" }
 
 // setting is a my.cnf line that sets an option, or would if uncommented.
 type setting struct {

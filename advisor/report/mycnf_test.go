@@ -17,6 +17,10 @@ func TestMyCnfWriter(t *testing.T) {
 		blocks []block
 		want   []string // the lines after the header
 	}{
+		{name: "wsrep_mode flags of two blocks join on the first line",
+			blocks: []block{{"finding a", []string{"# remove x", "wsrep_mode = REPLICATE_MYISAM"}}, {"finding b", []string{"# remove y", "wsrep_mode = STRICT_REPLICATION"}}},
+			want: []string{"", "# remove x", "wsrep_mode = REPLICATE_MYISAM,STRICT_REPLICATION", "", "# remove y",
+				"# wsrep_mode = STRICT_REPLICATION   # joined into the wsrep_mode line above (finding a)"}},
 		{name: "blocks are separated by a blank line",
 			blocks: []block{{"finding a", []string{"# why a", "a = 1"}}, {"finding b", []string{"# why b", "b = 2"}}},
 			want:   []string{"", "# why a", "a = 1", "", "# why b", "b = 2"}},

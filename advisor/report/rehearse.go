@@ -22,8 +22,8 @@ func rehearseTitle(r *RehearseReport) string {
 }
 
 // rehearseText writes the rehearsal for a terminal.
-func rehearseText(w io.Writer, r *RehearseReport) error {
-	p := &printer{w: w}
+func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
+	p := &printer{w: w, style: style}
 	p.line("upgrade-advisor %s — rehearse: %s", r.Tool.Version, rehearseTitle(r))
 	p.line("[--] today: %s", r.Today.Address)
 	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
@@ -50,6 +50,9 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	}
 	p.line("[--] Calibration: %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
 		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference)
+	if r.Warmup != nil {
+		p.line("       after %s", r.Warmup.Text)
+	}
 	p.line("       %-16s %-22s %-12s %-26s", "side", "variant", "CREATE p50", "vs "+r.Reference+" (95% CI)")
 	for _, sd := range r.Sides {
 		for _, v := range sd.Variants {
@@ -59,14 +62,14 @@ func rehearseText(w io.Writer, r *RehearseReport) error {
 	p.line("       (%s)", r.Method)
 	p.rehearseSchema(r)
 	p.line("")
-	for _, s := range r.Summary {
-		p.line("[!!] %s", s)
+	for i, s := range r.Summary {
+		p.line("%s %s", p.mark(r.summaryMark(i)), s)
 	}
 	if len(r.Findings) > 0 {
 		p.line("")
 		p.line("Findings for today's settings on the target: %s", findingCounts(severityGroups(r.Findings)))
 		for _, f := range r.Findings {
-			p.line("[%s] %s: %s  (%s)", severityMark(f.Severity), f.Severity, f.Title, f.ID)
+			p.line("%s %s: %s  (%s)", p.mark("["+severityMark(f.Severity)+"]"), f.Severity, f.Title, f.ID)
 		}
 	}
 	p.line("")
@@ -92,7 +95,7 @@ func inPlaceText(p *printer, ip *InPlace) {
 		mark = "[!!]"
 	}
 	p.line("In-place upgrade: %s -> %s (slow shutdown: %v)", ip.Source, ip.Target, ip.SlowShutdown)
-	p.line("%s %s", mark, ip.Verdict())
+	p.line("%s %s", p.mark(mark), ip.Verdict())
 	for _, l := range ip.FirstStartLog {
 		p.line("       first start: %s", l)
 	}
@@ -198,6 +201,9 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
 	m.line(fmt.Sprintf("- **Target:** %s (`%s`)", r.Target.VersionString, r.Target.Address))
 	m.line(fmt.Sprintf("- %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
 		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference))
+	if r.Warmup != nil {
+		m.line("- after " + mdText(r.Warmup.Text))
+	}
 	m.line("")
 	m.heading(2, "Settings carried over")
 	m.line("Validated with `" + r.Validation.Command + "`.")

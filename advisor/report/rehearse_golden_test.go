@@ -16,7 +16,13 @@ import (
 // replaced), so every renderer is tested on what advisor produces.
 func rehearseFixture(t *testing.T) (*RehearseReport, []byte) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "rehearse-migration.json"))
+	return rehearseFixtureNamed(t, "rehearse-migration.json")
+}
+
+// rehearseFixtureNamed reads a rehearsal's JSON output from testdata.
+func rehearseFixtureNamed(t *testing.T, name string) (*RehearseReport, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,5 +91,43 @@ func TestRehearseMyCnfAsTheRehearsalWroteIt(t *testing.T) {
 	r, _ := rehearseFixture(t)
 	if got := RehearseMyCnf(r); got != r.MyCnf {
 		t.Errorf("got:\n%s\nwant:\n%s", got, r.MyCnf)
+	}
+}
+
+// TestRehearseInPlaceRenderers renders testdata/rehearse-inplace.json, the
+// JSON output of a real `rehearse --in-place` (MariaDB 10.5 -> the
+// installed 10.11, --server-version without --config, paths replaced), in
+// every form: the in-place section is in each, the HTML page included.
+func TestRehearseInPlaceRenderers(t *testing.T) {
+	r, data := rehearseFixtureNamed(t, "rehearse-inplace.json")
+	if r.InPlace == nil {
+		t.Fatal("the fixture has no in-place section")
+	}
+	for _, tc := range []struct {
+		name   string
+		format Format
+		want   string
+	}{
+		{"rehearse-inplace.txt", Text, "In-place upgrade: "},
+		{"rehearse-inplace.md", Markdown, "## In-place upgrade"},
+		{"rehearse-inplace.html", HTML, "<h2>In-place upgrade</h2>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Write(&b, r, tc.format, TextStyle{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), tc.want) || !strings.Contains(b.String(), r.InPlace.UpgradeTool) {
+				t.Errorf("%s lacks %q or the upgrade tool %q", tc.name, tc.want, r.InPlace.UpgradeTool)
+			}
+			golden(t, tc.name, b.Bytes())
+		})
+	}
+	var b bytes.Buffer
+	if err := Write(&b, r, JSON, TextStyle{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), data) {
+		t.Errorf("the rehearsal read from its JSON does not render back to the same JSON:\n%s", b.Bytes())
 	}
 }

@@ -18,6 +18,11 @@ type rehearseView struct {
 	R      *RehearseReport
 	Chart  rehearseChart
 	Counts string
+	// Action marks, line by line, the summary lines that need the user's
+	// action (shown in bold).
+	Action []bool
+	// Schema is the schema section, as on the job's page (nil without one).
+	Schema *htmlSchema
 }
 
 // rehearseChart is a horizontal ratio chart: one row per measured variant
@@ -48,6 +53,10 @@ const (
 
 func newRehearseView(r *RehearseReport) rehearseView {
 	v := rehearseView{Title: "upgrade-advisor rehearse: " + rehearseTitle(r), R: r, Counts: findingCounts(severityGroups(r.Findings))}
+	for i := range r.Summary {
+		v.Action = append(v.Action, r.summaryMark(i) == "[!!]")
+	}
+	v.Schema = newHTMLSchema(r.Schema)
 	var measured []VariantInfo
 	for _, sd := range r.Sides {
 		for _, rv := range sd.Variants {
@@ -82,7 +91,7 @@ func newRehearseView(r *RehearseReport) rehearseView {
 	return v
 }
 
-var rehearsePage = template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
+var rehearsePage = template.Must(template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -90,7 +99,7 @@ var rehearsePage = template.Must(template.New("rehearse").Funcs(template.FuncMap
 <style>
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
-th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.dropped{color:#a00}.translated,.flagged{color:#a60}
+th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.dropped{color:#a00}li.action{font-weight:600}.clean{color:#262}.translated,.flagged{color:#a60}
 .recovers{color:#070;font-weight:bold}svg text{font-size:12px}
 </style>
 </head>
@@ -99,10 +108,10 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 <ul>
 <li><b>Today:</b> {{.R.Today.Address}} ({{.R.Today.Flavor}} {{.R.Today.Version}})</li>
 <li><b>Target:</b> {{.R.Target.VersionString}} ({{.R.Target.Address}})</li>
-<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline</li>
+<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline{{with .R.Warmup}}, after {{.Text}}{{end}}</li>
 </ul>
 <h2>Summary</h2>
-<ul>{{range .R.Summary}}<li>{{.}}</li>{{end}}</ul>
+<ul>{{range $i, $s := .R.Summary}}<li{{if index $.Action $i}} class="action"{{end}}>{{$s}}</li>{{end}}</ul>
 <h2>CREATE TABLE time against {{.R.Reference}}</h2>
 <svg xmlns="http://www.w3.org/2000/svg" width="{{coord .Chart.Width}}" height="{{coord .Chart.Height}}" role="img" aria-label="CREATE TABLE time of each side and variant relative to the reference, with 95% intervals">
 {{range .Chart.Ticks}}<line x1="{{coord .X}}" y1="15" x2="{{coord .X}}" y2="{{coord $.Chart.Height}}" stroke="#eee"/><text x="{{coord .X}}" y="12" text-anchor="middle">{{.Label}}</text>
@@ -123,11 +132,24 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{range .R.Sides}}{{$s := .}}{{range .Variants}}<tr><td>{{$s.Name}}</td><td>{{.Name}}</td><td>{{if .Measured}}{{printf "%.2f" .CreateP50Ms}}{{else}}not measured{{end}}</td><td>{{.VsReference}}</td><td>{{if .Recovers}}<span class="recovers">recovers</span>{{end}}</td></tr>
 {{end}}{{end}}</table>
 <p><i>{{.R.Method}}</i></p>
-{{if .R.Findings}}<h2>Findings for today's settings on the target ({{.Counts}})</h2>
+{{with .Schema}}{{template "schema" .}}
+{{end}}{{with .R.InPlace}}<h2>In-place upgrade</h2>
+<p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
+<p class="{{if .Clean}}clean{{else}}dropped{{end}}"><b>{{.Verdict}}</b></p>
+<ul>
+{{if .UpgradeTool}}<li><code>{{.UpgradeTool}}</code>: {{printf "%.1f" .UpgradeDurationS}} s, {{.TablesChecked}} table(s) checked, {{len .TablesFailed}} failed{{range .TablesFailed}} <code>{{.}}</code>{{end}}</li>{{else}}<li>no upgrade tool: the server upgrades itself at start</li>{{end}}
+{{range .FirstStartLog}}<li>first start: <code>{{.}}</code></li>
+{{end}}{{range .RestartLog}}<li>restart: <code>{{.}}</code></li>
+{{end}}</ul>
+{{if .Objects}}<table><tr><th>object</th><th>kind</th><th>after the upgrade</th><th>message</th></tr>
+{{range .Objects}}<tr class="{{if ne .Status "ok"}}dropped{{end}}"><td><code>{{.Schema}}.{{.Name}}</code></td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.Message}}</td></tr>
+{{end}}</table>{{end}}
+{{if .UpgradeOutput}}<details><summary>{{.UpgradeTool}} output</summary><pre>{{.UpgradeOutput}}</pre></details>{{end}}
+{{end}}{{if .R.Findings}}<h2>Findings for today's settings on the target ({{.Counts}})</h2>
 <ul>{{range .R.Findings}}<li><b>{{.Severity}}</b>: {{.Title}} <code>{{.ID}}</code></li>{{end}}</ul>{{end}}
 <h2>my.cnf for the target</h2>
 <pre>{{.R.MyCnf}}</pre>
 {{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </body>
 </html>
-`))
+`)).Parse(htmlSchemaSection))

@@ -39,13 +39,19 @@ type RehearseReport struct {
 	// target's, paired by round (< 1: pinning today's behaviour is faster).
 	PinnedVsCarried *effect.Interval `json:"pinned_vs_carried,omitempty"`
 	// Workload is the class the my.cnf's DDL lines follow (as audit).
-	Workload   string        `json:"workload"`
-	Rounds     int           `json:"rounds"`
-	StopReason string        `json:"stop_reason"`
-	DurationS  float64       `json:"duration_s"`
-	Method     string        `json:"method"`
-	Summary    []string      `json:"summary"`
-	Findings   []FindingInfo `json:"findings"`
+	Workload   string `json:"workload"`
+	Rounds     int    `json:"rounds"`
+	StopReason string `json:"stop_reason"`
+	// Warmup is how the warm-up before the measured rounds went: the
+	// sandboxes were started for the run, so it lasts until they settle.
+	Warmup    *WarmupInfo `json:"warmup,omitempty"`
+	DurationS float64     `json:"duration_s"`
+	Method    string      `json:"method"`
+	Summary   []string    `json:"summary"`
+	// SummaryAction tells, line by line, whether Summary asks something of
+	// the user ([!!] in text) or only informs ([--]); see AddSummary.
+	SummaryAction []bool        `json:"summary_action,omitempty"`
+	Findings      []FindingInfo `json:"findings"`
 	// MyCnf is the my.cnf for the target, each line commented with why.
 	MyCnf string `json:"mycnf"`
 	// Schema is the user's schema put through the target (and today's

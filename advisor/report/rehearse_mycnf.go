@@ -50,11 +50,20 @@ func carriedLines(c carryover.CarriedOption) []string {
 	case carryover.Machine:
 		return []string{"# this machine's path, port or identity: check it for the new server, then uncomment", fmt.Sprintf("# %s = %s", c.Name, c.Value)}
 	case carryover.Translated:
-		return []string{fmt.Sprintf("# translated from %s: %s", from, c.Why), target}
+		return joined(c, fmt.Sprintf("# translated from %s: %s", from, c.Why), target)
 	case carryover.Flagged:
-		return []string{fmt.Sprintf("# changed from %s: %s", from, c.Why), target}
+		return joined(c, fmt.Sprintf("# changed from %s: %s", from, c.Why), target)
 	}
-	return []string{fmt.Sprintf("# carried from %s: %s", from, c.Why), target}
+	return joined(c, fmt.Sprintf("# carried from %s: %s", from, c.Why), target)
+}
+
+// joined is an option's why and line, or its why alone when its flags were
+// joined into another option's line (carryover.CarriedOption.JoinedInto).
+func joined(c carryover.CarriedOption, why, line string) []string {
+	if c.JoinedInto != "" {
+		return []string{why}
+	}
+	return []string{why, line}
 }
 
 // pinBlocks write today's DDL behaviour, active when the measurement

@@ -89,7 +89,7 @@ func TestTargetMyCnf(t *testing.T) {
 func TestRehearseSummarySaysWhatRecovers(t *testing.T) {
 	r := rehearsalFixture(effect.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}, effect.Interval{Ratio: 1.0, Low: 0.95, High: 1.04},
 		effect.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}, "unknown")
-	got := strings.Join(RehearseSummary(r, effect.Interval{}), "\n")
+	got := strings.Join(headlineTexts(RehearseSummary(r, effect.Interval{})), "\n")
 	for _, want := range []string{"takes 2.90x today's time (95% CI 2.70-3.10): slower", "Recovered by the target as carried over with innodb_file_per_table=OFF, innodb_stats_persistent=OFF",
 		"no gain shown", "1 carried as they are", "1 dropped", "1 paths or ports left to you"} {
 		if !strings.Contains(got, want) {
@@ -109,5 +109,49 @@ func TestTargetMyCnfPinnedVariant(t *testing.T) {
 		if !strings.Contains(cnf, want) {
 			t.Errorf("my.cnf lacks %q:\n%s", want, cnf)
 		}
+	}
+}
+
+func headlineTexts(hs []Headline) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.Text)
+	}
+	return out
+}
+
+// TestRehearseHeadlinesMarkOnlyWhatNeedsAction: [!!] for a dropped setting,
+// a slower target and what recovers it; [--] when every setting carried as
+// it is (machine paths left commented are not an action) and when the
+// target is not shown slower.
+func TestRehearseHeadlinesMarkOnlyWhatNeedsAction(t *testing.T) {
+	slow := effect.Interval{Ratio: 2.9, Low: 2.7, High: 3.1}
+	same := effect.Interval{Ratio: 1.0, Low: 0.96, High: 1.04}
+	carriedOnly := func(r *RehearseReport) *RehearseReport {
+		r.Carryover = []carryover.CarriedOption{r.Carryover[0], r.Carryover[2]} // carried + machine, nothing dropped
+		r.PinnedVsCarried = nil
+		return r
+	}
+	cases := []struct {
+		name string
+		r    *RehearseReport
+		want []string // the marks, line by line
+	}{
+		{"dropped setting, slower target, a variant recovers, pins no gain",
+			rehearsalFixture(slow, same, same, "unknown"), []string{"[!!]", "[!!]", "[--]", "[!!]"}},
+		{"carried as they are, paths left to the user, not shown slower",
+			carriedOnly(rehearsalFixture(same, same, same, "unknown")), []string{"[--]", "[--]", "[--]"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.r.AddSummary(RehearseSummary(tc.r, effect.Interval{})...)
+			var got []string
+			for i := range tc.r.Summary {
+				got = append(got, tc.r.summaryMark(i))
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("marks %v, want %v for:\n%s", got, tc.want, strings.Join(tc.r.Summary, "\n"))
+			}
+		})
 	}
 }

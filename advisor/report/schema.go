@@ -2,6 +2,7 @@ package report
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -171,4 +172,14 @@ func (s *Schema) countBy(order []string, key func(SchemaObject) string) []kindCo
 type kindCount struct {
 	Kind  string
 	Count int
+}
+
+// place is where an object is read from, with the schema's file named once:
+// "line N" for an object of the file the section names, its own source
+// (schema.name on a live server, another file) otherwise.
+func (s *Schema) place(o SchemaObject) string {
+	if line, ok := strings.CutPrefix(o.Source, s.Source+":"); ok && s.Source != "" {
+		return "line " + line
+	}
+	return o.Source
 }

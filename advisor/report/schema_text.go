@@ -37,7 +37,7 @@ func (p *printer) schema(r *Report) {
 				kind = o.Kind
 				p.line("  %s", kindPlural(kind))
 			}
-			p.schemaObject(o)
+			p.schemaObject(s, o)
 		}
 	}
 	for _, n := range s.Notes {
@@ -45,7 +45,7 @@ func (p *printer) schema(r *Report) {
 	}
 }
 
-func (p *printer) schemaObject(o SchemaObject) {
+func (p *printer) schemaObject(s *Schema, o SchemaObject) {
 	marker := p.paint(color.FgCyan, "[--]")
 	switch sev, _ := StatusSeverity(o.Status); sev.String() {
 	case "critical":
@@ -53,7 +53,7 @@ func (p *printer) schemaObject(o SchemaObject) {
 	case "warning":
 		marker = p.paint(color.FgYellow, "[!!]")
 	}
-	p.line("%s %-9s %s %s (%s)", marker, o.Status, o.Kind, o.Name, o.Source)
+	p.line("%s %-9s %s %s (%s)", marker, o.Status, o.Kind, o.Name, s.place(o))
 	for _, pr := range o.Problems {
 		p.line("       %s", problemText(pr))
 		if pr.Fix != "" && !pr.Today {

@@ -29,7 +29,7 @@ func newHTMLSchema(s *Schema) *htmlSchema {
 	for _, g := range schemaGroups(s) {
 		hg := htmlSchemaGroup{Title: g.Title}
 		for _, o := range g.Objects {
-			ho := htmlSchemaObject{Status: o.Status, Kind: o.Kind, Name: o.Name, Source: o.Source}
+			ho := htmlSchemaObject{Status: o.Status, Kind: o.Kind, Name: o.Name, Source: s.place(o)}
 			for _, p := range o.Problems {
 				hp := htmlSchemaProblem{Text: problemText(p)}
 				if !p.Today {
@@ -70,9 +70,9 @@ func (m *mdWriter) schema(r *Report) {
 					problems += " — fix: " + mdText(p.Fix)
 				}
 			}
-			rows = append(rows, []string{o.Status, o.Kind, mdCodeCell(o.Name), mdCodeCell(o.Source), problems})
+			rows = append(rows, []string{o.Status, o.Kind, mdCodeCell(o.Name), mdCodeCell(s.place(o)), problems})
 		}
-		m.table([]string{"status", "kind", "object", "file:line", "problems"}, []string{"---", "---", "---", "---", "---"}, rows)
+		m.table([]string{"status", "kind", "object", "where", "problems"}, []string{"---", "---", "---", "---", "---"}, rows)
 		m.line("")
 	}
 	for _, n := range s.Notes {

@@ -107,6 +107,9 @@ func (p *printer) benchmark(r *Report) {
 	}
 	p.line("[--] Calibration: %s; %d measured rounds of %d tables in %.1f s (%.1f s of measured rounds)",
 		b.Workload, b.Rounds, b.TablesPerRound, b.DurationS, b.MeasuredS)
+	if b.Warmup != nil {
+		p.line("       after %s", b.Warmup.Text)
+	}
 	p.line("       %-22s %-19s %-19s %s", "variant", "CREATE p50/p95 ms", "DROP p50/p95 ms", "CREATE speedup (95% CI)")
 	longest := 0.0
 	for _, v := range b.Variants {
@@ -206,4 +209,18 @@ func sandboxNote(sandbox bool) string {
 		return " — throwaway sandbox"
 	}
 	return ""
+}
+
+// mark paints a line's mark by what it asks of the reader: [XX] red,
+// [!!] yellow, [OK] green, others as they are.
+func (p *printer) mark(m string) string {
+	switch m {
+	case "[XX]":
+		return p.paint(color.FgRed, m)
+	case "[!!]":
+		return p.paint(color.FgYellow, m)
+	case "[OK]":
+		return p.paint(color.FgGreen, m)
+	}
+	return m
 }

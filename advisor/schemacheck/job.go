@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -38,6 +39,8 @@ type Options struct {
 	// Target is the target version (--target): without TargetBasedir, the
 	// knowledge base answers what it can for it.
 	Target string
+	// Log receives the sandboxes' start-up and stop lines (nil: none).
+	Log io.Writer
 }
 
 // errNoTargetBinary is a schema check without the target's binaries.
@@ -98,7 +101,7 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 			return fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
 	}
-	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir)
+	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir, o.Log)
 	servers = append(servers, target, today)
 	if err != nil {
 		return err
@@ -131,20 +134,20 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 // startBoth starts the target's sandbox and, with sourceBasedir, today's,
 // at the same time. Whatever started is returned (nil otherwise), also
 // with an error, for the caller to close.
-func startBoth(ctx context.Context, targetBasedir, sourceBasedir string) (target, today *server.Server, err error) {
+func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.Writer) (target, today *server.Server, err error) {
 	var todayErr error
 	var wg sync.WaitGroup
 	if sourceBasedir != "" {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			today, todayErr = server.Start(ctx, sandbox.Options{Basedir: sourceBasedir}, server.ConnOptions{})
+			today, todayErr = server.Start(ctx, sandbox.Options{Basedir: sourceBasedir, Log: log}, server.ConnOptions{})
 			if todayErr != nil {
 				todayErr = fmt.Errorf("today's version (--source-basedir %s): %w", sourceBasedir, todayErr)
 			}
 		}()
 	}
-	target, err = server.Start(ctx, sandbox.Options{Basedir: targetBasedir}, server.ConnOptions{})
+	target, err = server.Start(ctx, sandbox.Options{Basedir: targetBasedir, Log: log}, server.ConnOptions{})
 	if err != nil {
 		err = fmt.Errorf("the target (--target-basedir %s): %w", targetBasedir, err)
 	}

@@ -17,6 +17,8 @@ func newApp() *cli.App {
 	// -h is --host, as in the mysql client; help is --help only.
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show help"}
 	cli.VersionPrinter = printVersion
+	commands := []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), rehearseCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()}
+	withCarriedFlags(commands, "")
 	return &cli.App{
 		Name:    "upgrade-advisor",
 		Usage:   "measured, upgrade-aware my.cnf advice for MySQL and MariaDB",
@@ -45,7 +47,7 @@ EXAMPLES:
 		Action:                 unknownCommand("", "audit, inspect, bench, check, compare, rehearse, sandbox, cleanup, completion, man or version"),
 		// Errors, cli's own included, reach main's exit codes: 2, never cli's 3.
 		ExitErrHandler: func(*cli.Context, error) {},
-		Commands:       []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), rehearseCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()},
+		Commands:       commands,
 		HideVersion:    false,
 
 		// Repeatable flags carry server options whose values hold commas

@@ -30,6 +30,7 @@ EXAMPLES:
    upgrade-advisor check --variables vars.txt --target 5.6
    upgrade-advisor check --variables vars.txt --status status.txt --config /etc/mysql/my.cnf --target 8.0
    upgrade-advisor check --config /etc/mysql/my.cnf --target 8.0 --fail-on critical
+   upgrade-advisor check --server-version mariadb-10.11.19 --target mariadb-11.8   # a server on its compiled defaults
    upgrade-advisor check --config /etc/mysql/my.cnf --target-basedir /opt/mysql-9.7.4   # the target's binary validates the file
 
 THE SCHEMA ON THE TARGET:
@@ -51,13 +52,13 @@ THE SCHEMA ON THE TARGET:
 		Flags: flagsOf([]cli.Flag{
 			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
 			&cli.StringFlag{Name: "status", Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
-			&cli.StringFlag{Name: "server-version", Usage: "the server's version when the variables file has no version row"},
+			&cli.StringFlag{Name: "server-version", Usage: "today's version (e.g. mariadb-10.11.19, 8.0.40): when the variables file has no version row; without --variables and --config, that version on its compiled defaults"},
 			&cli.StringFlag{Name: "target-basedir", Usage: "the target's own binaries (an extracted tarball, an unpacked package root, or / for the installed server): with --config it says which options it refuses; with --schema-file a sandbox of it loads the schema"},
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema: mysqldump or mariadb-dump output (any options) or an install script, loaded into a sandbox of --target-basedir object by object"},
 			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
-		}, connectionFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag()}),
+		}, connectionFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag()}),
 		Action: runCheck,
 	}
 }
@@ -99,7 +100,9 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 	if !schemaCheck && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
 		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file (or --schemas)", exitcode.ErrUsage)
 	}
-	if schemaCheck && c.String("variables") == "" && c.String("config") == "" {
+	if schemaCheck && c.String("variables") == "" && c.String("config") == "" && !(c.IsSet("server-version") && c.IsSet("target")) {
+		// --server-version alone names the version that wrote the schema;
+		// with --target it also asks for the drift of its compiled defaults.
 		return schemacheck.NewReport(version, c.String("schema-file")), nil
 	}
 	return advisor.RunCheck(advisor.CheckOptions{
@@ -118,7 +121,7 @@ func liveSchema(c *cli.Context) bool { return c.IsSet("schemas") || anyConnFlag(
 func schemaCheckOptions(c *cli.Context) (*schemacheck.Options, error) {
 	o := &schemacheck.Options{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
 		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
-		ServerVersion: c.String("server-version"), Target: c.String("target")}
+		ServerVersion: c.String("server-version"), Target: c.String("target"), Log: progressLog(c)}
 	switch {
 	case o.SchemaFile != "":
 		return o, nil

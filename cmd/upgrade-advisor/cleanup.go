@@ -24,6 +24,9 @@ EXAMPLES:
 			&cli.BoolFlag{Name: "drop-found", Usage: "also drop upgrade_advisor_% schemas no state file records"},
 		}),
 		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			conn, err := resolveConn(c)
 			if err != nil {
 				return err

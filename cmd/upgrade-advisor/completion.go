@@ -17,6 +17,9 @@ func manCommand() *cli.Command {
    upgrade-advisor man > /usr/local/share/man/man1/upgrade-advisor.1
    upgrade-advisor man | man -l -`,
 		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			page, err := c.App.ToManWithSection(1)
 			if err != nil {
 				return err

@@ -14,8 +14,8 @@ func rehearseCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "rehearse",
 		Usage: "rehearse an upgrade or migration: today's settings carried to the target version, CREATE TABLE measured side by side",
-		Description: `Inspects today's server read-only (or reads --config with --server-version,
-offline), carries its explicit settings to the target version (options the
+		Description: `Inspects today's server read-only (or, offline, takes --server-version with
+its my.cnf from --config, or on its compiled defaults without it), carries its explicit settings to the target version (options the
 target refuses are dropped, renamed ones translated, values it no longer
 accepts removed; the target's own binary validates the result), starts
 throwaway sandboxes of today's version (installed binaries or
@@ -40,6 +40,10 @@ EXAMPLES:
    upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11 \
        --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
 
+   # offline, no my.cnf at hand: MariaDB 10.11 on its compiled defaults, with the application's schema
+   upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql \
+       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+
    # Debian 11 -> 12: MariaDB 10.5's datadir with the schema, upgraded in place by the installed 10.11
    upgrade-advisor rehearse --in-place --schema-file app.sql --config /etc/mysql/my.cnf \
        --server-version mariadb-10.5.23 --source-basedir ~/.cache/upgrade-advisor/servers/mariadb-10.5 --target-basedir /
@@ -51,12 +55,12 @@ EXAMPLES:
 		Flags: flagsOf(connectionFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (required)", Required: true},
 			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
-			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) for --config, instead of connecting"},
+			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) instead of connecting; with --config its my.cnf, without it that version on its compiled defaults"},
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, without(calibrationFlags(), "allow-set-global", "allow-binlog"),
-			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), quietFlag(), mycnfOutFlag()}),
+			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
 }
@@ -96,7 +100,7 @@ func runRehearse(c *cli.Context) error {
 	if err := writeOutputFiles(c, r.MyCnf, r); err != nil {
 		return err
 	}
-	if err := report.Write(c.App.Writer, r, format, report.TextStyle{}); err != nil {
+	if err := report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)}); err != nil {
 		return err
 	}
 	if worst, any := r.Worst(); any && worst >= failOn {

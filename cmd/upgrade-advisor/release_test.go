@@ -75,7 +75,7 @@ func TestReleaseBuildsInstallablePackages(t *testing.T) {
 		t.Run("deb-"+arch, func(t *testing.T) {
 			dir := t.TempDir()
 			mustRun(t, dist, "dpkg-deb", "-x", deb[arch], dir)
-			for field, want := range map[string]string{"Package": "upgrade-advisor", "Version": releaseVersion, "Architecture": arch} {
+			for field, want := range map[string]string{"Package": "upgrade-advisor", "Version": releaseVersion, "Architecture": arch, "License": "Apache-2.0"} {
 				if got := strings.TrimSpace(mustRun(t, dist, "dpkg-deb", "-f", deb[arch], field)); got != want {
 					t.Errorf("%s: %s = %q, want %q", deb[arch], field, got, want)
 				}
@@ -86,11 +86,18 @@ func TestReleaseBuildsInstallablePackages(t *testing.T) {
 				}
 			}
 			checkPackageRoot(t, dir, arch, head, "usr/share/zsh/vendor-completions/_upgrade-advisor")
+			checkLicenseText(t, filepath.Join(root, "LICENSE"), filepath.Join(dir, "usr/share/doc/upgrade-advisor/copyright"))
 		})
 		t.Run("rpm-"+arch, func(t *testing.T) {
 			dir := t.TempDir()
 			unpackRPM(t, filepath.Join(dist, rpm[arch]), dir)
 			checkPackageRoot(t, dir, arch, head, "usr/share/zsh/site-functions/_upgrade-advisor")
+			checkLicenseText(t, filepath.Join(root, "LICENSE"), filepath.Join(dir, "usr/share/licenses/upgrade-advisor/LICENSE"))
+			// The header comes before the compressed payload; without rpm(8) here,
+			// its License tag is found as the string it holds.
+			if data, err := os.ReadFile(filepath.Join(dist, rpm[arch])); err != nil || !bytes.Contains(data[:min(len(data), 1<<16)], []byte("\x00Apache-2.0\x00")) {
+				t.Errorf("%s: the header names no Apache-2.0 license (%v)", rpm[arch], err)
+			}
 		})
 	}
 }
@@ -347,5 +354,23 @@ func checkPackageRoot(t *testing.T, dir, arch, head, zshPath string) {
 	if err != nil || !strings.Contains(string(rendered), "upgrade-advisor - measured, upgrade-aware my.cnf advice") ||
 		!strings.Contains(string(rendered), "--allow-set-global") || !strings.Contains(string(rendered), "upgrade-advisor(1)") {
 		t.Errorf("man -l %s: %v\n%.600s", man, err, rendered)
+	}
+}
+
+// checkLicenseText checks that a package carries the repository's LICENSE,
+// the Apache License 2.0, whole.
+func checkLicenseText(t *testing.T, license, packaged string) {
+	t.Helper()
+	want, err := os.ReadFile(license)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(packaged)
+	if err != nil {
+		t.Errorf("the package has no license text: %v", err)
+		return
+	}
+	if !bytes.Equal(got, want) || !bytes.Contains(got, []byte("Apache License\n                           Version 2.0, January 2004")) {
+		t.Errorf("%s is not the repository's LICENSE (Apache License 2.0)", packaged)
 	}
 }

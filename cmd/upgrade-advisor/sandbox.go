@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,6 +29,7 @@ func sandboxCommand() *cli.Command {
 					&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandbox (default: the temp dir)"},
 					&cli.BoolFlag{Name: "networking", Usage: "listen on 127.0.0.1 (default: socket only)"},
 					&cli.IntFlag{Name: "port", Usage: "port with --networking (default: a free one)"},
+					quietFlag(),
 				},
 				Action: sandboxStart,
 			},
@@ -51,9 +51,12 @@ func sandboxCommand() *cli.Command {
 }
 
 func sandboxStart(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
 	sb, err := sandbox.Start(c.Context, sandbox.Options{
 		Basedir: c.String("basedir"), ServerOptions: c.StringSlice("option"), Dir: c.String("dir"),
-		Networking: c.Bool("networking"), Port: c.Int("port"), Log: os.Stderr,
+		Networking: c.Bool("networking"), Port: c.Int("port"), Log: progressLog(c),
 	})
 	if err != nil {
 		return err
@@ -93,6 +96,9 @@ func sandboxStop(c *cli.Context) error {
 }
 
 func sandboxList(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
 	sbs, err := sandbox.List(c.String("dir"))
 	if err != nil {
 		return err

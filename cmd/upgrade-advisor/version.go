@@ -123,6 +123,9 @@ func versionCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "text or json"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			b := currentBuild()
 			switch c.String("format") {
 			case "text":

@@ -328,6 +328,9 @@ func TestKnowledgeBaseDriftOnRealPairs(t *testing.T) {
 		dst := globalVariables(t, startServer(t, p.Target))
 		reported := driftFindings(p.Source.Binary.Flavor, p.Target.Binary.Flavor, src)
 		for _, name := range sortedKeys(reported) {
+			if strings.HasPrefix(name, "optimizer_switch:") {
+				continue // a flag: checkSharedFlags compares it
+			}
 			got, ok := dst[name]
 			if !ok || !knowledge.SameValue(name, got, reported[name]) {
 				t.Errorf("%s: the KB says its default becomes %q on %s; the binary reports %q (present: %v)", name, reported[name], p.Target.Name(), got, ok)
@@ -341,7 +344,7 @@ func TestKnowledgeBaseDriftOnRealPairs(t *testing.T) {
 			}
 			changed = append(changed, name)
 			if name == "optimizer_switch" {
-				checkSharedFlags(t, src[name], got)
+				checkSharedFlags(t, src[name], got, reported)
 				excused = append(excused, name)
 				continue
 			}
@@ -367,9 +370,14 @@ func driftFindings(source, target flavor.Flavor, vars map[string]string) map[str
 	}
 	out := map[string]string{}
 	for _, f := range rules.Evaluate(snap) {
-		if f.ID == rules.RuleDefaultDrift {
-			out[f.Evidence["variable"]] = f.Evidence["target_default"]
+		if f.ID != rules.RuleDefaultDrift {
+			continue
 		}
+		name := f.Evidence["variable"]
+		if flag := f.Evidence["flag"]; flag != "" {
+			name = flagKey(flag) // an optimizer_switch flag: checked by checkSharedFlags
+		}
+		out[name] = f.Evidence["target_default"]
 	}
 	return out
 }
@@ -399,7 +407,8 @@ var notBehaviour = map[string]string{
 	// the build itself
 	"version": "the version", "version_comment": "the build's comment", "version_source_revision": "the build's commit",
 	"version_ssl_library": "the library the build links", "have_ssl": "read-only: 11.4+ generates a certificate at start-up; clients that ask for no TLS are unaffected",
-	"character_set_system":                     "utf8 renamed utf8mb3 (10.6.1): the same character set, old_mode's finding covers the name",
+	"character_set_system": "utf8 renamed utf8mb3 (10.6.1): the same character set under its new name",
+	"old_mode":             "10.6.1's default UTF8_IS_UTF8MB3 keeps what 10.5 did with an empty old_mode (utf8 means utf8mb3): TestOldModeKeepsUTF8OnRealServers",
 	"performance_schema_max_statement_classes": "computed: the number of statement types the build has",
 	// sessions of a --no-defaults server: they follow character_set_server
 	// and collation_server, whose finding names them
@@ -420,18 +429,15 @@ var notBehaviour = map[string]string{
 	"optimizer_adjust_secondary_key_costs": "cost-model fixes 11.x folds into its new cost model",
 }
 
-// flagGaps are optimizer_switch flags both versions have whose default
-// changes, which the knowledge base does not describe yet (it has no
-// flag-level facts for optimizer_switch): seen on 10.11.19 -> 11.8.9.
-var flagGaps = map[string]string{
-	"hash_join_cardinality": "off on 10.11.19, on on 11.8.9: not in the knowledge base yet",
-	"cset_narrowing":        "off on 10.11.19, on on 11.8.9: not in the knowledge base yet",
-}
+// flagKey is how driftFindings names the finding of an optimizer_switch
+// flag.
+func flagKey(flag string) string { return "optimizer_switch:" + flag }
 
 // checkSharedFlags compares the optimizer_switch flags both binaries have:
 // a flag only the newer one has is a new optimisation, not a changed
-// default; a shared flag that changes must be a known gap.
-func checkSharedFlags(t *testing.T, old, now string) {
+// default; a shared flag that changes must be a drift finding giving the
+// target binary's value, and a flag the rules report must change so.
+func checkSharedFlags(t *testing.T, old, now string, reported map[string]string) {
 	t.Helper()
 	flags := func(v string) map[string]string {
 		out := map[string]string{}
@@ -443,12 +449,23 @@ func checkSharedFlags(t *testing.T, old, now string) {
 	}
 	before, after := flags(old), flags(now)
 	for _, k := range sortedKeys(before) {
-		if v, ok := after[k]; ok && v != before[k] {
-			if why := flagGaps[k]; why != "" {
-				t.Logf("optimizer_switch %s: %s -> %s (%s)", k, before[k], v, why)
-				continue
-			}
-			t.Errorf("optimizer_switch %s: %s -> %s between the binaries, not in the knowledge base", k, before[k], v)
+		v, ok := after[k]
+		if !ok || v == before[k] {
+			continue
+		}
+		want, found := reported[flagKey(k)]
+		switch {
+		case !found:
+			t.Errorf("optimizer_switch %s: %s -> %s between the binaries, but the KB reports no drift", k, before[k], v)
+		case want != v:
+			t.Errorf("optimizer_switch %s: the KB says it becomes %s; the binary reports %s", k, want, v)
+		default:
+			t.Logf("optimizer_switch %s: %s -> %s, reported as drift", k, before[k], v)
+		}
+	}
+	for key, want := range reported {
+		if k, ok := strings.CutPrefix(key, "optimizer_switch:"); ok && after[k] != want {
+			t.Errorf("optimizer_switch %s: the KB reports it becomes %s; the binary has %q", k, want, after[k])
 		}
 	}
 }

@@ -253,6 +253,7 @@ var mariadb106Facts = []Fact{
 		Name: "old_mode", Kind: KindSet, Dynamic: true,
 		Effect: "compatibility flags; UTF8_IS_UTF8MB3 makes the name utf8 mean utf8mb3, as before (without it utf8 would mean utf8mb4)",
 		MySQL:  kbNever,
+		Keep:   keepUTF8IsUTF8MB3,
 		// The flag came with the utf8mb3 rename in 10.6.1 (MDEV-8334) and is
 		// on by default: 10.5.23 reports "", 10.11.19 and 11.8.9 UTF8_IS_UTF8MB3.
 		MariaDB: &Line{Defaults: []Default{kbDef(mariaBase, "", srcBin), kbDef(flavor.V(10, 6, 1), "UTF8_IS_UTF8MB3", srcMRN)}},
@@ -292,4 +293,25 @@ func wsrepModeFact(name, flag, effect string) Fact {
 			return "", false // OFF: nothing to carry
 		},
 	}
+}
+
+// keepUTF8IsUTF8MB3 keeps utf8 meaning utf8mb3 on the way from a MariaDB
+// before 10.6.1, where it always did, to 10.6.1 or later, where only
+// old_mode's UTF8_IS_UTF8MB3 makes it so: the flag is added to today's
+// value. Checked on the real binaries: 10.5.23 makes a utf8 column utf8mb3
+// with any old_mode; 10.11.19 makes it utf8mb4 with an empty old_mode and utf8mb3
+// with UTF8_IS_UTF8MB3 (rules/knowledge/oldmode_binaries_test.go).
+func keepUTF8IsUTF8MB3(from, to flavor.Flavor, value string) string {
+	if !from.IsMariaDB() || !to.IsMariaDB() || from.Version.AtLeast(10, 6, 1) || !to.Version.AtLeast(10, 6, 1) {
+		return value
+	}
+	for _, w := range strings.Split(value, ",") {
+		if strings.EqualFold(strings.TrimSpace(w), "UTF8_IS_UTF8MB3") {
+			return value
+		}
+	}
+	if strings.TrimSpace(value) == "" {
+		return "UTF8_IS_UTF8MB3"
+	}
+	return value + ",UTF8_IS_UTF8MB3"
 }

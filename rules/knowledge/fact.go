@@ -90,6 +90,10 @@ type Fact struct {
 	// Convert turns a value of this variable into a value of its
 	// Replacement; nil means the value carries over unchanged.
 	Convert func(string) (string, bool)
+	// Keep gives the value that behaves on to as value behaved on from,
+	// when the same value would not (a flag the target needs to keep an old
+	// behaviour); nil means the value keeps its meaning. See KeepValue.
+	Keep func(from, to flavor.Flavor, value string) string
 	// MySQL covers Oracle MySQL and Percona Server; nil means the knowledge
 	// base has no facts for that vendor line (answers are Unknown).
 	MySQL, MariaDB *Line

@@ -176,3 +176,13 @@ func NotAnOption(f Fact, fl flavor.Flavor) bool {
 	l := f.LineFor(fl)
 	return l != nil && l.NotOption
 }
+
+// KeepValue is the value that keeps, on to, the behaviour value had on from:
+// the value itself unless the fact says otherwise (Keep), e.g. old_mode on
+// MariaDB 10.6.1+ needs UTF8_IS_UTF8MB3 for utf8 to keep meaning utf8mb3.
+func (f Fact) KeepValue(from, to flavor.Flavor, value string) string {
+	if f.Keep == nil {
+		return value
+	}
+	return f.Keep(from, to, value)
+}
