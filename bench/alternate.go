@@ -19,11 +19,6 @@ import (
 // trip where the order switches (variants sharing globals run side by side),
 // outside the timed statements. The drops follow the same pattern.
 
-// WarmupStatements is how many statement positions the warm-up round runs
-// when the variants alternate: enough to open the schema and warm the
-// statement path, far less than a full round.
-const WarmupStatements = 10
-
 // slot is one measured variant on one server: what the alternation
 // rotates through. Two servers are one more pair of variants: their slots
 // alternate statement by statement like the variants of one server, each

@@ -27,9 +27,6 @@ import (
 // (knowledge.Fact.Implied) and the target's default differs from it, e.g.
 // innodb_stats_persistent from MySQL 5.5 to 5.6.
 
-// RuleDefaultDrift is the id of the default-drift rule and its findings.
-const RuleDefaultDrift = "default-drift"
-
 func init() {
 	register(rule{ID: RuleDefaultDrift, Severity: Info, Check: checkDefaultDrift,
 		Description: "lists the variables left at a default that the --target changes, with the line that pins today's value",

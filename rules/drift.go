@@ -188,3 +188,6 @@ var warningDrift = map[string]bool{
 	"innodb_snapshot_isolation":       true,
 	"max_recursive_iterations":        true, // recursive CTEs return fewer rows
 }
+
+// RuleDefaultDrift is the id of the default-drift rule and its findings.
+const RuleDefaultDrift = "default-drift"
