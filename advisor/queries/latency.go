@@ -7,34 +7,47 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
-// armTarget is how long one arm's call aims to take: fast statements are
-// repeated so that a round's unit is well above the clock's and the round
-// trip's noise.
+// The latency of a class is measured in rounds: a round runs the class's
+// first sample on both servers, in an order that alternates from round to
+// round, each side a few executions whose median stands for the round
+// (armTarget). Rounds of one class are not run back to back: the run makes
+// passes over every class still undecided, heaviest first, one round each,
+// so a class's rounds are spread over the whole measurement and a stretch
+// of seconds in which one server is slowed (a busy neighbour on its core)
+// shows as disagreement between rounds instead of a precise wrong ratio.
+// The rounds are the paired estimator's units (bench/paired: LogRatios,
+// Speedup, and Decide with the sequential stop rule against both margins);
+// a class leaves the passes once decided, at MaxRounds, or when the budget
+// is spent.
+
+// armTarget is how long one side's part of a round aims to take: fast
+// statements are repeated so that it is well above the clock's and the
+// round trip's noise.
 const armTarget = 4 * time.Millisecond
 
-// minRepeats and maxRepeats bound the executions of one arm's call for a
-// statement faster than armTarget (a slower one runs once a call).
+// minRepeats and maxRepeats bound the executions of one side in a round
+// for a statement faster than armTarget (a slower one runs once).
 const (
 	minRepeats = 5
 	maxRepeats = 50
 )
 
-// timer runs one statement repeatedly in a session and times it.
+// timer runs one statement in a session and times it.
 type timer struct {
-	ss      *session
-	sql     string
-	kind    Kind
-	lim     limits
-	repeats int
+	ss   *session
+	sql  string
+	kind Kind
+	lim  limits
 }
 
 // once runs the statement once and returns its time in milliseconds: a
 // query's rows are read (up to the cap), DML is rolled back (the rollback
 // is not timed).
-func (t *timer) once(ctx context.Context) (float64, error) {
+func (t timer) once(ctx context.Context) (float64, error) {
 	if t.kind == KindDML {
 		if err := t.ss.exec(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
 			return 0, err
@@ -59,58 +72,108 @@ func (t *timer) once(ctx context.Context) (float64, error) {
 	return ms, nil
 }
 
-// arm times t.repeats executions and returns their median times their
-// count: on a shared machine one execution of a fast statement that
-// is descheduled would otherwise decide its round alone.
-func (t *timer) arm(name string) paired.Arm {
-	return paired.Arm{Name: name, Time: func(ctx context.Context) (float64, error) {
-		times := make([]float64, 0, t.repeats)
-		for range t.repeats {
-			ms, err := t.once(ctx)
-			if err != nil {
-				return 0, err
-			}
-			times = append(times, ms)
-		}
-		return paired.Median(times) * float64(len(times)), nil
-	}}
-}
-
-// measureLatency times one sample on both servers alternately with the
-// paired estimator and stop rule, within budget.
-func measureLatency(ctx context.Context, today, target *session, st Statement, k Kind, lim limits, budget time.Duration) (*Latency, error) {
-	a := &timer{ss: today, sql: st.SQL, kind: k, lim: lim}
-	b := &timer{ss: target, sql: st.SQL, kind: k, lim: lim}
-	first := 0.0
-	for _, t := range []*timer{a, b} {
+// repeatedly runs the statement n times and returns the median times n:
+// one execution descheduled on a shared machine does not decide a round.
+func (t timer) repeatedly(ctx context.Context, n int) (float64, error) {
+	times := make([]float64, 0, n)
+	for range n {
 		ms, err := t.once(ctx)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		first = max(first, ms)
+		times = append(times, ms)
 	}
-	reps := 1
-	if target := float64(armTarget.Microseconds()) / 1000; first < target {
-		reps = min(max(int(math.Ceil(target/max(first, 0.001))), minRepeats), maxRepeats)
+	return paired.Median(times) * float64(n), nil
+}
+
+// latencyRun is one class's measurement in progress.
+type latencyRun struct {
+	cr      *classRun
+	today   timer
+	target  timer
+	repeats int
+	// todayMs and targetMs hold one time per round.
+	todayMs, targetMs []float64
+	decision          paired.Decision
+	done              bool
+	stop              string
+}
+
+// round runs one round; order says which server goes first.
+func (lr *latencyRun) round(ctx context.Context, todayFirst bool) error {
+	sides := []struct {
+		t   timer
+		out *[]float64
+	}{{lr.today, &lr.todayMs}, {lr.target, &lr.targetMs}}
+	if !todayFirst {
+		sides[0], sides[1] = sides[1], sides[0]
 	}
-	a.repeats, b.repeats = reps, reps
-	trial := paired.Trial{Arms: []paired.Arm{a.arm("today"), b.arm("target")}, Warmup: 1,
-		MinRounds: 8, MaxRounds: 200, Budget: budget, Precision: 0.05}
-	out, err := trial.Run(ctx)
-	if err != nil {
-		return nil, err
+	got := make([]float64, 2)
+	for i, s := range sides {
+		ms, err := s.t.repeatedly(ctx, lr.repeats)
+		if err != nil {
+			return err
+		}
+		got[i] = ms
 	}
-	tgt := out.Arms[1]
-	return &Latency{Ratio: tgt.Versus, Decision: *tgt.Decision, Rounds: out.Rounds, Repeats: reps, Stop: out.Stop,
-		TodayMs: paired.Median(out.Arms[0].Times) / float64(reps), TargetMs: paired.Median(tgt.Times) / float64(reps)}, nil
+	for i, s := range sides {
+		*s.out = append(*s.out, got[i])
+	}
+	return nil
+}
+
+// decide applies the stop rule after a round, at a look planned among looks.
+func (lr *latencyRun) decide(looks int, o Options) {
+	lr.decision = paired.Decide(lr.cr.class.name, paired.LogRatios(perRound(lr.todayMs), perRound(lr.targetMs), 0),
+		looks, 0.05, effect.GainThreshold, effect.CostThreshold)
+	n := len(lr.todayMs)
+	switch {
+	case n >= o.MinRounds && lr.decision.Decided():
+		lr.done, lr.stop = true, paired.StopOnDecisions([]paired.Decision{lr.decision})
+	case n >= o.MaxRounds:
+		lr.done, lr.stop = true, paired.StopMaxRounds
+	}
+}
+
+// latency is the class's measured latency.
+func (lr *latencyRun) latency() *Latency {
+	if len(lr.todayMs) == 0 {
+		return nil
+	}
+	stop := lr.stop
+	if stop == "" {
+		stop = paired.StopBudget
+	}
+	return &Latency{Ratio: paired.Speedup(perRound(lr.targetMs), perRound(lr.todayMs), 0), Decision: lr.decision,
+		Rounds: len(lr.todayMs), Repeats: lr.repeats, Stop: stop,
+		TodayMs: paired.Median(lr.todayMs) / float64(lr.repeats), TargetMs: paired.Median(lr.targetMs) / float64(lr.repeats)}
+}
+
+// perRound turns one time a round into the estimator's rounds of one unit.
+func perRound(xs []float64) [][]float64 {
+	out := make([][]float64, len(xs))
+	for i, x := range xs {
+		out[i] = []float64{x}
+	}
+	return out
+}
+
+// repeatsFor chooses the executions per side and round from a first
+// execution on each server.
+func repeatsFor(first float64) int {
+	target := float64(armTarget.Microseconds()) / 1000
+	if first >= target {
+		return 1
+	}
+	return min(max(int(math.Ceil(target/max(first, 0.001))), minRepeats), maxRepeats)
 }
 
 // latencyProblem turns a measured latency into a problem against the
 // threshold (the target's time over today's): slower when the stop rule's
 // decision interval lies wholly beyond it, faster when wholly below its
 // reciprocal. The decision interval is wider than the printed one (it is
-// corrected for the looks the stop rule took), so a verdict holds at 95%
-// whenever the run stopped.
+// corrected for the looks the stop rule took and includes the run-to-run
+// component).
 func latencyProblem(l *Latency, threshold float64) *Problem {
 	iv := l.Decision.Interval // speedup form: today's time over the target's
 	if !iv.Valid() {

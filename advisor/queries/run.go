@@ -26,10 +26,12 @@ type Options struct {
 	FloatDigits int
 	// Latency turns the timing on.
 	Latency bool
-	// Budget bounds the timing of all classes (default 60s); ClassBudget
-	// one class's (default 3s). Heaviest classes are timed first.
-	Budget      time.Duration
-	ClassBudget time.Duration
+	// Budget bounds the timing of all classes (default 60s). Classes are
+	// timed in passes, one round each per pass, heaviest first; when the
+	// budget cannot give every class MinRounds, the lightest are left untimed.
+	Budget time.Duration
+	// MinRounds and MaxRounds bound the rounds of one class (default 10 and 60).
+	MinRounds, MaxRounds int
 	// Threshold is the ratio of the target's time to today's beyond which
 	// a class is slower (its reciprocal: faster); default 1.05, the
 	// project's margin (effect.GainThreshold).
@@ -55,8 +57,11 @@ func (o Options) withDefaults() Options {
 	if o.Budget <= 0 {
 		o.Budget = 60 * time.Second
 	}
-	if o.ClassBudget <= 0 {
-		o.ClassBudget = 3 * time.Second
+	if o.MinRounds < 2 {
+		o.MinRounds = 10
+	}
+	if o.MaxRounds < o.MinRounds {
+		o.MaxRounds = max(60, o.MinRounds)
 	}
 	if o.Threshold <= 1 {
 		o.Threshold = effect.GainThreshold
@@ -131,6 +136,7 @@ type classRun struct {
 	result ClassResult
 	// timeable: the first sample ran on both servers, uncapped.
 	timeable bool
+	latency  *latencyRun
 }
 
 // compare runs up to MaxSamples samples on both servers and keeps what
@@ -187,53 +193,6 @@ func observeOn(ctx context.Context, s *side, st Statement, k Kind, lim limits) (
 	}
 	defer ss.close()
 	return ss.observe(ctx, st.SQL, k, lim)
-}
-
-// timeClasses times the timeable classes, heaviest first, within the budget.
-func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) error {
-	byClass := map[*class]*classRun{}
-	var classes []*class
-	for _, cr := range runs {
-		byClass[cr.class] = cr
-		classes = append(classes, cr.class)
-	}
-	deadline := time.Now().Add(o.Budget)
-	for _, c := range heaviestFirst(classes) {
-		cr := byClass[c]
-		left := time.Until(deadline)
-		switch {
-		case !cr.timeable:
-			cr.result.Untimed = "it did not run on both servers within the cap"
-			continue
-		case left < o.ClassBudget/4:
-			cr.result.Untimed = "the latency budget was spent on heavier classes"
-			continue
-		}
-		l, err := timeOne(ctx, a, b, c.samples[0], cr.kind, o.limits(), min(left, o.ClassBudget))
-		if err != nil {
-			cr.result.Untimed = err.Error()
-			continue
-		}
-		cr.result.Latency = l
-		if p := latencyProblem(l, o.Threshold); p != nil {
-			cr.result.Problems = append(cr.result.Problems, *p)
-		}
-	}
-	return nil
-}
-
-func timeOne(ctx context.Context, a, b *side, st Statement, k Kind, lim limits, budget time.Duration) (*Latency, error) {
-	sa, err := a.open(ctx, st, lim.timeout)
-	if err != nil {
-		return nil, err
-	}
-	defer sa.close()
-	sb, err := b.open(ctx, st, lim.timeout)
-	if err != nil {
-		return nil, err
-	}
-	defer sb.close()
-	return measureLatency(ctx, sa, sb, st, k, lim, budget)
 }
 
 // countSetAside counts a class that is not run.

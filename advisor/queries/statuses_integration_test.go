@@ -112,7 +112,7 @@ func TestStatusesOnEachPair(t *testing.T) {
 			for _, w := range pc.compared {
 				verifyWithClients(t, w, todaySrv, sbToday, targetSrv, sbTarget)
 			}
-			timed, err := Compare(t.Context(), today, target, statementsOf(pc.timed), Options{Latency: true, Budget: 40 * time.Second, ClassBudget: 15 * time.Second})
+			timed, err := Compare(t.Context(), today, target, statementsOf(pc.timed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 400})
 			if err != nil {
 				t.Fatal(err)
 			}
