@@ -97,4 +97,3 @@ func TestAAOnTodaysVersion(t *testing.T) {
 	}
 	t.Logf("1,000 classes compared (errors, warnings, results, plans) in %v", took.Round(time.Millisecond))
 }
-

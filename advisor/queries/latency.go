@@ -45,13 +45,12 @@ type timer struct {
 }
 
 // once runs the statement once and returns its time in milliseconds: a
-// query's rows are read (up to the cap), DML is rolled back (the rollback
-// is not timed).
+// query's rows are read (up to the cap). Queries and DML both run inside a
+// transaction that is rolled back (a query may call a function that
+// writes); the transaction's start and rollback are not timed.
 func (t timer) once(ctx context.Context) (float64, error) {
-	if t.kind == KindDML {
-		if err := t.ss.exec(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
-			return 0, err
-		}
+	if err := t.ss.exec(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
+		return 0, err
 	}
 	start := time.Now()
 	var err error
@@ -64,10 +63,8 @@ func (t timer) once(ctx context.Context) (float64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("timing on %s: %w", t.ss.side.Name, err)
 	}
-	if t.kind == KindDML {
-		if err := t.ss.exec(ctx, stmt.Tag+"ROLLBACK"); err != nil {
-			return 0, err
-		}
+	if err := t.ss.exec(ctx, stmt.Tag+"ROLLBACK"); err != nil {
+		return 0, err
 	}
 	return ms, nil
 }
@@ -125,7 +122,7 @@ func (lr *latencyRun) round(ctx context.Context, todayFirst bool) error {
 // decide applies the stop rule after a round, at a look planned among looks.
 func (lr *latencyRun) decide(looks int, o Options) {
 	lr.decision = paired.Decide(lr.cr.class.name, paired.LogRatios(perRound(lr.todayMs), perRound(lr.targetMs), 0),
-		looks, 0.05, effect.GainThreshold, effect.CostThreshold)
+		looks, precision(o.Threshold), effect.GainThreshold, effect.CostThreshold)
 	n := len(lr.todayMs)
 	switch {
 	case n >= o.MinRounds && lr.decision.Decided():
@@ -133,6 +130,13 @@ func (lr *latencyRun) decide(looks int, o Options) {
 	case n >= o.MaxRounds:
 		lr.done, lr.stop = true, paired.StopMaxRounds
 	}
+}
+
+// precision is the stop rule's half-width: the project's 5%, narrower
+// when the user's threshold is closer to 1 than the margin, so the run
+// does not stop before the interval can clear the threshold.
+func precision(threshold float64) float64 {
+	return min(0.05, (threshold-1)/2)
 }
 
 // latency is the class's measured latency.

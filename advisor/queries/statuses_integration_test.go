@@ -28,6 +28,12 @@ type pairCase struct {
 	today, target string
 	compared      []want
 	timed         []want
+	// threshold is the timing's threshold (0: the default 5%).
+	threshold float64
+	// reversed are timed with the two servers swapped (the target as
+	// today's), where no statement of the fixture is robustly faster on
+	// the target: the same servers in the other direction show the status.
+	reversed []want
 }
 
 // Shared by both pairs: statements whose status is the same on each.
@@ -81,11 +87,17 @@ var pairCases = []pairCase{{
 		stillSame, volatile, dmlSame,
 	},
 	timed: []want{
-		// About 1.15x: an unindexed LIKE under utf8mb4_uca1400_ai_ci.
+		// 1.10-1.47x in ten runs: an unindexed LIKE under utf8mb4_uca1400_ai_ci.
 		{sql: "SELECT COUNT(*) FROM orders WHERE note LIKE '%5%'", status: StatusSlower},
-		// About 0.8x.
-		{sql: "SELECT COUNT(DISTINCT note) FROM orders", status: StatusFaster},
 	},
+	// The same LIKE from 11.8 to 10.11. The fixture's best candidate for
+	// faster on 11.8, COUNT(DISTINCT note), measured 0.77-0.96x: not
+	// decided every time.
+	reversed: []want{{sql: "SELECT COUNT(*) FROM orders WHERE note LIKE '%5%'", status: StatusFaster}},
+	// The two MariaDB versions differ by 10-20% here, too close to the
+	// default 5% margin with its run-to-run allowance to be decided every
+	// time: the user's threshold is set to 2%.
+	threshold: 1.02,
 }}
 
 // TestStatusesOnEachPair runs the shop's statements on today's server and
@@ -112,12 +124,20 @@ func TestStatusesOnEachPair(t *testing.T) {
 			for _, w := range pc.compared {
 				verifyWithClients(t, w, todaySrv, sbToday, targetSrv, sbTarget)
 			}
-			timed, err := Compare(t.Context(), today, target, statementsOf(pc.timed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 400})
+			timed, err := Compare(t.Context(), today, target, statementsOf(pc.timed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 400, Threshold: pc.threshold})
 			if err != nil {
 				t.Fatal(err)
 			}
 			logResult(t, timed)
 			checkStatuses(t, timed, pc.timed)
+			if len(pc.reversed) > 0 {
+				back, err := Compare(t.Context(), target, today, statementsOf(pc.reversed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 400, Threshold: pc.threshold})
+				if err != nil {
+					t.Fatal(err)
+				}
+				logResult(t, back)
+				checkStatuses(t, back, pc.reversed)
+			}
 		})
 	}
 }
