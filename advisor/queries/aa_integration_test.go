@@ -2,6 +2,8 @@ package queries
 
 import (
 	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"testing"
 	"time"
 )
@@ -66,11 +68,14 @@ func TestAAOnTodaysVersion(t *testing.T) {
 		timed := 0
 		stops := map[string]int{}
 		widest := 0.0
+		var rounds, widths []float64
 		for _, c := range r.Classes {
 			if c.Latency != nil {
 				timed++
 				stops[c.Latency.Stop+"/"+c.Latency.Decision.Verdict]++
 				widest = max(widest, c.Latency.Ratio.High/c.Latency.Ratio.Low)
+				rounds = append(rounds, float64(c.Latency.Rounds))
+				widths = append(widths, c.Latency.Ratio.High/c.Latency.Ratio.Low)
 			}
 			for _, p := range c.Problems {
 				verdicts[p.Status]++
@@ -80,8 +85,9 @@ func TestAAOnTodaysVersion(t *testing.T) {
 		if len(r.Classes) != len(stmts) || timed < len(stmts)*9/10 {
 			t.Errorf("run %d: %d classes compared, %d timed; want %d, at least 90%% timed", run+1, len(r.Classes), timed, len(stmts))
 		}
-		t.Logf("run %d: %d classes, %d timed, counts %v, compared in %v, timed in %v; stops %v, widest interval high/low %.2f",
-			run+1, len(r.Classes), timed, r.Counts, r.Compared.Round(time.Millisecond), r.Timed.Round(time.Millisecond), stops, widest)
+		t.Logf("run %d: %d classes, %d timed, counts %v, compared in %v, timed in %v; stops %v; rounds per class median %.0f; interval high/low median %.2f, widest %.2f",
+			run+1, len(r.Classes), timed, r.Counts, r.Compared.Round(time.Millisecond), r.Timed.Round(time.Millisecond), stops,
+			paired.Median(rounds), paired.Median(widths), widest)
 	}
 	t.Logf("A/A over 5 runs: problems by status %v", verdicts)
 
