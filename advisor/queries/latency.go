@@ -119,7 +119,12 @@ func (lr *latencyRun) round(ctx context.Context, todayFirst bool) error {
 	return nil
 }
 
-// decide applies the stop rule after a round, at a look planned among looks.
+// decide applies the stop rule after a round, at a look planned among
+// looks. The caller counts the looks of every class judged in the run
+// (looks per class times classes): Pocock's boundary for that many looks
+// keeps the chance that any class of the run is called slower or faster by
+// luck near 5%, not 5% per class (an A/A run of 200 classes with the
+// per-class boundary called one of 1,000 class-runs slower).
 func (lr *latencyRun) decide(looks int, o Options) {
 	lr.decision = paired.Decide(lr.cr.class.name, paired.LogRatios(perRound(lr.todayMs), perRound(lr.targetMs), 0),
 		looks, precision(o.Threshold), effect.GainThreshold, effect.CostThreshold)

@@ -87,12 +87,13 @@ type ClassResult struct {
 	Untimed string `json:"untimed,omitempty"`
 }
 
-// SetAside counts the statements of one kind that were not run.
+// SetAside counts the classes of one kind that were not run.
 type SetAside struct {
-	Kind       Kind   `json:"kind"`
-	Classes    int    `json:"classes"`
+	Kind    Kind `json:"kind"`
+	Classes int  `json:"classes"`
+	// Statements is the number of samples of those classes given.
 	Statements int    `json:"statements"`
-	Example    string `json:"example"`
+	Example    string `json:"example"` // the first sample of the first class
 }
 
 // Result is the whole comparison.

@@ -112,12 +112,13 @@ func TestStatusesOnEachPair(t *testing.T) {
 			sbToday, today := shop(t, todaySrv)
 			sbTarget, target := shop(t, targetSrv)
 			before := sandboxtest.Rows(t, today.DB, "SELECT SUM(price), COUNT(*) FROM shop.products")
-			r, err := Compare(t.Context(), today, target, statementsOf(pc.compared), Options{})
+			r, err := Compare(t.Context(), today, target, append(statementsOf(pc.compared), shopStatements(setAside...)...), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			logResult(t, r)
 			checkStatuses(t, r, pc.compared)
+			checkSetAside(t, r, target)
 			if after := sandboxtest.Rows(t, today.DB, "SELECT SUM(price), COUNT(*) FROM shop.products"); after[0][0] != before[0][0] {
 				t.Errorf("the DML was not rolled back: SUM(price) %s before, %s after", before[0][0], after[0][0])
 			}
@@ -226,3 +227,39 @@ func verifyWithClients(t *testing.T, w want, todaySrv sandboxtest.Server, sbToda
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// setAside are statements that must never run, one or two of each kind.
+var setAside = []string{
+	"CREATE TABLE never_created (i INT)", "DROP TABLE orders",
+	"GRANT SELECT ON shop.* TO 'someone'@'%'", "FLUSH TABLES", "SET GLOBAL max_connections = 7",
+	"BEGIN", "COMMIT", "LOAD DATA INFILE '/etc/hostname' INTO TABLE orders", "CALL no_such_procedure()",
+}
+
+// checkSetAside checks that every set-aside statement was counted by its
+// kind and none ran.
+func checkSetAside(t *testing.T, r *Result, target Server) {
+	t.Helper()
+	want := map[Kind]int{KindDDL: 2, KindAccount: 1, KindAdmin: 2, KindTransaction: 2, KindFile: 1, KindRoutine: 1}
+	got := map[Kind]int{}
+	for _, s := range r.SetAside {
+		got[s.Kind] = s.Classes
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("set aside as %s: %d classes, want %d (%+v)", k, got[k], n, r.SetAside)
+		}
+	}
+	for _, c := range r.Classes {
+		for _, s := range setAside {
+			if c.SQL == s {
+				t.Errorf("%s ran", s)
+			}
+		}
+	}
+	if rows := sandboxtest.Rows(t, target.DB, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop' AND TABLE_NAME IN ('never_created', 'orders')"); rows[0][0] != "1" {
+		t.Errorf("the shop's tables on the target after the run: %v, want orders alone", rows)
+	}
+	if g := sandboxtest.Rows(t, target.DB, "SELECT @@GLOBAL.max_connections"); g[0][0] == "7" {
+		t.Error("SET GLOBAL ran on the target")
+	}
+}

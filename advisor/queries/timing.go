@@ -56,6 +56,7 @@ func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) e
 	if err != nil {
 		return err
 	}
+	judged := len(active)
 	for pass := 0; len(active) > 0; pass++ {
 		passBegan := time.Now()
 		for i, lr := range active {
@@ -65,11 +66,12 @@ func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) e
 				continue
 			}
 			looks := paired.PlannedLooks(o.MinRounds, o.MaxRounds, o.Budget, pass+1, time.Since(began))
-			lr.decide(looks, o)
+			lr.decide(looks*judged, o)
 		}
 		active = stillActive(active)
 		if pass == 0 {
 			active = fitBudget(active, time.Since(passBegan), o)
+			judged = max(len(active), 1)
 		}
 		if time.Since(began)+time.Since(passBegan) > o.Budget {
 			break
