@@ -1,0 +1,135 @@
+package queries
+
+import (
+	"strings"
+	"testing"
+)
+
+func rowsOf(lines ...string) [][]cell {
+	var out [][]cell
+	for _, l := range lines {
+		var r []cell
+		for _, v := range strings.Split(l, "|") {
+			r = append(r, cell{null: v == "NULL", text: v})
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func TestCompareResults(t *testing.T) {
+	intCol := []Column{{Name: "id", Type: "INT"}, {Name: "v", Type: "VARCHAR"}}
+	bigCol := []Column{{Name: "id", Type: "BIGINT"}, {Name: "v", Type: "VARCHAR"}}
+	dec := []Column{{Name: "d", Type: "DECIMAL"}, {Name: "f", Type: "DOUBLE"}}
+	for _, tt := range []struct {
+		name   string
+		sql    string
+		a, b   *resultSet
+		status Status
+	}{
+		{"same rows", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a", "2|b")}, &resultSet{columns: bigCol, rows: rowsOf("1|a", "2|b")}, StatusSame},
+		{"other order without ORDER BY", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a", "2|b")}, &resultSet{columns: intCol, rows: rowsOf("2|b", "1|a")}, StatusOrder},
+		{"other order with ORDER BY", "SELECT id, v FROM t ORDER BY v", &resultSet{columns: intCol, rows: rowsOf("1|a", "2|b")}, &resultSet{columns: intCol, rows: rowsOf("2|b", "1|a")}, StatusChanged},
+		{"ties under ORDER BY", "SELECT id, v FROM t ORDER BY v", &resultSet{columns: intCol, rows: rowsOf("1|a", "2|a", "3|b")}, &resultSet{columns: intCol, rows: rowsOf("2|a", "1|a", "3|b")}, StatusSame},
+		{"other rows", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: intCol, rows: rowsOf("1|A")}, StatusChanged},
+		{"a row more", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: intCol, rows: rowsOf("1|a", "1|a")}, StatusChanged},
+		{"NULL is not empty", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|NULL")}, &resultSet{columns: intCol, rows: rowsOf("1|")}, StatusChanged},
+		{"DECIMAL exact, DOUBLE within digits", "SELECT d, f FROM t", &resultSet{columns: dec, rows: rowsOf("1.50|14.21428571")}, &resultSet{columns: dec, rows: rowsOf("1.5|14.214286")}, StatusSame},
+		{"DECIMAL differs in the last digit", "SELECT d, f FROM t", &resultSet{columns: dec, rows: rowsOf("1.51|1")}, &resultSet{columns: dec, rows: rowsOf("1.50|1")}, StatusChanged},
+		{"DOUBLE beyond the digits", "SELECT d, f FROM t", &resultSet{columns: dec, rows: rowsOf("1|14.2142")}, &resultSet{columns: dec, rows: rowsOf("1|14.2143")}, StatusChanged},
+		{"a column renamed", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: []Column{{Name: "id", Type: "INT"}, {Name: "w", Type: "VARCHAR"}}, rows: rowsOf("1|a")}, StatusChanged},
+		{"a number turned text", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: []Column{{Name: "id", Type: "VARCHAR"}, {Name: "v", Type: "VARCHAR"}}, rows: rowsOf("1|a")}, StatusChanged},
+		{"volatile column", "SELECT id, NOW() FROM t", &resultSet{columns: intCol, rows: rowsOf("1|2026-01-01 00:00:00")}, &resultSet{columns: intCol, rows: rowsOf("1|2026-01-01 00:00:01")}, StatusSame},
+		{"LIMIT without ORDER BY", "SELECT id, v FROM t LIMIT 1", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: intCol, rows: rowsOf("2|b")}, StatusOrder},
+		{"capped", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a"), truncated: true}, &resultSet{columns: intCol, rows: rowsOf("2|b")}, StatusSame},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ws, _ := outlineOf(tt.sql)
+			c := compareSample(&observation{result: tt.a}, &observation{result: tt.b}, KindQuery, ws, fixContext{}, 6)
+			if got := worst(c.problems); got != tt.status {
+				t.Errorf("status %s, want %s (%+v)", got, tt.status, c.problems)
+			}
+		})
+	}
+}
+
+func TestCompareErrorsAndWarnings(t *testing.T) {
+	e := func(code int, msg string) *serverError { return &serverError{Code: code, Message: msg} }
+	for _, tt := range []struct {
+		name         string
+		sql          string
+		today, tgt   observation
+		status       Status
+		fixHas       string
+		problemCount int
+	}{
+		{"breaks", "SELECT a AS rank FROM t", observation{}, observation{err: e(1064, "... near 'rank FROM t' at line 1")}, StatusBreaks, "`rank`", 1},
+		{"fixed", "SELECT a AS offset FROM t", observation{err: e(1064, "near 'offset FROM t'")}, observation{}, StatusFixed, "", 1},
+		{"fails alike", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1305, "b")}, StatusSame, "", 0},
+		{"fails otherwise", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1046, "b")}, StatusChanged, "", 1},
+		{"timeout on the target", "SELECT 1", observation{}, observation{err: e(3024, "maximum statement execution time exceeded"), timedOut: true}, StatusSlower, "", 1},
+		{"a new warning", "SELECT SQL_CALC_FOUND_ROWS a FROM t", observation{}, observation{warnings: []Condition{{"Warning", 1287, "'X' is deprecated. Please use Y instead"}}}, StatusWarned, "use Y instead", 1},
+		{"the same warning", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{warnings: []Condition{{"Warning", 1292, "b"}}}, StatusSame, "", 0},
+		{"a warning gone", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{}, StatusSame, "", 0},
+		{"a session SET refused", "SELECT 1", observation{}, observation{session: []serverError{{1193, "Unknown system variable 'tx_isolation'"}}}, StatusBreaks, "transaction_isolation", 1},
+		{"a plan", "SELECT 1", observation{plan: []planStep{{"t", "ref", "k"}}}, observation{plan: []planStep{{"t", "ALL", ""}}}, StatusPlan, "ANALYZE", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ws, _ := outlineOf(tt.sql)
+			c := compareSample(&tt.today, &tt.tgt, KindQuery, ws, fixContext{}, 6)
+			if got := worst(c.problems); got != tt.status || len(c.problems) != tt.problemCount {
+				t.Fatalf("status %s with %d problems, want %s with %d: %+v", got, len(c.problems), tt.status, tt.problemCount, c.problems)
+			}
+			if tt.fixHas != "" && !strings.Contains(c.problems[0].Fix, tt.fixHas) {
+				t.Errorf("fix %q does not say %q", c.problems[0].Fix, tt.fixHas)
+			}
+		})
+	}
+}
+
+func TestWorstStatus(t *testing.T) {
+	p := func(ss ...Status) []Problem {
+		var out []Problem
+		for _, s := range ss {
+			out = append(out, Problem{Status: s})
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		ps   []Problem
+		want Status
+	}{
+		{nil, StatusSame},
+		{p(StatusPlan, StatusBreaks), StatusBreaks},
+		{p(StatusFaster, StatusFixed), StatusFixed},
+		{p(StatusFaster, StatusPlan), StatusPlan},
+		{p(StatusWarned, StatusSlower), StatusSlower},
+		{p(StatusFaster), StatusFaster},
+	} {
+		if got := worst(tt.ps); got != tt.want {
+			t.Errorf("worst(%v) = %s, want %s", tt.ps, got, tt.want)
+		}
+	}
+	if Statuses()[0] != StatusBreaks || StatusBreaks.Rank() >= StatusChanged.Rank() || StatusSame.Rank() >= StatusFixed.Rank() {
+		t.Error("statuses are not worst first")
+	}
+}
+
+func TestSyntaxFixes(t *testing.T) {
+	for _, tt := range []struct {
+		sql, msg, has string
+	}{
+		{"SELECT id AS vector FROM t", "near 'vector FROM t' at line 1", "`vector`"},
+		{"SELECT a FROM t GROUP BY a DESC", "near 'DESC' at line 1", "ORDER BY"},
+		{"SELECT PASSWORD('x')", "near '('x')' at line 1", "ALTER USER"},
+		{"SHOW MASTER STATUS", "near 'MASTER STATUS' at line 1", "SHOW BINARY LOG STATUS"},
+		{"SHOW SLAVE STATUS", "near 'SLAVE STATUS' at line 1", "SHOW REPLICA STATUS"},
+		{"SELECT 1 +", "near '' at line 1", ""},
+	} {
+		ws, _ := outlineOf(tt.sql)
+		got := syntaxFix(tt.msg, ws)
+		if (tt.has == "" && got != "") || !strings.Contains(got, tt.has) {
+			t.Errorf("%s (%s): fix %q, want it to say %q", tt.sql, tt.msg, got, tt.has)
+		}
+	}
+}
