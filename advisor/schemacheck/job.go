@@ -64,24 +64,25 @@ func ReadFile(o Options) (*sqlfile.Dump, error) {
 	return d, nil
 }
 
-// CheckOnTarget loads the schema file into a sandbox of the target
-// (and of today's version with SourceBasedir) and adds the schema section
-// to r. Both sandboxes are stopped and removed whatever happens.
-func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error) {
+// CheckOnTarget loads the schema file (or a live server's schema) into a
+// sandbox of the target (and of today's version with SourceBasedir) and
+// returns the schema section. Both sandboxes are stopped and removed
+// whatever happens.
+func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err error) {
 	var d *sqlfile.Dump
 	if o.SchemaFile != "" {
 		if d, err = ReadFile(o); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if o.TargetBasedir == "" && (o.Target == "" || d == nil) {
-		return fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
+		return nil, fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
 			"a package root unpacked with scripts/servers.sh fetch mysql-9.7|mariadb-11.8, or / for the installed server; "+
 			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer "+
 			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, errNoTargetBinary)
 	}
 	if o.TargetBasedir == "" {
-		return knowledgeOnly(r, d, o.Target)
+		return knowledgeOnly(d, o.Target)
 	}
 	began := time.Now()
 	var servers []*server.Server
@@ -91,44 +92,44 @@ func CheckOnTarget(ctx context.Context, r *report.Report, o Options) (err error)
 		live, err := server.Open(ctx, *o.Live)
 		servers = append(servers, live)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if sc.Live, err = live.DB().Conn(ctx); err != nil {
-			return err
+			return nil, err
 		}
 		defer sc.Live.Close()
 		if d, err = ReadLive(ctx, sc.Live, o.Schemas, live.Inspection().Address); err != nil {
-			return fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
+			return nil, fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
 	}
 	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir, o.Log)
 	servers = append(servers, target, today)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	schemas := SchemaNames(d)
 	if sc.Target, err = target.AppConn(ctx, schemas); err != nil {
-		return err
+		return nil, err
 	}
 	defer sc.Target.Close()
 	if today != nil {
 		if sc.Today, err = today.AppConn(ctx, schemas); err != nil {
-			return err
+			return nil, err
 		}
 		defer sc.Today.Close()
 	}
 	objects, notes, err := Check(ctx, sc, d)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ran, err := runContained(ctx, sc.Target, d, objects)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	notes = append(append(notes, loaderNote), ran...)
-	r.Schema = Section(d, target, today, sc.Live != nil, objects, notes)
-	r.Schema.DurationS = time.Since(began).Seconds()
-	return nil
+	schema = Section(d, target, today, sc.Live != nil, objects, notes)
+	schema.DurationS = time.Since(began).Seconds()
+	return schema, nil
 }
 
 // startBoth starts the target's sandbox and, with sourceBasedir, today's,
@@ -157,16 +158,15 @@ func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.
 
 // knowledgeOnly is the schema check without the target's binaries: what
 // the knowledge base can answer, and what it cannot, said.
-func knowledgeOnly(r *report.Report, d *sqlfile.Dump, target string) error {
+func knowledgeOnly(d *sqlfile.Dump, target string) (*report.Schema, error) {
 	fl, err := rules.ParseTarget(target, d.Writer.Vendor)
 	if err != nil {
-		return fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
 	}
-	r.Schema = &report.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
+	return &report.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
 		Objects: knowledgeCheck(d, fl), SetAside: d.SetAside,
 		Notes: []string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
-			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}
-	return nil
+			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}, nil
 }
 
 // Section builds the report's schema section.

@@ -38,7 +38,8 @@ func checkSchema(t *testing.T, file string, target, today sandboxtest.Server) *r
 		}
 		return s.Basedir
 	}
-	err := CheckOnTarget(context.Background(), r, Options{SchemaFile: file,
+	var err error
+	r.Schema, err = CheckOnTarget(context.Background(), Options{SchemaFile: file,
 		TargetBasedir: basedir(target), SourceBasedir: basedir(today)})
 	if err != nil {
 		t.Fatalf("schema check: %v", err)
@@ -186,7 +187,8 @@ func TestSchemaCheckFromALiveServerOnlyReads(t *testing.T) {
 	sandboxtest.Exec(t, db, "SET GLOBAL log_output = 'TABLE'", "TRUNCATE TABLE mysql.general_log", "SET GLOBAL general_log = 1")
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
 		r := NewReport("test", "")
-		err := CheckOnTarget(context.Background(), r, Options{Live: &server.ConnOptions{DSN: sb.DSN()},
+		var err error
+		r.Schema, err = CheckOnTarget(context.Background(), Options{Live: &server.ConnOptions{DSN: sb.DSN()},
 			Schemas: []string{"shop"}, TargetBasedir: srv.Basedir})
 		sandboxtest.Exec(t, db, "SET GLOBAL general_log = 0")
 		if err != nil {

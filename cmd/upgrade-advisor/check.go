@@ -80,7 +80,7 @@ func runCheck(c *cli.Context) error {
 	if so, err := schemaCheckOptions(c); err != nil {
 		return err
 	} else if so != nil {
-		if err := schemacheck.CheckOnTarget(c.Context, r, *so); err != nil {
+		if r.Schema, err = schemacheck.CheckOnTarget(c.Context, *so); err != nil {
 			return err
 		}
 	}
