@@ -87,6 +87,13 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 		return nil, nil, err
 	}
 	defer admin.Close()
+	sc.TargetAdmin = admin
+	if todaySrv != nil {
+		if sc.TodayAdmin, err = todaySrv.DB().Conn(ctx); err != nil {
+			return nil, nil, err
+		}
+		defer sc.TodayAdmin.Close()
+	}
 	began := time.Now()
 	objects, notes, err := schemacheck.Check(ctx, sc, d)
 	if err != nil {

@@ -29,6 +29,19 @@ type Servers struct {
 	// read: without Today, its definitions are what the target's are
 	// compared with.
 	Live *sql.Conn
+	// TargetAdmin and TodayAdmin are the sandboxes' root connections, for
+	// the tool's own scratch work (tables re-created under the default
+	// sql_mode in a scratch schema), which the application's account may
+	// not do; nil: Target and Today are used.
+	TargetAdmin, TodayAdmin *sql.Conn
+}
+
+// orConn is admin when there is one, else conn.
+func orConn(admin, conn *sql.Conn) *sql.Conn {
+	if admin != nil {
+		return admin
+	}
+	return conn
 }
 
 // Check loads d on the target (and on today's version) and returns every
@@ -63,13 +76,13 @@ func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]report.SchemaObje
 // sql_mode the file set, on the target and, to tell what is new, on today's
 // version.
 func (c *checker) modeOnly(ctx context.Context) error {
-	target, err := modeOnlyTables(ctx, c.s.Target, c.target.Results)
+	target, err := modeOnlyTables(ctx, orConn(c.s.TargetAdmin, c.s.Target), c.target.Results)
 	if err != nil {
 		return err
 	}
 	var today map[int]report.SchemaProblem
 	if c.today != nil && len(target) > 0 {
-		if today, err = modeOnlyTables(ctx, c.s.Today, c.today.Results); err != nil {
+		if today, err = modeOnlyTables(ctx, orConn(c.s.TodayAdmin, c.s.Today), c.today.Results); err != nil {
 			return fmt.Errorf("today's version: %w", err)
 		}
 	}

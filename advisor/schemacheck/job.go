@@ -112,11 +112,19 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err e
 		return nil, err
 	}
 	defer sc.Target.Close()
+	if sc.TargetAdmin, err = target.DB().Conn(ctx); err != nil {
+		return nil, err
+	}
+	defer sc.TargetAdmin.Close()
 	if today != nil {
 		if sc.Today, err = today.AppConn(ctx, schemas); err != nil {
 			return nil, err
 		}
 		defer sc.Today.Close()
+		if sc.TodayAdmin, err = today.DB().Conn(ctx); err != nil {
+			return nil, err
+		}
+		defer sc.TodayAdmin.Close()
 	}
 	objects, notes, err := Check(ctx, sc, d)
 	if err != nil {

@@ -146,7 +146,8 @@ func (rp *replayer) create(ctx context.Context, s sqlfile.Step) error {
 	if err != nil {
 		return err
 	}
-	_, err = rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
+	query, _ := asLoader(r.Object.Kind, s.SQL) // DEFINER: the application's account
+	_, err = rp.conn.ExecContext(ctx, stmt.Tagged(query))
 	if se := serverError(err); se != nil {
 		p := rp.consequence(s, refusal(se))
 		r.Problems = append(r.Problems, p)
@@ -182,6 +183,45 @@ func (rp *replayer) statementFailed(s sqlfile.Step, p report.SchemaProblem) {
 	p = rp.consequence(s, p)
 	o := sqlfile.Object{Kind: KindStatement, Name: s.What, File: rp.d.File, Line: s.Line, SQL: s.SQL}
 	rp.load.Statements = append(rp.load.Statements, &Result{Object: o, Problems: []report.SchemaProblem{p}})
+	rp.chargeTriggers(s, p)
+}
+
+// chargeTriggers names the triggers a failed row statement fired: a write
+// to a table with triggers that the server refused is, as likely as not,
+// refused in a trigger's body (a SET GLOBAL, a file written), so each
+// trigger of that table gets the problem too, with the statement that
+// fired it.
+func (rp *replayer) chargeTriggers(s sqlfile.Step, p report.SchemaProblem) {
+	table := writtenTable(s.What)
+	if table == "" {
+		return
+	}
+	for _, r := range rp.objects {
+		if r.Object.Kind == sqlfile.KindTrigger && r.Created && strings.EqualFold(r.Object.Table, table) {
+			q := p
+			q.Message = "fired by " + s.What + " (" + s.Source(rp.d.File) + "): " + p.Message
+			r.Problems = append(r.Problems, q)
+		}
+	}
+}
+
+// writtenTable is the unqualified table a statement named "INSERT INTO t",
+// "REPLACE INTO s.t", "UPDATE t" or "DELETE FROM t" writes, "" otherwise.
+func writtenTable(what string) string {
+	f := strings.Fields(what)
+	if len(f) < 2 {
+		return ""
+	}
+	switch strings.ToUpper(f[0]) {
+	case "INSERT", "REPLACE", "UPDATE", "DELETE":
+	default:
+		return ""
+	}
+	name := f[len(f)-1]
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.Trim(name, "`")
 }
 
 // schemaRefused creates a schema whose CREATE DATABASE the target refused

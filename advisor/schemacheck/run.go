@@ -64,7 +64,7 @@ type containedRun struct {
 // created is the object of kind and name if the target created it.
 func (r *containedRun) created(kind sqlfile.Kind, name string) (*report.SchemaObject, bool) {
 	i, ok := r.index[string(kind)+"\x00"+name]
-	if !ok || r.objects[i].Status == report.StatusRefused {
+	if !ok || r.objects[i].Status == report.StatusRefused || r.objects[i].Status == report.StatusBlocked {
 		return nil, false
 	}
 	return &r.objects[i], true
