@@ -156,11 +156,11 @@ type SchemaTiming struct {
 	Events   int `json:"events"`
 	Rounds   int `json:"rounds"`
 	// Stop is why the measured rounds stopped (a paired.Stop reason).
-	Stop   string `json:"stop"`
+	Stop   string `json:"stop,omitempty"`
 	Method string `json:"method"`
 	// Reference is the side every other side's time is compared with
 	// (today's, or the carried target's when today's version cannot run).
-	Reference string             `json:"reference"`
+	Reference string             `json:"reference,omitempty"`
 	Sides     []SchemaTimingSide `json:"sides"`
 }
 
