@@ -49,7 +49,7 @@ func TestLogsWrittenByRealServers(t *testing.T) {
 			timed  bool
 		}{{"slow.log", FormatSlowLog, true}, {"general.log", FormatGeneralLog, false}} {
 			t.Run(string(log.format), func(t *testing.T) {
-				path := filepath.Join(sb.Datadir(), log.file)
+				path := filepath.Join(sb.Dir(), log.file)
 				keepLog(t, path, srv.Key+"-"+log.file)
 				res, err := ReadFile(path, Options{})
 				if err != nil {
@@ -84,7 +84,7 @@ func TestMySQLSlowLogExtra(t *testing.T) {
 		if err := sb.Shutdown(t.Context()); err != nil {
 			t.Fatalf("shutting down: %v", err)
 		}
-		path := filepath.Join(sb.Datadir(), "slow.log")
+		path := filepath.Join(sb.Dir(), "slow.log")
 		keepLog(t, path, "mysql-9.7-slow-extra.log")
 		data, err := os.ReadFile(path)
 		if err != nil {

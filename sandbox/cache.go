@@ -195,7 +195,7 @@ func resetOwner(root string) error {
 // copyTo copies the entry's datadir to datadir. The caller holds a lock.
 func (c *datadirCache) copyTo(datadir string) error {
 	if _, err := copyTree(filepath.Join(c.dir, dataName), datadir, nil); err != nil {
-		return fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache clear` rebuilds it", c.dir, err)
+		return fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache --clear` rebuilds it", c.dir, err)
 	}
 	return nil
 }
@@ -291,7 +291,7 @@ func copySparse(out, in *os.File) (int64, error) {
 	}
 }
 
-// CacheItem is one entry of the sandbox cache, for `sandbox cache show`.
+// CacheItem is one entry of the sandbox cache, for `sandbox cache`.
 type CacheItem struct {
 	// Dir is the entry's directory.
 	Dir string

@@ -102,7 +102,7 @@
 // fresh datadir), owned by the server's account; MySQL's auto.cnf is left
 // out so each server has its own UUID. A lock per entry lets two processes
 // start sandboxes of one binary at once: one initialises, the other waits
-// and copies. ListCache and ClearCache (`sandbox cache show|clear`) show and
+// and copies. ListCache and ClearCache (`sandbox cache [--clear]`) show and
 // remove the entries. Stop kills the server: its datadir is removed anyway.
 //
 // # Lifetime

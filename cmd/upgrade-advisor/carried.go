@@ -20,17 +20,19 @@ import (
 // apply; a command in no list declares the flag itself.
 var notApplicable = map[string]map[string]string{
 	"quiet": {
-		"sandbox list": "it prints no progress to silence",
-		"sandbox stop": "it prints no progress to silence",
-		"cleanup":      "it prints no progress to silence, only what it restored and dropped",
-		"completion":   "it prints no progress to silence",
-		"man":          "it prints no progress to silence",
-		"version":      "it prints no progress to silence",
+		"sandbox list":  "it prints no progress to silence",
+		"sandbox stop":  "it prints no progress to silence",
+		"sandbox cache": "it prints no progress to silence",
+		"cleanup":       "it prints no progress to silence, only what it restored and dropped",
+		"completion":    "it prints no progress to silence",
+		"man":           "it prints no progress to silence",
+		"version":       "it prints no progress to silence",
 	},
 	"format": {
 		"sandbox start": "it prints how to connect to the sandbox, as text only",
 		"sandbox list":  "it prints one line per sandbox, as text only",
 		"sandbox stop":  "it prints one line, as text only",
+		"sandbox cache": "it prints one line per cache entry, as text only",
 		"cleanup":       "it prints what it restored and dropped, as text only",
 		"completion":    "it prints a shell script",
 		"man":           "it prints the man page",
@@ -39,6 +41,7 @@ var notApplicable = map[string]map[string]string{
 		"sandbox start": "it prints no coloured text",
 		"sandbox list":  "it prints no coloured text",
 		"sandbox stop":  "it prints no coloured text",
+		"sandbox cache": "it prints no coloured text",
 		"cleanup":       "it prints no coloured text",
 		"completion":    "it prints a shell script",
 		"man":           "it prints the man page",

@@ -74,7 +74,7 @@ func TestCompareFiveFiveLikeSourceWithDefaultTarget(t *testing.T) {
 
 func TestSandboxWithABadOptionFailsCleanly(t *testing.T) {
 	sandboxtest.RequireServer(t)
-	parent := t.TempDir()
+	parent := sandboxtest.ShortTempDir(t) // reachable by the sandbox account
 	_, stderr, code := run(t, nil, "sandbox", "start", "--dir", parent, "--option", "innodb_no_such_option=1")
 	if code != exitcode.Error || !strings.Contains(stderr, "innodb_no_such_option") {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -93,7 +93,7 @@ func TestSandboxWithABadOptionFailsCleanly(t *testing.T) {
 
 func TestSandboxStartAndStop(t *testing.T) {
 	sandboxtest.RequireServer(t)
-	parent := t.TempDir()
+	parent := sandboxtest.ShortTempDir(t) // reachable by the sandbox account
 	stdout, stderr, code := run(t, nil, "sandbox", "start", "--dir", parent)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

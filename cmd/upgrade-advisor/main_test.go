@@ -95,7 +95,7 @@ func TestUnknownCommandNamesTheChoices(t *testing.T) {
 		want string
 	}{
 		{[]string{"frob"}, `unknown command "frob": use audit, inspect,`},
-		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list or stop`},
+		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list, stop or cache`},
 	} {
 		stdout, stderr, code := run(t, nil, tc.args...)
 		if code != exitcode.Error || !strings.Contains(stderr, tc.want) || stdout != "" {

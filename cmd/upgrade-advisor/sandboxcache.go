@@ -15,16 +15,21 @@ func sandboxCacheCommand() *cli.Command {
 	dirFlag := &cli.StringFlag{Name: "cache-dir", Usage: "the sandbox cache (default: $" + sandbox.EnvCacheDir + ", /var/cache/upgrade-advisor/sandbox for root, ~/.cache/upgrade-advisor/sandbox otherwise)"}
 	return &cli.Command{
 		Name:  "cache",
-		Usage: "show or clear the initialised datadirs kept per server binary",
+		Usage: "show (or, with --clear, clear) the initialised datadirs kept per server binary",
 		Description: `A sandbox's datadir is a copy of one initialised once per server binary and kept
    in the cache; an entry is rebuilt when its binary changes. Run as root, the cache
    also holds hard links to server files the sandbox account could not read otherwise.
-   Clearing it is safe at any time: running sandboxes keep running on their own
-   datadirs, and the next start rebuilds what it needs.`,
-		Action: unknownCommand("sandbox cache", "show or clear"),
-		Subcommands: []*cli.Command{
-			{Name: "show", Usage: "show the cache's entries", Flags: []cli.Flag{dirFlag}, Action: sandboxCacheShow},
-			{Name: "clear", Usage: "remove every entry of the cache", Flags: []cli.Flag{dirFlag}, Action: sandboxCacheClear},
+   Clearing it (--clear) is safe at any time: running sandboxes keep running on their
+   own datadirs, and the next start rebuilds what it needs.`,
+		Flags: []cli.Flag{dirFlag, &cli.BoolFlag{Name: "clear", Usage: "remove every entry of the cache"}},
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			if c.Bool("clear") {
+				return sandboxCacheClear(c)
+			}
+			return sandboxCacheShow(c)
 		},
 	}
 }

@@ -9,13 +9,13 @@ import (
 )
 
 // TestSandboxCacheShowAndClear: a sandbox started with an empty cache
-// leaves its initialised datadir there; `sandbox cache show` shows it,
-// `sandbox cache clear` removes it, and the cache is empty after.
+// leaves its initialised datadir there; `sandbox cache` shows it,
+// `sandbox cache --clear` removes it, and the cache is empty after.
 func TestSandboxCacheShowAndClear(t *testing.T) {
 	sandboxtest.RequireServer(t)
 	cache := sandboxtest.ShortTempDir(t)
 	env := []string{sandbox.EnvCacheDir + "=" + cache}
-	if out, _, code := run(t, env, "sandbox", "cache", "show"); code != 0 || !strings.Contains(out, "empty") {
+	if out, _, code := run(t, env, "sandbox", "cache"); code != 0 || !strings.Contains(out, "empty") {
 		t.Fatalf("show of an empty cache: exit %d, %q", code, out)
 	}
 	parent := sandboxtest.ShortTempDir(t)
@@ -30,15 +30,15 @@ func TestSandboxCacheShowAndClear(t *testing.T) {
 	if _, stderr, code := run(t, nil, "sandbox", "stop", m[0][2]); code != 0 {
 		t.Fatalf("sandbox stop: exit %d: %s", code, stderr)
 	}
-	out, _, code := run(t, env, "sandbox", "cache", "show")
+	out, _, code := run(t, env, "sandbox", "cache")
 	if code != 0 || !strings.Contains(out, cache+"/datadirs/") || !strings.Contains(out, "datadir") {
 		t.Fatalf("show after a start: exit %d, %q", code, out)
 	}
-	out, _, code = run(t, env, "sandbox", "cache", "clear")
+	out, _, code = run(t, env, "sandbox", "cache", "--clear")
 	if code != 0 || !strings.Contains(out, "removed "+cache+"/datadirs/") {
 		t.Fatalf("clear: exit %d, %q", code, out)
 	}
-	if out, _, _ := run(t, env, "sandbox", "cache", "show"); !strings.Contains(out, "empty") {
+	if out, _, _ := run(t, env, "sandbox", "cache"); !strings.Contains(out, "empty") {
 		t.Errorf("show after clear: %q", out)
 	}
 }

@@ -16,8 +16,8 @@ import (
 var writeStatement = regexp.MustCompile(`(?i)\bQuery\s+(/\*.*?\*/\s*)?(CREATE|DROP|SET|INSERT|UPDATE|DELETE|ALTER|GRANT|TRUNCATE|RENAME|REPLACE)\b`)
 
 func TestWhatIfSandboxWritesNothingToTheInspectedServer(t *testing.T) {
-	logPath := filepath.Join(t.TempDir(), "general.log")
-	inspected := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"general_log=1", "general_log_file=" + logPath, "innodb_stats_persistent=0"}})
+	inspected := sandboxtest.Start(t, sandbox.Options{ServerOptions: []string{"general_log=1", "innodb_stats_persistent=0"}})
+	logPath := filepath.Join(inspected.Dir(), "general.log") // the sandbox keeps its logs in its directory
 	stdout, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", inspected.Socket(), "-u", "root", "--what-if-sandbox",
 		"--workload", "ddl-heavy", "--tables", "10", "--rounds", "2", "--format", "json", "-q")
 	if code != 0 {
