@@ -1,0 +1,63 @@
+package schemacheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+)
+
+// KindAccount is the kind of an account of the dump's mysql.user or
+// mysql.global_priv rows that the target cannot let log in.
+const KindAccount sqlfile.Kind = "account"
+
+// dumpAccounts puts the accounts of the dump's mysql rows (never run: the
+// sandbox's accounts are not the application's) through the accounts
+// check of a live server, the account-plugins rule, against the target:
+// each account whose authentication plugin the target cannot load is an
+// object of the report, named, with the rule's reason and its ALTER USER.
+// The note counts the dump's accounts by plugin. Nothing of a password is
+// read.
+func dumpAccounts(d *sqlfile.Dump, target flavor.Flavor) ([]report.SchemaObject, []string) {
+	if len(d.Accounts) == 0 {
+		return nil, nil
+	}
+	a := &rules.Accounts{ByPlugin: map[string][]string{}, ShowNames: true}
+	where := map[string]string{}
+	for _, acc := range d.Accounts {
+		a.Add(acc.User, acc.Host, acc.Plugin, acc.CannotLogIn)
+		where[rules.AccountName(acc.User, acc.Host)] = sqlfile.Object{File: d.File, Line: acc.Line}.Source()
+	}
+	note := "the dump's accounts (its mysql schema's rows, set aside; their plugins checked against the target, no password read): " + a.Summary()
+	if a.Locked > 0 {
+		note += fmt.Sprintf("; %d locked account(s) or role(s) not counted", a.Locked)
+	}
+	var out []report.SchemaObject
+	for _, f := range rules.UnloadablePlugins(rules.Snapshot{Flavor: d.Writer, Target: &target, Accounts: a}) {
+		kind := report.StatusWarned
+		if f.Severity == rules.Critical {
+			kind = report.StatusRefused
+		}
+		for _, name := range a.ByPlugin[f.Evidence["plugin"]] {
+			p := report.SchemaProblem{Kind: kind, Message: f.Detail, Fix: alterFor(f, name)}
+			out = append(out, report.SchemaObject{Kind: string(KindAccount), Name: name, Source: where[name],
+				Status: report.WorstStatus([]report.SchemaProblem{p}), Problems: []report.SchemaProblem{p}})
+		}
+	}
+	return out, []string{note}
+}
+
+// alterFor is the finding's ALTER USER statement for the account (the
+// finding lists a bounded number of them; past those, its query and
+// template).
+func alterFor(f rules.Finding, account string) string {
+	for _, line := range f.Recommendation.SQL {
+		if strings.Contains(line, account) {
+			return line
+		}
+	}
+	return strings.Join(f.Recommendation.SQL, " ")
+}
