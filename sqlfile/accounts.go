@@ -10,8 +10,11 @@ import (
 // (a JSON column per account) on MariaDB 10.4 and later. The rows are set
 // aside with the rest of the mysql schema; the reader keeps of each account
 // who it is and the authentication plugin it uses, never its password hash.
+// A CREATE USER statement (an install script's, mariadb-dump --system=users)
+// is set aside too and read the same way where it names its plugin.
 
-// Account is one account of a dump's mysql.user or mysql.global_priv rows.
+// Account is one account of a dump's mysql.user or mysql.global_priv rows,
+// or of a CREATE USER statement.
 type Account struct {
 	User, Host string
 	// Plugin is the authentication plugin as the row states it; "" where
@@ -20,7 +23,7 @@ type Account struct {
 	Plugin string
 	// CannotLogIn is set for a locked account or a role.
 	CannotLogIn bool
-	// Line is the line of the row's INSERT statement.
+	// Line is the line of the row's INSERT statement or of the CREATE USER.
 	Line int
 }
 
@@ -181,4 +184,61 @@ func accountOf(table string, columns, row []string) (Account, bool) {
 		a.CannotLogIn = strings.EqualFold(col["account_locked"], "Y") || strings.EqualFold(col["is_role"], "Y")
 	}
 	return a, a.User != "" || a.Host != ""
+}
+
+// createdAccounts reads the accounts of CREATE USER (the cursor at USER)
+// whose plugin the statement names: IDENTIFIED WITH|VIA plugin, or
+// IDENTIFIED BY PASSWORD 'hash' (a mysql_native_password hash). An account
+// given only a password gets the default plugin of the server that runs
+// the statement, and is not kept.
+func (r *dumpReader) createdAccounts(c *cursor, st statement) {
+	c.next()
+	c.acceptWords("IF", "NOT", "EXISTS")
+	locked := false
+	for i, t := range st.toks {
+		locked = locked || isWord(t, "ACCOUNT") && isWord(nextToken(st.toks, i), "LOCK")
+	}
+	var found []Account
+	for _, spec := range splitTopLevel(c.rest(), ",") {
+		if a, ok := accountSpec(spec); ok {
+			a.CannotLogIn, a.Line = locked, st.line
+			found = append(found, a)
+		}
+	}
+	r.dump.Accounts = append(r.dump.Accounts, found...)
+}
+
+// accountSpec reads user[@host] and its authentication option.
+func accountSpec(toks []token) (Account, bool) {
+	c := &cursor{toks: toks}
+	var a Account
+	if a.User = accountPart(c.next()); a.User == "" {
+		return a, false
+	}
+	a.Host = "%"
+	if c.isPunct(0, "@") {
+		c.next()
+		a.Host = accountPart(c.next())
+	}
+	for !c.done() && !c.acceptWord("IDENTIFIED") {
+		c.next()
+	}
+	switch {
+	case c.acceptAnyWord("WITH", "VIA"):
+		a.Plugin = accountPart(c.next())
+	case c.acceptWords("BY", "PASSWORD") && c.peek(0).kind == tokString:
+		a.Plugin = "mysql_native_password"
+	}
+	return a, a.Plugin != ""
+}
+
+// accountPart is a user, host or plugin name: a string's contents or a name.
+func accountPart(t token) string {
+	if t.kind == tokString {
+		return literal([]token{t})
+	}
+	if isName(t) {
+		return nameOf(t)
+	}
+	return ""
 }

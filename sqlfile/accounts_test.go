@@ -36,6 +36,10 @@ func TestReadDumpAccounts(t *testing.T) {
 			"INSERT INTO mysql.user (User, Host, Password, plugin) VALUES ('old','%','" + hash + "','');\n" +
 			"CREATE DATABASE shop;\nUSE shop;\nCREATE TABLE t (a INT);\n",
 			[]string{"old@% <empty> false 4"}},
+		{"CREATE USER of an install script", "CREATE USER IF NOT EXISTS 'legacy'@'%' IDENTIFIED WITH mysql_native_password BY 'secret', " +
+			"`web`@`10.%` IDENTIFIED BY 'x', 'o\\'brien'@localhost IDENTIFIED VIA ed25519 USING PASSWORD('y') OR unix_socket;\n" +
+			"CREATE USER old IDENTIFIED BY PASSWORD '" + hash + "' ACCOUNT LOCK;\nCREATE ROLE r;\nCREATE TABLE t (a INT);\n",
+			[]string{"legacy@% mysql_native_password false 1", "o'brien@localhost ed25519 false 1", "old@% mysql_native_password true 2"}},
 		{"rows without their columns are not guessed", mysql + "USE mysql;\nINSERT INTO user VALUES ('%','app','mysql_native_password');\n" +
 			"USE shop;\nCREATE TABLE t (a INT);\n", nil},
 		{"another mysql table", mysql + "USE mysql;\nINSERT INTO db VALUES ('%','shop','app');\nUSE shop;\nCREATE TABLE t (a INT);\n", nil},

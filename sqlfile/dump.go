@@ -100,8 +100,9 @@ type Dump struct {
 	// NeedsDefault is set when statements run before the file's first USE.
 	NeedsDefault bool
 	// Accounts are the accounts of the dump's mysql.user or
-	// mysql.global_priv rows (an --all-databases dump), without their
-	// passwords; the rows themselves are set aside.
+	// mysql.global_priv rows (an --all-databases dump) and of its CREATE
+	// USER statements that name a plugin, without their passwords; the
+	// rows and statements themselves are set aside.
 	Accounts []Account
 	// Notes say what the reader did that the report must tell: the
 	// server's own schemas set aside, a SET GLOBAL sql_mode followed for

@@ -45,7 +45,7 @@ func assertSystemSetAside(t *testing.T, s *report.Schema) {
 func assertAccountsNoted(t *testing.T, s *report.Schema, plugin, account string) {
 	t.Helper()
 	for _, n := range s.Notes {
-		if strings.Contains(n, "the dump's accounts") && strings.Contains(n, plugin) && strings.Contains(n, account) && strings.Contains(n, "locked") {
+		if strings.Contains(n, "the file's accounts") && strings.Contains(n, plugin) && strings.Contains(n, account) && strings.Contains(n, "locked") {
 			return
 		}
 	}

@@ -11,11 +11,13 @@ import (
 )
 
 // KindAccount is the kind of an account of the dump's mysql.user or
-// mysql.global_priv rows that the target cannot let log in.
+// mysql.global_priv rows, or of its CREATE USER statements, that the
+// target cannot let log in.
 const KindAccount sqlfile.Kind = "account"
 
-// dumpAccounts puts the accounts of the dump's mysql rows (never run: the
-// sandbox's accounts are not the application's) through the accounts
+// dumpAccounts puts the accounts of the dump's mysql rows and CREATE USER
+// statements (never run: the sandbox's accounts are not the application's)
+// through the accounts
 // check of a live server, the account-plugins rule, against the target:
 // each account whose authentication plugin the target cannot load is an
 // object of the report, named, with the rule's reason and its ALTER USER.
@@ -28,10 +30,15 @@ func dumpAccounts(d *sqlfile.Dump, target flavor.Flavor) ([]report.SchemaObject,
 	a := &rules.Accounts{ByPlugin: map[string][]string{}, ShowNames: true}
 	where := map[string]string{}
 	for _, acc := range d.Accounts {
+		name := rules.AccountName(acc.User, acc.Host)
+		if _, seen := where[name]; seen {
+			continue // a dump's row and its CREATE USER
+		}
 		a.Add(acc.User, acc.Host, acc.Plugin, acc.CannotLogIn)
-		where[rules.AccountName(acc.User, acc.Host)] = sqlfile.Object{File: d.File, Line: acc.Line}.Source()
+		where[name] = sqlfile.Object{File: d.File, Line: acc.Line}.Source()
 	}
-	note := "the dump's accounts (its mysql schema's rows, set aside; their plugins checked against the target, no password read): " + a.Summary()
+	note := "the file's accounts (its mysql.user / mysql.global_priv rows and CREATE USER statements that name a plugin, set aside; " +
+		"their plugins checked against the target, no password read): " + a.Summary()
 	if a.Locked > 0 {
 		note += fmt.Sprintf("; %d locked account(s) or role(s) not counted", a.Locked)
 	}
