@@ -10,6 +10,11 @@
 #     on one core (GOMAXPROCS=1 for ours; Perl uses one), RUNS (3) times each,
 #     timed with /usr/bin/time -v: user+system CPU seconds, wall seconds,
 #     peak memory.
+#  4. CLASSES (1000) classes of the same traffic compared (errors, warnings,
+#     results, plans; no timing) on two sandboxes: today's MariaDB 10.11 and
+#     COMPARE_TARGET (a scripts/servers.sh name, default mysql-9.7; "none"
+#     skips it), by scripts/querylog-bench -compare: the comparison's time
+#     and the process's peak memory.
 # Prints Markdown, then the ratio of the medians of CPU seconds
 # (pt-query-digest's over ours), our highest peak memory and the machine's
 # load average before the timings; docs/queries.md quotes a run.
@@ -104,3 +109,11 @@ ratio=$(awk -v a="$(median "$work/pt-query-digest.cpu")" -v b="$(median "$work/u
 peak=$(sort -g "$work/upgrade-advisor.mb" | tail -1)
 echo "- median CPU: pt-query-digest $(median "$work/pt-query-digest.cpu") s, upgrade-advisor $(median "$work/upgrade-advisor.cpu") s: ${ratio}x faster; our peak memory $(printf '%.0f' "$peak") MB"
 echo "- load average before the timings: $load"
+
+compare_target=${COMPARE_TARGET:-mysql-9.7}
+if [ "$compare_target" != none ]; then
+  echo
+  echo "- load average before the comparison: $(cut -d' ' -f1-3 /proc/loadavg)"
+  GOMAXPROCS=1 "$work/querylog-bench" -compare "${CLASSES:-1000}" -target-basedir "$(scripts/servers.sh root "$compare_target")" |
+    sed 's/^compare: /- /'
+fi
