@@ -12,8 +12,8 @@
 #     peak memory.
 #  4. CLASSES (1000) classes of the same traffic compared (errors, warnings,
 #     results, plans; no timing) on two sandboxes: today's MariaDB 10.11 and
-#     COMPARE_TARGET (a scripts/servers.sh name, default mysql-9.7; "none"
-#     skips it), by scripts/querylog-bench -compare: the comparison's time
+#     COMPARE_TARGET (a scripts/servers.sh name, default mysql-9.7;
+#     mariadb-10.11 compares today's version with itself; "none" skips it), by scripts/querylog-bench -compare: the comparison's time
 #     and the process's peak memory.
 # Prints Markdown, then the ratio of the medians of CPU seconds
 # (pt-query-digest's over ours), our highest peak memory and the machine's
@@ -114,6 +114,8 @@ compare_target=${COMPARE_TARGET:-mysql-9.7}
 if [ "$compare_target" != none ]; then
   echo
   echo "- load average before the comparison: $(cut -d' ' -f1-3 /proc/loadavg)"
-  GOMAXPROCS=1 "$work/querylog-bench" -compare "${CLASSES:-1000}" -target-basedir "$(scripts/servers.sh root "$compare_target")" |
+  target_basedir="" # mariadb-10.11: the installed server, an A/A comparison
+  if [ "$compare_target" != mariadb-10.11 ]; then target_basedir=$(scripts/servers.sh root "$compare_target"); fi
+  GOMAXPROCS=1 "$work/querylog-bench" -compare "${CLASSES:-1000}" -target-basedir "$target_basedir" |
     sed 's/^compare: /- /'
 fi
