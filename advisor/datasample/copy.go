@@ -94,6 +94,9 @@ func Copy(ctx context.Context, live *sql.DB, schemas []string, dst []*sql.DB, o 
 			continue
 		}
 		tc, skips, err := copyTable(ctx, snap, t, sinks, o)
+		if err == nil {
+			err = ctx.Err() // a cancelled copy is not a sandbox refusing rows
+		}
 		if err != nil {
 			return nil, err
 		}
