@@ -1,7 +1,8 @@
 -- The shop of scripts/queries-vs-pt-upgrade.sh: the application's install
 -- script, with no character set or collation of its own, so each server
--- gives the tables its default (utf8mb4_general_ci on MariaDB 10.11,
--- utf8mb4_0900_ai_ci on MySQL 9.7, utf8mb4_uca1400_ai_ci on MariaDB 11.8).
+-- gives the tables its default: latin1_swedish_ci on a MariaDB 10.11
+-- sandbox (the server's built-in default; Debian's my.cnf sets utf8mb4),
+-- utf8mb4_0900_ai_ci on MySQL 9.7, utf8mb4_uca1400_ai_ci on MariaDB 11.8.
 -- rows.awk writes its rows after it.
 CREATE DATABASE shop;
 USE shop;
