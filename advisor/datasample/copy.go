@@ -22,46 +22,48 @@ const defaultBatchBytes = 1 << 20
 // Result is what the copy did.
 type Result struct {
 	// Tables are the tables whose rows were read, in schema and table order.
-	Tables []TableCopy
+	Tables []TableCopy `json:"tables"`
 	// Skipped are the tables, or a table on one sandbox, not copied, and why.
-	Skipped []Skip
+	Skipped []Skip `json:"skipped,omitempty"`
 	// Took is the copy's wall time.
-	Took time.Duration
+	Took time.Duration `json:"took_ns"`
 }
 
 // TableCopy is one table's sample.
 type TableCopy struct {
-	Schema, Table string
+	Schema string `json:"schema"`
+	Table  string `json:"table"`
 	// Rows is how many rows were read from the live server (and written to
 	// each sandbox that has no Skip for the table).
-	Rows int
+	Rows int `json:"rows"`
 	// Limited says the table has more rows than were read.
-	Limited bool
+	Limited bool `json:"limited,omitempty"`
 	// Generated are the generated columns, left for the sandbox to compute.
-	Generated []string
+	Generated []string `json:"generated,omitempty"`
 	// Warnings is how many warnings the sandboxes gave for its INSERTs,
 	// summed (a value the sandbox stored differently, e.g. truncated).
-	Warnings int
+	Warnings int `json:"warnings,omitempty"`
 	// NotInSnapshot says the engine is not transactional (MyISAM, Aria,
 	// ...): its rows were read outside the consistent snapshot.
-	NotInSnapshot bool
+	NotInSnapshot bool `json:"not_in_snapshot,omitempty"`
 }
 
 // Skip is a table not copied, or not written to one sandbox.
 type Skip struct {
-	Schema, Table string
+	Schema string `json:"schema"`
+	Table  string `json:"table"`
 	// Sandbox is the index in dst of the sandbox that refused the rows;
 	// -1 when the table was not read at all.
-	Sandbox int
-	Reason  string
+	Sandbox int    `json:"sandbox"`
+	Reason  string `json:"reason"`
 }
 
 // Copy reads at most o.Rows rows of each table of schemas from live, in one
 // consistent read-only snapshot on a session of its own (discarded at the
 // end), and inserts them into the same tables of every dst. The tables must
 // exist in each dst (the schema loaded) and hold no rows that would collide.
-// Nothing is written to live: it is sent tagged SELECTs, SHOWs, session
-// SETs and the snapshot's START TRANSACTION and ROLLBACK.
+// Nothing is written to live: it is sent tagged SELECTs, session SETs and
+// the snapshot's START TRANSACTION and ROLLBACK, as plain queries.
 func Copy(ctx context.Context, live *sql.DB, schemas []string, dst []*sql.DB, o Options) (*Result, error) {
 	began := time.Now()
 	if o.Rows < 1 {

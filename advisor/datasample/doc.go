@@ -4,7 +4,7 @@
 //
 // The live server is only read: one session of its own, in one consistent
 // snapshot (START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY), sends
-// tagged SELECTs, SHOWs and session SETs, and is discarded at the end. At
+// tagged SELECTs and session SETs, and is discarded at the end. At
 // most Options.Rows rows of each base table are read, in primary-key order
 // where the table has one, every value as text or hex so that binary data,
 // DECIMAL, BIT, FLOAT and temporal values arrive exact, and written to each
