@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -29,7 +29,7 @@ const eventRunner = "upgrade_advisor_event_body"
 // object that tried, with the server's code: a definition that needs more
 // than the account's rights (SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins)
 // is named here. It returns notes for the report.
-func runContained(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, objects []report.SchemaObject) ([]string, error) {
+func runContained(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, objects []outcome.Object) ([]string, error) {
 	r := &containedRun{conn: conn, d: d, objects: objects, index: map[string]int{}}
 	for i, o := range objects {
 		r.index[o.Kind+"\x00"+o.Name] = i
@@ -55,16 +55,16 @@ var errRunCut = errors.New("the contained run stopped")
 type containedRun struct {
 	conn    *sql.Conn
 	d       *sqlfile.Dump
-	objects []report.SchemaObject
+	objects []outcome.Object
 	index   map[string]int // kind, name -> objects
 	ran     []string
 	notes   []string
 }
 
 // created is the object of kind and name if the target created it.
-func (r *containedRun) created(kind sqlfile.Kind, name string) (*report.SchemaObject, bool) {
+func (r *containedRun) created(kind sqlfile.Kind, name string) (*outcome.Object, bool) {
 	i, ok := r.index[string(kind)+"\x00"+name]
-	if !ok || r.objects[i].Status == report.StatusRefused || r.objects[i].Status == report.StatusBlocked {
+	if !ok || r.objects[i].Status == outcome.StatusRefused || r.objects[i].Status == outcome.StatusBlocked {
 		return nil, false
 	}
 	return &r.objects[i], true
@@ -88,15 +88,15 @@ func (r *containedRun) exec(ctx context.Context, query string) error {
 }
 
 // tried records what the server refused an object when it ran.
-func (r *containedRun) tried(o *report.SchemaObject, how string, err error) {
+func (r *containedRun) tried(o *outcome.Object, how string, err error) {
 	se := serverError(err)
 	if se == nil {
 		return
 	}
-	o.Problems = append(o.Problems, report.SchemaProblem{Kind: report.StatusWarned, Code: int(se.Number),
+	o.Problems = append(o.Problems, outcome.Problem{Kind: outcome.StatusWarned, Code: int(se.Number),
 		Message: "when run in the sandbox (" + how + "): " + se.Message,
 		Fix:     "it ran as an account with no rights beyond the application's schemas; a statement it runs needs more (SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins) or failed on the target: check what it does"})
-	o.Status = report.WorstStatus(o.Problems)
+	o.Status = outcome.Worst(o.Problems)
 }
 
 // data loads the file's rows (--with-data); a row refused is charged to
