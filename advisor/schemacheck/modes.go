@@ -70,7 +70,7 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 // server's SHOW CREATE TABLE, under the default sql_mode.
 func recreateUnderDefault(ctx context.Context, conn *sql.Conn, o sqlfile.Object, mode string) (*outcome.Problem, error) {
 	var name, create string
-	q := stmt.Tag + "SHOW CREATE TABLE " + stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name)
+	q := stmt.Tag + "SHOW CREATE TABLE " + quotedName(o)
 	if err := conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
 		return nil, fmt.Errorf("reading the definition of %s.%s on the sandbox: %w", schemaOf(o), o.Name, err)
 	}
