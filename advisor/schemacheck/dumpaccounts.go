@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
@@ -23,7 +23,7 @@ const KindAccount sqlfile.Kind = "account"
 // object of the report, named, with the rule's reason and its ALTER USER.
 // The note counts the dump's accounts by plugin. Nothing of a password is
 // read.
-func dumpAccounts(d *sqlfile.Dump, target flavor.Flavor) ([]report.SchemaObject, []string) {
+func dumpAccounts(d *sqlfile.Dump, target flavor.Flavor) ([]outcome.Object, []string) {
 	if len(d.Accounts) == 0 {
 		return nil, nil
 	}
@@ -42,16 +42,16 @@ func dumpAccounts(d *sqlfile.Dump, target flavor.Flavor) ([]report.SchemaObject,
 	if a.Locked > 0 {
 		note += fmt.Sprintf("; %d locked account(s) or role(s) not counted", a.Locked)
 	}
-	var out []report.SchemaObject
+	var out []outcome.Object
 	for _, f := range rules.UnloadablePlugins(rules.Snapshot{Flavor: d.Writer, Target: &target, Accounts: a}) {
-		kind := report.StatusWarned
+		kind := outcome.StatusWarned
 		if f.Severity == rules.Critical {
-			kind = report.StatusRefused
+			kind = outcome.StatusRefused
 		}
 		for _, name := range a.ByPlugin[f.Evidence["plugin"]] {
-			p := report.SchemaProblem{Kind: kind, Message: f.Detail, Fix: alterFor(f, name)}
-			out = append(out, report.SchemaObject{Kind: string(KindAccount), Name: name, Source: where[name],
-				Status: report.WorstStatus([]report.SchemaProblem{p}), Problems: []report.SchemaProblem{p}})
+			p := outcome.Problem{Kind: kind, Message: f.Detail, Fix: alterFor(f, name)}
+			out = append(out, outcome.Object{Kind: string(KindAccount), Name: name, Source: where[name],
+				Status: outcome.Worst([]outcome.Problem{p}), Problems: []outcome.Problem{p}})
 		}
 	}
 	return out, []string{note}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -45,9 +45,9 @@ func TestDumpAccountsOnMySQL97(t *testing.T) {
 
 // assertAccountsReported checks the accounts of accounts-mariadb.sql in
 // the report of a check on MySQL 9.7, and that hash is nowhere in it.
-func assertAccountsReported(t *testing.T, s *report.Schema, hash string) {
+func assertAccountsReported(t *testing.T, s *outcome.Schema, hash string) {
 	t.Helper()
-	accounts := map[string]report.SchemaObject{}
+	accounts := map[string]outcome.Object{}
 	for _, o := range s.Objects {
 		if o.Kind == string(KindAccount) {
 			accounts[o.Name] = o
@@ -58,7 +58,7 @@ func assertAccountsReported(t *testing.T, s *report.Schema, hash string) {
 		switch {
 		case !ok:
 			t.Errorf("account %s not reported: %+v", name, accounts)
-		case o.Status != report.StatusRefused || len(o.Problems) != 1 || !strings.Contains(o.Problems[0].Message, plugin):
+		case o.Status != outcome.StatusRefused || len(o.Problems) != 1 || !strings.Contains(o.Problems[0].Message, plugin):
 			t.Errorf("account %s: status %s, problems %+v; want refused for %s", name, o.Status, o.Problems, plugin)
 		case !strings.Contains(o.Problems[0].Fix, "ALTER USER "+name+" IDENTIFIED WITH caching_sha2_password"):
 			t.Errorf("account %s: fix %q", name, o.Problems[0].Fix)

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -25,7 +25,7 @@ import (
 
 // modeOnlyTables returns, by index in results, the problem of each table
 // whose definition the server's default sql_mode refuses.
-func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]report.SchemaProblem, error) {
+func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]outcome.Problem, error) {
 	var idx []int
 	for i, r := range results {
 		if r.Created && r.modeDiffers && r.Object.Kind == sqlfile.KindTable {
@@ -54,7 +54,7 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 	}
 	restore := throwawayTables(ctx, conn)
 	defer restore()
-	out := map[int]report.SchemaProblem{}
+	out := map[int]outcome.Problem{}
 	sc := &scratchTables{conn: conn, mode: mode}
 	defer sc.dropTemporary(ctx)
 	for _, i := range idx {
@@ -99,9 +99,9 @@ func (sc *scratchTables) dropTemporary(ctx context.Context) {
 // default, and what a temporary table cannot have: FULLTEXT, partitions,
 // compressed rows, ...) is asked again of the table as it is, and that
 // answer is the report's.
-func (sc *scratchTables) recreateUnderDefault(ctx context.Context, o sqlfile.Object) (*report.SchemaProblem, error) {
+func (sc *scratchTables) recreateUnderDefault(ctx context.Context, o sqlfile.Object) (*outcome.Problem, error) {
 	var name, create string
-	q := stmt.Tag + "SHOW CREATE TABLE " + stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name)
+	q := stmt.Tag + "SHOW CREATE TABLE " + quotedName(o)
 	if err := sc.conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
 		return nil, fmt.Errorf("reading the definition of %s.%s on the sandbox: %w", schemaOf(o), o.Name, err)
 	}
@@ -124,7 +124,7 @@ func (sc *scratchTables) recreateUnderDefault(ctx context.Context, o sqlfile.Obj
 	if se == nil {
 		return nil, nil
 	}
-	return &report.SchemaProblem{Kind: report.StatusRuntime, Code: int(se.Number),
+	return &outcome.Problem{Kind: outcome.StatusRuntime, Code: int(se.Number),
 		Message: fmt.Sprintf("it loads only under the file's sql_mode (%s): under the server's default (%s) its definition is refused: %s; every later ALTER TABLE of it fails the same way",
 			orNone(fileMode(o)), orNone(sc.mode), se.Message),
 		Fix: "change the definition so that it loads under the default sql_mode (a zero-date default: NULL or a real date), " +
