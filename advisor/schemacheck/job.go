@@ -41,6 +41,9 @@ type Options struct {
 	Target string
 	// Log receives the sandboxes' start-up and stop lines (nil: none).
 	Log io.Writer
+	// WhileLoaded, when set, runs after the check, before the sandboxes
+	// stop, on both loaded the same way (see Loaded): the query rehearsal.
+	WhileLoaded func(context.Context, Loaded) error
 }
 
 // errNoTargetBinary is a schema check without the target's binaries.
@@ -135,6 +138,11 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err e
 		return nil, err
 	}
 	notes = append(append(notes, loaderNote), ran...)
+	if o.WhileLoaded != nil {
+		if err := whileLoaded(ctx, o, sc, d, objects, target, today); err != nil {
+			return nil, err
+		}
+	}
 	schema = Section(d, target, today, sc.Live != nil, objects, notes)
 	schema.DurationS = time.Since(began).Seconds()
 	return schema, nil

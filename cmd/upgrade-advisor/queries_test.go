@@ -1,0 +1,212 @@
+package main
+
+import (
+	"database/sql"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+)
+
+// shopTraffic is the application's traffic the tests log with today's
+// real server: statements whose status on each target is known (see
+// advisor/queries' statuses test, which checks them with the servers' own
+// clients), a DML rolled back by the tool, a DDL it sets aside.
+var shopTraffic = []string{
+	"SELECT id, name FROM customers WHERE id = 42",
+	"SELECT id, name FROM customers WHERE id = 43",
+	"SELECT id, name AS rank FROM customers WHERE id < 5 ORDER BY id",
+	"SELECT MD5('x')",
+	"SELECT @@tx_isolation",
+	"SELECT id AS vector FROM customers WHERE id = 1",
+	"SELECT id FROM customers WHERE name = 'Strasse' ORDER BY id",
+	"SELECT COUNT(*) FROM customers WHERE name = 'trailing'",
+	"SELECT SQL_NO_CACHE id FROM customers WHERE id = 1",
+	"SELECT id AS offset FROM customers WHERE id = 1",
+	shopUpdate,
+	"CREATE TABLE never_created (i INT)",
+}
+
+const shopUpdate = "UPDATE products SET price = price * 1.1 WHERE category = 'toys'"
+
+// queriesRun is the part of a JSON report the tests read.
+type queriesRun struct {
+	Queries struct {
+		Source     string         `json:"source"`
+		Format     string         `json:"format"`
+		Executions int            `json:"executions"`
+		Counts     map[string]int `json:"counts"`
+		Results    []struct {
+			SQL      string `json:"sql"`
+			Status   string `json:"status"`
+			Problems []struct {
+				Code int    `json:"code"`
+				Fix  string `json:"fix"`
+			} `json:"problems"`
+		} `json:"results"`
+		SetAside []struct {
+			Kind    string `json:"kind"`
+			Example string `json:"example"`
+		} `json:"set_aside"`
+		Notes []string `json:"notes"`
+	} `json:"queries"`
+}
+
+func (q queriesRun) status(sql string) string {
+	for _, r := range q.Queries.Results {
+		if r.SQL == sql {
+			return r.Status
+		}
+	}
+	return ""
+}
+
+// shopScript is the shop's install script: its tables take each server's
+// default collation (a dump would pin today's), its rows are INSERT ...
+// SELECT statements (loaded with --with-data).
+const shopScript = "../../advisor/queries/testdata/shop.sql"
+
+// loggedShop starts today's server with its slow log on for every
+// statement, loads the shop's install script, sends shopTraffic as the
+// application would, and returns a copy of the slow log it wrote.
+func loggedShop(t *testing.T, today sandboxtest.Server) (slowLog string) {
+	t.Helper()
+	sb := today.Start(t, sandbox.Options{ServerOptions: []string{"slow_query_log=1", "long_query_time=0"}})
+	sandboxtest.LoadScript(t, sb, shopScript)
+	db := sandboxtest.Open(t, sb.DSN())
+	conn, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	send(t, conn, "USE shop")
+	for _, q := range shopTraffic {
+		send(t, conn, q)
+	}
+	data, err := os.ReadFile(filepath.Join(sb.Dir(), "slow.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slowLog = filepath.Join(t.TempDir(), "slow.log")
+	if err := os.WriteFile(slowLog, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return slowLog
+}
+
+// send runs one statement of the traffic; a statement today's server
+// refuses is part of it (it is logged all the same).
+func send(t *testing.T, conn *sql.Conn, q string) {
+	t.Helper()
+	rows, err := conn.QueryContext(t.Context(), q)
+	if err != nil {
+		t.Logf("today refuses %s: %v", q, err)
+		return
+	}
+	for rows.Next() {
+	}
+	rows.Close()
+}
+
+// basedirOf is the --source-basedir of a test server: / for the installed one.
+func basedirOf(s sandboxtest.Server) string {
+	if s.Basedir == "" {
+		return "/"
+	}
+	return s.Basedir
+}
+
+// TestCheckQueriesFromARealSlowLog: check --queries with the slow log
+// MariaDB 10.11 wrote of the shop's traffic, on MySQL 9.7 and MariaDB 11.8:
+// each statement's status is in the JSON report, the DDL set aside, and
+// the exit code follows --fail-on.
+func TestCheckQueriesFromARealSlowLog(t *testing.T) {
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
+	slowLog := loggedShop(t, today)
+	cases := []struct {
+		target string
+		want   map[string]string
+	}{
+		{"mysql-9.7", map[string]string{
+			"SELECT id, name AS rank FROM customers WHERE id < 5 ORDER BY id": "breaks",
+			"SELECT MD5('x')":       "breaks",
+			"SELECT @@tx_isolation": "breaks",
+			"SELECT id FROM customers WHERE name = 'Strasse' ORDER BY id": "changed",
+			"SELECT COUNT(*) FROM customers WHERE name = 'trailing'":      "changed",
+			"SELECT SQL_NO_CACHE id FROM customers WHERE id = 1":          "warned",
+			"SELECT id AS offset FROM customers WHERE id = 1":             "fixed",
+		}},
+		{"mariadb-11.8", map[string]string{
+			"SELECT id AS vector FROM customers WHERE id = 1":             "breaks",
+			"SELECT id FROM customers WHERE name = 'Strasse' ORDER BY id": "changed",
+			"SELECT COUNT(*) FROM customers WHERE name = 'trailing'":      "same",
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.target, func(t *testing.T) {
+			target := serverRoot(t, tc.target)
+			tmp := shortTemp(t)
+			args := []string{"check", "--schema-file", shopScript, "--with-data", "--source-basedir", basedirOf(today),
+				"--target-basedir", target, "--queries", slowLog, "--query-budget", "5s", "--format", "json", "-q"}
+			out, stderr, code := run(t, []string{"TMPDIR=" + tmp}, append(args, "--fail-on", "critical")...)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1 (breaks are critical): %s", code, stderr)
+			}
+			var r queriesRun
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatalf("%v:\n%s", err, out)
+			}
+			if r.Queries.Format != "slow" || r.Queries.Executions < len(shopTraffic) {
+				t.Errorf("read %s as %q, %d statements: want the slow log's %d", r.Queries.Source, r.Queries.Format, r.Queries.Executions, len(shopTraffic))
+			}
+			for q, want := range tc.want {
+				if got := r.status(q); got != want {
+					t.Errorf("%s: status %q, want %s", q, got, want)
+				}
+			}
+			// Timed: same, or slower, faster or another plan, never a result of its own.
+			if got := r.status(shopUpdate); got == "breaks" || got == "changed" || got == "" {
+				t.Errorf("%s: status %q, want it run and its affected rows the same", shopUpdate, got)
+			}
+			// The log holds the install script's load too: its CREATEs (ddl)
+			// and ANALYZE TABLE (admin) are set aside, never run.
+			kinds := map[string]bool{}
+			for _, s := range r.Queries.SetAside {
+				kinds[s.Kind] = true
+			}
+			if !kinds["ddl"] || !kinds["admin"] || r.status("CREATE TABLE never_created (i INT)") != "" {
+				t.Errorf("set aside %+v, want the CREATEs as ddl and ANALYZE TABLE as admin, not run", r.Queries.SetAside)
+			}
+			if _, stderr, code := run(t, []string{"TMPDIR=" + tmp}, append(args, "--fail-on", "none")...); code != 0 {
+				t.Errorf("--fail-on none: exit %d: %s", code, stderr)
+			}
+			noServersLeft(t, tmp)
+		})
+	}
+}
+
+// TestQueriesUsage: --queries without the sandboxes it runs on, and bad
+// values, are usage errors that say what to add.
+func TestQueriesUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--queries", "slow.log"}, "--source-basedir"},
+		{[]string{"check", "--queries", "slow.log"}, "--schema-file"},
+		{[]string{"check", "--schema-file", "x.sql", "--query-budget", "5s"}, "--queries"},
+		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--slower-than", "0.9"}, "--slower-than"},
+		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "live"}, "connection flags"},
+		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "live"}, "connection flags"},
+	} {
+		_, stderr, code := run(t, nil, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, want 2 naming %s: %s", tc.args, code, tc.want, stderr)
+		}
+	}
+}
