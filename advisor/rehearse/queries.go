@@ -99,7 +99,7 @@ func RunQueries(ctx context.Context, today, target *server.Server, schemas []str
 // rehearseQueries loads the schema afresh (the timing dropped and created
 // it over and over) with its rows on today's sandbox and the carried
 // target's, and runs the application's statements on both.
-func rehearseQueries(ctx context.Context, d *sqlfile.Dump, p *rehearsal, in *queries.Input, q QueryOptions) (*report.Queries, error) {
+func rehearseQueries(ctx context.Context, d *sqlfile.Dump, p *rehearsal, in *queries.Input, q QueryOptions, withData bool) (*report.Queries, error) {
 	var todaySrv, targetSrv *server.Server
 	for i := range p.sides {
 		switch p.sides[i].name {
@@ -125,7 +125,7 @@ func rehearseQueries(ctx context.Context, d *sqlfile.Dump, p *rehearsal, in *que
 			return nil, fmt.Errorf("loading the schema for the queries: %w", err)
 		}
 	}
-	return RunQueries(ctx, todaySrv, targetSrv, schemas, len(d.Data) > 0, in, q)
+	return RunQueries(ctx, todaySrv, targetSrv, schemas, withData, in, q)
 }
 
 // reload drops and creates the dump's schemas on a sandbox as its

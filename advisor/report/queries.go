@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
@@ -42,8 +43,8 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 		Weight: in.Weight, Skipped: in.Skipped, Empty: emptyTables, Counts: map[string]int{},
 		Notes: append([]string{}, in.Notes...)}
 	if emptyTables {
-		q.Notes = append(q.Notes, "the tables held no rows (no --with-data, or a schema without data): errors, warnings and plans "+
-			"were compared, results only on empty tables, latency not measured: give a dump with its rows and --with-data")
+		q.Notes = append(q.Notes, "no rows were loaded (no --with-data): errors, warnings and plans were compared, "+
+			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data")
 	}
 	if res == nil {
 		return q
@@ -121,10 +122,11 @@ func (q *Queries) setAsideClasses() int {
 	return n
 }
 
-// latencyText is a timed class's ratio with its interval, "" when untimed.
+// latencyText is a timed class's ratio with its interval, "" when untimed
+// or when a latency problem (slower, faster) already says it.
 func latencyText(c queries.ClassResult) string {
 	l := c.Latency
-	if l == nil {
+	if l == nil || slices.ContainsFunc(c.Problems, func(p queries.Problem) bool { return p.Aspect == "latency" }) {
 		return ""
 	}
 	return fmt.Sprintf("%.2fx today's time (%s; %.3f ms -> %.3f ms, %d rounds)", l.Ratio.Ratio, l.Ratio.CI(), l.TodayMs, l.TargetMs, l.Rounds)
@@ -138,10 +140,10 @@ func queryProblemText(p queries.Problem) string {
 	}
 	s += ": " + p.Message
 	var sides []string
-	if p.Today != "" {
+	if p.Today != "" && !strings.Contains(p.Today, p.Message) {
 		sides = append(sides, "today: "+p.Today)
 	}
-	if p.Target != "" {
+	if p.Target != "" && !strings.Contains(p.Target, p.Message) {
 		sides = append(sides, "target: "+p.Target)
 	}
 	if len(sides) > 0 {

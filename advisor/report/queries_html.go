@@ -52,7 +52,7 @@ const htmlQueriesSection = `{{define "queries"}}
 <thead><tr><th>status</th><th>statement</th><th class="num">samples</th><th>what differs</th></tr></thead>
 <tbody>
 {{- range .Classes}}
-<tr><td>{{.Status}}</td><td><code>{{.SQL}}</code></td><td class="num">{{.Samples}}</td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}{{with .Latency}}<li>latency: {{.}}</li>{{end}}{{range .Notes}}<li class="muted">{{.}}</li>{{end}}</ul></td></tr>
+<tr><td>{{.Status}}</td><td><code>{{.SQL}}</code></td><td class="num">{{.Samples}}</td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}{{with .Latency}}<li>timed: {{.}}</li>{{end}}{{range .Notes}}<li class="muted">{{.}}</li>{{end}}</ul></td></tr>
 {{- end}}
 </tbody>
 </table>

@@ -54,7 +54,7 @@ func (p *printer) queryClass(c queries.ClassResult) {
 		}
 	}
 	if l := latencyText(c); l != "" {
-		p.line("       latency: %s", l)
+		p.line("       timed: %s", l)
 	}
 	for _, n := range c.Notes {
 		p.line("       note: %s", n)
@@ -105,7 +105,7 @@ func (m *mdWriter) queries(q *Queries) {
 			}
 		}
 		if l := latencyText(c); l != "" {
-			what += "<br>latency: " + mdText(l)
+			what += "<br>timed: " + mdText(l)
 		}
 		rows = append(rows, []string{string(c.Status), mdCodeCell(sqlExcerpt(c.SQL)), fmt.Sprint(c.Samples), what})
 	}

@@ -18,7 +18,7 @@ type Loaded struct {
 	// Today is today's version's sandbox, nil without SourceBasedir.
 	Today   *server.Server
 	Schemas []string
-	// Rows is whether the tables hold the file's rows (WithData and a file with data).
+	// Rows is whether the file's rows were loaded (WithData).
 	Rows bool
 }
 
@@ -31,7 +31,7 @@ func whileLoaded(ctx context.Context, o Options, sc Servers, d *sqlfile.Dump, ob
 			return fmt.Errorf("today's version, the same contained run: %w", err)
 		}
 	}
-	return o.WhileLoaded(ctx, Loaded{Target: target, Today: today, Schemas: SchemaNames(d), Rows: len(d.Data) > 0})
+	return o.WhileLoaded(ctx, Loaded{Target: target, Today: today, Schemas: SchemaNames(d), Rows: o.WithData})
 }
 
 // cloneObjects copies objects deep enough for a run that adds problems.
