@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // shopTraffic is the application's traffic the tests log with today's
@@ -209,4 +211,65 @@ func TestQueriesUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 naming %s: %s", tc.args, code, tc.want, stderr)
 		}
 	}
+}
+
+// readOnlyWord is what a statement the tool sends a live server may start
+// with, after its tag: a read, or a setting of its own session.
+var readOnlyWord = regexp.MustCompile(`(?i)^(SELECT|SHOW|SET (SESSION |@@SESSION\.|NAMES |@?[a-z_]+ *=))`)
+
+// TestLiveQueriesRehearseOnlyReads: rehearse --queries live reads the
+// application's statements from a live MariaDB 10.11 (mysql.slow_log, its
+// traffic logged with long_query_time=0) and runs them on the sandboxes;
+// the live server's general log holds only the tool's tagged SELECT, SHOW
+// and session SET.
+func TestLiveQueriesRehearseOnlyReads(t *testing.T) {
+	today := sandboxtest.ByKey(t, "mariadb-10.11")
+	today.Require(t)
+	target := serverRoot(t, "mariadb-11.8")
+	sb := today.Start(t)
+	sandboxtest.LoadScript(t, sb, shopScript)
+	db := sandboxtest.Open(t, sb.DSN())
+	sandboxtest.Exec(t, db, "SET GLOBAL log_output = 'TABLE'", "SET GLOBAL long_query_time = 0", "SET GLOBAL slow_query_log = 1")
+	app := sandboxtest.Open(t, sb.DSN()) // new connections: long_query_time = 0
+	conn, err := app.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	send(t, conn, "USE shop")
+	for _, q := range shopTraffic {
+		send(t, conn, q)
+	}
+	conn.Close()
+	logAdvisor(t, db)
+	tmp := shortTemp(t)
+	out, stderr, code := run(t, []string{"TMPDIR=" + tmp, "MYSQL_PWD=Tagged-9"}, "rehearse", "--no-defaults", "-S", sb.Socket(), "-u", "advisor",
+		"--target-basedir", target, "--schemas", "shop", "--queries", "live", "--query-budget", "5s", "--tables", "10", "--rounds", "2", "--format", "json", "-q")
+	if code > 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r queriesRun
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if r.Queries.Format != "slowtable" || r.status("SELECT id AS vector FROM customers WHERE id = 1") != "breaks" {
+		t.Errorf("queries read as %q; the vector alias: %q, want breaks (%+v)", r.Queries.Format, r.status("SELECT id AS vector FROM customers WHERE id = 1"), r.Queries.Notes)
+	}
+	sent := advisorStatements(t, db)
+	if len(sent) < 10 {
+		t.Fatalf("%d statements of the tool in the general log: the command did not reach the server", len(sent))
+	}
+	readSlowLog := false
+	for _, q := range sent {
+		rest, tagged := strings.CutPrefix(strings.TrimSpace(q), stmt.Tag)
+		setGlobal := strings.HasPrefix(strings.ToUpper(rest), "SET") && strings.Contains(strings.ToUpper(rest), "GLOBAL")
+		if !tagged || !readOnlyWord.MatchString(rest) || setGlobal {
+			t.Errorf("the live server got %.200s", q)
+		}
+		readSlowLog = readSlowLog || strings.Contains(rest, "mysql.slow_log")
+	}
+	if !readSlowLog {
+		t.Error("no read of mysql.slow_log in the general log")
+	}
+	t.Logf("%d statements sent to the live server, each a tagged read or session SET", len(sent))
+	noServersLeft(t, tmp)
 }
