@@ -140,11 +140,10 @@ func queryProblemText(p queries.Problem) string {
 	}
 	s += ": " + p.Message
 	var sides []string
-	if p.Today != "" && !strings.Contains(p.Today, p.Message) {
-		sides = append(sides, "today: "+p.Today)
-	}
-	if p.Target != "" && !strings.Contains(p.Target, p.Message) {
-		sides = append(sides, "target: "+p.Target)
+	for _, side := range []struct{ name, text string }{{"today", p.Today}, {"target", p.Target}} {
+		if side.text != "" && !strings.Contains(side.text, p.Message) && !strings.Contains(p.Message, side.text) {
+			sides = append(sides, side.name+": "+side.text)
+		}
 	}
 	if len(sides) > 0 {
 		s += " (" + strings.Join(sides, "; ") + ")"
