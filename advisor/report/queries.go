@@ -42,12 +42,12 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 	q := &Queries{Source: in.Source, Format: in.Format, Executions: in.Executions, Classes: in.Classes,
 		Weight: in.Weight, Skipped: in.Skipped, Empty: emptyTables, Counts: map[string]int{},
 		Notes: append([]string{}, in.Notes...)}
+	if res == nil {
+		return q
+	}
 	if emptyTables {
 		q.Notes = append(q.Notes, "no rows were loaded (no --with-data): errors, warnings and plans were compared, "+
 			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data")
-	}
-	if res == nil {
-		return q
 	}
 	q.Today, q.Target, q.Results, q.SetAside, q.Threshold = res.Today, res.Target, res.Classes, res.SetAside, res.Threshold
 	q.Compared = len(res.Classes)
@@ -106,6 +106,9 @@ func (q *Queries) countsText() string {
 
 // QueriesSummary is the section's headline.
 func QueriesSummary(q *Queries) string {
+	if q.Today == "" {
+		return fmt.Sprintf("The application's queries: none compared (%d statements read from %s; the notes say why and what to do).", q.Executions, q.Source)
+	}
 	s := fmt.Sprintf("The application's queries (%d statements in %d classes from %s) on %s against %s: %s",
 		q.Executions, q.Classes, q.Source, q.Target, q.Today, q.countsText())
 	if n := q.setAsideClasses(); n > 0 {

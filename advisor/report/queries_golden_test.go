@@ -95,4 +95,8 @@ func TestQueriesOf(t *testing.T) {
 	if len(in.Notes) != 1 {
 		t.Errorf("the input's notes were changed: %q", in.Notes)
 	}
+	none := QueriesOf(&queries.Input{Source: "slow.log", Notes: []string{"the slow log holds no statement of the application: turn the slow log on"}}, nil, true)
+	if s := QueriesSummary(none); !strings.Contains(s, "none compared (0 statements read from slow.log") || len(none.Notes) != 1 {
+		t.Errorf("nothing run: summary %q, notes %q (the source's how-to alone)", s, none.Notes)
+	}
 }
