@@ -90,12 +90,12 @@ func (q queriesRun) found(sql, status string) bool {
 // SELECT statements (loaded with --with-data).
 const shopScript = "../../advisor/queries/testdata/shop.sql"
 
-// loggedShop starts today's server with its slow log on for every
-// statement, loads the shop's install script, sends shopTraffic as the
-// application would, and returns a copy of the slow log it wrote.
-func loggedShop(t *testing.T, today sandboxtest.Server) (slowLog string) {
+// loggedShop starts today's server with its slow log (every statement)
+// and general log on, loads the shop's install script, sends shopTraffic as
+// the application would, and returns copies of the two logs it wrote.
+func loggedShop(t *testing.T, today sandboxtest.Server) (slowLog, generalLog string) {
 	t.Helper()
-	sb := today.Start(t, sandbox.Options{ServerOptions: []string{"slow_query_log=1", "long_query_time=0"}})
+	sb := today.Start(t, sandbox.Options{ServerOptions: []string{"slow_query_log=1", "long_query_time=0", "general_log=1"}})
 	sandboxtest.LoadScript(t, sb, shopScript)
 	db := sandboxtest.Open(t, sb.DSN())
 	conn, err := db.Conn(t.Context())
@@ -107,15 +107,21 @@ func loggedShop(t *testing.T, today sandboxtest.Server) (slowLog string) {
 	for _, q := range shopTraffic {
 		send(t, conn, q)
 	}
-	data, err := os.ReadFile(filepath.Join(sb.Dir(), "slow.log"))
+	return copyLog(t, sb, "slow.log"), copyLog(t, sb, "general.log")
+}
+
+// copyLog copies a log of the sandbox's directory to a test directory.
+func copyLog(t *testing.T, sb *sandbox.Sandbox, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(sb.Dir(), name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	slowLog = filepath.Join(t.TempDir(), "slow.log")
-	if err := os.WriteFile(slowLog, data, 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return slowLog
+	return path
 }
 
 // send runs one statement of the traffic; a statement today's server
@@ -141,21 +147,23 @@ func basedirOf(s sandboxtest.Server) string {
 }
 
 // TestCheckQueriesFromARealSlowLog: check --queries with the slow log
-// MariaDB 10.11 wrote of the shop's traffic, on MySQL 9.7 and MariaDB 11.8:
-// each statement's status is in the JSON report, the DDL set aside, and
-// the exit code follows --fail-on.
+// MariaDB 10.11 wrote of the shop's traffic on MySQL 9.7, with its general
+// log on MariaDB 11.8: each statement's status is in the JSON report, the
+// DDL set aside, and the exit code follows --fail-on.
 func TestCheckQueriesFromARealSlowLog(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
 	today.Require(t)
-	slowLog := loggedShop(t, today)
+	slowLog, generalLog := loggedShop(t, today)
 	cases := []struct {
 		target string
+		log    string // the log read, and its format as detected
+		format string
 		want   map[string]string
 		// unchanged run on both with the same error, warnings and rows
 		// (their timing may still call them slower or faster).
 		unchanged []string
 	}{
-		{"mysql-9.7", map[string]string{
+		{"mysql-9.7", slowLog, "slow", map[string]string{
 			"SELECT id, name AS rank FROM customers WHERE id < 5 ORDER BY id": "breaks",
 			"SELECT MD5('x')":       "breaks",
 			"SELECT @@tx_isolation": "breaks",
@@ -164,7 +172,7 @@ func TestCheckQueriesFromARealSlowLog(t *testing.T) {
 			"SELECT SQL_NO_CACHE id FROM customers WHERE id = 1":          "warned",
 			"SELECT id AS offset FROM customers WHERE id = 1":             "fixed",
 		}, []string{shopUpdate, "SELECT id, name FROM customers WHERE id = 42"}},
-		{"mariadb-11.8", map[string]string{
+		{"mariadb-11.8", generalLog, "general", map[string]string{
 			"SELECT id AS vector FROM customers WHERE id = 1":             "breaks",
 			"SELECT id FROM customers WHERE name = 'Strasse' ORDER BY id": "changed",
 		}, []string{shopUpdate, "SELECT id, name FROM customers WHERE id = 42", "SELECT COUNT(*) FROM customers WHERE name = 'trailing'", "SELECT MD5('x')"}},
@@ -174,7 +182,7 @@ func TestCheckQueriesFromARealSlowLog(t *testing.T) {
 			target := serverRoot(t, tc.target)
 			tmp := shortTemp(t)
 			args := []string{"check", "--schema-file", shopScript, "--with-data", "--source-basedir", basedirOf(today),
-				"--target-basedir", target, "--queries", slowLog, "--query-budget", "5s", "--format", "json", "-q"}
+				"--target-basedir", target, "--queries", tc.log, "--query-budget", "5s", "--format", "json", "-q"}
 			out, stderr, code := run(t, []string{"TMPDIR=" + tmp}, append(args, "--fail-on", "critical")...)
 			if code != 1 {
 				t.Fatalf("exit %d, want 1 (breaks are critical): %s", code, stderr)
@@ -183,8 +191,8 @@ func TestCheckQueriesFromARealSlowLog(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &r); err != nil {
 				t.Fatalf("%v:\n%s", err, out)
 			}
-			if r.Queries.Format != "slow" || r.Queries.Executions < len(shopTraffic) {
-				t.Errorf("read %s as %q, %d statements: want the slow log's %d", r.Queries.Source, r.Queries.Format, r.Queries.Executions, len(shopTraffic))
+			if r.Queries.Format != tc.format || r.Queries.Executions < len(shopTraffic) {
+				t.Errorf("read %s as %q, %d statements: want a %s log of at least %d", r.Queries.Source, r.Queries.Format, r.Queries.Executions, tc.format, len(shopTraffic))
 			}
 			for q, want := range tc.want {
 				if !r.found(q, want) {
