@@ -14,13 +14,13 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
-// LiveQueries is the --queries word that reads today's live server.
-const LiveQueries = "live"
+// liveQueries is the --queries word that reads today's live server.
+const liveQueries = "live"
 
 // QueryOptions configure the query rehearsal (--queries).
 type QueryOptions struct {
 	// Source is a slow log, general log or file of statements, or
-	// LiveQueries: today's live server (read-only).
+	// liveQueries: today's live server (read-only).
 	Source string
 	// Format forces the file's format (querylog's slow, general, file);
 	// "" detects it.
@@ -31,7 +31,7 @@ type QueryOptions struct {
 }
 
 // Live reports whether the statements come from today's live server.
-func (q *QueryOptions) Live() bool { return q != nil && q.Source == LiveQueries }
+func (q *QueryOptions) Live() bool { return q != nil && q.Source == liveQueries }
 
 // ReadQueryFile reads a --queries file; a file that cannot be read or a
 // format not known is a usage error.
@@ -43,11 +43,11 @@ func ReadQueryFile(q QueryOptions) (*queries.Input, error) {
 	return queries.FromLog(res, q.MaxClasses), nil
 }
 
-// ReadLiveQueries reads the application's statements from today's live
+// readLiveQueries reads the application's statements from today's live
 // server, read-only (querylog.ReadLive: tagged SELECTs and SHOW). A server
 // whose sources hold nothing gives an input without statements and a note
 // that says how to turn a source on.
-func ReadLiveQueries(ctx context.Context, live *server.Server, q QueryOptions) (*queries.Input, error) {
+func readLiveQueries(ctx context.Context, live *server.Server, q QueryOptions) (*queries.Input, error) {
 	res, err := querylog.ReadLive(ctx, live.DB(), querylog.LiveOptions{})
 	if errors.Is(err, querylog.ErrNoStatements) {
 		return &queries.Input{Source: live.Inspection().Address + " (live)", Format: "live", Weight: "count",
@@ -60,14 +60,14 @@ func ReadLiveQueries(ctx context.Context, live *server.Server, q QueryOptions) (
 }
 
 // OpenAndReadLiveQueries opens today's live server, reads its statements
-// (ReadLiveQueries) and closes it.
+// (readLiveQueries) and closes it.
 func OpenAndReadLiveQueries(ctx context.Context, conn server.ConnOptions, q QueryOptions) (in *queries.Input, err error) {
 	live, err := server.Open(ctx, conn)
 	defer func() { err = server.CloseAll(err, []*server.Server{live}) }()
 	if err != nil {
 		return nil, err
 	}
-	return ReadLiveQueries(ctx, live, q)
+	return readLiveQueries(ctx, live, q)
 }
 
 // RunQueries runs the input's statements on today's sandbox and the

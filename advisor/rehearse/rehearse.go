@@ -177,7 +177,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 			t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, s)
 		}
 		if err == nil && o.Queries.Live() {
-			t.queries, err = ReadLiveQueries(ctx, s, *o.Queries)
+			t.queries, err = readLiveQueries(ctx, s, *o.Queries)
 		}
 		err = server.CloseAll(err, []*server.Server{s}) // read-only: closed at once
 		if err != nil {

@@ -61,10 +61,10 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 	return q
 }
 
-// QueryStatusSeverity maps a class's status to the severity --fail-on
+// queryStatusSeverity maps a class's status to the severity --fail-on
 // compares: breaks and changed are critical; order, slower and warned a
 // warning; plan information; same, fixed and faster nothing.
-func QueryStatusSeverity(s queries.Status) (rules.Severity, bool) {
+func queryStatusSeverity(s queries.Status) (rules.Severity, bool) {
 	switch s {
 	case queries.StatusBreaks, queries.StatusChanged:
 		return rules.Critical, true
@@ -83,7 +83,7 @@ func (q *Queries) worst() (rules.Severity, bool) {
 		return w, any
 	}
 	for _, c := range q.Results {
-		if sev, ok := QueryStatusSeverity(c.Status); ok {
+		if sev, ok := queryStatusSeverity(c.Status); ok {
 			w, any = max(w, sev), true
 		}
 	}

@@ -100,3 +100,34 @@ func TestQueriesOf(t *testing.T) {
 		t.Errorf("nothing run: summary %q, notes %q (the source's how-to alone)", s, none.Notes)
 	}
 }
+
+// TestRehearseQueriesGolden renders a real rehearsal with --queries (the
+// shop's install script with its rows and slow log, MariaDB 10.11.19 on its
+// compiled defaults -> MySQL 9.7.4; paths replaced): the queries section in
+// every format, the summary's headline, and the JSON read back the same.
+func TestRehearseQueriesGolden(t *testing.T) {
+	r, data := rehearseFixtureNamed(t, "rehearse-queries.json")
+	for _, f := range []struct {
+		format Format
+		file   string
+	}{{Text, "rehearse-queries.txt"}, {Markdown, "rehearse-queries.md"}, {HTML, "rehearse-queries.html"}} {
+		var b bytes.Buffer
+		if err := Write(&b, r, f.format, TextStyle{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "Queries on the target") && f.format != Text {
+			t.Errorf("%s: no queries section", f.file)
+		}
+		golden(t, f.file, b.Bytes())
+	}
+	var b bytes.Buffer
+	if err := Write(&b, r, JSON, TextStyle{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), data) {
+		t.Error("the rehearsal with queries read from its JSON does not render back to the same JSON")
+	}
+	if last := r.Summary[len(r.Summary)-1]; !strings.HasPrefix(last, "The application's queries") || !r.SummaryAction[len(r.SummaryAction)-1] {
+		t.Errorf("the summary's last headline %q: want the queries', marked for action", last)
+	}
+}

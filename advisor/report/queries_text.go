@@ -39,14 +39,14 @@ func (p *printer) queries(q *Queries) {
 
 func (p *printer) queryClass(c queries.ClassResult) {
 	marker := p.paint(color.FgCyan, "[--]")
-	switch sev, _ := QueryStatusSeverity(c.Status); {
+	switch sev, _ := queryStatusSeverity(c.Status); {
 	case sev.String() == "critical":
 		marker = p.paint(color.FgRed, "[!!]")
 	case sev.String() == "warning":
 		marker = p.paint(color.FgYellow, "[!!]")
 	}
 	p.line("%s %-9s %s", marker, c.Status, sqlExcerpt(c.SQL))
-	p.line("       class: %s (%s, %d samples)", sqlExcerpt(c.Class), c.Kind, c.Samples)
+	p.line("       class: %s (%s, %s)", sqlExcerpt(c.Class), c.Kind, plural(c.Samples, "sample"))
 	for _, pr := range c.Problems {
 		p.line("       %s", queryProblemText(pr))
 		if pr.Fix != "" {
@@ -123,4 +123,12 @@ func (m *mdWriter) queries(q *Queries) {
 		m.line("- " + mdText(n))
 	}
 	m.line("")
+}
+
+// plural is "1 sample" or "3 samples".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
