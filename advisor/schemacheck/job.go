@@ -138,13 +138,13 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err e
 		return nil, err
 	}
 	notes = append(append(notes, loaderNote), ran...)
+	schema = Section(d, target, today, sc.Live != nil, objects, notes)
+	schema.DurationS = time.Since(began).Seconds()
 	if o.WhileLoaded != nil {
 		if err := whileLoaded(ctx, o, sc, d, objects, target, today); err != nil {
 			return nil, err
 		}
 	}
-	schema = Section(d, target, today, sc.Live != nil, objects, notes)
-	schema.DurationS = time.Since(began).Seconds()
 	return schema, nil
 }
 
