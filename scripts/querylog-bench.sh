@@ -23,6 +23,7 @@ if ! command -v pt-query-digest >/dev/null 2>&1; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends percona-toolkit >&2
 fi
 work=$(mktemp -d)
+chmod 755 "$work" # the sandbox's server runs as its own account: it must reach its directory
 sandbox_dir=""
 cleanup() {
   if [ -n "$sandbox_dir" ]; then "$work/upgrade-advisor" sandbox stop "$sandbox_dir" >/dev/null 2>&1 || true; fi
@@ -34,7 +35,7 @@ go build -o "$work/querylog-bench" ./scripts/querylog-bench
 
 echo "== a sandbox with the slow log on (long_query_time=0)" >&2
 "$work/upgrade-advisor" sandbox start --dir "$work" --option slow_query_log=1 --option long_query_time=0 \
-  --option slow_query_log_file=slow.log >"$work/sandbox.txt" 2>&1
+  >"$work/sandbox.txt" 2>&1
 sandbox_dir=$(awk '$1 == "dir:" {print $2}' "$work/sandbox.txt")
 socket=$(awk '$1 == "socket:" {print $2}' "$work/sandbox.txt")
 client=(mariadb --no-defaults -S "$socket" -uroot -N -s)
@@ -45,7 +46,7 @@ echo "== $statements statements through the mariadb client" >&2
 # complete once the server has shut down (mariadb-admin waits for it).
 mariadb-admin --no-defaults -S "$socket" -uroot shutdown
 log="$work/slow.log"
-cp "$sandbox_dir/data/slow.log" "$log" 2>/dev/null || true
+cp "$sandbox_dir/slow.log" "$log" 2>/dev/null || true # the sandbox keeps its slow log in its directory
 "$work/upgrade-advisor" sandbox stop "$sandbox_dir" >/dev/null 2>&1
 sandbox_dir=""
 if [ ! -s "$log" ]; then
