@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -25,7 +25,7 @@ type Loaded struct {
 // whileLoaded brings today's sandbox to the target's state (the contained
 // run's rows and calls run there too, with their outcome discarded: the
 // schema section is the target's) and calls o.WhileLoaded.
-func whileLoaded(ctx context.Context, o Options, sc Servers, d *sqlfile.Dump, objects []report.SchemaObject, target, today *server.Server) error {
+func whileLoaded(ctx context.Context, o Options, sc Servers, d *sqlfile.Dump, objects []outcome.Object, target, today *server.Server) error {
 	if sc.Today != nil {
 		if _, err := runContained(ctx, sc.Today, d, cloneObjects(objects)); err != nil {
 			return fmt.Errorf("today's version, the same contained run: %w", err)
@@ -35,7 +35,7 @@ func whileLoaded(ctx context.Context, o Options, sc Servers, d *sqlfile.Dump, ob
 }
 
 // cloneObjects copies objects deep enough for a run that adds problems.
-func cloneObjects(objects []report.SchemaObject) []report.SchemaObject {
+func cloneObjects(objects []outcome.Object) []outcome.Object {
 	out := slices.Clone(objects)
 	for i := range out {
 		out[i].Problems = slices.Clone(out[i].Problems)
