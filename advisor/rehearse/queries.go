@@ -2,9 +2,11 @@ package rehearse
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/datasample"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -27,6 +29,10 @@ type QueryOptions struct {
 	Format string
 	// MaxClasses bounds the classes compared, heaviest first (0: all).
 	MaxClasses int
+	// SampleRows, above 0, loads the rehearsal's sandboxes with at most
+	// that many rows of each table read from today's live server
+	// (advisor/datasample: one read-only snapshot) before the statements run.
+	SampleRows int
 	Compare    queries.Options
 }
 
@@ -97,9 +103,11 @@ func RunQueries(ctx context.Context, today, target *server.Server, schemas []str
 }
 
 // rehearseQueries loads the schema afresh (the timing dropped and created
-// it over and over) with its rows on today's sandbox and the carried
-// target's, and runs the application's statements on both.
-func rehearseQueries(ctx context.Context, d *sqlfile.Dump, p *rehearsal, in *queries.Input, q QueryOptions, withData bool) (*report.Queries, error) {
+// it over and over) with its rows (--with-data, or a sample of today's live
+// server's with --sample-rows) on today's sandbox and the carried target's,
+// and runs the application's statements on both.
+func rehearseQueries(ctx context.Context, o Options, d *sqlfile.Dump, p *rehearsal, in *queries.Input) (*report.Queries, error) {
+	q := *o.Queries
 	var todaySrv, targetSrv *server.Server
 	for i := range p.sides {
 		switch p.sides[i].name {
@@ -125,7 +133,52 @@ func rehearseQueries(ctx context.Context, d *sqlfile.Dump, p *rehearsal, in *que
 			return nil, fmt.Errorf("loading the schema for the queries: %w", err)
 		}
 	}
-	return RunQueries(ctx, todaySrv, targetSrv, schemas, withData, in, q)
+	rows := o.WithData
+	if q.SampleRows > 0 {
+		note, err := sampleRows(ctx, o.Conn, schemas, []*server.Server{todaySrv, targetSrv}, q.SampleRows)
+		if err != nil {
+			return nil, err
+		}
+		in.Notes = append(in.Notes, note)
+		rows = true
+	}
+	return RunQueries(ctx, todaySrv, targetSrv, schemas, rows, in, q)
+}
+
+// sampleRows copies at most n rows of each table of schemas from today's
+// live server (opened again, read-only, and closed) into the sandboxes,
+// as their application account, and says what it copied.
+func sampleRows(ctx context.Context, conn server.ConnOptions, schemas []string, sandboxes []*server.Server, n int) (note string, err error) {
+	var dst []*sql.DB
+	for _, s := range sandboxes {
+		db, err := s.AppDB(ctx, schemas)
+		if err != nil {
+			return "", err
+		}
+		dst = append(dst, db)
+	}
+	live, err := server.Open(ctx, conn)
+	defer func() { err = server.CloseAll(err, []*server.Server{live}) }()
+	if err != nil {
+		return "", err
+	}
+	res, err := datasample.Copy(ctx, live.DB(), schemas, dst, datasample.Options{Rows: n})
+	if err != nil {
+		return "", fmt.Errorf("sampling today's rows (--sample-rows): %w", err)
+	}
+	rows, limited := 0, 0
+	for _, t := range res.Tables {
+		rows += t.Rows
+		if t.Limited {
+			limited++
+		}
+	}
+	note = fmt.Sprintf("the sandboxes hold a sample of today's live rows (--sample-rows %d): %d tables, %d rows, %d tables with more rows than were read, %d skipped, in %.1f s",
+		n, len(res.Tables), rows, limited, len(res.Skipped), res.Took.Seconds())
+	for _, sk := range res.Skipped {
+		note += fmt.Sprintf("; %s.%s not copied: %s", sk.Schema, sk.Table, sk.Reason)
+	}
+	return note, nil
 }
 
 // reload drops and creates the dump's schemas on a sandbox as its

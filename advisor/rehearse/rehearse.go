@@ -119,7 +119,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		r.Notes = append(r.Notes, today.schemaNote)
 	}
 	if today.queries != nil {
-		if r.Queries, err = rehearseQueries(ctx, today.schema, plan, today.queries, *o.Queries, o.WithData); err != nil {
+		if r.Queries, err = rehearseQueries(ctx, o, today.schema, plan, today.queries); err != nil {
 			return nil, err
 		}
 		w, any := (&report.Report{Queries: r.Queries}).Worst()

@@ -56,6 +56,7 @@ type queriesRun struct {
 			Example string `json:"example"`
 		} `json:"set_aside"`
 		Notes []string `json:"notes"`
+		Empty bool     `json:"empty_tables"`
 	} `json:"queries"`
 }
 
@@ -234,6 +235,8 @@ func TestQueriesUsage(t *testing.T) {
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--slower-than", "0.9"}, "--slower-than"},
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "live"}, "connection flags"},
 		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "live"}, "connection flags"},
+		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "slow.log", "--sample-rows", "10"}, "connection flags"},
+		{[]string{"rehearse", "-S", "/nonexistent.sock", "--target-basedir", "/", "--sample-rows", "10"}, "add --queries"},
 	} {
 		_, stderr, code := run(t, nil, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {
@@ -243,14 +246,16 @@ func TestQueriesUsage(t *testing.T) {
 }
 
 // readOnlyWord is what a statement the tool sends a live server may start
-// with, after its tag: a read, or a setting of its own session.
-var readOnlyWord = regexp.MustCompile(`(?i)^(SELECT|SHOW|SET (SESSION |@@SESSION\.|NAMES |@?[a-z_]+ *=))`)
+// with, after its tag: a read, a setting of its own session, or the data
+// sample's read-only snapshot and its end.
+var readOnlyWord = regexp.MustCompile(`(?i)^(SELECT|SHOW|SET (SESSION |@@SESSION\.|NAMES |@?[a-z_]+ *=)|START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY$|ROLLBACK$)`)
 
-// TestLiveQueriesRehearseOnlyReads: rehearse --queries live reads the
-// application's statements from a live MariaDB 10.11 (mysql.slow_log, its
-// traffic logged with long_query_time=0) and runs them on the sandboxes;
-// the live server's general log holds only the tool's tagged SELECT, SHOW
-// and session SET.
+// TestLiveQueriesRehearseOnlyReads: rehearse --queries live --sample-rows
+// reads the application's statements from a live MariaDB 10.11
+// (mysql.slow_log, its traffic logged with long_query_time=0) and a sample
+// of its rows, and runs the statements on the sandboxes; the live server's
+// general log holds only the tool's tagged SELECT, SHOW and session SET,
+// and the sample's read-only snapshot.
 func TestLiveQueriesRehearseOnlyReads(t *testing.T) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
 	today.Require(t)
@@ -272,7 +277,7 @@ func TestLiveQueriesRehearseOnlyReads(t *testing.T) {
 	logAdvisor(t, db)
 	tmp := shortTemp(t)
 	out, stderr, code := run(t, []string{"TMPDIR=" + tmp, "MYSQL_PWD=Tagged-9"}, "rehearse", "--no-defaults", "-S", sb.Socket(), "-u", "advisor",
-		"--target-basedir", target, "--schemas", "shop", "--queries", "live", "--query-budget", "5s", "--tables", "10", "--rounds", "2", "--format", "json", "-q")
+		"--target-basedir", target, "--schemas", "shop", "--queries", "live", "--sample-rows", "2000", "--query-budget", "5s", "--tables", "10", "--rounds", "2", "--format", "json", "-q")
 	if code > 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -282,6 +287,10 @@ func TestLiveQueriesRehearseOnlyReads(t *testing.T) {
 	}
 	if r.Queries.Format != "slowtable" || r.status("SELECT id AS vector FROM customers WHERE id = 1") != "breaks" {
 		t.Errorf("queries read as %q; the vector alias: %q, want breaks (%+v)", r.Queries.Format, r.status("SELECT id AS vector FROM customers WHERE id = 1"), r.Queries.Notes)
+	}
+	if r.Queries.Empty || !strings.Contains(strings.Join(r.Queries.Notes, "\n"), "a sample of today's live rows (--sample-rows 2000): 5 tables, 3220 rows, 1 tables with more rows") {
+		// the shop's 4 tables and the traffic's CREATE TABLE; 10 + 1,010 + 200 rows and 2,000 of 3,000 orders
+		t.Errorf("the sandboxes' rows: empty %v, notes %q; want 3,220 rows of 5 tables sampled", r.Queries.Empty, r.Queries.Notes)
 	}
 	sent := advisorStatements(t, db)
 	if len(sent) < 10 {
