@@ -122,8 +122,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		if r.Queries, err = rehearseQueries(ctx, o, today.schema, plan, today.queries); err != nil {
 			return nil, err
 		}
-		w, any := (&report.Report{Queries: r.Queries}).Worst()
-		r.AddSummary(report.Headline{Text: report.QueriesSummary(r.Queries), Action: any && w > rules.Info})
+		r.AddSummary(report.Headline{Text: report.QueriesSummary(r.Queries), Action: r.Queries.Action()})
 	}
 	if o.InPlace {
 		if r.InPlace, err = rehearseInPlace(ctx, o, plan, plan.sides[0].options); err != nil {

@@ -90,6 +90,13 @@ func (q *Queries) worst() (rules.Severity, bool) {
 	return w, any
 }
 
+// Action reports whether a class's status asks something of the user
+// (a warning or worse): the summary's and the text's [!!].
+func (q *Queries) Action() bool {
+	w, any := q.worst()
+	return any && w > rules.Info
+}
+
 // countsText is "9 breaks, 4 changed, 20 same", worst status first.
 func (q *Queries) countsText() string {
 	var parts []string

@@ -16,7 +16,7 @@ func (p *printer) queries(q *Queries) {
 	}
 	p.line("")
 	marker := "[--]"
-	if w, any := q.worst(); any && w.String() != "info" {
+	if q.Action() {
 		marker = p.paint(color.FgRed, "[!!]")
 	}
 	p.line("%s %s", marker, QueriesSummary(q))
