@@ -36,12 +36,14 @@ const (
 	maxRepeats = 50
 )
 
-// timer runs one statement in a session and times it.
+// timer runs one statement in its logged session and times it. It asks
+// the cache for the session at every execution: the cache may have closed
+// the one it gave before (it keeps a bounded number open).
 type timer struct {
-	ss   *session
-	sql  string
-	kind Kind
-	lim  limits
+	cache *sessionCache
+	st    Statement
+	kind  Kind
+	lim   limits
 }
 
 // once runs the statement once and returns its time in milliseconds: a
@@ -49,21 +51,24 @@ type timer struct {
 // transaction that is rolled back (a query may call a function that
 // writes); the transaction's start and rollback are not timed.
 func (t timer) once(ctx context.Context) (float64, error) {
-	if err := t.ss.exec(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
+	ss, err := t.cache.get(ctx, t.st)
+	if err != nil {
+		return 0, err
+	}
+	if err := ss.exec(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
 		return 0, err
 	}
 	start := time.Now()
-	var err error
 	if t.kind == KindDML {
-		_, err = t.ss.conn.ExecContext(ctx, stmt.Tagged(t.sql))
+		_, err = ss.conn.ExecContext(ctx, stmt.Tagged(t.st.SQL))
 	} else {
-		_, err = t.ss.query(ctx, t.sql, t.lim)
+		_, err = ss.query(ctx, t.st.SQL, t.lim)
 	}
 	ms := float64(time.Since(start).Microseconds()) / 1000
 	if err != nil {
-		return 0, fmt.Errorf("timing on %s: %w", t.ss.side.Name, err)
+		return 0, fmt.Errorf("timing on %s: %w", ss.side.Name, err)
 	}
-	if err := t.ss.exec(ctx, stmt.Tag+"ROLLBACK"); err != nil {
+	if err := ss.exec(ctx, stmt.Tag+"ROLLBACK"); err != nil {
 		return 0, err
 	}
 	return ms, nil

@@ -16,6 +16,17 @@ type sessionCache struct {
 	side    *side
 	timeout time.Duration
 	open    map[string]*session
+	limit   int // sessions kept open at most
+}
+
+// newSessionCache keeps up to maxTimingSessions sessions open on s, fewer
+// when its pool allows fewer connections (one is left for the others).
+func newSessionCache(s *side, timeout time.Duration) *sessionCache {
+	limit := maxTimingSessions
+	if m := s.DB.Stats().MaxOpenConnections; m > 0 {
+		limit = max(min(limit, m-1), 1)
+	}
+	return &sessionCache{side: s, timeout: timeout, open: map[string]*session{}, limit: limit}
 }
 
 func (c *sessionCache) get(ctx context.Context, st Statement) (*session, error) {
@@ -23,7 +34,7 @@ func (c *sessionCache) get(ctx context.Context, st Statement) (*session, error) 
 	if ss := c.open[key]; ss != nil {
 		return ss, nil
 	}
-	if len(c.open) >= maxTimingSessions {
+	if len(c.open) >= c.limit {
 		c.closeAll()
 	}
 	ss, err := c.side.open(ctx, st, c.timeout)
@@ -47,8 +58,7 @@ const maxTimingSessions = 16
 // timeClasses measures the latency of the timeable classes within the
 // budget (see latencyRun).
 func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) error {
-	ca := &sessionCache{side: a, timeout: o.StatementTimeout, open: map[string]*session{}}
-	cb := &sessionCache{side: b, timeout: o.StatementTimeout, open: map[string]*session{}}
+	ca, cb := newSessionCache(a, o.StatementTimeout), newSessionCache(b, o.StatementTimeout)
 	defer ca.closeAll()
 	defer cb.closeAll()
 	began := time.Now()
@@ -114,15 +124,7 @@ func startLatencyRuns(ctx context.Context, ca, cb *sessionCache, runs []*classRu
 			continue
 		}
 		st := c.samples[0]
-		sa, err := ca.get(ctx, st)
-		if err != nil {
-			return nil, err
-		}
-		sb, err := cb.get(ctx, st)
-		if err != nil {
-			return nil, err
-		}
-		lr := &latencyRun{cr: cr, today: timer{sa, st.SQL, cr.kind, o.limits()}, target: timer{sb, st.SQL, cr.kind, o.limits()}}
+		lr := &latencyRun{cr: cr, today: timer{ca, st, cr.kind, o.limits()}, target: timer{cb, st, cr.kind, o.limits()}}
 		first := 0.0
 		for _, t := range []timer{lr.today, lr.target} {
 			ms, err := t.once(ctx)

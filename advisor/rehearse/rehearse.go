@@ -8,6 +8,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -38,6 +39,11 @@ type Options struct {
 	// server's own when empty).
 	SchemaFile string
 	Schemas    []string
+	// WithData loads SchemaFile's rows too (on the sandboxes the queries run on).
+	WithData bool
+	// Queries, when set, runs the application's statements on the
+	// sandboxes of today's version and the carried target (--queries).
+	Queries *QueryOptions
 	// SandboxDir is the parent of the sandboxes ("" = the system's temp dir).
 	SandboxDir string
 	Warn       func(string)
@@ -112,6 +118,12 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 	} else if today.schemaNote != "" {
 		r.Notes = append(r.Notes, today.schemaNote)
 	}
+	if today.queries != nil {
+		if r.Queries, err = rehearseQueries(ctx, o, today.schema, plan, today.queries); err != nil {
+			return nil, err
+		}
+		r.AddSummary(report.Headline{Text: report.QueriesSummary(r.Queries), Action: r.Queries.Action()})
+	}
 	if o.InPlace {
 		if r.InPlace, err = rehearseInPlace(ctx, o, plan, plan.sides[0].options); err != nil {
 			return nil, err
@@ -129,6 +141,8 @@ type today struct {
 	// schema is the schema the rehearsal carries (nil: none, schemaNote says why).
 	schema     *sqlfile.Dump
 	schemaNote string
+	// queries are the application's statements (nil without --queries).
+	queries *queries.Input
 }
 
 // readToday inspects today's server read-only and closes the connection at
@@ -153,16 +167,27 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 		if t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, nil); err != nil {
 			return nil, err
 		}
+		if o.Queries.Live() {
+			return nil, fmt.Errorf("%w: --queries live reads today's server: leave out --server-version and give the connection flags", exitcode.ErrUsage)
+		}
 	} else {
 		s, err := server.Open(ctx, o.Conn)
 		if err == nil {
 			t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, s)
+		}
+		if err == nil && o.Queries.Live() {
+			t.queries, err = readLiveQueries(ctx, s, *o.Queries)
 		}
 		err = server.CloseAll(err, []*server.Server{s}) // read-only: closed at once
 		if err != nil {
 			return nil, err
 		}
 		t.in = s.Inspection()
+	}
+	if o.Queries != nil && !o.Queries.Live() {
+		if t.queries, err = ReadQueryFile(*o.Queries); err != nil {
+			return nil, err
+		}
 	}
 	if len(t.inputs.Config) > 0 {
 		t.settings = carryover.ConfigCarrySettings(t.in.Flavor, t.inputs.Config)

@@ -33,7 +33,7 @@ const (
 // closed). A server with no schema of its own carries none, with a note.
 func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, string, error) {
 	if o.SchemaFile != "" {
-		d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion})
+		d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion, WithData: o.WithData})
 		return d, "", err
 	}
 	if live == nil {

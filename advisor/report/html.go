@@ -33,6 +33,7 @@ type htmlView struct {
 	Settings         []htmlSetting
 	Config           []htmlConfig
 	Schema           *htmlSchema
+	Queries          *htmlQueries
 	Bench            *htmlBench
 	Counts           string
 	Groups           []htmlGroup
@@ -94,6 +95,7 @@ func newHTMLView(r *Report) htmlView {
 		Settings:         htmlSettings(r.Settings),
 		Config:           htmlConfigs(r.Config),
 		Schema:           newHTMLSchema(r.Schema),
+		Queries:          newHTMLQueries(r.Queries),
 		Bench:            newHTMLBench(r.Benchmark),
 		MyCnf:            strings.TrimRight(r.MyCnf, "\n"),
 		Notes:            r.Notes,
@@ -174,7 +176,7 @@ func severityClass(severity string) string {
 
 // htmlReport is the page: one self-contained document with inline CSS and
 // the SVG charts inline, loading nothing and running no script.
-var htmlReport = template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection))
+var htmlReport = template.Must(template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection))
 
 // htmlSchemaSection is the schema section of an HTML page (the job's
 // report and the rehearsal's), given an *htmlSchema.
@@ -324,6 +326,9 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 {{- end}}
 {{- with .Schema}}
 {{template "schema" .}}
+{{- end}}
+{{- with .Queries}}
+{{template "queries" .}}
 {{- end}}
 {{- with .Bench}}
 

@@ -22,6 +22,7 @@ func markdown(w io.Writer, r *Report) error {
 	if schemaOnly(r) {
 		m.heading(1, "upgrade-advisor "+r.Tool.Version+": schema check")
 		m.schema(r)
+		m.queries(r.Queries)
 		_, err := io.WriteString(w, m.b.String())
 		return err
 	}
@@ -30,6 +31,7 @@ func markdown(w io.Writer, r *Report) error {
 	m.settings(r)
 	m.config(r)
 	m.schema(r)
+	m.queries(r.Queries)
 	m.calibration(r)
 	m.load(r)
 	m.findings(r)

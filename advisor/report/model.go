@@ -35,6 +35,7 @@ type Report struct {
 	Target        *TargetInfo            `json:"target,omitempty"`
 	Config        []ConfigInfo           `json:"config,omitempty"`
 	Schema        *Schema                `json:"schema,omitempty"`
+	Queries       *Queries               `json:"queries,omitempty"`
 	Findings      []FindingInfo          `json:"findings"`
 	MyCnf         string                 `json:"mycnf"`
 	Notes         []string               `json:"notes,omitempty"`
@@ -194,6 +195,9 @@ func (r *Report) Worst() (rules.Severity, bool) {
 				w, any = max(w, sev), true
 			}
 		}
+	}
+	if qw, ok := r.Queries.worst(); ok {
+		w, any = max(w, qw), true
 	}
 	return w, any
 }

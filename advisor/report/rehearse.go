@@ -61,6 +61,7 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	}
 	p.line("       (%s)", r.Method)
 	p.rehearseSchema(r)
+	p.queries(r.Queries)
 	p.line("")
 	for i, s := range r.Summary {
 		p.line("%s %s", p.mark(r.summaryMark(i)), s)
@@ -236,6 +237,7 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
 	if r.Schema != nil {
 		m.schema(&Report{Schema: r.Schema})
 	}
+	m.queries(r.Queries)
 	m.heading(2, "Summary")
 	for _, s := range r.Summary {
 		m.line("- " + mdText(s))

@@ -23,6 +23,8 @@ type rehearseView struct {
 	Action []bool
 	// Schema is the schema section, as on the job's page (nil without one).
 	Schema *htmlSchema
+	// Queries is the queries section (nil without --queries).
+	Queries *htmlQueries
 }
 
 // rehearseChart is a horizontal ratio chart: one row per measured variant
@@ -57,6 +59,7 @@ func newRehearseView(r *RehearseReport) rehearseView {
 		v.Action = append(v.Action, r.summaryMark(i) == "[!!]")
 	}
 	v.Schema = newHTMLSchema(r.Schema)
+	v.Queries = newHTMLQueries(r.Queries)
 	var measured []VariantInfo
 	for _, sd := range r.Sides {
 		for _, rv := range sd.Variants {
@@ -91,7 +94,7 @@ func newRehearseView(r *RehearseReport) rehearseView {
 	return v
 }
 
-var rehearsePage = template.Must(template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
+var rehearsePage = template.Must(template.Must(template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -133,6 +136,7 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{end}}{{end}}</table>
 <p><i>{{.R.Method}}</i></p>
 {{with .Schema}}{{template "schema" .}}
+{{end}}{{with .Queries}}{{template "queries" .}}
 {{end}}{{with .R.InPlace}}<h2>In-place upgrade</h2>
 <p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
 <p class="{{if .Clean}}clean{{else}}dropped{{end}}"><b>{{.Verdict}}</b></p>
@@ -152,4 +156,4 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </body>
 </html>
-`)).Parse(htmlSchemaSection))
+`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection))

@@ -58,7 +58,10 @@ type RehearseReport struct {
 	// version); SchemaTiming its creation timed on each side.
 	Schema       *Schema       `json:"schema,omitempty"`
 	SchemaTiming *SchemaTiming `json:"schema_timing,omitempty"`
-	Notes        []string      `json:"notes,omitempty"`
+	// Queries is the application's statements on today's version and the
+	// carried target (--queries), nil without it.
+	Queries *Queries `json:"queries,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
 	// InPlace is the in-place upgrade rehearsal (--in-place), nil without it.
 	InPlace *InPlace `json:"in_place,omitempty"`
 }
@@ -142,7 +145,7 @@ type RehearseVariant struct {
 // Worst returns the most severe finding's severity, and false when there
 // are none.
 func (r *RehearseReport) Worst() (rules.Severity, bool) {
-	return (&Report{Findings: r.Findings, Schema: r.Schema}).Worst()
+	return (&Report{Findings: r.Findings, Schema: r.Schema, Queries: r.Queries}).Worst()
 }
 
 // SchemaTiming is the creation of the user's schema timed on each side of

@@ -23,12 +23,14 @@ func text(w io.Writer, r *Report, style TextStyle) error {
 	if schemaOnly(r) {
 		p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — schema check", r.Tool.Version)))
 		p.schema(r)
+		p.queries(r.Queries)
 		return p.err
 	}
 	p.header(r)
 	p.settings(r)
 	p.config(r)
 	p.schema(r)
+	p.queries(r.Queries)
 	p.workload(r)
 	p.benchmark(r)
 	p.load(r)

@@ -40,6 +40,9 @@ type Options struct {
 	Target string
 	// Log receives the sandboxes' start-up and stop lines (nil: none).
 	Log io.Writer
+	// WhileLoaded, when set, runs after the check, before the sandboxes
+	// stop, on both loaded the same way (see Loaded): the query rehearsal.
+	WhileLoaded func(context.Context, Loaded) error
 }
 
 // errNoTargetBinary is a schema check without the target's binaries.
@@ -139,6 +142,11 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 	objects, notes = append(objects, accounts...), append(notes, accountNotes...)
 	schema = Section(d, target, today, sc.Live != nil, objects, notes)
 	schema.Duration = time.Since(began)
+	if o.WhileLoaded != nil {
+		if err := whileLoaded(ctx, o, sc, d, objects, target, today); err != nil {
+			return nil, err
+		}
+	}
 	return schema, nil
 }
 

@@ -16,6 +16,21 @@ import (
 // GLOBAL, files, plugins) is refused by the server. Its pool is closed by
 // Close.
 func (s *Server) AppConn(ctx context.Context, schemas []string) (*sql.Conn, error) {
+	db, err := s.AppDB(ctx, schemas)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the sandbox as its application account: %w", err)
+	}
+	return conn, nil
+}
+
+// AppDB is the pool AppConn takes its connections from, for a caller that
+// opens sessions of its own (the query rehearsal: a fresh session per
+// statement). It is closed by Close.
+func (s *Server) AppDB(ctx context.Context, schemas []string) (*sql.DB, error) {
 	if s.sb == nil {
 		return nil, errors.New("the application's account exists only on a sandbox this job started")
 	}
@@ -34,9 +49,5 @@ func (s *Server) AppConn(ctx context.Context, schemas []string) (*sql.Conn, erro
 		}
 		s.appDB = sql.OpenDB(connector)
 	}
-	conn, err := s.appDB.Conn(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("connecting to the sandbox as its application account: %w", err)
-	}
-	return conn, nil
+	return s.appDB, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
@@ -48,6 +50,18 @@ THE SCHEMA ON THE TARGET:
    upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --target-basedir /opt/mysql-9.7.4
    upgrade-advisor check --schema-file shop.sql --target 9.7      # no binary: the knowledge base's sql_mode checks only
 
+THE APPLICATION'S QUERIES ON THE TARGET:
+   --queries runs the application's statements (a slow log, a general log, a file of
+   statements, or live: read from today's server) on the two sandboxes the schema check
+   loaded, today's version (--source-basedir) and the target, after the schema check, and
+   compares them class by class: breaks, changed, order, slower, warned, plan, same, fixed,
+   faster, with the server's code and a fix. With --with-data both hold the file's rows;
+   without it the tables are empty (the report says so). DML is rolled back; DDL, accounts
+   and administration are set aside. Nothing of the log runs on a live server.
+
+   upgrade-advisor check --schema-file shop.sql --with-data --source-basedir / \
+       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7 --queries /var/log/mysql/slow.log
+
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{
 			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
@@ -58,13 +72,17 @@ THE SCHEMA ON THE TARGET:
 			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
-		}, connectionFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag()}),
+		}, connectionFlags(), queryFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag()}),
 		Action: runCheck,
 	}
 }
 
 func runCheck(c *cli.Context) error {
 	failOn, format, err := reportChoices(c)
+	if err != nil {
+		return err
+	}
+	qo, in, err := checkQueries(c)
 	if err != nil {
 		return err
 	}
@@ -80,6 +98,12 @@ func runCheck(c *cli.Context) error {
 	if so, err := schemaCheckOptions(c); err != nil {
 		return err
 	} else if so != nil {
+		if in != nil {
+			so.WhileLoaded = func(ctx context.Context, l schemacheck.Loaded) (err error) {
+				r.Queries, err = rehearse.RunQueries(ctx, l.Today, l.Target, l.Schemas, l.Rows, in, *qo)
+				return err
+			}
+		}
 		schema, err := schemacheck.CheckOnTarget(c.Context, *so)
 		if err != nil {
 			return err
@@ -112,6 +136,35 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		Target: c.String("target"), Workload: c.String("workload"),
 	})
+}
+
+// checkQueries reads --queries before any sandbox starts: the statements
+// run on the schema check's two sandboxes, so it needs both.
+func checkQueries(c *cli.Context) (*rehearse.QueryOptions, *queries.Input, error) {
+	qo, err := queryOptions(c)
+	if err != nil || qo == nil {
+		return nil, nil, err
+	}
+	switch {
+	case c.String("schema-file") == "" && !liveSchema(c):
+		return nil, nil, fmt.Errorf("%w: --queries runs on the schema check's sandboxes: add --schema-file (a dump, with --with-data for its rows) and --target-basedir and --source-basedir", exitcode.ErrUsage)
+	case c.String("target-basedir") == "":
+		return nil, nil, fmt.Errorf("%w: --queries needs --target-basedir: the target's binaries, where the statements run", exitcode.ErrUsage)
+	case c.String("source-basedir") == "":
+		return nil, nil, fmt.Errorf("%w: --queries compares today's version with the target: add --source-basedir with today's binaries (/ for the installed server)", exitcode.ErrUsage)
+	case qo.Live() && !anyConnFlag(c):
+		return nil, nil, fmt.Errorf("%w: --queries live reads today's server: add the connection flags (-S, -h, -u, ...)", exitcode.ErrUsage)
+	}
+	if !qo.Live() {
+		in, err := rehearse.ReadQueryFile(*qo)
+		return qo, in, err
+	}
+	conn, err := resolveConn(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	in, err := rehearse.OpenAndReadLiveQueries(c.Context, conn, *qo)
+	return qo, in, err
 }
 
 // liveSchema reports whether the schema check reads a live server: --schemas

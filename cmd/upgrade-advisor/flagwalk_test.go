@@ -65,6 +65,7 @@ var flagValues = map[string]string{
 	"--precision": "0.05", "--concurrency": "2", "--port": "3307", "--pace": "off", "--expect-tables": "100",
 	"--max-threads-running": "5", "--max-history-length": "1000", "--max-pending-fsyncs": "4", "--password": "secret",
 	"--target": "mariadb-11.8", "--server-version": "mariadb-10.11.19",
+	"--query-budget": "5s", "--query-timeout": "5s", "--slower-than": "1.1", "--query-classes": "10", "--queries-format": "slow", "--sample-rows": "100",
 }
 
 // invocation is the command line that tries flag on c without running

@@ -48,6 +48,14 @@ EXAMPLES:
    upgrade-advisor rehearse --in-place --schema-file app.sql --config /etc/mysql/my.cnf \
        --server-version mariadb-10.5.23 --source-basedir ~/.cache/upgrade-advisor/servers/mariadb-10.5 --target-basedir /
 
+   # the application's queries too: a slow log run on today's version and the target, both with the dump's rows
+   upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql --with-data \
+       --queries /var/log/mysql/slow.log --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+
+   # the statements and a sample of the rows from the running server (read-only)
+   upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
+       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+
    # a running server, rehearsed on an extracted MySQL 9.7 tarball (a migration)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --target-basedir /opt/mysql-9.7.4 --html rehearsal.html
 
@@ -58,8 +66,10 @@ EXAMPLES:
 			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) instead of connecting; with --config its my.cnf, without it that version on its compiled defaults"},
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
+			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's rows (INSERT statements) on the sandboxes --queries runs on; by default the tables stay empty"},
+			&cli.IntFlag{Name: "sample-rows", Usage: "with --queries and a live server: load the sandboxes with at most this many rows of each table read from it (one read-only snapshot, tagged SELECTs) instead of leaving them empty", Category: catQueries},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
-		}, without(calibrationFlags(), "allow-set-global", "allow-binlog"),
+		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
@@ -73,9 +83,21 @@ func runRehearse(c *cli.Context) error {
 	o := rehearse.Options{
 		ToolVersion: version, ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
 		SourceBasedir: c.String("source-basedir"), TargetBasedir: c.String("target-basedir"), Workload: c.String("workload"),
-		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c), InPlace: c.Bool("in-place"),
+		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c), InPlace: c.Bool("in-place"), WithData: c.Bool("with-data"),
 		Bench: benchOptions(c), SandboxLog: progressLog(c),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
+	}
+	if o.Queries, err = queryOptions(c); err != nil {
+		return err
+	}
+	if o.Queries.Live() && !anyConnFlag(c) {
+		return fmt.Errorf("%w: --queries live reads today's server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
+	}
+	if err := sampleRowsFlag(c, &o); err != nil {
+		return err
+	}
+	if o.WithData && o.SchemaFile == "" {
+		return fmt.Errorf("%w: --with-data loads the rows of --schema-file: add --schema-file (a dump with its rows)", exitcode.ErrUsage)
 	}
 	if o.ServerVersion != "" && anyConnFlag(c) {
 		return fmt.Errorf("%w: --server-version rehearses --config offline: leave out the connection flags, or leave out --server-version to inspect the server", exitcode.ErrUsage)
@@ -106,5 +128,26 @@ func runRehearse(c *cli.Context) error {
 	if worst, any := r.Worst(); any && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
+	return nil
+}
+
+// sampleRowsFlag reads --sample-rows into the query options: it needs
+// --queries and a live server, and replaces --with-data.
+func sampleRowsFlag(c *cli.Context, o *rehearse.Options) error {
+	if !c.IsSet("sample-rows") {
+		return nil
+	}
+	n := c.Int("sample-rows")
+	switch {
+	case o.Queries == nil:
+		return fmt.Errorf("%w: --sample-rows loads rows for --queries: add --queries (a log, a file of statements, or live)", exitcode.ErrUsage)
+	case !anyConnFlag(c) || o.ServerVersion != "":
+		return fmt.Errorf("%w: --sample-rows reads today's live server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
+	case o.WithData:
+		return fmt.Errorf("%w: --sample-rows and --with-data both load rows: keep one", exitcode.ErrUsage)
+	case n < 1:
+		return fmt.Errorf("%w: --sample-rows %d: give 1 or more rows per table", exitcode.ErrUsage, n)
+	}
+	o.Queries.SampleRows = n
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"database/sql"
 	"strings"
 	"testing"
 
@@ -24,11 +25,7 @@ func TestEveryStatementOnALiveServerIsTagged(t *testing.T) {
 			sb := srv.Start(t)
 			sandboxtest.LoadScript(t, sb, fixture(c.fixture))
 			db := sandboxtest.Open(t, sb.DSN())
-			// The tool connects as an account of its own, so the log tells its
-			// statements from the test's.
-			sandboxtest.Exec(t, db, "CREATE USER 'advisor'@'localhost' IDENTIFIED BY 'Tagged-9'",
-				"GRANT ALL PRIVILEGES ON *.* TO 'advisor'@'localhost' WITH GRANT OPTION",
-				"SET GLOBAL log_output = 'TABLE'", "TRUNCATE TABLE mysql.general_log", "SET GLOBAL general_log = 1")
+			logAdvisor(t, db)
 			tmp := shortTemp(t)
 			sock := sb.Socket()
 			for _, args := range [][]string{
@@ -41,29 +38,16 @@ func TestEveryStatementOnALiveServerIsTagged(t *testing.T) {
 					t.Fatalf("%s: exit %d: %s", args[0], code, stderr)
 				}
 			}
-			sandboxtest.Exec(t, db, "SET GLOBAL general_log = 0")
-			rows, err := db.Query("SELECT command_type, CAST(argument AS CHAR) FROM mysql.general_log WHERE command_type IN ('Query', 'Prepare', 'Execute') AND user_host LIKE 'advisor[%'")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rows.Close()
 			tagged, untagged := 0, 0
-			for rows.Next() {
-				var kind, q string
-				if err := rows.Scan(&kind, &q); err != nil {
-					t.Fatal(err)
-				}
+			for _, q := range advisorStatements(t, db) {
 				if strings.HasPrefix(strings.TrimSpace(q), strings.TrimSpace(stmt.Tag)) {
 					tagged++
 					continue
 				}
 				untagged++
 				if untagged <= 20 {
-					t.Errorf("untagged %s: %.200s", kind, q)
+					t.Errorf("untagged: %.200s", q)
 				}
-			}
-			if err := rows.Err(); err != nil {
-				t.Fatal(err)
 			}
 			if tagged < 50 {
 				t.Errorf("only %d tagged statements in the general log: the commands did not reach the server", tagged)
@@ -72,4 +56,39 @@ func TestEveryStatementOnALiveServerIsTagged(t *testing.T) {
 			noServersLeft(t, tmp)
 		})
 	}
+}
+
+// logAdvisor creates the account advisor the tool connects as (so the
+// log tells its statements from the test's; password Tagged-9) and turns
+// the general log on, to the table mysql.general_log.
+func logAdvisor(t *testing.T, db *sql.DB) {
+	t.Helper()
+	sandboxtest.Exec(t, db, "CREATE USER 'advisor'@'localhost' IDENTIFIED BY 'Tagged-9'",
+		"GRANT ALL PRIVILEGES ON *.* TO 'advisor'@'localhost' WITH GRANT OPTION",
+		"SET GLOBAL log_output = 'TABLE'", "TRUNCATE TABLE mysql.general_log", "SET GLOBAL general_log = 1")
+}
+
+// advisorStatements turns the general log (log_output TABLE) off and
+// returns the statements the account advisor sent (Query, Prepare and
+// Execute), in order.
+func advisorStatements(t *testing.T, db *sql.DB) []string {
+	t.Helper()
+	sandboxtest.Exec(t, db, "SET GLOBAL general_log = 0")
+	rows, err := db.Query("SELECT CAST(argument AS CHAR) FROM mysql.general_log WHERE command_type IN ('Query', 'Prepare', 'Execute') AND user_host LIKE 'advisor[%' ORDER BY event_time")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var q string
+		if err := rows.Scan(&q); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, q)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

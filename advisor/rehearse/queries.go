@@ -1,0 +1,201 @@
+package rehearse
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/datasample"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/querylog"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+)
+
+// liveQueries is the --queries word that reads today's live server.
+const liveQueries = "live"
+
+// QueryOptions configure the query rehearsal (--queries).
+type QueryOptions struct {
+	// Source is a slow log, general log or file of statements, or
+	// liveQueries: today's live server (read-only).
+	Source string
+	// Format forces the file's format (querylog's slow, general, file);
+	// "" detects it.
+	Format string
+	// MaxClasses bounds the classes compared, heaviest first (0: all).
+	MaxClasses int
+	// SampleRows, above 0, loads the rehearsal's sandboxes with at most
+	// that many rows of each table read from today's live server
+	// (advisor/datasample: one read-only snapshot) before the statements run.
+	SampleRows int
+	Compare    queries.Options
+}
+
+// Live reports whether the statements come from today's live server.
+func (q *QueryOptions) Live() bool { return q != nil && q.Source == liveQueries }
+
+// ReadQueryFile reads a --queries file; a file that cannot be read or a
+// format not known is a usage error.
+func ReadQueryFile(q QueryOptions) (*queries.Input, error) {
+	res, err := querylog.ReadFile(q.Source, querylog.Options{Format: querylog.Format(q.Format)})
+	if err != nil {
+		return nil, fmt.Errorf("%w: --queries: %w", exitcode.ErrUsage, err)
+	}
+	return queries.FromLog(res, q.MaxClasses), nil
+}
+
+// readLiveQueries reads the application's statements from today's live
+// server, read-only (querylog.ReadLive: tagged SELECTs and SHOW). A server
+// whose sources hold nothing gives an input without statements and a note
+// that says how to turn a source on.
+func readLiveQueries(ctx context.Context, live *server.Server, q QueryOptions) (*queries.Input, error) {
+	res, err := querylog.ReadLive(ctx, live.DB(), querylog.LiveOptions{})
+	if errors.Is(err, querylog.ErrNoStatements) {
+		return &queries.Input{Source: live.Inspection().Address + " (live)", Format: "live", Weight: "count",
+			Notes: []string{err.Error()}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the queries from today's server: %w", err)
+	}
+	return queries.FromLog(res, q.MaxClasses), nil
+}
+
+// OpenAndReadLiveQueries opens today's live server, reads its statements
+// (readLiveQueries) and closes it.
+func OpenAndReadLiveQueries(ctx context.Context, conn server.ConnOptions, q QueryOptions) (in *queries.Input, err error) {
+	live, err := server.Open(ctx, conn)
+	defer func() { err = server.CloseAll(err, []*server.Server{live}) }()
+	if err != nil {
+		return nil, err
+	}
+	return readLiveQueries(ctx, live, q)
+}
+
+// RunQueries runs the input's statements on today's sandbox and the
+// target's, both loaded with the schemas (and the same rows when rows),
+// as each sandbox's application account, and returns the report's section.
+func RunQueries(ctx context.Context, today, target *server.Server, schemas []string, rows bool, in *queries.Input, q QueryOptions) (*report.Queries, error) {
+	in.InSchemas(schemas)
+	if len(in.Statements) == 0 {
+		return report.QueriesOf(in, nil, !rows), nil
+	}
+	if !rows {
+		q.Compare.Latency = false // empty tables time nothing the application will see
+	}
+	a, err := today.AppDB(ctx, schemas)
+	if err != nil {
+		return nil, fmt.Errorf("today's sandbox, the application's account: %w", err)
+	}
+	b, err := target.AppDB(ctx, schemas)
+	if err != nil {
+		return nil, fmt.Errorf("the target's sandbox, the application's account: %w", err)
+	}
+	res, err := queries.Compare(ctx, queries.Server{Name: "today", DB: a}, queries.Server{Name: "target", DB: b}, in.Statements, q.Compare)
+	if err != nil {
+		return nil, fmt.Errorf("the application's queries: %w", err)
+	}
+	return report.QueriesOf(in, res, !rows), nil
+}
+
+// rehearseQueries loads the schema afresh (the timing dropped and created
+// it over and over) with its rows (--with-data, or a sample of today's live
+// server's with --sample-rows) on today's sandbox and the carried target's,
+// and runs the application's statements on both.
+func rehearseQueries(ctx context.Context, o Options, d *sqlfile.Dump, p *rehearsal, in *queries.Input) (*report.Queries, error) {
+	q := *o.Queries
+	var todaySrv, targetSrv *server.Server
+	for i := range p.sides {
+		switch p.sides[i].name {
+		case sideToday:
+			todaySrv = p.sides[i].srv
+		case sideTargetCarried:
+			targetSrv = p.sides[i].srv
+		}
+	}
+	switch {
+	case todaySrv == nil:
+		s := report.QueriesOf(in, nil, true)
+		s.Notes = append(s.Notes, "the queries were not run: today's version did not run here, and they are compared with it (give --source-basedir with today's binaries)")
+		return s, nil
+	case d == nil:
+		s := report.QueriesOf(in, nil, true)
+		s.Notes = append(s.Notes, "the queries were not run: no schema was rehearsed (give --schema-file, with --with-data for its rows, or --schemas)")
+		return s, nil
+	}
+	schemas := schemacheck.SchemaNames(d)
+	for _, srv := range []*server.Server{todaySrv, targetSrv} {
+		if err := reload(ctx, srv, d, schemas); err != nil {
+			return nil, fmt.Errorf("loading the schema for the queries: %w", err)
+		}
+	}
+	rows := o.WithData
+	if q.SampleRows > 0 {
+		note, err := sampleRows(ctx, o.Conn, schemas, []*server.Server{todaySrv, targetSrv}, q.SampleRows)
+		if err != nil {
+			return nil, err
+		}
+		in.Notes = append(in.Notes, note)
+		rows = true
+	}
+	return RunQueries(ctx, todaySrv, targetSrv, schemas, rows, in, q)
+}
+
+// sampleRows copies at most n rows of each table of schemas from today's
+// live server (opened again, read-only, and closed) into the sandboxes,
+// as their application account, and says what it copied.
+func sampleRows(ctx context.Context, conn server.ConnOptions, schemas []string, sandboxes []*server.Server, n int) (note string, err error) {
+	var dst []*sql.DB
+	for _, s := range sandboxes {
+		db, err := s.AppDB(ctx, schemas)
+		if err != nil {
+			return "", err
+		}
+		dst = append(dst, db)
+	}
+	live, err := server.Open(ctx, conn)
+	defer func() { err = server.CloseAll(err, []*server.Server{live}) }()
+	if err != nil {
+		return "", err
+	}
+	res, err := datasample.Copy(ctx, live.DB(), schemas, dst, datasample.Options{Rows: n})
+	if err != nil {
+		return "", fmt.Errorf("sampling today's rows (--sample-rows): %w", err)
+	}
+	rows, limited := 0, 0
+	for _, t := range res.Tables {
+		rows += t.Rows
+		if t.Limited {
+			limited++
+		}
+	}
+	note = fmt.Sprintf("the sandboxes hold a sample of today's live rows (--sample-rows %d): %d tables, %d rows, %d tables with more rows than were read, %d skipped, in %.1f s",
+		n, len(res.Tables), rows, limited, len(res.Skipped), res.Took.Seconds())
+	for _, sk := range res.Skipped {
+		note += fmt.Sprintf("; %s.%s not copied: %s", sk.Schema, sk.Table, sk.Reason)
+	}
+	return note, nil
+}
+
+// reload drops and creates the dump's schemas on a sandbox as its
+// application account, then loads the dump's rows.
+func reload(ctx context.Context, srv *server.Server, d *sqlfile.Dump, schemas []string) error {
+	conn, err := srv.AppConn(ctx, schemas)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	admin, err := srv.DB().Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	if _, err := timedLoad(ctx, conn, admin, d, false); err != nil {
+		return err
+	}
+	return schemacheck.LoadRows(ctx, conn, d)
+}

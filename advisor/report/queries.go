@@ -1,0 +1,174 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+)
+
+// Queries is the application's statements run on today's version and the
+// target (two sandboxes with the same schema and data) and compared class by
+// class: the classes worst status first, what was set aside, and what was read.
+type Queries struct {
+	Source string `json:"source"` // the file, or the live table read
+	Format string `json:"format"` // slow, general, file, digest, slowtable
+	// Executions is the number of the application's statements the source
+	// held, Classes the classes they make, Compared those run (the heaviest).
+	Executions int `json:"executions"`
+	Classes    int `json:"classes"`
+	Compared   int `json:"compared"`
+	// Weight says what "heaviest" means: the log's time, or the count.
+	Weight  string `json:"weight"`
+	Skipped int    `json:"skipped,omitempty"` // the source's other entries (the tool's own, USE, banners)
+	Today   string `json:"today"`             // today's version, as the sandbox says it
+	Target  string `json:"target"`
+	// Empty is true when the tables held no rows (no --with-data): results
+	// are compared on empty tables.
+	Empty     bool                  `json:"empty_tables,omitempty"`
+	Counts    map[string]int        `json:"counts"`
+	Results   []queries.ClassResult `json:"results"`
+	SetAside  []queries.SetAside    `json:"set_aside,omitempty"`
+	Threshold float64               `json:"threshold"`
+	ComparedS float64               `json:"compared_s"`
+	TimedS    float64               `json:"timed_s"`
+	Notes     []string              `json:"notes,omitempty"`
+}
+
+// QueriesOf converts a comparison and the input it ran into the report's section.
+func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Queries {
+	q := &Queries{Source: in.Source, Format: in.Format, Executions: in.Executions, Classes: in.Classes,
+		Weight: in.Weight, Skipped: in.Skipped, Empty: emptyTables, Counts: map[string]int{},
+		Notes: append([]string{}, in.Notes...)}
+	if res == nil {
+		return q
+	}
+	if emptyTables {
+		q.Notes = append(q.Notes, "no rows were loaded (no --with-data): errors, warnings and plans were compared, "+
+			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data")
+	}
+	q.Today, q.Target, q.Results, q.SetAside, q.Threshold = res.Today, res.Target, res.Classes, res.SetAside, res.Threshold
+	q.Compared = len(res.Classes)
+	for _, s := range res.SetAside {
+		q.Compared += s.Classes
+	}
+	for s, n := range res.Counts {
+		q.Counts[string(s)] = n
+	}
+	q.ComparedS, q.TimedS = res.Compared.Seconds(), res.Timed.Seconds()
+	return q
+}
+
+// queryStatusSeverity maps a class's status to the severity --fail-on
+// compares: breaks and changed are critical; order, slower and warned a
+// warning; plan information; same, fixed and faster nothing.
+func queryStatusSeverity(s queries.Status) (rules.Severity, bool) {
+	switch s {
+	case queries.StatusBreaks, queries.StatusChanged:
+		return rules.Critical, true
+	case queries.StatusOrder, queries.StatusSlower, queries.StatusWarned:
+		return rules.Warning, true
+	case queries.StatusPlan:
+		return rules.Info, true
+	}
+	return 0, false
+}
+
+// worst is the worst severity of the classes' statuses.
+func (q *Queries) worst() (rules.Severity, bool) {
+	w, any := rules.Info, false
+	if q == nil {
+		return w, any
+	}
+	for _, c := range q.Results {
+		if sev, ok := queryStatusSeverity(c.Status); ok {
+			w, any = max(w, sev), true
+		}
+	}
+	return w, any
+}
+
+// Action reports whether a class's status asks something of the user
+// (a warning or worse): the summary's and the text's [!!].
+func (q *Queries) Action() bool {
+	w, any := q.worst()
+	return any && w > rules.Info
+}
+
+// countsText is "9 breaks, 4 changed, 20 same", worst status first.
+func (q *Queries) countsText() string {
+	var parts []string
+	for _, s := range queries.Statuses() {
+		if n := q.Counts[string(s)]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, s))
+		}
+	}
+	if len(parts) == 0 {
+		return "no class ran"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// QueriesSummary is the section's headline.
+func QueriesSummary(q *Queries) string {
+	if q.Today == "" {
+		return fmt.Sprintf("The application's queries: none compared (%d statements read from %s; the notes say why and what to do).", q.Executions, q.Source)
+	}
+	s := fmt.Sprintf("The application's queries (%d statements in %d classes from %s) on %s against %s: %s",
+		q.Executions, q.Classes, q.Source, q.Target, q.Today, q.countsText())
+	if n := q.setAsideClasses(); n > 0 {
+		s += fmt.Sprintf("; %d classes set aside", n)
+	}
+	return s + "."
+}
+
+func (q *Queries) setAsideClasses() int {
+	n := 0
+	for _, s := range q.SetAside {
+		n += s.Classes
+	}
+	return n
+}
+
+// latencyText is a timed class's ratio with its interval, "" when untimed
+// or when a latency problem (slower, faster) already says it.
+func latencyText(c queries.ClassResult) string {
+	l := c.Latency
+	if l == nil || slices.ContainsFunc(c.Problems, func(p queries.Problem) bool { return p.Aspect == "latency" }) {
+		return ""
+	}
+	return fmt.Sprintf("%.2fx today's time (%s; %.3f ms -> %.3f ms, %d rounds)", l.Ratio.Ratio, l.Ratio.CI(), l.TodayMs, l.TargetMs, l.Rounds)
+}
+
+// queryProblemText is one problem on one line: "aspect code: message (today: ..., target: ...)".
+func queryProblemText(p queries.Problem) string {
+	s := p.Aspect
+	if p.Code != 0 {
+		s += fmt.Sprintf(" %d", p.Code)
+	}
+	s += ": " + p.Message
+	var sides []string
+	for _, side := range []struct{ name, text string }{{"today", p.Today}, {"target", p.Target}} {
+		if side.text != "" && !strings.Contains(side.text, p.Message) && !strings.Contains(p.Message, side.text) {
+			sides = append(sides, side.name+": "+side.text)
+		}
+	}
+	if len(sides) > 0 {
+		s += " (" + strings.Join(sides, "; ") + ")"
+	}
+	return s
+}
+
+// shown reports whether a class is listed one by one: every status but same.
+func shown(c queries.ClassResult) bool { return c.Status != queries.StatusSame }
+
+// sqlExcerpt shortens a statement for a report line.
+func sqlExcerpt(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 160 {
+		return string(r[:157]) + "..."
+	}
+	return s
+}

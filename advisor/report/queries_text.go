@@ -1,0 +1,134 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/fatih/color"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+)
+
+// queries prints the queries section: the headline, what was read, then
+// every class whose status is not same, worst first, with its problems.
+func (p *printer) queries(q *Queries) {
+	if q == nil {
+		return
+	}
+	p.line("")
+	marker := "[--]"
+	if q.Action() {
+		marker = p.paint(color.FgRed, "[!!]")
+	}
+	p.line("%s %s", marker, QueriesSummary(q))
+	p.line("       %s", queriesReadText(q))
+	for _, c := range q.Results {
+		if shown(c) {
+			p.queryClass(c)
+		}
+	}
+	if n := q.Counts[string(queries.StatusSame)]; n > 0 {
+		p.line("[OK] same      %d classes: the same errors, warnings, rows and plan on both", n)
+	}
+	for _, s := range q.SetAside {
+		p.line("[--] set aside %s", setAsideQueryText(s))
+	}
+	for _, n := range q.Notes {
+		p.line("[--] Note: %s", n)
+	}
+}
+
+func (p *printer) queryClass(c queries.ClassResult) {
+	marker := p.paint(color.FgCyan, "[--]")
+	switch sev, _ := queryStatusSeverity(c.Status); {
+	case sev.String() == "critical":
+		marker = p.paint(color.FgRed, "[!!]")
+	case sev.String() == "warning":
+		marker = p.paint(color.FgYellow, "[!!]")
+	}
+	p.line("%s %-9s %s", marker, c.Status, sqlExcerpt(c.SQL))
+	p.line("       class: %s (%s, %s)", sqlExcerpt(c.Class), c.Kind, plural(c.Samples, "sample"))
+	for _, pr := range c.Problems {
+		p.line("       %s", queryProblemText(pr))
+		if pr.Fix != "" {
+			p.line("         fix: %s", pr.Fix)
+		}
+	}
+	if l := latencyText(c); l != "" {
+		p.line("       timed: %s", l)
+	}
+	for _, n := range c.Notes {
+		p.line("       note: %s", n)
+	}
+}
+
+// queriesReadText says what was read and how much of it ran.
+func queriesReadText(q *Queries) string {
+	s := fmt.Sprintf("read: %s (%s), %d statements, %d classes, the %d heaviest (by %s) compared in %.1f s",
+		q.Source, q.Format, q.Executions, q.Classes, q.Compared, q.Weight, q.ComparedS)
+	if q.TimedS > 0 {
+		s += fmt.Sprintf(", timed in %.1f s (slower or faster beyond %.2fx)", q.TimedS, q.Threshold)
+	}
+	if q.Skipped > 0 {
+		s += fmt.Sprintf("; %d other entries skipped", q.Skipped)
+	}
+	return s
+}
+
+// setAsideQueryText is one kind of class that was not run.
+func setAsideQueryText(s queries.SetAside) string {
+	return fmt.Sprintf("%s: %d classes (%d statements) not run, e.g. %s", s.Kind, s.Classes, s.Statements, sqlExcerpt(s.Example))
+}
+
+// queries writes the Markdown queries section.
+func (m *mdWriter) queries(q *Queries) {
+	if q == nil {
+		return
+	}
+	m.heading(2, "Queries on the target")
+	m.line(mdText(QueriesSummary(q)))
+	m.line("")
+	m.line(mdText(queriesReadText(q)))
+	m.line("")
+	var rows [][]string
+	for _, c := range q.Results {
+		if !shown(c) {
+			continue
+		}
+		what := ""
+		for i, pr := range c.Problems {
+			if i > 0 {
+				what += "<br>"
+			}
+			what += mdText(queryProblemText(pr))
+			if pr.Fix != "" {
+				what += " — fix: " + mdText(pr.Fix)
+			}
+		}
+		if l := latencyText(c); l != "" {
+			what += "<br>timed: " + mdText(l)
+		}
+		rows = append(rows, []string{string(c.Status), mdCodeCell(sqlExcerpt(c.SQL)), fmt.Sprint(c.Samples), what})
+	}
+	if len(rows) > 0 {
+		m.table([]string{"status", "statement", "samples", "what differs"}, []string{"---", "---", "---:", "---"}, rows)
+		m.line("")
+	}
+	if n := q.Counts[string(queries.StatusSame)]; n > 0 {
+		m.line(fmt.Sprintf("- same: %d classes", n))
+	}
+	for _, s := range q.SetAside {
+		m.line("- set aside " + mdText(setAsideQueryText(s)))
+	}
+	for _, n := range q.Notes {
+		m.line("- " + mdText(n))
+	}
+	m.line("")
+}
+
+// plural is "1 sample" or "3 samples".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

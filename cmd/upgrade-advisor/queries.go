@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
+)
+
+const catQueries = "The application's queries"
+
+// queryFlags are the flags of the query rehearsal (check and rehearse).
+func queryFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "queries", Usage: "the application's statements to run on today's version and the target (sandboxes with the same schema and data; never on a live server) and compare class by class: a slow log (MySQL's or MariaDB's; best with long_query_time=0), a general log, a file of statements, or the word live: read from today's server (performance_schema digests or mysql.slow_log, read-only)", Category: catQueries},
+		&cli.StringFlag{Name: "queries-format", Usage: "read --queries as slow, general or file instead of detecting the format from its first lines", Category: catQueries},
+		&cli.DurationFlag{Name: "query-budget", Value: 60 * time.Second, Usage: "time limit of the latency timing of all classes (executions alternating between the two servers, a 95% interval per class); the heaviest classes are timed first, the lightest left untimed when it runs out", Category: catQueries},
+		&cli.DurationFlag{Name: "query-timeout", Value: 10 * time.Second, Usage: "each execution of a statement is stopped after this long (a statement stopped on the target only is slower)", Category: catQueries},
+		&cli.Float64Flag{Name: "slower-than", Value: effect.GainThreshold, Usage: "a class is slower when its 95% interval of the target's time over today's lies wholly above this ratio (faster: below its reciprocal)", Category: catQueries},
+		&cli.IntFlag{Name: "query-classes", Value: 1000, Usage: "compare at most this many classes (statements grouped by fingerprint), the heaviest by the log's time, or by count when it has no times", Category: catQueries},
+	}
+}
+
+// queryOptions reads the query flags; nil without --queries. Values that
+// cannot work are usage errors.
+func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
+	src := c.String("queries")
+	if src == "" {
+		for _, f := range []string{"queries-format", "query-budget", "query-timeout", "slower-than", "query-classes"} {
+			if c.IsSet(f) {
+				return nil, fmt.Errorf("%w: --%s goes with --queries (a slow log, general log, file of statements, or live)", exitcode.ErrUsage, f)
+			}
+		}
+		return nil, nil
+	}
+	q := &rehearse.QueryOptions{Source: src, Format: c.String("queries-format"), MaxClasses: c.Int("query-classes"),
+		Compare: queries.Options{StatementTimeout: c.Duration("query-timeout"), Latency: true,
+			Budget: c.Duration("query-budget"), Threshold: c.Float64("slower-than")}}
+	switch {
+	case q.Format != "" && q.Format != "slow" && q.Format != "general" && q.Format != "file":
+		return nil, fmt.Errorf("%w: --queries-format %q: use slow, general or file (or leave it out to detect the format)", exitcode.ErrUsage, q.Format)
+	case q.MaxClasses < 1:
+		return nil, fmt.Errorf("%w: --query-classes must be at least 1", exitcode.ErrUsage)
+	case q.Compare.Threshold <= 1:
+		return nil, fmt.Errorf("%w: --slower-than must be above 1 (e.g. 1.05: 5%% slower)", exitcode.ErrUsage)
+	case q.Compare.Budget <= 0 || q.Compare.StatementTimeout <= 0:
+		return nil, fmt.Errorf("%w: --query-budget and --query-timeout must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
+	}
+	return q, nil
+}
