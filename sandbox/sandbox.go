@@ -45,6 +45,8 @@ type Sandbox struct {
 	acct runAs
 	// app is the application's account, once made (AppDSN).
 	app *appAccount
+	// phases is where the time of the last start went.
+	phases StartPhases
 }
 
 // Start initialises a fresh datadir in a new directory under opts.Dir, starts
@@ -87,6 +89,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err := s.initialise(ctx, o, bin, method, extra); err != nil {
 		return nil, err
 	}
+	s.phases.Datadir = time.Since(began)
 	if err := s.launchOnFreePort(ctx, o, bin, method, extra, began); err != nil {
 		return nil, err
 	}
@@ -367,6 +370,7 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	}
 	err = waitReady(ctx, p, s.dsnConfig(time.Second), s.meta.PIDFile, s.startTimeout)
 	if err == nil {
+		s.recordReady(t0)
 		return nil
 	}
 	s.killLocked()
