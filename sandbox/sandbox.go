@@ -45,6 +45,8 @@ type Sandbox struct {
 	acct runAs
 	// app is the application's account, once made (AppDSN).
 	app *appAccount
+	// quick: started with Options.Quick.
+	quick bool
 	// phases is where the time of the last start went.
 	phases StartPhases
 }
@@ -79,7 +81,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct}
+	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct, quick: o.Quick}
 	ok := false
 	defer func() {
 		if !ok {
@@ -291,7 +293,7 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 		Version:       bin.Flavor.Raw,
 		VersionOutput: bin.VersionOutput,
 		InitMethod:    method.String(),
-		Args:          serverArgs(bin, s.dir, port, s.password != "", extra),
+		Args:          serverArgs(bin, s.dir, port, s.password != "", s.quick, extra),
 		PIDFile:       filepath.Join(s.dir, pidName),
 		ErrorLog:      filepath.Join(s.dir, errorLogName),
 		Created:       began,
@@ -303,8 +305,9 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 // Every file the server writes is inside the sandbox directory: datadir,
 // tmpdir, logs (error, general, slow), secure_file_priv; its plugin_dir is
 // the sandbox's read-only directory of links to its bundled plugins; the
-// event scheduler is off (an option in extra turns it on).
-func serverArgs(b *Binary, dir string, port int, password bool, extra []string) []string {
+// event scheduler is off (an option in extra turns it on). A quick sandbox
+// adds quickArgs; extra comes last, so that it wins.
+func serverArgs(b *Binary, dir string, port int, password, quick bool, extra []string) []string {
 	args := []string{"--no-defaults"}
 	if b.Basedir != "" {
 		args = append(args, "--basedir="+b.ServerDir())
@@ -337,6 +340,9 @@ func serverArgs(b *Binary, dir string, port int, password bool, extra []string) 
 	}
 	args = append(args, certificateArgs(b, dir)...)
 	args = append(args, buildArgs(b, dir)...)
+	if quick {
+		args = append(args, quickArgs(b)...)
+	}
 	return append(args, extra...)
 }
 

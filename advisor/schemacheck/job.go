@@ -140,12 +140,13 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err e
 }
 
 // startBoth starts the target's sandbox and, with sourceBasedir, today's,
-// at the same time. Whatever started is returned (nil otherwise), also
+// at the same time, both quick (sandbox.Options.Quick: nothing of a schema
+// check is measured). Whatever started is returned (nil otherwise), also
 // with an error, for the caller to close.
 func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.Writer) (target, today *server.Server, err error) {
-	opts := []sandbox.Options{{Basedir: targetBasedir, Log: log}}
+	opts := []sandbox.Options{{Basedir: targetBasedir, Log: log, Quick: true}}
 	if sourceBasedir != "" {
-		opts = append(opts, sandbox.Options{Basedir: sourceBasedir, Log: log})
+		opts = append(opts, sandbox.Options{Basedir: sourceBasedir, Log: log, Quick: true})
 	}
 	started, errs := server.StartAll(ctx, opts, server.ConnOptions{})
 	if errs[0] != nil {

@@ -28,6 +28,7 @@ import (
 func main() {
 	n := flag.Int("n", 10, "starts per server")
 	dir := flag.String("dir", "/tmp", "parent of the sandboxes and of the throwaway caches")
+	quick := flag.Bool("quick", false, "quick sandboxes (sandbox.Options.Quick), as a schema check starts")
 	var options []string
 	flag.Func("o", "server option key=value for every sandbox (repeatable), as --sandbox-option", func(v string) error {
 		options = append(options, v)
@@ -35,12 +36,12 @@ func main() {
 	})
 	flag.Parse()
 	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: sandboxtimes [-n 10] [-o key=value]... BASEDIR... (/ for the installed server)")
+		fmt.Fprintln(os.Stderr, "usage: sandboxtimes [-n 10] [-quick] [-o key=value]... BASEDIR... (/ for the installed server)")
 		os.Exit(2)
 	}
 	fmt.Printf("| server | first start (s) | median of starts 2-%d (s) | min-max (s) | datadir / server to socket / to answer, medians (s) | load average |\n|---|---|---|---|---|---|\n", *n)
 	for _, basedir := range flag.Args() {
-		if err := measure(basedir, *dir, *n, options); err != nil {
+		if err := measure(basedir, *dir, *n, *quick, options); err != nil {
 			fmt.Fprintln(os.Stderr, "sandboxtimes:", err)
 			os.Exit(1)
 		}
@@ -48,7 +49,7 @@ func main() {
 }
 
 // measure starts n sandboxes of basedir in a row from a cache of their own.
-func measure(basedir, parent string, n int, options []string) error {
+func measure(basedir, parent string, n int, quick bool, options []string) error {
 	cache, err := os.MkdirTemp(parent, "sandboxtimes-cache-")
 	if err != nil {
 		return err
@@ -62,7 +63,7 @@ func measure(basedir, parent string, n int, options []string) error {
 	for range n {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		t0 := time.Now()
-		sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: basedir, Dir: parent, CacheDir: cache, ServerOptions: options})
+		sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: basedir, Dir: parent, CacheDir: cache, ServerOptions: options, Quick: quick})
 		took := time.Since(t0).Seconds()
 		cancel()
 		if err != nil {
