@@ -53,6 +53,15 @@ func RunCheck(o CheckOptions) (*report.Report, error) {
 	return buildReport(jo, inputs, in, measuredOn{}, ev, nil), nil
 }
 
+// SchemaCheckReport is the report of a schema check that reads no saved
+// server files: the schema section is its content.
+func SchemaCheckReport(toolVersion, schemaFile string) *report.Report {
+	return &report.Report{SchemaVersion: report.SchemaVersion, Command: string(job.CommandCheck),
+		Tool:     report.ToolInfo{Name: "upgrade-advisor", Version: toolVersion},
+		Server:   report.ServerInfo{Address: schemaFile},
+		Settings: map[string]report.SettingInfo{}, Findings: []report.FindingInfo{}}
+}
+
 // inspectFiles builds an inspection from saved output instead of a server.
 func inspectFiles(o CheckOptions) (*server.Inspection, error) {
 	in := &server.Inspection{Address: "files", Variables: map[string]rules.Setting{}, Status: map[string]string{}}

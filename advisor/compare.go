@@ -10,6 +10,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -92,7 +93,7 @@ func buildCompareReport(o CompareOptions, src, dst *server.Server, rs, rt *bench
 	r := &report.CompareReport{
 		SchemaVersion: report.SchemaVersion, Command: string(job.CommandCompare), Tool: report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
 		Source: compareSide(o.Source, src, rs), Target: compareSide(o.Target, dst, rt),
-		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: report.Round(rt.Duration.Seconds(), 2),
+		Rounds: rt.Rounds, StopReason: rt.StopReason, DurationS: decimal.Round(rt.Duration.Seconds(), 2),
 		Method:   report.ServersMethod(rt, "the source and the target", "every ratio", "target/source"),
 		Decision: report.VersusOf(rt),
 	}

@@ -3,6 +3,8 @@ package querylog
 import (
 	"strings"
 	"sync"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // Fingerprint returns the class of a statement: literals (strings, numbers,
@@ -179,7 +181,7 @@ func appendIdent(out []byte, q string) []byte {
 	digitsOnly := true
 	for i := 0; i < len(inner); i++ {
 		c := inner[i]
-		if c >= 0x80 || !isWordByte(c) {
+		if c >= 0x80 || !sqlfile.IsWordByte(c) {
 			return append(out, q...)
 		}
 		if !isDigit(c) {

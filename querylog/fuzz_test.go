@@ -84,19 +84,3 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
-
-func FuzzResultShape(f *testing.F) {
-	for _, s := range []string{"SELECT *, NOW() FROM t ORDER BY 1 LIMIT 2", "WITH x AS (SELECT 1) SELECT @@version, t.* FROM x",
-		"(SELECT a FROM t) UNION (SELECT b FROM u) ORDER BY 1", "SELECT (", "SELECT a FROM t)"} {
-		f.Add(s, 3)
-	}
-	f.Fuzz(func(t *testing.T, s string, n int) {
-		n = n % 64
-		if n < 0 {
-			n = -n
-		}
-		if got := ResultShape(s).Ignored(n); len(got) != n {
-			t.Fatalf("Ignored(%d) has %d columns", n, len(got))
-		}
-	})
-}

@@ -1,6 +1,10 @@
 package querylog
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+)
 
 // tokKind is the kind of a token of a logged statement.
 type tokKind uint8
@@ -55,9 +59,9 @@ func lexStatement(src string, buf []token) []token {
 func (lx *lexer) step() {
 	c := lx.src[lx.i]
 	switch {
-	case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+	case c == '\n' || sqlfile.IsSpace(c):
 		lx.i++
-	case c == '#' || (c == '-' && lx.dashComment()):
+	case c == '#' || (c == '-' && sqlfile.StartsDashComment(lx.src, lx.i)):
 		lx.skipLine()
 	case c == '/' && lx.at(1) == '*':
 		lx.comment()
@@ -74,7 +78,7 @@ func (lx *lexer) step() {
 		lx.number(lx.i)
 	case (c == '-' || c == '+') && (isDigit(lx.at(1)) || (lx.at(1) == '.' && isDigit(lx.at(2)))) && lx.signPosition():
 		lx.number(lx.i)
-	case isWordByte(c):
+	case sqlfile.IsWordByte(c):
 		lx.word()
 	default:
 		lx.operator()
@@ -94,12 +98,6 @@ func (lx *lexer) emit(kind tokKind, start, end int) {
 	lx.i = end
 }
 
-// dashComment reports "-- " (a dash pair then a space, a control byte or
-// the end): MySQL's line comment.
-func (lx *lexer) dashComment() bool {
-	return lx.at(1) == '-' && (lx.i+2 >= len(lx.src) || lx.src[lx.i+2] <= ' ')
-}
-
 func (lx *lexer) skipLine() {
 	for lx.i < len(lx.src) && lx.src[lx.i] != '\n' {
 		lx.i++
@@ -113,9 +111,7 @@ func (lx *lexer) comment() {
 		if lx.src[lx.i-1] == 'M' {
 			lx.i++
 		}
-		for n := 0; n < 6 && lx.i < len(lx.src) && isDigit(lx.src[lx.i]); n++ {
-			lx.i++
-		}
+		_, lx.i = sqlfile.VersionAt(lx.src, lx.i)
 		lx.inExec = true
 		return
 	}
@@ -127,26 +123,14 @@ func (lx *lexer) comment() {
 	lx.i = end + 2
 }
 
-// quoted consumes a quoted text; an unterminated one runs to the end.
+// quoted consumes a quoted text at the cursor (from start: an introducer
+// before it); an unterminated one runs to the end.
 func (lx *lexer) quoted(kind tokKind, start int) {
-	q := lx.src[lx.i]
-	j := lx.i + 1
-	for j < len(lx.src) {
-		c := lx.src[j]
-		switch {
-		case c == '\\' && q != '`':
-			j += 2
-			continue
-		case c == q && j+1 < len(lx.src) && lx.src[j+1] == q:
-			j += 2
-			continue
-		case c == q:
-			lx.emit(kind, start, j+1)
-			return
-		}
-		j++
+	end := sqlfile.QuoteEnd(lx.src, lx.i, lx.src[lx.i] != '`')
+	if end < 0 {
+		end = len(lx.src)
 	}
-	lx.emit(kind, start, len(lx.src))
+	lx.emit(kind, start, end)
 }
 
 // number consumes a numeric literal (with its sign when it has one):
@@ -159,7 +143,7 @@ func (lx *lexer) number(start int) {
 	}
 	if lx.src[j] == '0' && j+1 < len(lx.src) && (lx.src[j+1] == 'x' || lx.src[j+1] == 'b') {
 		k := j + 2
-		for k < len(lx.src) && isWordByte(lx.src[k]) {
+		for k < len(lx.src) && sqlfile.IsWordByte(lx.src[k]) {
 			k++
 		}
 		lx.emit(tokLiteral, start, k)
@@ -184,7 +168,7 @@ func (lx *lexer) number(start int) {
 			}
 		}
 	}
-	if j < len(lx.src) && isWordByte(lx.src[j]) && lx.src[start] != '-' && lx.src[start] != '+' {
+	if j < len(lx.src) && sqlfile.IsWordByte(lx.src[j]) && lx.src[start] != '-' && lx.src[start] != '+' {
 		lx.word() // a name that starts with digits
 		return
 	}
@@ -196,7 +180,7 @@ func (lx *lexer) number(start int) {
 func (lx *lexer) word() {
 	start := lx.i
 	j := lx.i
-	for j < len(lx.src) && isWordByte(lx.src[j]) {
+	for j < len(lx.src) && sqlfile.IsWordByte(lx.src[j]) {
 		j++
 	}
 	if j < len(lx.src) && lx.src[j] == '\'' && isIntroducer(lx.src[start:j]) {
@@ -266,12 +250,6 @@ func (lx *lexer) afterName() bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// isWordByte reports bytes of an unquoted name or keyword; every byte of a
-// multi-byte UTF-8 character counts.
-func isWordByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c)
-}
 
 // indexFrom returns the offset of sub in s at or after from, or -1.
 func indexFrom(s, sub string, from int) int {

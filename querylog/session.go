@@ -2,6 +2,8 @@ package querylog
 
 import (
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // session is what one logged connection has set: its schema and its
@@ -84,20 +86,18 @@ func firstWord(text string) string {
 	for i < len(text) {
 		c := text[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(':
+		case c == '\n' || sqlfile.IsSpace(c) || c == '(':
 			i++
 		case strings.HasPrefix(text[i:], "/*!") || strings.HasPrefix(text[i:], "/*M!"):
 			i += strings.IndexByte(text[i:], '!') + 1 // an executable comment's contents are code
-			for i < len(text) && isDigit(text[i]) {
-				i++
-			}
+			_, i = sqlfile.VersionAt(text, i)
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
 			end := indexFrom(text, "*/", i+2)
 			if end < 0 {
 				return ""
 			}
 			i = end + 2
-		case c == '#' || (c == '-' && strings.HasPrefix(text[i:], "-- ")):
+		case c == '#' || sqlfile.StartsDashComment(text, i):
 			end := strings.IndexByte(text[i:], '\n')
 			if end < 0 {
 				return ""
@@ -105,7 +105,7 @@ func firstWord(text string) string {
 			i += end
 		default:
 			j := i
-			for j < len(text) && isWordByte(text[j]) {
+			for j < len(text) && sqlfile.IsWordByte(text[j]) {
 				j++
 			}
 			return text[i:j]
@@ -117,7 +117,7 @@ func firstWord(text string) string {
 // nameText returns the name a word or `quoted name` stands for.
 func nameText(t token) string {
 	if t.kind == tokIdent && len(t.text) >= 2 {
-		return strings.ReplaceAll(t.text[1:len(t.text)-1], "``", "`")
+		return sqlfile.UnquoteIdent(t.text)
 	}
 	return t.text
 }

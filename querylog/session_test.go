@@ -61,6 +61,7 @@ func TestFirstWord(t *testing.T) {
 	for in, want := range map[string]string{
 		"SELECT 1": "SELECT", "  /* c */ use x": "use", "(SELECT 1) UNION (SELECT 2)": "SELECT",
 		"-- c\nSET a=1": "SET", "# c\nUSE d": "USE", "/*!40101 SET x=1 */": "SET", "/*M!100100 USE d */": "USE", "": "", "/* open": "",
+		"--\n--\tc\nDROP TABLE t": "DROP", "\f\vSELECT 1": "SELECT", "/*!1234 SELECT */": "1234",
 	} {
 		if got := firstWord(in); got != want {
 			t.Errorf("firstWord(%q) = %q, want %q", in, got, want)

@@ -116,7 +116,7 @@ func (s *clientSplitter) step() {
 		return
 	}
 	switch {
-	case c == '#' || (strings.HasPrefix(rest, "--") && (len(rest) == 2 || rest[2] <= ' ')):
+	case c == '#' || StartsDashComment(rest, 0):
 		s.skipTo("\n", false)
 		return
 	case strings.HasPrefix(rest, "/*") && !isExecutableComment(rest):
@@ -154,34 +154,17 @@ func (s *clientSplitter) begin() {
 
 // quoted consumes a string or quoted name; a backslash escapes in strings.
 func (s *clientSplitter) quoted(q byte) {
-	start, line := s.i, s.line
-	j := s.i + 1
-	for j < len(s.src) {
-		c := s.src[j]
-		switch {
-		case c == '\\' && q != '`' && j+1 < len(s.src):
-			if s.src[j+1] == '\n' {
-				s.line++
-			}
-			j += 2
-			continue
-		case c == q && j+1 < len(s.src) && s.src[j+1] == q:
-			j += 2
-			continue
-		case c == q:
-			s.i = j + 1
-			return
-		case c == '\n':
-			s.line++
+	end := QuoteEnd(s.src, s.i, q != '`')
+	if end < 0 {
+		if q == '`' {
+			s.fatal("unterminated quoted identifier")
+		} else {
+			s.fatal("unterminated string")
 		}
-		j++
+		return
 	}
-	s.i, s.line = start, line
-	if q == '`' {
-		s.fatal("unterminated quoted identifier")
-	} else {
-		s.fatal("unterminated string")
-	}
+	s.line += strings.Count(s.src[s.i:end], "\n")
+	s.i = end
 }
 
 // skipTo moves past the next end marker (counting lines); without it, a

@@ -143,9 +143,9 @@ func (lx *lexer) step() bool {
 		lx.line++
 		lx.atLineStart = true
 		lx.i++
-	case isSpace(c):
+	case IsSpace(c):
 		lx.i++
-	case c == '#' || lx.startsDashComment():
+	case c == '#' || StartsDashComment(lx.src, lx.i):
 		lx.lineComment()
 	case strings.HasPrefix(lx.src[lx.i:], "/*"):
 		return lx.blockComment()
@@ -156,9 +156,9 @@ func (lx *lexer) step() bool {
 		return lx.quoted(tokString, !lx.mode.noBackslashEscapes)
 	case c == '`' || (c == '"' && lx.mode.ansiQuotes):
 		return lx.quoted(tokIdent, false)
-	case isWordByte(c):
+	case IsWordByte(c):
 		j := lx.i
-		for j < len(lx.src) && isWordByte(lx.src[j]) {
+		for j < len(lx.src) && IsWordByte(lx.src[j]) {
 			j++
 		}
 		lx.emit(tokWord, lx.i, j)
@@ -169,13 +169,6 @@ func (lx *lexer) step() bool {
 		lx.emit(tokPunct, lx.i, lx.i+1)
 	}
 	return true
-}
-
-// startsDashComment reports whether "--" followed by a space, a control
-// character or the end of input starts at the cursor (MySQL's rule).
-func (lx *lexer) startsDashComment() bool {
-	s := lx.src[lx.i:]
-	return strings.HasPrefix(s, "--") && (len(s) == 2 || s[2] <= ' ')
 }
 
 // lineComment skips a -- or # comment up to (not including) the newline.
@@ -210,28 +203,11 @@ func (lx *lexer) blockComment() bool {
 	if cc.mariadbOnly {
 		lx.i++
 	}
-	cc.version, lx.i = versionAt(lx.src, lx.i)
+	cc.version, lx.i = VersionAt(lx.src, lx.i)
 	lx.conds = append(lx.conds, cc)
 	lx.cond = len(lx.conds) - 1
 	lx.emit(tokCondOpen, start, lx.i)
 	return true
-}
-
-// versionAt reads the 5- or 6-digit version number of an executable
-// comment at i; fewer digits are not a version (they are code).
-func versionAt(s string, i int) (version, next int) {
-	j := i
-	for j < len(s) && j-i < 6 && s[j] >= '0' && s[j] <= '9' {
-		j++
-	}
-	if j-i < 5 {
-		return 0, i
-	}
-	v := 0
-	for _, d := range s[i:j] {
-		v = v*10 + int(d-'0')
-	}
-	return v, j
 }
 
 // plainComment skips a /* ... */ comment; plain comments do not nest.
@@ -251,22 +227,10 @@ func (lx *lexer) plainComment() bool {
 // doubled to stand for itself; escapes says whether a backslash escapes the
 // next byte.
 func (lx *lexer) quoted(kind tokKind, escapes bool) bool {
-	q := lx.src[lx.i]
 	start := lx.i
-	j := lx.i + 1
-	for j < len(lx.src) {
-		switch c := lx.src[j]; {
-		case c == '\\' && escapes:
-			j += 2
-			continue
-		case c == q && j+1 < len(lx.src) && lx.src[j+1] == q:
-			j += 2
-			continue
-		case c == q:
-			lx.finishQuoted(kind, start, j+1)
-			return true
-		}
-		j++
+	if end := QuoteEnd(lx.src, start, escapes); end >= 0 {
+		lx.finishQuoted(kind, start, end)
+		return true
 	}
 	what := "string"
 	if kind == tokIdent {
@@ -282,7 +246,7 @@ func (lx *lexer) quoted(kind tokKind, escapes bool) bool {
 func (lx *lexer) finishQuoted(kind tokKind, start, end int) {
 	t := lx.emit(kind, start, end)
 	if kind == tokIdent {
-		t.val = unquoteIdent(t.text)
+		t.val = UnquoteIdent(t.text)
 	}
 	if lx.cond >= 0 && (strings.Contains(t.text, "*/") || strings.Contains(t.text, "/*")) {
 		lx.issueAt(start, end, issueOther, "comment delimiter inside a quoted text in a conditional comment")
@@ -311,26 +275,4 @@ func (lx *lexer) countLines(start, end int) {
 		lx.line += n
 		lx.atLineStart = false
 	}
-}
-
-// unquoteIdent removes the outer quotes of a quoted identifier and turns
-// each doubled quote character inside into one (two backticks inside become one).
-func unquoteIdent(s string) string {
-	if len(s) < 2 {
-		return ""
-	}
-	q := s[:1]
-	return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
-}
-
-// isSpace reports the bytes the server treats as whitespace besides '\n'.
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
-}
-
-// isWordByte reports bytes of an unquoted identifier, keyword or number;
-// every byte of a multi-byte UTF-8 character counts.
-func isWordByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 0x80 ||
-		(c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }

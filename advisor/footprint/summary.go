@@ -2,10 +2,10 @@ package footprint
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 )
 
 // disturbedHalfWidth: a speedup interval wider than ±15% on a busy server
@@ -21,18 +21,18 @@ func (f *Conduct) Info(res *bench.Result) *Load {
 	st := f.stats
 	l := &Load{
 		HistoryLengthMax: st.historyMax, PendingFsyncsMax: st.fsyncsMax, Replicas: st.replicas,
-		ThreadsRunningMax: st.runningMax, OthersQuestionsPerSMax: round(st.questionsMax, 0),
+		ThreadsRunningMax: st.runningMax, OthersQuestionsPerSMax: decimal.Round(st.questionsMax, 0),
 		Pace: f.pace.String(), PaceRatio: st.ratioMax,
-		PacedS: round(st.paced.Seconds(), 1), HeldS: round(res.Held.Seconds(), 1),
+		PacedS: decimal.Round(st.paced.Seconds(), 1), HeldS: decimal.Round(res.Held.Seconds(), 1),
 	}
 	if st.readings > 0 {
-		l.OthersQuestionsPerS = round(st.questionsSum/float64(st.readings), 0)
-		l.ThreadsRunning = round(st.runningSum/float64(st.readings), 1)
+		l.OthersQuestionsPerS = decimal.Round(st.questionsSum/float64(st.readings), 0)
+		l.ThreadsRunning = decimal.Round(st.runningSum/float64(st.readings), 1)
 	}
 	l.UnderLoad = isBusy(l.OthersQuestionsPerS, int64(l.ThreadsRunning+0.5))
 	for _, c := range st.pauseOrder {
 		p := *st.pauses[c]
-		p.Seconds = round(p.Seconds, 1)
+		p.Seconds = decimal.Round(p.Seconds, 1)
 		l.Pauses = append(l.Pauses, p)
 	}
 	l.Disturbance = disturbance(l, res)
@@ -68,10 +68,4 @@ func Notes(l *Load) []string {
 		return nil
 	}
 	return []string{"measured under load (" + l.Disturbance + "): the speedups behind this advice are less certain than their intervals say; re-run `audit` when the server is quieter before acting on a close call"}
-}
-
-// round rounds x to n decimals, for the figures the report shows.
-func round(x float64, n int) float64 {
-	p := math.Pow(10, float64(n))
-	return math.Round(x*p) / p
 }

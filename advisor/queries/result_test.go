@@ -41,6 +41,14 @@ func TestCompareResults(t *testing.T) {
 		{"a number turned text", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: []Column{{Name: "id", Type: "VARCHAR"}, {Name: "v", Type: "VARCHAR"}}, rows: rowsOf("1|a")}, StatusChanged},
 		{"volatile column", "SELECT id, NOW() FROM t", &resultSet{columns: intCol, rows: rowsOf("1|2026-01-01 00:00:00")}, &resultSet{columns: intCol, rows: rowsOf("1|2026-01-01 00:00:01")}, StatusSame},
 		{"LIMIT without ORDER BY", "SELECT id, v FROM t LIMIT 1", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: intCol, rows: rowsOf("2|b")}, StatusOrder},
+		{"repeats count", "SELECT v FROM t", &resultSet{columns: intCol[1:], rows: rowsOf("a", "a", "b")}, &resultSet{columns: intCol[1:], rows: rowsOf("a", "b", "b")}, StatusChanged},
+		{"a column fewer", "SELECT * FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: intCol[:1], rows: rowsOf("1")}, StatusChanged},
+		{"text types are one family", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a")}, &resultSet{columns: []Column{{Name: "id", Type: "BIGINT"}, {Name: "v", Type: "TEXT"}}, rows: rowsOf("1|a")}, StatusSame},
+		{"DOUBLE's last bits", "SELECT AVG(x) AS f FROM t", &resultSet{columns: dec[1:], rows: rowsOf("0.30000000000000004")}, &resultSet{columns: dec[1:], rows: rowsOf("0.3")}, StatusSame},
+		{"FLOAT in single precision", "SELECT f FROM t", &resultSet{columns: []Column{{Name: "f", Type: "FLOAT"}}, rows: rowsOf("1.1")}, &resultSet{columns: []Column{{Name: "f", Type: "FLOAT"}}, rows: rowsOf("1.10000002384")}, StatusSame},
+		{"approximate rows as a multiset", "SELECT id, AVG(x) AS f FROM t GROUP BY id", &resultSet{columns: []Column{{Name: "id", Type: "INT"}, {Name: "f", Type: "DOUBLE"}}, rows: rowsOf("1|2.5", "1|0.1")}, &resultSet{columns: []Column{{Name: "id", Type: "INT"}, {Name: "f", Type: "DOUBLE"}}, rows: rowsOf("1|0.1000000000000000001", "1|2.5")}, StatusOrder},
+		{"UUID() in the select list", "SELECT id, UUID() AS u FROM t", &resultSet{columns: intCol, rows: rowsOf("1|x")}, &resultSet{columns: intCol, rows: rowsOf("1|y")}, StatusSame},
+		{"VERSION() in the select list", "SELECT id, VERSION() LIKE '10%' AS v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|1")}, &resultSet{columns: intCol, rows: rowsOf("1|0")}, StatusSame},
 		{"capped", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a"), truncated: true}, &resultSet{columns: intCol, rows: rowsOf("2|b")}, StatusSame},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

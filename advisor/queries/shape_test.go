@@ -33,6 +33,8 @@ func TestResultShapeOrdering(t *testing.T) {
 		{"SELECT GROUP_CONCAT(a ORDER BY a) FROM t", false, false, nil},
 		{"SELECT a, ROW_NUMBER() OVER (ORDER BY a) FROM t", false, false, nil},
 		{"SELECT a FROM t UNION SELECT b FROM u ORDER BY 1", true, false, []string{"#1"}},
+		{"(SELECT a FROM t ORDER BY a) UNION (SELECT a FROM u) ORDER BY 1", true, false, []string{"#1"}},
+		{"WITH x AS (SELECT a FROM t ORDER BY a) SELECT a FROM x LIMIT 2", false, true, nil},
 	} {
 		sh := shapeOf(tt.sql)
 		if sh.ordered != tt.ordered || sh.limited != tt.limited || !slices.Equal(sh.orderKeys, tt.keys) {
@@ -58,6 +60,12 @@ func TestResultShapeVolatile(t *testing.T) {
 		{"SELECT id FROM t ORDER BY RAND() LIMIT 1", 1, []bool{false}, true},
 		{"SELECT id FROM t WHERE created < NOW()", 1, []bool{false}, false},
 		{"SELECT id, (SELECT MAX(x) FROM u WHERE u.d < NOW()) FROM t", 2, []bool{false, true}, false},
+		{"SELECT id, RAND() * 10, UUID() AS u, VERSION() LIKE '8%' FROM t", 4, []bool{false, true, true, true}, false},
+		{"SELECT @@version, @@session.sql_mode, @@global.hostname, @@port", 4, []bool{true, false, true, true}, false},
+		{"SELECT t.current_date, now_col FROM t", 2, []bool{false, false}, false},
+		{"SELECT NOW(), t.*, UUID() FROM t", 5, []bool{true, false, false, false, true}, false},
+		{"WITH x AS (SELECT NOW() AS n) SELECT a, RAND() FROM x ORDER BY a", 2, []bool{false, true}, false},
+		{"UPDATE t SET a = NOW()", 0, []bool{}, false},
 	} {
 		sh := shapeOf(tt.sql)
 		if got := sh.masked(tt.n); !slices.Equal(got, tt.masked) || sh.rowsVolatile != tt.rows {

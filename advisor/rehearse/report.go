@@ -6,6 +6,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -27,7 +28,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 		Today: todayInfo, Target: binaryInfo(p.targetBin, p.target), Migration: p.carry.Migration,
 		SourceRuns: p.sourceBin != nil, Reference: p.sides[0].name,
 		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins,
-		Rounds: ref.Rounds, StopReason: ref.StopReason, Warmup: report.WarmupOf(ref.Warmup), DurationS: report.Round(ref.Duration.Seconds(), 2),
+		Rounds: ref.Rounds, StopReason: ref.StopReason, Warmup: report.WarmupOf(ref.Warmup), DurationS: decimal.Round(ref.Duration.Seconds(), 2),
 		Method: report.ServersMethod(ref, "the sandboxes", "every ratio", "side/reference-baseline"),
 	}
 	for i, sd := range p.sides {

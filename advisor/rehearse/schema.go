@@ -100,12 +100,12 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 		return nil, nil, fmt.Errorf("the schema on the target: %w", err)
 	}
 	s := schemacheck.Section(d, targetSrv, todaySrv, false, objects, notes)
-	s.DurationS = time.Since(began).Seconds()
+	s.Duration = time.Since(began)
 	timing, err := timeSchema(ctx, d, sc, admin, todaySrv != nil, b)
 	if err != nil {
 		return nil, nil, err
 	}
-	return s, timing, nil
+	return report.SchemaOf(s), timing, nil
 }
 
 // timeSchema creates the whole schema on each side, alternating (see the

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -68,7 +69,7 @@ func fleetJSONLines(w io.Writer, results Fleet) error {
 			DurationS float64 `json:"duration_s"`
 			Report    *Report `json:"report,omitempty"`
 			Error     string  `json:"error,omitempty"`
-		}{Host: r.Host, DurationS: Round(r.Duration.Seconds(), 2), Report: r.Report}
+		}{Host: r.Host, DurationS: decimal.Round(r.Duration.Seconds(), 2), Report: r.Report}
 		if r.Err != nil {
 			line.Error = r.Err.Error()
 		}

@@ -3,6 +3,7 @@ package report
 import (
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -68,6 +69,6 @@ func VersusOf(res *bench.Result) *Decision {
 	if verdict == "" {
 		verdict = d.Verdict
 	}
-	return &Decision{Variant: d.Variant, Verdict: verdict, Interval: d.Interval.Slowdown().Rounded(), Level: Round(d.Level, 3),
-		Threshold: Round(effect.GainThreshold, 3), TwoSided: d.TwoSided}
+	return &Decision{Variant: d.Variant, Verdict: verdict, Interval: d.Interval.Slowdown().Rounded(), Level: decimal.Round(d.Level, 3),
+		Threshold: decimal.Round(effect.GainThreshold, 3), TwoSided: d.TwoSided}
 }

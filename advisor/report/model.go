@@ -6,6 +6,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
@@ -242,7 +243,7 @@ func (s SettingInfo) OriginText() string {
 // WorkloadOf is the report form of the workload class.
 func WorkloadOf(w rules.Workload) WorkloadInfo {
 	return WorkloadInfo{Class: string(w.Class), Source: w.Source, Reason: w.Reason, UptimeS: w.UptimeS,
-		DDLPerHour: Round(w.DDLPerHour, 2), DDLShare: Round(w.DDLShare, 6)}
+		DDLPerHour: decimal.Round(w.DDLPerHour, 2), DDLShare: decimal.Round(w.DDLShare, 6)}
 }
 
 // BenchmarkOf is the report form of a calibration result (nil without one).
@@ -254,12 +255,12 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		Method:         methodOf(res),
 		Workload:       res.Workload,
 		TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, StopReason: res.StopReason, Warmup: WarmupOf(res.Warmup),
-		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: Round(res.Duration.Seconds(), 2),
-		MeasuredS: Round(res.Measured.Seconds(), 2), Interleaving: res.Interleaving,
+		Precision: res.Precision, BudgetS: res.Budget.Seconds(), DurationS: decimal.Round(res.Duration.Seconds(), 2),
+		MeasuredS: decimal.Round(res.Measured.Seconds(), 2), Interleaving: res.Interleaving,
 	}
 	for _, d := range res.Decisions {
 		b.Decisions = append(b.Decisions, Decision{Variant: d.Variant, Verdict: d.Verdict,
-			Interval: d.Interval.Rounded(), Level: Round(d.Level, 3), Threshold: Round(d.Threshold, 3), TwoSided: d.TwoSided})
+			Interval: d.Interval.Rounded(), Level: decimal.Round(d.Level, 3), Threshold: decimal.Round(d.Threshold, 3), TwoSided: d.TwoSided})
 	}
 	for _, v := range res.Variants {
 		vi := VariantInfo{Name: v.Name, Changes: v.Changes, Direction: v.Direction(), Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
@@ -268,7 +269,7 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 			c, d := roundSummary(v.Create), roundSummary(v.Drop)
 			s, ds := v.Speedup.Rounded(), v.DropSpeedup.Rounded()
 			vi.CreateMs, vi.DropMs, vi.Speedup, vi.DropSpeedup = &c, &d, &s, &ds
-			vi.TablesPerSecond = Round(v.TablesPerSecond, 1)
+			vi.TablesPerSecond = decimal.Round(v.TablesPerSecond, 1)
 		}
 		b.Variants = append(b.Variants, vi)
 	}
@@ -284,7 +285,7 @@ func FindingsOf(fs []rules.Finding) []FindingInfo {
 			severity:       f.Severity}
 		if m := f.MeasuredSpeedup; m != nil {
 			fi.MeasuredSpeedup = &SpeedupInfo{Variant: m.Variant, Interval: m.Interval.Rounded(),
-				BaselineMs: Round(m.BaselineMs, 3), VariantMs: Round(m.VariantMs, 3)}
+				BaselineMs: decimal.Round(m.BaselineMs, 3), VariantMs: decimal.Round(m.VariantMs, 3)}
 		}
 		out = append(out, fi)
 	}
@@ -323,5 +324,5 @@ func nonNil(xs []string) []string {
 }
 
 func roundSummary(s bench.Summary) bench.Summary {
-	return bench.Summary{P50: Round(s.P50, 3), P95: Round(s.P95, 3), Mean: Round(s.Mean, 3)}
+	return bench.Summary{P50: decimal.Round(s.P50, 3), P95: decimal.Round(s.P95, 3), Mean: decimal.Round(s.Mean, 3)}
 }

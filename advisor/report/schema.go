@@ -4,11 +4,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // Schema is the application's schema put through the target's own server:
-// every object with its status, the worst of its problems.
+// every object with its status, the worst of its problems (the schema
+// check's outcome, converted by SchemaOf).
 type Schema struct {
 	Source string `json:"source"` // the file or server it was read from
 	Target string `json:"target"` // the server it was loaded into
@@ -32,7 +34,7 @@ type SchemaObject struct {
 
 // SchemaProblem is one thing the target said or did to an object.
 type SchemaProblem struct {
-	Kind    string `json:"kind"` // one of the statuses: refused, runtime, reserved, rewritten, warned
+	Kind    string `json:"kind"` // one of the statuses (outcome.Statuses): refused, runtime, reserved, rewritten, warned, blocked
 	Code    int    `json:"code,omitempty"`
 	Message string `json:"message"`
 	Fix     string `json:"fix,omitempty"`
@@ -48,54 +50,16 @@ type SchemaProblem struct {
 	CausedBy string `json:"caused_by,omitempty"`
 }
 
-// The statuses, worst first.
-const (
-	StatusRefused   = "refused"
-	StatusRuntime   = "runtime"
-	StatusReserved  = "reserved"
-	StatusRewritten = "rewritten"
-	StatusWarned    = "warned"
-	// StatusBlocked is a statement that failed only because an earlier
-	// one of the file did: that one's consequence, not a problem of its own.
-	StatusBlocked = "blocked"
-	StatusLoaded  = "loaded"
-)
-
-// Statuses lists the statuses, worst first.
-var Statuses = []string{StatusRefused, StatusRuntime, StatusReserved, StatusRewritten, StatusWarned, StatusBlocked, StatusLoaded}
-
-// statusRank orders statuses: lower is worse.
-func statusRank(s string) int {
-	for i, x := range Statuses {
-		if x == s {
-			return i
-		}
-	}
-	return len(Statuses)
-}
-
-// WorstStatus returns the worst status of the problems that are not also
-// today's, or loaded.
-func WorstStatus(problems []SchemaProblem) string {
-	worst := StatusLoaded
-	for _, p := range problems {
-		if !p.Today && statusRank(p.Kind) < statusRank(worst) {
-			worst = p.Kind
-		}
-	}
-	return worst
-}
-
 // StatusSeverity is how --fail-on weighs a status: an object the target
 // refuses or that fails when called is critical, a reserved name or a
 // changed definition a warning, warnings at creation information.
 func StatusSeverity(status string) (rules.Severity, bool) {
 	switch status {
-	case StatusRefused, StatusRuntime:
+	case outcome.StatusRefused, outcome.StatusRuntime:
 		return rules.Critical, true
-	case StatusReserved, StatusRewritten:
+	case outcome.StatusReserved, outcome.StatusRewritten:
 		return rules.Warning, true
-	case StatusWarned, StatusBlocked:
+	case outcome.StatusWarned, outcome.StatusBlocked:
 		return rules.Info, true
 	}
 	return 0, false
@@ -148,9 +112,9 @@ func (s *Schema) countByKind() []kindCount {
 	return s.countBy(schemaKinds, func(o SchemaObject) string { return o.Kind })
 }
 
-// countByStatus counts the objects per status, in Statuses order.
+// countByStatus counts the objects per status, worst first.
 func (s *Schema) countByStatus() []kindCount {
-	return s.countBy(Statuses, func(o SchemaObject) string { return o.Status })
+	return s.countBy(outcome.Statuses, func(o SchemaObject) string { return o.Status })
 }
 
 // countBy counts the objects by key, in the order given; keys no object

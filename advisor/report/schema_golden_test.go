@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 )
 
 // schemaFixture reads a real schema check's report (a mariadb-dump of the
@@ -43,22 +47,38 @@ func TestSchemaStatusesDecideFailOn(t *testing.T) {
 	if w, any := r.Worst(); !any || w.String() != "critical" {
 		t.Errorf("worst %v %v: refused objects are critical", w, any)
 	}
-	r.Schema.Objects = []SchemaObject{{Status: StatusWarned}}
+	r.Schema.Objects = []SchemaObject{{Status: outcome.StatusWarned}}
 	if w, _ := r.Worst(); w.String() != "info" {
 		t.Errorf("worst %v: warnings at creation are information", w)
 	}
-	r.Schema.Objects = []SchemaObject{{Status: StatusLoaded}}
+	r.Schema.Objects = []SchemaObject{{Status: outcome.StatusLoaded}}
 	if _, any := r.Worst(); any {
 		t.Error("a schema that loaded has nothing at any severity")
 	}
 }
 
-func TestWorstStatusIgnoresTodaysProblems(t *testing.T) {
-	ps := []SchemaProblem{{Kind: StatusRefused, Today: true}, {Kind: StatusWarned}, {Kind: StatusReserved}}
-	if s := WorstStatus(ps); s != StatusReserved {
-		t.Errorf("status %s, want reserved: a refusal today's version shares is not the upgrade's", s)
+func TestSchemaOfListsEmptyAsEmpty(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   *outcome.Schema
+		want string // a part of the JSON
+	}{
+		{"no objects", &outcome.Schema{Source: "a.sql"}, `"objects":[]`},
+		{"an object without problems", &outcome.Schema{Objects: []outcome.Object{{Kind: "table", Name: "t", Status: outcome.StatusLoaded}}}, `"problems":[]`},
+		{"every field of a problem", &outcome.Schema{Objects: []outcome.Object{{Problems: []outcome.Problem{{Kind: outcome.StatusBlocked, Code: 1146,
+			Message: "m", Fix: "f", Today: true, Source: "a.sql:3", CausedBy: "a.sql:2"}}}}},
+			`{"kind":"blocked","code":1146,"message":"m","fix":"f","today":true,"source":"a.sql:3","caused_by":"a.sql:2"}`},
+		{"the duration in seconds", &outcome.Schema{Duration: 1500 * time.Millisecond}, `"duration_s":1.5`},
+	} {
+		data, err := json.Marshal(SchemaOf(c.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), c.want) {
+			t.Errorf("%s: %s lacks %s", c.name, data, c.want)
+		}
 	}
-	if s := WorstStatus(nil); s != StatusLoaded {
-		t.Errorf("status %s, want loaded", s)
+	if SchemaOf(nil) != nil {
+		t.Error("no schema check, no schema section")
 	}
 }

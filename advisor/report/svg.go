@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -255,7 +256,7 @@ func (a ratioAxis) ticks() []float64 {
 	var out []float64
 	n := int(math.Round((a.hi - a.lo) / a.step))
 	for i := 0; i <= n; i++ {
-		out = append(out, math.Round((a.lo+float64(i)*a.step)*1000)/1000)
+		out = append(out, decimal.Round(a.lo+float64(i)*a.step, 3))
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package report
 
-import "github.com/upgrade-advisor/upgrade-advisor/bench"
+import (
+	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/decimal"
+)
 
 // WarmupInfo is how the warm-up before the measured rounds went: how many
 // rounds until the servers settled, and why it stopped (bench/settle.go).
@@ -22,5 +25,5 @@ func WarmupOf(w bench.Warmup) *WarmupInfo {
 	if w.Rounds == 0 {
 		return nil
 	}
-	return &WarmupInfo{Rounds: w.Rounds, Stop: w.Stop, LastChange: Round(min(w.Change, 1e6), 4), Text: w.Text()}
+	return &WarmupInfo{Rounds: w.Rounds, Stop: w.Stop, LastChange: decimal.Round(min(w.Change, 1e6), 4), Text: w.Text()}
 }

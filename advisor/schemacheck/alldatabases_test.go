@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
@@ -21,7 +21,7 @@ func allDatabases(t *testing.T, srv sandboxtest.Server, fixture, dumper string) 
 
 // assertSystemSetAside checks that the server's own schema mysql was set
 // aside with a note and that nothing of it reached the report's objects.
-func assertSystemSetAside(t *testing.T, s *report.Schema) {
+func assertSystemSetAside(t *testing.T, s *outcome.Schema) {
 	t.Helper()
 	noted := false
 	for _, n := range s.Notes {
@@ -57,16 +57,16 @@ func TestSchemaCheckAllDatabases(t *testing.T) {
 			t.Errorf("%d objects, want the shop's 14: %+v", len(s.Objects), s.Objects)
 		}
 		assertObjects(t, s, map[string]expectation{
-			"shop.customer": {report.StatusReserved, 0}, // `vector`
+			"shop.customer": {outcome.StatusReserved, 0}, // `vector`
 		})
 		s = checkSchema(t, fromMySQL, srv, mysql)
 		assertSystemSetAside(t, s)
 		assertObjects(t, s, map[string]expectation{
-			"shop.customer":   {report.StatusRefused, 1064}, // a functional key part
-			"shop.big_orders": {report.StatusBlocked, 1146}, // on the refused table: that one's consequence
-			"shop.total":      {report.StatusRewritten, 0},  // utf8mb4_0900_ai_ci has no place on MariaDB
-			"shop.spread":     {report.StatusRewritten, 0},
-			"shop.orders":     {report.StatusLoaded, 0},
+			"shop.customer":   {outcome.StatusRefused, 1064}, // a functional key part
+			"shop.big_orders": {outcome.StatusBlocked, 1146}, // on the refused table: that one's consequence
+			"shop.total":      {outcome.StatusRewritten, 0},  // utf8mb4_0900_ai_ci has no place on MariaDB
+			"shop.spread":     {outcome.StatusRewritten, 0},
+			"shop.orders":     {outcome.StatusLoaded, 0},
 		})
 	})
 }

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -95,7 +95,7 @@ func (c *checker) collationChoices(ctx context.Context, target definitions, comp
 			if own == "" || own == chosen {
 				continue
 			}
-			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRewritten,
+			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRewritten,
 				Message: fmt.Sprintf("%s: the file states character set %s without a collation; the target files it under %s, not under %s, the character set's own default (what servers without character_set_collations, MariaDB before 11.2 among them, choose)%s",
 					attr, charset, chosen, own, mappingText(cc.mapping)),
 				Fix: "state the collation the application was tested with (COLLATE " + own + ") or accept " + chosen})

@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
@@ -46,7 +46,7 @@ func orConn(admin, conn *sql.Conn) *sql.Conn {
 
 // Check loads d on the target (and on today's version) and returns every
 // object with its problems and status.
-func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]report.SchemaObject, []string, error) {
+func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]outcome.Object, []string, error) {
 	target, err := LoadDump(ctx, s.Target, d)
 	if err != nil {
 		return nil, nil, err
@@ -80,7 +80,7 @@ func (c *checker) modeOnly(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var today map[int]report.SchemaProblem
+	var today map[int]outcome.Problem
 	if c.today != nil && len(target) > 0 {
 		if today, err = modeOnlyTables(ctx, orConn(c.s.TodayAdmin, c.s.Today), c.today.Results); err != nil {
 			return fmt.Errorf("today's version: %w", err)
@@ -176,7 +176,7 @@ func (c *checker) reservedNames(ctx context.Context, r *Result, tp, sp *prober) 
 		if i > 0 {
 			what = "its column " + name
 		}
-		r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusReserved,
+		r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusReserved,
 			Message: what + " is a reserved word on the target: unquoted in a query it is a syntax error",
 			Fix:     "quote " + name + " with backticks in every query of the application, or rename it", Today: today})
 	}
@@ -213,7 +213,7 @@ func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *prober, o
 				lacksToday = true
 			}
 		}
-		r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRuntime, Code: 1305,
+		r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRuntime, Code: 1305,
 			Message: fmt.Sprintf("it calls %s(), which the target does not have: it loads, and fails when it runs", fn),
 			Fix:     functionFix(fn), Today: lacksToday})
 	}
@@ -253,7 +253,7 @@ func (c *checker) rewritten(ctx context.Context) error {
 			if r.modeRefused && strings.HasPrefix(d, "sql_mode:") {
 				continue // the refusal says it, with the mode to use
 			}
-			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRewritten,
+			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRewritten,
 				Message: "the target changes its definition: " + d})
 		}
 	}
@@ -270,7 +270,7 @@ func (c *checker) statedCollations(target definitions) {
 		stated := tableCollation(r.Object.SQL)
 		got := target[definitionKey(sqlfile.KindTable, schemaOf(r.Object), r.Object.Name)]["table collation"]
 		if stated != "" && got != "" && !strings.EqualFold(stated, got) {
-			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRewritten,
+			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRewritten,
 				Message: fmt.Sprintf("the target changes its definition: table collation: %s in the dump, %s on the target", stated, got)})
 		}
 	}
@@ -327,7 +327,7 @@ func (c *checker) markToday() {
 // markSame marks the load problems of r that today's t has too.
 func markSame(r, t *Result) {
 	for j, p := range r.Problems {
-		if p.Kind != report.StatusRefused && p.Kind != report.StatusWarned && p.Kind != report.StatusBlocked {
+		if p.Kind != outcome.StatusRefused && p.Kind != outcome.StatusWarned && p.Kind != outcome.StatusBlocked {
 			continue
 		}
 		for _, q := range t.Problems {
@@ -338,18 +338,14 @@ func markSame(r, t *Result) {
 	}
 }
 
-// objects builds the report's objects.
-func (c *checker) objects() []report.SchemaObject {
-	out := make([]report.SchemaObject, 0, len(c.target.Results)+len(c.target.Statements))
+// objects is every object and failed statement the target loaded, with
+// its status.
+func (c *checker) objects() []outcome.Object {
+	out := make([]outcome.Object, 0, len(c.target.Results)+len(c.target.Statements))
 	for _, r := range append(c.target.Results[:len(c.target.Results):len(c.target.Results)], c.target.Statements...) {
 		o := r.Object
-		name := qualifiedName(o)
-		problems := r.Problems
-		if problems == nil {
-			problems = []report.SchemaProblem{}
-		}
-		out = append(out, report.SchemaObject{Kind: string(o.Kind), Name: name, Source: o.Source(),
-			Status: report.WorstStatus(problems), Problems: problems})
+		out = append(out, outcome.Object{Kind: string(o.Kind), Name: qualifiedName(o), Source: o.Source(),
+			Status: outcome.Worst(r.Problems), Problems: r.Problems})
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
@@ -71,12 +71,12 @@ func clientErrorsIn(t testing.TB, srv sandboxtest.Server, socket, db, file strin
 // toolErrors are the statements the check reports the target refused, as
 // "line:code", sorted: each refusal or consequence at the line of the
 // statement the server refused.
-func toolErrors(t *testing.T, objects []report.SchemaObject) []string {
+func toolErrors(t *testing.T, objects []outcome.Object) []string {
 	t.Helper()
 	var out []string
 	for _, o := range objects {
 		for _, p := range o.Problems {
-			if p.Kind != report.StatusRefused && p.Kind != report.StatusBlocked {
+			if p.Kind != outcome.StatusRefused && p.Kind != outcome.StatusBlocked {
 				continue
 			}
 			where := o.Source
@@ -96,7 +96,7 @@ func toolErrors(t *testing.T, objects []report.SchemaObject) []string {
 
 // checkOnConn reads file and checks it on conn (a sandbox of the target),
 // after dropping what an earlier fixture left.
-func checkOnConn(t *testing.T, conn *sql.Conn, file string) *report.Schema {
+func checkOnConn(t *testing.T, conn *sql.Conn, file string) *outcome.Schema {
 	t.Helper()
 	ctx := context.Background()
 	d, err := ReadFile(Options{SchemaFile: file})
@@ -112,7 +112,7 @@ func checkOnConn(t *testing.T, conn *sql.Conn, file string) *report.Schema {
 	if err != nil {
 		t.Fatalf("check of %s: %v", file, err)
 	}
-	return &report.Schema{Objects: objects, Notes: notes}
+	return &outcome.Schema{Objects: objects, Notes: notes}
 }
 
 // TestToolSaysWhatTheClientSays: on every target each fixture gives the
@@ -152,22 +152,22 @@ func TestToolSaysWhatTheClientSays(t *testing.T) {
 
 // assertBeyondTheClient checks what only the check reports: a definition
 // that loads only under the file's sql_mode, a collation the target picks.
-func assertBeyondTheClient(t *testing.T, srv sandboxtest.Server, fixture string, s *report.Schema) {
+func assertBeyondTheClient(t *testing.T, srv sandboxtest.Server, fixture string, s *outcome.Schema) {
 	t.Helper()
 	switch fixture {
 	case "fk-at-end.sql", "prepared-fk.sql":
 		for _, o := range s.Objects {
-			if o.Status == report.StatusRefused || o.Status == report.StatusBlocked {
+			if o.Status == outcome.StatusRefused || o.Status == outcome.StatusBlocked {
 				t.Errorf("%s: %s %s %s: %+v", fixture, o.Kind, o.Name, o.Status, o.Problems)
 			}
 		}
 	case "zero-dates.sql":
 		log := findObject(s, "event_log")
 		strict := srv.IsMySQL() // MySQL's default sql_mode has NO_ZERO_DATE; MariaDB's does not
-		if got := hasCode(log.Problems, report.StatusRuntime, 1067); got != strict {
+		if got := hasCode(log.Problems, outcome.StatusRuntime, 1067); got != strict {
 			t.Errorf("%s: event_log's zero-date default under the default sql_mode: reported %v, want %v: %+v", fixture, got, strict, log.Problems)
 		}
-		if c := findObject(s, "counter"); hasCode(c.Problems, report.StatusRuntime, 1067) {
+		if c := findObject(s, "counter"); hasCode(c.Problems, outcome.StatusRuntime, 1067) {
 			t.Errorf("%s: counter has no zero date: %+v", fixture, c.Problems)
 		}
 	case "charset-only.sql":
@@ -175,7 +175,7 @@ func assertBeyondTheClient(t *testing.T, srv sandboxtest.Server, fixture string,
 		moved := srv.Key == "mariadb-11.8" // 11.8's character_set_collations: utf8mb4=utf8mb4_uca1400_ai_ci
 		got := false
 		for _, p := range c.Problems {
-			if p.Kind == report.StatusRewritten && strings.Contains(p.Message, "without a collation") {
+			if p.Kind == outcome.StatusRewritten && strings.Contains(p.Message, "without a collation") {
 				got = true
 			}
 		}
@@ -191,18 +191,18 @@ func assertBeyondTheClient(t *testing.T, srv sandboxtest.Server, fixture string,
 			t.Errorf("%s: the refused INSERT is not explained by PASSWORD(): %+v", fixture, ins.Problems)
 		}
 	case "qualified-schema.sql":
-		if o := findObject(s, "legacy.item"); o.Status == report.StatusRefused {
+		if o := findObject(s, "legacy.item"); o.Status == outcome.StatusRefused {
 			t.Errorf("%s: item: %+v", fixture, o.Problems)
 		}
 	}
 }
 
 // findObject returns the object named name (or ending in .name).
-func findObject(s *report.Schema, name string) report.SchemaObject {
+func findObject(s *outcome.Schema, name string) outcome.Object {
 	for _, o := range s.Objects {
 		if o.Name == name || strings.HasSuffix(o.Name, "."+name) {
 			return o
 		}
 	}
-	return report.SchemaObject{Name: name + " (missing)"}
+	return outcome.Object{Name: name + " (missing)"}
 }

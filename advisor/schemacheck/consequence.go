@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
@@ -25,7 +25,7 @@ func (rp *replayer) markFailed(o sqlfile.Object) {
 // consequence turns the failure of a statement that names an object whose
 // own definition failed earlier into that failure's consequence: it is
 // shown under it and does not count as a problem of its own.
-func (rp *replayer) consequence(s sqlfile.Step, p report.SchemaProblem) report.SchemaProblem {
+func (rp *replayer) consequence(s sqlfile.Step, p outcome.Problem) outcome.Problem {
 	if !missingCodes[p.Code] || len(rp.failed) == 0 {
 		return p
 	}
@@ -39,7 +39,7 @@ func (rp *replayer) consequence(s sqlfile.Step, p report.SchemaProblem) report.S
 		if !ok || key == own {
 			continue
 		}
-		p.Kind = report.StatusBlocked
+		p.Kind = outcome.StatusBlocked
 		p.CausedBy = where
 		p.Message = fmt.Sprintf("%s (a consequence: %s was refused at %s)", p.Message, name, where)
 		p.Fix = "fix " + name + " first"

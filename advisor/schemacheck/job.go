@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
@@ -65,9 +64,10 @@ func ReadFile(o Options) (*sqlfile.Dump, error) {
 
 // CheckOnTarget loads the schema file (or a live server's schema) into a
 // sandbox of the target (and of today's version with SourceBasedir) and
-// returns the schema section. Both sandboxes are stopped and removed
+// returns what it found (report.SchemaOf makes it the report's schema
+// section). Both sandboxes are stopped and removed
 // whatever happens.
-func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err error) {
+func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err error) {
 	var d *sqlfile.Dump
 	if o.SchemaFile != "" {
 		if d, err = ReadFile(o); err != nil {
@@ -135,7 +135,7 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *report.Schema, err e
 	}
 	notes = append(append(notes, loaderNote), ran...)
 	schema = Section(d, target, today, sc.Live != nil, objects, notes)
-	schema.DurationS = time.Since(began).Seconds()
+	schema.Duration = time.Since(began)
 	return schema, nil
 }
 
@@ -163,20 +163,22 @@ func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.
 
 // knowledgeOnly is the schema check without the target's binaries: what
 // the knowledge base can answer, and what it cannot, said.
-func knowledgeOnly(d *sqlfile.Dump, target string) (*report.Schema, error) {
+func knowledgeOnly(d *sqlfile.Dump, target string) (*outcome.Schema, error) {
 	fl, err := rules.ParseTarget(target, d.Writer.Vendor)
 	if err != nil {
 		return nil, fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
 	}
-	return &report.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
+	return &outcome.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
 		Objects: knowledgeCheck(d, fl), SetAside: d.SetAside,
 		Notes: []string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
 			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}, nil
 }
 
-// Section builds the report's schema section.
-func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects []report.SchemaObject, notes []string) *report.Schema {
-	s := &report.Schema{Source: d.File, Target: target.Inspection().Flavor.String() + " (sandbox)", Objects: objects,
+// Section is what the check found of d's objects on target (and today),
+// with the notes that say how: the file's writer, what was set aside, what
+// today's version could not tell.
+func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects []outcome.Object, notes []string) *outcome.Schema {
+	s := &outcome.Schema{Source: d.File, Target: target.Inspection().Flavor.String() + " (sandbox)", Objects: objects,
 		SetAside: d.SetAside, Notes: append(append(append([]string{}, d.Notes...), setAsideNotes(d)...), notes...)}
 	if !d.Writer.Version.IsZero() {
 		s.Notes = append([]string{"the file was written by " + d.Writer.String() + ": its executable comments were read as that server runs them"}, s.Notes...)
@@ -190,15 +192,6 @@ func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects [
 		s.Notes = append(s.Notes, "no server of today's version ran the same load (give --source-basedir): a problem today's version has too is blamed on the target")
 	}
 	return s
-}
-
-// NewReport is the report of a schema check that reads no saved
-// server files: the schema section is its content.
-func NewReport(toolVersion, schemaFile string) *report.Report {
-	return &report.Report{SchemaVersion: report.SchemaVersion, Command: string(job.CommandCheck),
-		Tool:     report.ToolInfo{Name: "upgrade-advisor", Version: toolVersion},
-		Server:   report.ServerInfo{Address: schemaFile},
-		Settings: map[string]report.SettingInfo{}, Findings: []report.FindingInfo{}}
 }
 
 // maxSetAsideNamed bounds the set-aside statements named one by one.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -20,9 +20,9 @@ func TestKnowledgeCheckFindsRemovedSQLModeFlags(t *testing.T) {
 		target string
 		want   map[string]string
 	}{
-		{"mysql-8.0", map[string]string{"t": report.StatusLoaded, "p": report.StatusRefused, "q": report.StatusLoaded}},
-		{"mysql-5.7", map[string]string{"t": report.StatusLoaded, "p": report.StatusLoaded, "q": report.StatusLoaded}},
-		{"mariadb-11.8", map[string]string{"t": report.StatusLoaded, "p": report.StatusLoaded, "q": report.StatusLoaded}},
+		{"mysql-8.0", map[string]string{"t": outcome.StatusLoaded, "p": outcome.StatusRefused, "q": outcome.StatusLoaded}},
+		{"mysql-5.7", map[string]string{"t": outcome.StatusLoaded, "p": outcome.StatusLoaded, "q": outcome.StatusLoaded}},
+		{"mariadb-11.8", map[string]string{"t": outcome.StatusLoaded, "p": outcome.StatusLoaded, "q": outcome.StatusLoaded}},
 	}
 	for _, c := range cases {
 		fl, err := rules.ParseTarget(c.target, "")
@@ -33,7 +33,7 @@ func TestKnowledgeCheckFindsRemovedSQLModeFlags(t *testing.T) {
 			if o.Status != c.want[o.Name] {
 				t.Errorf("%s: %s is %s, want %s (%+v)", c.target, o.Name, o.Status, c.want[o.Name], o.Problems)
 			}
-			if o.Status == report.StatusRefused && !strings.Contains(o.Problems[0].Fix, "sql_mode='STRICT_TRANS_TABLES'") {
+			if o.Status == outcome.StatusRefused && !strings.Contains(o.Problems[0].Fix, "sql_mode='STRICT_TRANS_TABLES'") {
 				t.Errorf("fix %q", o.Problems[0].Fix)
 			}
 		}

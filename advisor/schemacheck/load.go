@@ -15,7 +15,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -27,7 +27,7 @@ const DefaultSchema = "app"
 type Result struct {
 	Object   sqlfile.Object
 	Created  bool
-	Problems []report.SchemaProblem
+	Problems []outcome.Problem
 	// modeRefused is set when the target refused the object's sql_mode.
 	modeRefused bool
 	// modeDiffers is set for an object created under another sql_mode
@@ -220,7 +220,7 @@ func (l *loader) warnings(ctx context.Context, r *Result) error {
 			continue // the sandbox runs without the scheduler: its doing, not the schema's
 		}
 		if (strings.EqualFold(level, "Warning") || strings.EqualFold(level, "Error")) && !r.hasProblem(code, msg) {
-			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusWarned, Code: code, Message: msg, Fix: fixForWarning(code, msg)})
+			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusWarned, Code: code, Message: msg, Fix: fixForWarning(code, msg)})
 		}
 	}
 	return rows.Err()
@@ -238,8 +238,8 @@ func (r *Result) hasProblem(code int, msg string) bool {
 }
 
 // refusal is the problem of a statement the server refused.
-func refusal(se *mysql.MySQLError) report.SchemaProblem {
-	return report.SchemaProblem{Kind: report.StatusRefused, Code: int(se.Number), Message: se.Message, Fix: fixForError(se.Number, se.Message)}
+func refusal(se *mysql.MySQLError) outcome.Problem {
+	return outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number), Message: se.Message, Fix: fixForError(se.Number, se.Message)}
 }
 
 // serverError returns err as the server's own error, or nil.

@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -21,7 +21,7 @@ import (
 
 // modeOnlyTables returns, by index in results, the problem of each table
 // whose definition the server's default sql_mode refuses.
-func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]report.SchemaProblem, error) {
+func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]outcome.Problem, error) {
 	var idx []int
 	for i, r := range results {
 		if r.Created && r.modeDiffers && r.Object.Kind == sqlfile.KindTable {
@@ -50,7 +50,7 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 	}
 	restore := throwawayTables(ctx, conn)
 	defer restore()
-	out := map[int]report.SchemaProblem{}
+	out := map[int]outcome.Problem{}
 	for _, i := range idx {
 		p, err := recreateUnderDefault(ctx, conn, results[i].Object, mode)
 		if err != nil {
@@ -68,9 +68,9 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 
 // recreateUnderDefault creates one table in the scratch schema from the
 // server's SHOW CREATE TABLE, under the default sql_mode.
-func recreateUnderDefault(ctx context.Context, conn *sql.Conn, o sqlfile.Object, mode string) (*report.SchemaProblem, error) {
+func recreateUnderDefault(ctx context.Context, conn *sql.Conn, o sqlfile.Object, mode string) (*outcome.Problem, error) {
 	var name, create string
-	q := stmt.Tag + "SHOW CREATE TABLE " + stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name)
+	q := stmt.Tag + "SHOW CREATE TABLE " + quotedName(o)
 	if err := conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
 		return nil, fmt.Errorf("reading the definition of %s.%s on the sandbox: %w", schemaOf(o), o.Name, err)
 	}
@@ -82,7 +82,7 @@ func recreateUnderDefault(ctx context.Context, conn *sql.Conn, o sqlfile.Object,
 	if se == nil {
 		return nil, nil
 	}
-	return &report.SchemaProblem{Kind: report.StatusRuntime, Code: int(se.Number),
+	return &outcome.Problem{Kind: outcome.StatusRuntime, Code: int(se.Number),
 		Message: fmt.Sprintf("it loads only under the file's sql_mode (%s): under the server's default (%s) its definition is refused: %s; every later ALTER TABLE of it fails the same way",
 			orNone(fileMode(o)), orNone(mode), se.Message),
 		Fix: "change the definition so that it loads under the default sql_mode (a zero-date default: NULL or a real date), " +

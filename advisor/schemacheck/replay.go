@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -88,7 +88,7 @@ type replayer struct {
 	// modeFailure is the server's refusal of the file's last SET of
 	// sql_mode, while no later one succeeded: objects created meanwhile
 	// carry it.
-	modeFailure *report.SchemaProblem
+	modeFailure *outcome.Problem
 	// modeDiffers is whether the session's sql_mode is not the server's
 	// default; modeKnown is false after a statement that may change it.
 	modeDiffers, modeKnown bool
@@ -179,10 +179,10 @@ func (rp *replayer) alter(ctx context.Context, s sqlfile.Step) error {
 }
 
 // statementFailed records a failed statement that defines no object.
-func (rp *replayer) statementFailed(s sqlfile.Step, p report.SchemaProblem) {
+func (rp *replayer) statementFailed(s sqlfile.Step, p outcome.Problem) {
 	p = rp.consequence(s, p)
 	o := sqlfile.Object{Kind: KindStatement, Name: s.What, File: rp.d.File, Line: s.Line, SQL: s.SQL}
-	rp.load.Statements = append(rp.load.Statements, &Result{Object: o, Problems: []report.SchemaProblem{p}})
+	rp.load.Statements = append(rp.load.Statements, &Result{Object: o, Problems: []outcome.Problem{p}})
 	rp.chargeTriggers(s, p)
 }
 
@@ -191,7 +191,7 @@ func (rp *replayer) statementFailed(s sqlfile.Step, p report.SchemaProblem) {
 // refused in a trigger's body (a SET GLOBAL, a file written), so each
 // trigger of that table gets the problem too, with the statement that
 // fired it.
-func (rp *replayer) chargeTriggers(s sqlfile.Step, p report.SchemaProblem) {
+func (rp *replayer) chargeTriggers(s sqlfile.Step, p outcome.Problem) {
 	table := writtenTable(s.What)
 	if table == "" {
 		return

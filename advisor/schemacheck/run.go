@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -29,7 +29,7 @@ const eventRunner = "upgrade_advisor_event_body"
 // object that tried, with the server's code: a definition that needs more
 // than the account's rights (SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins)
 // is named here. It returns notes for the report.
-func runContained(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, objects []report.SchemaObject) ([]string, error) {
+func runContained(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, objects []outcome.Object) ([]string, error) {
 	r := &containedRun{conn: conn, d: d, objects: objects, index: map[string]int{}}
 	for i, o := range objects {
 		r.index[o.Kind+"\x00"+o.Name] = i
@@ -55,16 +55,16 @@ var errRunCut = errors.New("the contained run stopped")
 type containedRun struct {
 	conn    *sql.Conn
 	d       *sqlfile.Dump
-	objects []report.SchemaObject
+	objects []outcome.Object
 	index   map[string]int // kind, name -> objects
 	ran     []string
 	notes   []string
 }
 
 // created is the object of kind and name if the target created it.
-func (r *containedRun) created(kind sqlfile.Kind, name string) (*report.SchemaObject, bool) {
+func (r *containedRun) created(kind sqlfile.Kind, name string) (*outcome.Object, bool) {
 	i, ok := r.index[string(kind)+"\x00"+name]
-	if !ok || r.objects[i].Status == report.StatusRefused || r.objects[i].Status == report.StatusBlocked {
+	if !ok || r.objects[i].Status == outcome.StatusRefused || r.objects[i].Status == outcome.StatusBlocked {
 		return nil, false
 	}
 	return &r.objects[i], true
@@ -88,15 +88,15 @@ func (r *containedRun) exec(ctx context.Context, query string) error {
 }
 
 // tried records what the server refused an object when it ran.
-func (r *containedRun) tried(o *report.SchemaObject, how string, err error) {
+func (r *containedRun) tried(o *outcome.Object, how string, err error) {
 	se := serverError(err)
 	if se == nil {
 		return
 	}
-	o.Problems = append(o.Problems, report.SchemaProblem{Kind: report.StatusWarned, Code: int(se.Number),
+	o.Problems = append(o.Problems, outcome.Problem{Kind: outcome.StatusWarned, Code: int(se.Number),
 		Message: "when run in the sandbox (" + how + "): " + se.Message,
 		Fix:     "it ran as an account with no rights beyond the application's schemas; a statement it runs needs more (SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins) or failed on the target: check what it does"})
-	o.Status = report.WorstStatus(o.Problems)
+	o.Status = outcome.Worst(o.Problems)
 }
 
 // data loads the file's rows (--with-data); a row refused is charged to
@@ -161,48 +161,72 @@ func qualifiedTable(row sqlfile.DataStatement) string {
 	return row.Schema + "." + row.Table
 }
 
-// procedures calls every procedure without arguments once.
-func (r *containedRun) procedures(ctx context.Context) error {
+// eachCreated runs one object of kind at a time, in file order, for
+// every object of that kind the target created: run says whether it ran
+// (counted in the note, with ran's format) and returns only an error that
+// ends the contained run.
+func (r *containedRun) eachCreated(ctx context.Context, kind sqlfile.Kind, ran string,
+	run func(context.Context, sqlfile.Object, *outcome.Object) (bool, error)) error {
 	n := 0
 	for _, o := range r.d.Objects {
-		obj, ok := r.created(sqlfile.KindProcedure, qualifiedName(o))
-		if o.Kind != sqlfile.KindProcedure || !ok {
+		if o.Kind != kind {
 			continue
 		}
-		call := "CALL " + stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name) + "()"
-		err := r.exec(ctx, stmt.Tag+call)
-		if se := serverError(err); se != nil && se.Number == 1318 {
-			continue // it takes arguments: not called
+		obj, ok := r.created(kind, qualifiedName(o))
+		if !ok {
+			continue
 		}
-		if err != nil && serverError(err) == nil {
+		done, err := run(ctx, o, obj)
+		if err != nil {
 			return err
 		}
-		r.tried(obj, call, err)
-		n++
+		if done {
+			n++
+		}
 	}
-	r.ran = append(r.ran, fmt.Sprintf("%d procedures without arguments called", n))
+	r.ran = append(r.ran, fmt.Sprintf(ran, n))
 	return nil
+}
+
+// quotedName is an object's schema-qualified name, quoted for a statement.
+func quotedName(o sqlfile.Object) string {
+	return stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name)
+}
+
+// procedures calls every procedure without arguments once.
+func (r *containedRun) procedures(ctx context.Context) error {
+	return r.eachCreated(ctx, sqlfile.KindProcedure, "%d procedures without arguments called", r.call)
+}
+
+// call calls procedure o; one that takes arguments is not called.
+func (r *containedRun) call(ctx context.Context, o sqlfile.Object, obj *outcome.Object) (bool, error) {
+	call := "CALL " + quotedName(o) + "()"
+	err := r.exec(ctx, stmt.Tag+call)
+	if se := serverError(err); se != nil && se.Number == 1318 {
+		return false, nil // it takes arguments: not called
+	}
+	if err != nil && serverError(err) == nil {
+		return false, err
+	}
+	r.tried(obj, call, err)
+	return true, nil
 }
 
 // views reads one row of every view: the functions it calls run.
 func (r *containedRun) views(ctx context.Context) error {
-	n := 0
-	for _, o := range r.d.Objects {
-		obj, ok := r.created(sqlfile.KindView, qualifiedName(o))
-		if o.Kind != sqlfile.KindView || !ok {
-			continue
-		}
-		query := "SELECT * FROM " + stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name) + " LIMIT 1"
-		err := r.exec(ctx, stmt.Tag+query)
-		if err != nil && serverError(err) == nil {
-			return err
-		}
-		r.tried(obj, query, err)
-		r.calledBy(o, query, err)
-		n++
+	return r.eachCreated(ctx, sqlfile.KindView, "%d views read", r.read)
+}
+
+// read reads one row of view o.
+func (r *containedRun) read(ctx context.Context, o sqlfile.Object, obj *outcome.Object) (bool, error) {
+	query := "SELECT * FROM " + quotedName(o) + " LIMIT 1"
+	err := r.exec(ctx, stmt.Tag+query)
+	if err != nil && serverError(err) == nil {
+		return false, err
 	}
-	r.ran = append(r.ran, fmt.Sprintf("%d views read", n))
-	return nil
+	r.tried(obj, query, err)
+	r.calledBy(o, query, err)
+	return true, nil
 }
 
 // calledBy charges a refused read of view v to the file's own functions
@@ -226,40 +250,37 @@ func (r *containedRun) calledBy(v sqlfile.Object, how string, err error) {
 // event's definer, the application's account), in a scratch procedure
 // dropped after.
 func (r *containedRun) events(ctx context.Context) error {
-	n := 0
-	for _, o := range r.d.Objects {
-		obj, ok := r.created(sqlfile.KindEvent, qualifiedName(o))
-		if o.Kind != sqlfile.KindEvent || !ok {
-			continue
-		}
-		var body string
-		err := r.conn.QueryRowContext(ctx, stmt.Tag+"SELECT EVENT_DEFINITION FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?",
-			schemaOf(o), o.Name).Scan(&body)
-		if err != nil {
-			r.notes = append(r.notes, fmt.Sprintf("event %s: its body could not be read (%v); not run", qualifiedName(o), err))
-			continue
-		}
-		runner := stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(eventRunner)
-		if err := r.exec(ctx, stmt.Tag+"DROP PROCEDURE IF EXISTS "+runner); err != nil && serverError(err) == nil {
-			return err
-		}
-		if err := r.exec(ctx, stmt.Tag+"CREATE PROCEDURE "+runner+"() "+body); err != nil {
-			if serverError(err) == nil {
-				return err
-			}
-			r.tried(obj, "its body, in a procedure", err)
-			continue
-		}
-		err = r.exec(ctx, stmt.Tag+"CALL "+runner+"()")
-		if err != nil && serverError(err) == nil {
-			return err
-		}
-		r.tried(obj, "its body, as the scheduler runs it", err)
-		if derr := r.exec(ctx, stmt.Tag+"DROP PROCEDURE IF EXISTS "+runner); derr != nil && serverError(derr) == nil {
-			return derr
-		}
-		n++
+	return r.eachCreated(ctx, sqlfile.KindEvent, "%d event bodies run", r.runBody)
+}
+
+// runBody runs the body of event o once; a body that cannot be read or
+// made into a procedure is not run.
+func (r *containedRun) runBody(ctx context.Context, o sqlfile.Object, obj *outcome.Object) (bool, error) {
+	var body string
+	err := r.conn.QueryRowContext(ctx, stmt.Tag+"SELECT EVENT_DEFINITION FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?",
+		schemaOf(o), o.Name).Scan(&body)
+	if err != nil {
+		r.notes = append(r.notes, fmt.Sprintf("event %s: its body could not be read (%v); not run", qualifiedName(o), err))
+		return false, nil
 	}
-	r.ran = append(r.ran, fmt.Sprintf("%d event bodies run", n))
-	return nil
+	runner := stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(eventRunner)
+	if err := r.exec(ctx, stmt.Tag+"DROP PROCEDURE IF EXISTS "+runner); err != nil && serverError(err) == nil {
+		return false, err
+	}
+	if err := r.exec(ctx, stmt.Tag+"CREATE PROCEDURE "+runner+"() "+body); err != nil {
+		if serverError(err) == nil {
+			return false, err
+		}
+		r.tried(obj, "its body, in a procedure", err)
+		return false, nil
+	}
+	err = r.exec(ctx, stmt.Tag+"CALL "+runner+"()")
+	if err != nil && serverError(err) == nil {
+		return false, err
+	}
+	r.tried(obj, "its body, as the scheduler runs it", err)
+	if derr := r.exec(ctx, stmt.Tag+"DROP PROCEDURE IF EXISTS "+runner); derr != nil && serverError(derr) == nil {
+		return false, derr
+	}
+	return true, nil
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -42,7 +42,7 @@ func (l *loader) applySession(ctx context.Context, r *Result) error {
 			}
 			continue
 		case se != nil:
-			r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRefused, Code: int(se.Number),
+			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number),
 				Message: fmt.Sprintf("SET %s = %s: %s", name, v, se.Message)})
 			continue
 		case err != nil:
@@ -83,7 +83,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 	}
 	l.applied["sql_mode"] = cleaned
 	r.modeRefused = true
-	r.Problems = append(r.Problems, report.SchemaProblem{Kind: report.StatusRefused, Code: int(code),
+	r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRefused, Code: int(code),
 		Message: "the sql_mode it was created with: " + msg,
 		Fix: fmt.Sprintf("re-create it with sql_mode=%s (without %s, which the target does not have)",
 			cleaned, strings.Join(dropped, ", "))})

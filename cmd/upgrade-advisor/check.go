@@ -80,9 +80,11 @@ func runCheck(c *cli.Context) error {
 	if so, err := schemaCheckOptions(c); err != nil {
 		return err
 	} else if so != nil {
-		if r.Schema, err = schemacheck.CheckOnTarget(c.Context, *so); err != nil {
+		schema, err := schemacheck.CheckOnTarget(c.Context, *so)
+		if err != nil {
 			return err
 		}
+		r.Schema = report.SchemaOf(schema)
 	}
 	if err := render(c, r, format); err != nil {
 		return err
@@ -103,7 +105,7 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 	if schemaCheck && c.String("variables") == "" && c.String("config") == "" && !(c.IsSet("server-version") && c.IsSet("target")) {
 		// --server-version alone names the version that wrote the schema;
 		// with --target it also asks for the drift of its compiled defaults.
-		return schemacheck.NewReport(version, c.String("schema-file")), nil
+		return advisor.SchemaCheckReport(version, c.String("schema-file")), nil
 	}
 	return advisor.RunCheck(advisor.CheckOptions{
 		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),

@@ -4,6 +4,8 @@
 //	querylog-bench -setup              the schema and rows the traffic needs (SQL on stdout)
 //	querylog-bench -gen 100000         that many statements of a few hundred classes (SQL on stdout)
 //	querylog-bench -read slow.log      read and group a log, print a summary
+//	querylog-bench -compare 1000 -target-basedir DIR
+//	                                   that many classes compared on two sandboxes (compare.go)
 //
 // scripts/querylog-bench.sh pipes -setup and -gen through the mariadb
 // client into a sandbox whose slow log takes every statement, then times
@@ -28,12 +30,20 @@ func main() {
 	setup := flag.Bool("setup", false, "print the schema and rows")
 	gen := flag.Int("gen", 0, "print this many statements")
 	read := flag.String("read", "", "read and group this log")
+	compare := flag.Int("compare", 0, "compare this many classes on two sandboxes")
+	todayBasedir := flag.String("today-basedir", "", "with -compare: today's server (default: the installed one)")
+	targetBasedir := flag.String("target-basedir", "", "with -compare: the target's server (default: the installed one)")
 	flag.Parse()
 	switch {
 	case *setup:
 		printSetup()
 	case *gen > 0:
 		generate(*gen)
+	case *compare > 0:
+		if err := compareClasses(*compare, *todayBasedir, *targetBasedir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	case *read != "":
 		if err := summarise(*read); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -48,21 +58,31 @@ func main() {
 func printSetup() {
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
-	fmt.Fprintln(w, "CREATE DATABASE IF NOT EXISTS bench; USE bench;")
+	for _, q := range setupStatements() {
+		fmt.Fprintf(w, "%s;\n", q)
+	}
+}
+
+// setupStatements are the schema and rows the traffic needs.
+func setupStatements() []string {
+	out := []string{"CREATE DATABASE IF NOT EXISTS bench", "USE bench"}
 	for t := 0; t < tables; t++ {
-		fmt.Fprintf(w, "CREATE TABLE t%d (id INT PRIMARY KEY, a INT, b VARCHAR(32), c DECIMAL(10,2), d DATETIME, KEY (a));\n", t)
-		fmt.Fprintf(w, "CREATE TABLE t%d_log (id INT AUTO_INCREMENT PRIMARY KEY, a INT, b VARCHAR(32));\n", t)
+		out = append(out,
+			fmt.Sprintf("CREATE TABLE t%d (id INT PRIMARY KEY, a INT, b VARCHAR(32), c DECIMAL(10,2), d DATETIME, KEY (a))", t),
+			fmt.Sprintf("CREATE TABLE t%d_log (id INT AUTO_INCREMENT PRIMARY KEY, a INT, b VARCHAR(32))", t))
 		for i := 0; i < 500; i += 50 {
-			fmt.Fprintf(w, "INSERT INTO t%d VALUES ", t)
+			var b strings.Builder
+			fmt.Fprintf(&b, "INSERT INTO t%d VALUES ", t)
 			for j := i; j < i+50; j++ {
 				if j > i {
-					w.WriteString(",")
+					b.WriteString(",")
 				}
-				fmt.Fprintf(w, "(%d,%d,'name%d',%d.%02d,'2026-01-%02d 10:00:00')", j, j%37, j, j*3, j%100, 1+j%28)
+				fmt.Fprintf(&b, "(%d,%d,'name%d',%d.%02d,'2026-01-%02d 10:00:00')", j, j%37, j, j*3, j%100, 1+j%28)
 			}
-			w.WriteString(";\n")
+			out = append(out, b.String())
 		}
 	}
+	return out
 }
 
 // shapes are the statement forms; each table gives one class per shape

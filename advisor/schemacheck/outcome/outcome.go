@@ -1,0 +1,50 @@
+// Package outcome is what the schema check found: every object with its
+// status and the problems the target gave it, and the section's summary
+// (the file or server read, the servers it ran on, what was set aside, the
+// notes, how long it took). schemacheck builds it; the report converts it
+// into its schema section (report.SchemaOf), so neither imports the other.
+// It imports nothing of the project.
+package outcome
+
+import "time"
+
+// Schema is the application's schema put through the target's own server.
+type Schema struct {
+	Source string // the file or server it was read from
+	Target string // the server it was loaded into
+	// Today is the server of today's version the same load ran on, so that
+	// what already fails today is not blamed on the upgrade; "" when none ran.
+	Today    string
+	Objects  []Object
+	SetAside map[string]int // statements read and not loaded, by what they are
+	Duration time.Duration
+	Notes    []string
+}
+
+// Object is one table, view, routine, trigger or event (or a statement of
+// the file that failed).
+type Object struct {
+	Kind     string
+	Name     string
+	Source   string // file:line, or schema.name on a live server
+	Status   string // the worst of its problems (Worst)
+	Problems []Problem
+}
+
+// Problem is one thing the target said or did to an object.
+type Problem struct {
+	Kind    string // one of the statuses: refused, runtime, reserved, rewritten, warned, blocked
+	Code    int
+	Message string
+	Fix     string
+	// Today is true when today's version has the same problem: it is shown
+	// but does not count toward the status.
+	Today bool
+	// Source is the file:line of the statement the server refused when it
+	// is not the object's own definition (a later ALTER TABLE, the SET of
+	// sql_mode it was created under).
+	Source string
+	// CausedBy is the file:line of the earlier failure this one follows
+	// from (status blocked): a missing table the file's CREATE failed to make.
+	CausedBy string
+}
