@@ -62,6 +62,14 @@
 // --loose-mysqlx=OFF so that the X plugin does not grab port 33060 and
 // /tmp/mysqlx.sock.
 //
+// The one exception is a quick sandbox (Options.Quick), for a job that
+// measures nothing on it (the schema check): InnoDB reads through the page
+// cache and does not fsync each commit or page flush, the doublewrite
+// buffer is off and, on MySQL, so are the performance schema and all but
+// one rollback segment (quickArgs). None of it changes what the server
+// accepts or answers; the binary log keeps its default, as it does.
+// Sandboxes that are measured (calibration, a rehearsal's) are never quick.
+//
 // # Passwords
 //
 // A socket-only sandbox has root without a password. With Networking, where
