@@ -25,7 +25,7 @@ func TestQuickSandboxOnEachServer(t *testing.T) {
 		if ph.Datadir <= 0 || ph.Socket <= 0 || ph.Answer < 0 {
 			t.Errorf("start phases not recorded: %+v", ph)
 		}
-		measured := srv.Shared(t)
+		measured := srv.Start(t, sandbox.Options{Dir: sandboxtest.ShortTempDir(t)})
 		if got := globalOf(t, measured, "innodb_flush_log_at_trx_commit"); got != "1" {
 			t.Errorf("measured sandbox: innodb_flush_log_at_trx_commit = %s, want the default 1", got)
 		}
