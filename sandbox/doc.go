@@ -106,9 +106,13 @@
 // root, ~/.cache/upgrade-advisor/sandbox otherwise), keyed by the binary's
 // path and the initialisation options, stamped with its size, modification
 // time and version (another build replaces the entry). Every later sandbox
-// of it copies that datadir, leaving holes where it holds zeros (most of a
+// of it copies that datadir, leaving holes where it has them (most of a
 // fresh datadir), owned by the server's account; MySQL's auto.cnf is left
-// out so each server has its own UUID. A lock per entry lets two processes
+// out so each server has its own UUID. The entry holds the datadir twice:
+// data/ as the initialisation left it (MariaDB 10.8+ writes its 96 MB redo
+// log in full, and a measured server keeps it allocated, as its own would
+// be), and quick/ with every block of zeros a hole, which quick sandboxes
+// copy (entries made before quick/ existed are copied from data/). A lock per entry lets two processes
 // start sandboxes of one binary at once: one initialises, the other waits
 // and copies. ListCache and ClearCache (`sandbox cache [--clear]`) show and
 // remove the entries. Stop kills the server: its datadir is removed anyway.

@@ -2,6 +2,10 @@ package sandbox_test
 
 import (
 	"database/sql"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
@@ -14,7 +18,16 @@ import (
 // time went, and a measured one keeps the version's defaults.
 func TestQuickSandboxOnEachServer(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
-		quick := srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t)})
+		var log bufferLog
+		cache := sandboxtest.ShortTempDir(t)
+		srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t), CacheDir: cache}) // initialises
+		quick := srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t), CacheDir: cache, Log: &log})
+		if !strings.Contains(log.buf.String(), "/quick in") {
+			t.Errorf("a quick sandbox did not copy the cache entry's sparse form:\n%s", log.buf.String())
+		}
+		if data, sparse := allocated(t, cache, "data"), allocated(t, cache, "quick"); sparse > data {
+			t.Errorf("the entry's sparse form holds %d bytes, more than the datadir's %d", sparse, data)
+		}
 		if got := globalOf(t, quick, "innodb_flush_log_at_trx_commit"); got != "2" {
 			t.Errorf("quick sandbox: innodb_flush_log_at_trx_commit = %s, want 2", got)
 		}
@@ -44,4 +57,24 @@ func globalOf(t *testing.T, sb *sandbox.Sandbox, name string) string {
 		t.Fatalf("@@%s: %v", name, err)
 	}
 	return v
+}
+
+// allocated is the disk space of the files under the only cache entry's
+// form (data or quick) in cache.
+func allocated(t *testing.T, cache, form string) int64 {
+	t.Helper()
+	dirs, _ := filepath.Glob(filepath.Join(cache, "datadirs", "*", form))
+	if len(dirs) != 1 {
+		t.Fatalf("cache entries with %s: %v, want one", form, dirs)
+	}
+	var n int64
+	_ = filepath.WalkDir(dirs[0], func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Sys().(*syscall.Stat_t).Blocks * 512
+			}
+		}
+		return nil
+	})
+	return n
 }

@@ -196,7 +196,7 @@ func (s *Sandbox) makeDatadir(ctx context.Context, o Options, bin *Binary, metho
 		}
 		if cache.valid() {
 			t0 := time.Now()
-			err = cache.copyTo(datadir)
+			src, err := cache.copyTo(datadir, s.quick)
 			unlock()
 			if err == nil {
 				err = s.acct.ownTree(datadir)
@@ -204,7 +204,7 @@ func (s *Sandbox) makeDatadir(ctx context.Context, o Options, bin *Binary, metho
 			if err != nil {
 				return fmt.Errorf("sandbox: %w", err)
 			}
-			s.logf("datadir copied from the cache %s in %v", cache.dir, time.Since(t0).Round(time.Millisecond))
+			s.logf("datadir copied from the cache %s in %v", src, time.Since(t0).Round(time.Millisecond))
 			return nil
 		}
 		if !exclusive {
