@@ -22,6 +22,39 @@ type Accounts struct {
 	Unreadable string
 }
 
+// Add counts one account: a locked one or a role (cannotLogIn) only as
+// locked, any other under its plugin.
+func (a *Accounts) Add(user, host, plugin string, cannotLogIn bool) {
+	if cannotLogIn {
+		a.Locked++
+		return
+	}
+	if a.ByPlugin == nil {
+		a.ByPlugin = map[string][]string{}
+	}
+	p := PluginName(plugin)
+	a.ByPlugin[p] = append(a.ByPlugin[p], AccountName(user, host))
+}
+
+// PluginName is the plugin an account authenticates with: an empty plugin
+// column (MariaDB accounts created without one, MySQL 5.x) means
+// mysql_native_password.
+func PluginName(p string) string {
+	p = strings.ToLower(strings.TrimSpace(p))
+	if p == "" {
+		return "mysql_native_password"
+	}
+	return p
+}
+
+// AccountName quotes an account for ALTER USER: 'user'@'host'.
+func AccountName(user, host string) string {
+	q := func(s string) string {
+		return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", "''") + "'"
+	}
+	return q(user) + "@" + q(host)
+}
+
 // Count is the number of accounts that use plugin.
 func (a *Accounts) Count(plugin string) int { return len(a.ByPlugin[plugin]) }
 

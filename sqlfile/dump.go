@@ -99,6 +99,11 @@ type Dump struct {
 	DefaultSchema string
 	// NeedsDefault is set when statements run before the file's first USE.
 	NeedsDefault bool
+	// Accounts are the accounts of the dump's mysql.user or
+	// mysql.global_priv rows (an --all-databases dump) and of its CREATE
+	// USER statements that name a plugin, without their passwords; the
+	// rows and statements themselves are set aside.
+	Accounts []Account
 	// Notes say what the reader did that the report must tell: the
 	// server's own schemas set aside, a SET GLOBAL sql_mode followed for
 	// the session, a schema the file names and never creates.

@@ -25,6 +25,9 @@ func (r *dumpReader) create(c *cursor, st statement) {
 		r.createIndex(c, st)
 		return
 	case word == "USER" || word == "ROLE":
+		if word == "USER" {
+			r.createdAccounts(c, st)
+		}
 		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
 		return
 	case word == "TABLESPACE":

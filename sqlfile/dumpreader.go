@@ -34,6 +34,9 @@ type dumpReader struct {
 	beforeUs bool // a statement that needs a schema came before any USE
 	// statements are the file's statements as the client cut them.
 	statements []clientStatement
+	// accountColumns are the columns of the mysql schema's account tables
+	// as the dump creates them.
+	accountColumns map[string][]string
 }
 
 // systemSection counts what a dump holds of one of the server's own schemas.
@@ -43,7 +46,7 @@ type systemSection struct {
 
 func newDumpReader(file string, writer flavor.Flavor, o ReadOptions) *dumpReader {
 	return &dumpReader{file: file, writer: writer, opts: o, schemas: map[string]bool{}, session: newSession(),
-		systems: map[string]*systemSection{}, index: map[string]int{},
+		systems: map[string]*systemSection{}, index: map[string]int{}, accountColumns: map[string][]string{},
 		dump: &Dump{File: file, Writer: writer, SetAside: map[string]int{}}}
 }
 
@@ -219,6 +222,9 @@ func (r *dumpReader) systemStatement(schema string, st statement) {
 		r.systems[key] = sec
 	}
 	sec.statements++
+	if key == "mysql" {
+		r.readAccounts(st)
+	}
 	r.setAside("statement of the server's own schema " + key)
 	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, Object: -1, What: stepName(st.toks),
 		Reason: "the server's own schema " + key + " is not part of the application's schema"})

@@ -3,9 +3,10 @@ package queries
 import (
 	"fmt"
 
-	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"testing"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 )
 
 // templates are the shapes of the generated traffic; each %d takes the

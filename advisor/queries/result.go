@@ -17,7 +17,8 @@ type Column struct {
 // family groups type names whose values an application reads alike:
 // every integer and DECIMAL is an exact number (the families give INT and
 // BIGINT to the same literal), FLOAT and DOUBLE approximate numbers,
-// strings of every kind (JSON included), and temporal types.
+// strings of every kind (JSON included: newCanon compares it by meaning),
+// and temporal types.
 func family(typeName string) string {
 	t := strings.TrimPrefix(strings.ToUpper(typeName), "UNSIGNED ")
 	switch t {
@@ -51,7 +52,7 @@ type resultSet struct {
 // canon gives every cell of a result a canonical text for comparison with
 // another server's result of the same statement.
 type canon struct {
-	kinds  []string // per column: "exact", "approximate", "masked" or "" (as text)
+	kinds  []string // per column: "exact", "approximate", "json", "masked" or "" (as text)
 	digits int      // significant digits kept of approximate numbers
 }
 
@@ -67,6 +68,8 @@ func newCanon(a, b []Column, masked []bool, digits int) canon {
 			c.kinds[i] = "approximate"
 		case fa == "exact" && fb == "exact":
 			c.kinds[i] = "exact"
+		case isJSONType(a[i].Type) || isJSONType(b[i].Type):
+			c.kinds[i] = "json"
 		}
 	}
 	return c
@@ -86,13 +89,22 @@ func (c canon) value(i int, v cell) string {
 		}
 	case "approximate":
 		if f, err := strconv.ParseFloat(v.text, 64); err == nil {
-			if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
-				return strconv.FormatFloat(f, 'g', -1, 64)
-			}
-			return strconv.FormatFloat(f, 'g', c.digits, 64)
+			return approximateText(f, c.digits)
+		}
+	case "json":
+		if s, ok := jsonText(v.text, c.digits); ok {
+			return s
 		}
 	}
 	return v.text
+}
+
+// approximateText gives a floating-point number to digits significant digits.
+func approximateText(f float64, digits int) string {
+	if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', digits, 64)
 }
 
 // row returns a row's canonical text, cells separated by a byte no text holds.

@@ -21,6 +21,8 @@ func TestCompareResults(t *testing.T) {
 	intCol := []Column{{Name: "id", Type: "INT"}, {Name: "v", Type: "VARCHAR"}}
 	bigCol := []Column{{Name: "id", Type: "BIGINT"}, {Name: "v", Type: "VARCHAR"}}
 	dec := []Column{{Name: "d", Type: "DECIMAL"}, {Name: "f", Type: "DOUBLE"}}
+	jsonText10 := []Column{{Name: "doc", Type: "TEXT"}} // MariaDB's JSON
+	jsonMySQL := []Column{{Name: "doc", Type: "JSON"}}
 	for _, tt := range []struct {
 		name   string
 		sql    string
@@ -49,6 +51,13 @@ func TestCompareResults(t *testing.T) {
 		{"approximate rows as a multiset", "SELECT id, AVG(x) AS f FROM t GROUP BY id", &resultSet{columns: []Column{{Name: "id", Type: "INT"}, {Name: "f", Type: "DOUBLE"}}, rows: rowsOf("1|2.5", "1|0.1")}, &resultSet{columns: []Column{{Name: "id", Type: "INT"}, {Name: "f", Type: "DOUBLE"}}, rows: rowsOf("1|0.1000000000000000001", "1|2.5")}, StatusOrder},
 		{"UUID() in the select list", "SELECT id, UUID() AS u FROM t", &resultSet{columns: intCol, rows: rowsOf("1|x")}, &resultSet{columns: intCol, rows: rowsOf("1|y")}, StatusSame},
 		{"VERSION() in the select list", "SELECT id, VERSION() LIKE '10%' AS v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|1")}, &resultSet{columns: intCol, rows: rowsOf("1|0")}, StatusSame},
+		{"JSON by meaning", "SELECT doc FROM t", &resultSet{columns: jsonText10, rows: rowsOf(`{"b":[1,2],"a":1.50}`)}, &resultSet{columns: jsonMySQL, rows: rowsOf(`{"a": 1.5, "b": [1, 2]}`)}, StatusSame},
+		{"JSON by meaning, the other way", "SELECT doc FROM t", &resultSet{columns: jsonMySQL, rows: rowsOf(`{"a": 1, "b": [1, 2]}`)}, &resultSet{columns: jsonText10, rows: rowsOf(`{"b":[1,2],"a":1}`)}, StatusSame},
+		{"JSON value changed", "SELECT doc FROM t", &resultSet{columns: jsonText10, rows: rowsOf(`{"a":1,"b":[1,2]}`)}, &resultSet{columns: jsonMySQL, rows: rowsOf(`{"a": 1, "b": [2, 1]}`)}, StatusChanged},
+		{"JSON rows as a multiset", "SELECT doc FROM t", &resultSet{columns: jsonText10, rows: rowsOf(`{"a":1}`, `{"a":2}`)}, &resultSet{columns: jsonMySQL, rows: rowsOf(`{"a": 2}`, `{"a": 1}`)}, StatusOrder},
+		{"JSON NULL and JSON null", "SELECT doc FROM t", &resultSet{columns: jsonText10, rows: rowsOf("NULL")}, &resultSet{columns: jsonMySQL, rows: rowsOf("null")}, StatusChanged},
+		{"text that is not JSON stays text", "SELECT doc FROM t", &resultSet{columns: jsonText10, rows: rowsOf("{a: 1}")}, &resultSet{columns: jsonMySQL, rows: rowsOf("{a:1}")}, StatusChanged},
+		{"JSON-looking text without a JSON type", "SELECT v FROM t", &resultSet{columns: jsonText10, rows: rowsOf(`{"a":1}`)}, &resultSet{columns: jsonText10, rows: rowsOf(`{"a": 1}`)}, StatusChanged},
 		{"capped", "SELECT id, v FROM t", &resultSet{columns: intCol, rows: rowsOf("1|a"), truncated: true}, &resultSet{columns: intCol, rows: rowsOf("2|b")}, StatusSame},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -96,7 +96,7 @@ func schemaGroups(s *Schema) []schemaGroup {
 }
 
 // schemaKinds is the order kinds are shown in.
-var schemaKinds = []string{"table", "view", "function", "procedure", "trigger", "event", "statement"}
+var schemaKinds = []string{"table", "view", "function", "procedure", "trigger", "event", "account", "statement"}
 
 func kindRank(k string) int {
 	for i, x := range schemaKinds {

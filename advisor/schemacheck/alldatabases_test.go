@@ -39,6 +39,19 @@ func assertSystemSetAside(t *testing.T, s *outcome.Schema) {
 	}
 }
 
+// assertAccountsNoted checks that the dump's accounts were read from its
+// mysql rows: the note names account under plugin and counts the locked
+// ones (the server's own system accounts are).
+func assertAccountsNoted(t *testing.T, s *outcome.Schema, plugin, account string) {
+	t.Helper()
+	for _, n := range s.Notes {
+		if strings.Contains(n, "the file's accounts") && strings.Contains(n, plugin) && strings.Contains(n, account) && strings.Contains(n, "locked") {
+			return
+		}
+	}
+	t.Errorf("no note of the dump's accounts with %s using %s: %q", account, plugin, s.Notes)
+}
+
 // TestSchemaCheckAllDatabases: mariadb-dump --all-databases of MariaDB
 // 10.11 and mysqldump --all-databases of MySQL 9.7, each checked end to end
 // on MariaDB 11.8: the server's own schemas set aside and noted, the
@@ -53,6 +66,7 @@ func TestSchemaCheckAllDatabases(t *testing.T) {
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, fromMariaDB, srv, mariadb)
 		assertSystemSetAside(t, s)
+		assertAccountsNoted(t, s, "mysql_native_password", "'root'@'localhost'")
 		if len(s.Objects) != 14 {
 			t.Errorf("%d objects, want the shop's 14: %+v", len(s.Objects), s.Objects)
 		}
@@ -61,6 +75,7 @@ func TestSchemaCheckAllDatabases(t *testing.T) {
 		})
 		s = checkSchema(t, fromMySQL, srv, mysql)
 		assertSystemSetAside(t, s)
+		assertAccountsNoted(t, s, "caching_sha2_password", "'root'@'localhost'")
 		assertObjects(t, s, map[string]expectation{
 			"shop.customer":   {outcome.StatusRefused, 1064}, // a functional key part
 			"shop.big_orders": {outcome.StatusBlocked, 1146}, // on the refused table: that one's consequence

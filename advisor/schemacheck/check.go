@@ -225,13 +225,16 @@ func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *prober, o
 // either, the collations the dump states.
 func (c *checker) rewritten(ctx context.Context) error {
 	schemas := c.schemaNames()
-	target, err := readDefinitions(ctx, c.s.Target, schemas)
-	if err != nil {
-		return err
-	}
 	todayConn := c.s.Today
 	if todayConn == nil {
 		todayConn = c.s.Live
+	}
+	// Without today's definitions only the tables' collations are compared,
+	// and the columns' only for a table that states a character set alone.
+	tablesOnly := todayConn == nil && len(c.charsetOnlyTables()) == 0
+	target, err := readDefinitions(ctx, c.s.Target, schemas, tablesOnly)
+	if err != nil {
+		return err
 	}
 	if err := c.collationChoices(ctx, target, todayConn != nil); err != nil {
 		return err
@@ -240,7 +243,7 @@ func (c *checker) rewritten(ctx context.Context) error {
 		c.statedCollations(target)
 		return nil
 	}
-	today, err := readDefinitions(ctx, todayConn, schemas)
+	today, err := readDefinitions(ctx, todayConn, schemas, false)
 	if err != nil {
 		return fmt.Errorf("today's definitions: %w", err)
 	}

@@ -55,8 +55,10 @@ const columnQuery = `SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, DATA_TYPE, IF
 	AND EXISTS (SELECT 1 FROM information_schema.TABLES t WHERE t.TABLE_SCHEMA = c.TABLE_SCHEMA
 	            AND t.TABLE_NAME = c.TABLE_NAME AND t.TABLE_TYPE = 'BASE TABLE')`
 
-// readDefinitions reads the definitions of the objects in schemas.
-func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string) (definitions, error) {
+// readDefinitions reads the definitions of the objects in schemas; with
+// tablesOnly, only the tables' own attributes (engine, table collation),
+// which is all a check without today's definitions compares.
+func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string, tablesOnly bool) (definitions, error) {
 	in := make([]string, len(schemas))
 	for i, s := range schemas {
 		in[i] = quoteString(s)
@@ -64,9 +66,15 @@ func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string) (def
 	list := strings.Join(in, ",")
 	defs := definitions{}
 	for _, q := range definitionQueries {
+		if tablesOnly && q.kind != sqlfile.KindTable {
+			continue
+		}
 		if err := defs.read(ctx, conn, fmt.Sprintf(q.query, list), q.kind, attributeNames[q.kind]); err != nil {
 			return nil, err
 		}
+	}
+	if tablesOnly {
+		return defs, nil
 	}
 	if err := defs.readColumns(ctx, conn, fmt.Sprintf(columnQuery, list)); err != nil {
 		return nil, err

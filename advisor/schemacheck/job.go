@@ -134,6 +134,8 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 		return nil, err
 	}
 	notes = append(append(notes, loaderNote), ran...)
+	accounts, accountNotes := dumpAccounts(d, target.Inspection().Flavor)
+	objects, notes = append(objects, accounts...), append(notes, accountNotes...)
 	schema = Section(d, target, today, sc.Live != nil, objects, notes)
 	schema.Duration = time.Since(began)
 	return schema, nil
@@ -168,10 +170,11 @@ func knowledgeOnly(d *sqlfile.Dump, target string) (*outcome.Schema, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
 	}
+	accounts, accountNotes := dumpAccounts(d, fl)
 	return &outcome.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
-		Objects: knowledgeCheck(d, fl), SetAside: d.SetAside,
-		Notes: []string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
-			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}}, nil
+		Objects: append(knowledgeCheck(d, fl), accounts...), SetAside: d.SetAside,
+		Notes: append([]string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
+			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}, accountNotes...)}, nil
 }
 
 // Section is what the check found of d's objects on target (and today),

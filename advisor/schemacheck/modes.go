@@ -6,6 +6,9 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
@@ -17,7 +20,8 @@ import (
 // table exists, and the application's next ALTER TABLE, run under the
 // default, fails. So every table created under another sql_mode than the
 // default is created once more, from the server's own SHOW CREATE TABLE,
-// under the default, in a scratch schema of the sandbox.
+// under the default, in a scratch schema of the sandbox: as a temporary
+// table where it can be one (recreateUnderDefault).
 
 // modeOnlyTables returns, by index in results, the problem of each table
 // whose definition the server's default sql_mode refuses.
@@ -51,8 +55,10 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 	restore := throwawayTables(ctx, conn)
 	defer restore()
 	out := map[int]outcome.Problem{}
+	sc := &scratchTables{conn: conn, mode: mode}
+	defer sc.dropTemporary(ctx)
 	for _, i := range idx {
-		p, err := recreateUnderDefault(ctx, conn, results[i].Object, mode)
+		p, err := sc.recreateUnderDefault(ctx, results[i].Object)
 		if err != nil {
 			return nil, err
 		}
@@ -66,15 +72,51 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 	return out, nil
 }
 
+// scratchTables re-creates tables in the scratch schema, the current one
+// of conn, under the default sql_mode.
+type scratchTables struct {
+	conn *sql.Conn
+	mode string // the default sql_mode, for the report
+	// temporary are the temporary tables made so far, dropped at the end
+	// (dropping the scratch schema leaves a session's temporary tables).
+	temporary []string
+}
+
+// dropTemporary drops the temporary tables made.
+func (sc *scratchTables) dropTemporary(ctx context.Context) {
+	if len(sc.temporary) == 0 {
+		return
+	}
+	_, _ = sc.conn.ExecContext(context.WithoutCancel(ctx), stmt.Tag+"DROP TEMPORARY TABLE IF EXISTS "+strings.Join(sc.temporary, ", "))
+}
+
 // recreateUnderDefault creates one table in the scratch schema from the
-// server's SHOW CREATE TABLE, under the default sql_mode.
-func recreateUnderDefault(ctx context.Context, conn *sql.Conn, o sqlfile.Object, mode string) (*outcome.Problem, error) {
+// server's SHOW CREATE TABLE, under the default sql_mode. It is first
+// created as a temporary table without its foreign keys, which costs the
+// server a fraction of a table (no data dictionary entry, no file); a
+// foreign key does not depend on the sql_mode, and a temporary table
+// follows it as a table does. What the server refuses of that (a zero-date
+// default, and what a temporary table cannot have: FULLTEXT, partitions,
+// compressed rows, ...) is asked again of the table as it is, and that
+// answer is the report's.
+func (sc *scratchTables) recreateUnderDefault(ctx context.Context, o sqlfile.Object) (*outcome.Problem, error) {
 	var name, create string
 	q := stmt.Tag + "SHOW CREATE TABLE " + quotedName(o)
-	if err := conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
+	if err := sc.conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
 		return nil, fmt.Errorf("reading the definition of %s.%s on the sandbox: %w", schemaOf(o), o.Name, err)
 	}
-	_, err := conn.ExecContext(ctx, stmt.Tag+create)
+	tmp := stmt.QuoteIdent(fmt.Sprintf("upgrade_advisor_tmp_%d", len(sc.temporary)))
+	if temporary, ok := temporaryForm(create, name, tmp); ok {
+		_, err := sc.conn.ExecContext(ctx, stmt.Tag+temporary)
+		if err == nil {
+			sc.temporary = append(sc.temporary, tmp)
+			return nil, nil
+		}
+		if serverError(err) == nil {
+			return nil, fmt.Errorf("creating %s in the scratch schema: %w", o.Name, err)
+		}
+	}
+	_, err := sc.conn.ExecContext(ctx, stmt.Tag+create)
 	se := serverError(err)
 	if err != nil && se == nil {
 		return nil, fmt.Errorf("creating %s in the scratch schema: %w", o.Name, err)
@@ -84,9 +126,34 @@ func recreateUnderDefault(ctx context.Context, conn *sql.Conn, o sqlfile.Object,
 	}
 	return &outcome.Problem{Kind: outcome.StatusRuntime, Code: int(se.Number),
 		Message: fmt.Sprintf("it loads only under the file's sql_mode (%s): under the server's default (%s) its definition is refused: %s; every later ALTER TABLE of it fails the same way",
-			orNone(fileMode(o)), orNone(mode), se.Message),
+			orNone(fileMode(o)), orNone(sc.mode), se.Message),
 		Fix: "change the definition so that it loads under the default sql_mode (a zero-date default: NULL or a real date), " +
 			"or run the application's ALTER TABLE statements under the file's sql_mode"}, nil
+}
+
+// foreignKeyLine is a foreign key's line in SHOW CREATE TABLE.
+var foreignKeyLine = regexp.MustCompile("^  CONSTRAINT `(?:[^`]|``)*` FOREIGN KEY \\(")
+
+// temporaryForm turns a SHOW CREATE TABLE of table name (one element a
+// line, as every server prints it) into a CREATE TEMPORARY TABLE of tmp
+// without the foreign keys; ok is false for a text of another shape.
+func temporaryForm(create, name, tmp string) (string, bool) {
+	rest, ok := strings.CutPrefix(create, "CREATE TABLE "+stmt.QuoteIdent(name)+" (\n")
+	if !ok {
+		return "", false
+	}
+	lines := strings.Split(rest, "\n")
+	end := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, ")") })
+	if end < 1 {
+		return "", false
+	}
+	var elements []string
+	for _, l := range lines[:end] {
+		if !foreignKeyLine.MatchString(l) {
+			elements = append(elements, strings.TrimSuffix(l, ","))
+		}
+	}
+	return "CREATE TEMPORARY TABLE " + tmp + " (\n" + strings.Join(elements, ",\n") + "\n" + strings.Join(lines[end:], "\n"), true
 }
 
 // fileMode is the sql_mode the file set where it creates o ("" for the

@@ -100,6 +100,7 @@ type pace struct {
 func (p *pace) rounds(what, file string, drop []string, clientDB func(round int) string) {
 	ctx := context.Background()
 	var check, client []float64
+	loadBefore := loadAverage()
 	for round := range 5 {
 		p.drop(drop)
 		began := time.Now()
@@ -125,9 +126,18 @@ func (p *pace) rounds(what, file string, drop []string, clientDB func(round int)
 	name := strings.NewReplacer(" ", "_", ".", "_").Replace(what)
 	p.b.ReportMetric(slices.Min(check), name+"_check_min_s")
 	p.b.ReportMetric(slices.Min(client), name+"_client_min_s")
-	p.b.Logf("%s, %s: check least %.2f s, median %.2f s (rounds %.2f); client least %.2f s, median %.2f s (rounds %.2f); ratio of the least %.2f, of the medians %.2f",
+	p.b.Logf("%s, %s: check least %.2f s, median %.2f s (rounds %.2f); client least %.2f s, median %.2f s (rounds %.2f); ratio of the least %.2f, of the medians %.2f; load average %s before, %s after",
 		p.srv.Key, what, slices.Min(check), median(check), check, slices.Min(client), median(client), client,
-		slices.Min(check)/slices.Min(client), median(check)/median(client))
+		slices.Min(check)/slices.Min(client), median(check)/median(client), loadBefore, loadAverage())
+}
+
+// loadAverage is the machine's 1-minute load average, "?" where unknown.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 // drop drops schemas of the sandbox.

@@ -60,31 +60,7 @@ func scanAccounts(ctx context.Context, db *sql.DB, query string, fl flavor.Flavo
 		if err := rows.Scan(&user, &host, &plugin, &cannotLogIn); err != nil {
 			return nil, fmt.Errorf("reading mysql.user: %w", err)
 		}
-		if cannotLogIn.Bool {
-			a.Locked++
-			continue
-		}
-		p := pluginName(plugin.String)
-		a.ByPlugin[p] = append(a.ByPlugin[p], accountName(user.String, host.String))
+		a.Add(user.String, host.String, plugin.String, cannotLogIn.Bool)
 	}
 	return a, rows.Err()
-}
-
-// pluginName is the plugin an account authenticates with: an empty plugin
-// column (MariaDB accounts created without one, MySQL 5.x) means
-// mysql_native_password.
-func pluginName(p string) string {
-	p = strings.ToLower(strings.TrimSpace(p))
-	if p == "" {
-		return "mysql_native_password"
-	}
-	return p
-}
-
-// accountName quotes an account for ALTER USER: 'user'@'host'.
-func accountName(user, host string) string {
-	q := func(s string) string {
-		return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", "''") + "'"
-	}
-	return q(user) + "@" + q(host)
 }

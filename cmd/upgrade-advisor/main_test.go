@@ -274,7 +274,7 @@ func TestCheckParsesTheDebianConfigTree(t *testing.T) {
 
 func TestDDLFileOfAMysqldumpSchemaWithForeignKeys(t *testing.T) {
 	sock := socketOf(t)
-	dump, err := os.ReadFile("../../sqlfile/testdata/sakila-like.sql")
+	dump, err := os.ReadFile("../../sqlfile/testdata/vetclinic-dump.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
