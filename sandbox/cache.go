@@ -33,7 +33,7 @@ const (
 	entryName     = "entry.json"
 	// cacheFormat changes when what an entry holds changes: old entries
 	// are then rebuilt.
-	cacheFormat = 1
+	cacheFormat = 2 // 2: quick/
 )
 
 // DefaultCacheDir is where initialised datadirs are kept: $UPGRADE_ADVISOR_SANDBOX_CACHE,
@@ -203,7 +203,7 @@ func resetOwner(root string) error {
 }
 
 // copyTo copies the entry's datadir to datadir: for a quick sandbox its
-// sparse form when the entry has one. It returns the directory copied.
+// sparse form (data/ if that is missing). It returns the directory copied.
 // The caller holds a lock.
 func (c *datadirCache) copyTo(datadir string, quick bool) (string, error) {
 	src := filepath.Join(c.dir, dataName)

@@ -112,7 +112,7 @@
 // data/ as the initialisation left it (MariaDB 10.8+ writes its 96 MB redo
 // log in full, and a measured server keeps it allocated, as its own would
 // be), and quick/ with every block of zeros a hole, which quick sandboxes
-// copy (entries made before quick/ existed are copied from data/). A lock per entry lets two processes
+// copy (entries of the format before quick/ are rebuilt). A lock per entry lets two processes
 // start sandboxes of one binary at once: one initialises, the other waits
 // and copies. ListCache and ClearCache (`sandbox cache [--clear]`) show and
 // remove the entries. Stop kills the server: its datadir is removed anyway.

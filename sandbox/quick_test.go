@@ -2,10 +2,7 @@ package sandbox_test
 
 import (
 	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
@@ -14,19 +11,19 @@ import (
 )
 
 // A quick sandbox starts on each server with its faster settings in force
-// (every option is one the version accepts), records where its start's
-// time went, and a measured one keeps the version's defaults.
+// (every option is one the version accepts), is copied from the cache
+// entry's sparse form, and records where its start's time went. (That a
+// measured one keeps the defaults: TestQuickServerArgs.)
 func TestQuickSandboxOnEachServer(t *testing.T) {
 	sandboxtest.EachServer(t, func(t *testing.T, srv sandboxtest.Server) {
 		var log bufferLog
-		cache := sandboxtest.ShortTempDir(t)
-		srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t), CacheDir: cache}) // initialises
-		quick := srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t), CacheDir: cache, Log: &log})
+		quick := srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t), Log: &log})
+		if strings.Contains(log.buf.String(), "datadir initialised") { // a cold cache: the next one copies
+			log.buf.Reset()
+			srv.Start(t, sandbox.Options{Quick: true, Dir: sandboxtest.ShortTempDir(t), Log: &log})
+		}
 		if !strings.Contains(log.buf.String(), "/quick in") {
 			t.Errorf("a quick sandbox did not copy the cache entry's sparse form:\n%s", log.buf.String())
-		}
-		if data, sparse := allocated(t, cache, "data"), allocated(t, cache, "quick"); sparse > data {
-			t.Errorf("the entry's sparse form holds %d bytes, more than the datadir's %d", sparse, data)
 		}
 		if got := globalOf(t, quick, "innodb_flush_log_at_trx_commit"); got != "2" {
 			t.Errorf("quick sandbox: innodb_flush_log_at_trx_commit = %s, want 2", got)
@@ -37,10 +34,6 @@ func TestQuickSandboxOnEachServer(t *testing.T) {
 		ph := quick.Phases()
 		if ph.Datadir <= 0 || ph.Socket <= 0 || ph.Answer < 0 {
 			t.Errorf("start phases not recorded: %+v", ph)
-		}
-		measured := srv.Start(t, sandbox.Options{Dir: sandboxtest.ShortTempDir(t)})
-		if got := globalOf(t, measured, "innodb_flush_log_at_trx_commit"); got != "1" {
-			t.Errorf("measured sandbox: innodb_flush_log_at_trx_commit = %s, want the default 1", got)
 		}
 	})
 }
@@ -57,24 +50,4 @@ func globalOf(t *testing.T, sb *sandbox.Sandbox, name string) string {
 		t.Fatalf("@@%s: %v", name, err)
 	}
 	return v
-}
-
-// allocated is the disk space of the files under the only cache entry's
-// form (data or quick) in cache.
-func allocated(t *testing.T, cache, form string) int64 {
-	t.Helper()
-	dirs, _ := filepath.Glob(filepath.Join(cache, "datadirs", "*", form))
-	if len(dirs) != 1 {
-		t.Fatalf("cache entries with %s: %v, want one", form, dirs)
-	}
-	var n int64
-	_ = filepath.WalkDir(dirs[0], func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if fi, err := d.Info(); err == nil {
-				n += fi.Sys().(*syscall.Stat_t).Blocks * 512
-			}
-		}
-		return nil
-	})
-	return n
 }
