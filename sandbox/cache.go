@@ -23,12 +23,17 @@ const EnvCacheDir = "UPGRADE_ADVISOR_SANDBOX_CACHE"
 
 // Directory and file names inside the cache.
 const (
-	datadirsName = "datadirs" // <key>/data, <key>/entry.json, <key>.lock
-	serversName  = "servers"  // copies of server files the sandbox account can read
-	entryName    = "entry.json"
+	datadirsName = "datadirs" // <key>/data, <key>/quick, <key>/entry.json, <key>.lock
+	// quickDataName is the entry's datadir once more with every block of
+	// zeros a hole, for quick sandboxes: MariaDB 10.8+ writes its whole redo
+	// log (96 MB) at initialisation, which data/ keeps allocated, as a
+	// measured server has it.
+	quickDataName = "quick"
+	serversName   = "servers" // copies of server files the sandbox account can read
+	entryName     = "entry.json"
 	// cacheFormat changes when what an entry holds changes: old entries
 	// are then rebuilt.
-	cacheFormat = 1
+	cacheFormat = 2 // 2: quick/
 )
 
 // DefaultCacheDir is where initialised datadirs are kept: $UPGRADE_ADVISOR_SANDBOX_CACHE,
@@ -152,9 +157,14 @@ func (c *datadirCache) save(datadir, version string, initTook time.Duration) err
 	if err := os.Mkdir(tmp, 0o700); err != nil {
 		return err
 	}
-	n, err := copyTree(datadir, filepath.Join(tmp, dataName), skipInCache)
+	n, err := copyTree(datadir, filepath.Join(tmp, dataName), skipInCache, false)
 	if err == nil {
-		err = resetOwner(filepath.Join(tmp, dataName))
+		_, err = copyTree(filepath.Join(tmp, dataName), filepath.Join(tmp, quickDataName), nil, true)
+	}
+	for _, d := range []string{dataName, quickDataName} {
+		if err == nil {
+			err = resetOwner(filepath.Join(tmp, d))
+		}
 	}
 	if err == nil {
 		e := cacheEntry{Stamp: c.stamp, Version: version, Created: time.Now().UTC(), InitS: initTook.Seconds(), Bytes: n}
@@ -192,18 +202,25 @@ func resetOwner(root string) error {
 	})
 }
 
-// copyTo copies the entry's datadir to datadir. The caller holds a lock.
-func (c *datadirCache) copyTo(datadir string) error {
-	if _, err := copyTree(filepath.Join(c.dir, dataName), datadir, nil); err != nil {
-		return fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache --clear` rebuilds it", c.dir, err)
+// copyTo copies the entry's datadir to datadir: for a quick sandbox its
+// sparse form (data/ if that is missing). It returns the directory copied.
+// The caller holds a lock.
+func (c *datadirCache) copyTo(datadir string, quick bool) (string, error) {
+	src := filepath.Join(c.dir, dataName)
+	if q := filepath.Join(c.dir, quickDataName); quick && fileExists(q) {
+		src = q
 	}
-	return nil
+	if _, err := copyTree(src, datadir, nil, false); err != nil {
+		return src, fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache --clear` rebuilds it", c.dir, err)
+	}
+	return src, nil
 }
 
 // copyTree copies the regular files, directories and symlinks under src
 // to dst (which must not exist), keeping permission bits, and returns the
-// bytes copied. skip, when set, leaves out paths relative to src.
-func copyTree(src, dst string, skip func(rel string) bool) (int64, error) {
+// bytes copied. skip, when set, leaves out paths relative to src; zeros
+// is copyFile's.
+func copyTree(src, dst string, skip func(rel string) bool, zeros bool) (int64, error) {
 	var total int64
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -231,7 +248,7 @@ func copyTree(src, dst string, skip func(rel string) bool) (int64, error) {
 			}
 			return os.Symlink(link, target)
 		case d.Type().IsRegular():
-			n, err := copyFile(p, target, info.Mode().Perm())
+			n, err := copyFile(p, target, info.Mode().Perm(), zeros)
 			total += n
 			return err
 		}
@@ -240,12 +257,16 @@ func copyTree(src, dst string, skip func(rel string) bool) (int64, error) {
 	return total, err
 }
 
-// copyFile copies one file, leaving holes where the source has blocks of
-// zeros: most of a fresh datadir is preallocated logs and tablespaces that
-// hold nothing yet (MariaDB: 5-7 MB of data in 110-140 MB; MySQL 9.7: 50
-// in 186), and writing the zeros would cost a start most of its time on a
-// busy disk. The servers write into the holes like into zeros.
-func copyFile(src, dst string, perm fs.FileMode) (int64, error) {
+// copyFile copies one file, leaving holes where the source has them: most
+// of a fresh datadir is preallocated logs and tablespaces that hold nothing
+// yet (MariaDB: 5-7 MB of data in 110-140 MB; MySQL 9.7: 50 in 186), and
+// writing the zeros would cost a start most of its time on a busy disk.
+// The servers write into the holes like into zeros. A file the server
+// filled with zeros itself (MariaDB 10.8+ writes its whole 96 MB redo log
+// at initialisation) is data to the filesystem and copied as such, so that
+// a measured server has its log allocated as its own would be; with zeros
+// (the quick form of a cache entry) its blocks of zeros become holes too.
+func copyFile(src, dst string, perm fs.FileMode, zeros bool) (int64, error) {
 	in, err := os.Open(src)
 	if err != nil {
 		return 0, err
@@ -255,7 +276,7 @@ func copyFile(src, dst string, perm fs.FileMode) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, ok, err := copyExtents(out, in)
+	n, ok, err := copyExtents(out, in, zeros)
 	if !ok && err == nil {
 		n, err = copySparse(out, in)
 	}
@@ -266,6 +287,27 @@ func copyFile(src, dst string, perm fs.FileMode) (int64, error) {
 const sparseBlock = 64 << 10
 
 var zeroBlock = make([]byte, sparseBlock)
+
+// copyZeros copies in's bytes from start to end to the same place in out
+// block by block, leaving out blocks of zeros (holes in out).
+func copyZeros(out, in *os.File, start, end int64) (int64, error) {
+	buf := make([]byte, sparseBlock)
+	var n int64
+	for off := start; off < end; off += sparseBlock {
+		m := int(min(sparseBlock, end-off))
+		if _, err := in.ReadAt(buf[:m], off); err != nil {
+			return n, err
+		}
+		if bytes.Equal(buf[:m], zeroBlock[:m]) {
+			continue
+		}
+		if _, err := out.WriteAt(buf[:m], off); err != nil {
+			return n, err
+		}
+		n += int64(m)
+	}
+	return n, nil
+}
 
 // copySparse copies in to out block by block, seeking over blocks of
 // zeros, and sets out's size to in's.

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,14 +34,16 @@ func TestCopyFileKeepsContent(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.Close()
-		dst := src + ".copy"
-		if _, err := copyFile(src, dst, 0o600); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		want, _ := os.ReadFile(src)
-		got, _ := os.ReadFile(dst)
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: copy differs (%d bytes, want %d)", name, len(got), len(want))
+		for _, zeros := range []bool{false, true} {
+			dst := fmt.Sprintf("%s.copy-%v", src, zeros)
+			if _, err := copyFile(src, dst, 0o600, zeros); err != nil {
+				t.Fatalf("%s (zeros %v): %v", name, zeros, err)
+			}
+			want, _ := os.ReadFile(src)
+			got, _ := os.ReadFile(dst)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s (zeros %v): copy differs (%d bytes, want %d)", name, zeros, len(got), len(want))
+			}
 		}
 	}
 }

@@ -17,9 +17,11 @@ const (
 
 // copyExtents copies only the data extents of in (a cached datadir is
 // itself sparse: most of it is holes) to out, the kernel moving the bytes
-// (copy_file_range), and sets out's size to in's. ok is false when the
+// (copy_file_range), and sets out's size to in's. With zeros, blocks of
+// zeros inside the data extents become holes too (copyZeros: read and
+// compared instead of moved by the kernel). ok is false when the
 // filesystem cannot tell data from holes; nothing was written then.
-func copyExtents(out, in *os.File) (n int64, ok bool, err error) {
+func copyExtents(out, in *os.File, zeros bool) (n int64, ok bool, err error) {
 	fi, err := in.Stat()
 	if err != nil {
 		return 0, false, err
@@ -41,13 +43,12 @@ func copyExtents(out, in *os.File) (n int64, ok bool, err error) {
 		if err != nil {
 			return n, true, err
 		}
-		if _, err := in.Seek(start, io.SeekStart); err != nil {
-			return n, true, err
+		var copied int64
+		if zeros {
+			copied, err = copyZeros(out, in, start, end)
+		} else {
+			copied, err = copyRange(out, in, start, end)
 		}
-		if _, err := out.Seek(start, io.SeekStart); err != nil {
-			return n, true, err
-		}
-		copied, err := io.CopyN(out, in, end-start)
 		n += copied
 		if err != nil {
 			return n, true, err
@@ -55,4 +56,16 @@ func copyExtents(out, in *os.File) (n int64, ok bool, err error) {
 		off = end
 	}
 	return n, true, out.Truncate(size)
+}
+
+// copyRange copies in's bytes from start to end to the same place in out,
+// the kernel moving them (copy_file_range).
+func copyRange(out, in *os.File, start, end int64) (int64, error) {
+	if _, err := in.Seek(start, io.SeekStart); err != nil {
+		return 0, err
+	}
+	if _, err := out.Seek(start, io.SeekStart); err != nil {
+		return 0, err
+	}
+	return io.CopyN(out, in, end-start)
 }

@@ -62,6 +62,14 @@
 // --loose-mysqlx=OFF so that the X plugin does not grab port 33060 and
 // /tmp/mysqlx.sock.
 //
+// The one exception is a quick sandbox (Options.Quick), for a job that
+// measures nothing on it (the schema check): InnoDB reads through the page
+// cache and does not fsync each commit or page flush, the doublewrite
+// buffer is off and, on MySQL, so are the performance schema and all but
+// one rollback segment (quickArgs). None of it changes what the server
+// accepts or answers; the binary log keeps its default, as it does.
+// Sandboxes that are measured (calibration, a rehearsal's) are never quick.
+//
 // # Passwords
 //
 // A socket-only sandbox has root without a password. With Networking, where
@@ -98,9 +106,13 @@
 // root, ~/.cache/upgrade-advisor/sandbox otherwise), keyed by the binary's
 // path and the initialisation options, stamped with its size, modification
 // time and version (another build replaces the entry). Every later sandbox
-// of it copies that datadir, leaving holes where it holds zeros (most of a
+// of it copies that datadir, leaving holes where it has them (most of a
 // fresh datadir), owned by the server's account; MySQL's auto.cnf is left
-// out so each server has its own UUID. A lock per entry lets two processes
+// out so each server has its own UUID. The entry holds the datadir twice:
+// data/ as the initialisation left it (MariaDB 10.8+ writes its 96 MB redo
+// log in full, and a measured server keeps it allocated, as its own would
+// be), and quick/ with every block of zeros a hole, which quick sandboxes
+// copy (entries of the format before quick/ are rebuilt). A lock per entry lets two processes
 // start sandboxes of one binary at once: one initialises, the other waits
 // and copies. ListCache and ClearCache (`sandbox cache [--clear]`) show and
 // remove the entries. Stop kills the server: its datadir is removed anyway.

@@ -159,7 +159,7 @@ func linkOrCopy(src, dst string, d fs.DirEntry) error {
 	if err != nil {
 		return err
 	}
-	_, err = copyFile(src, dst, info.Mode().Perm())
+	_, err = copyFile(src, dst, info.Mode().Perm(), false)
 	return err
 }
 

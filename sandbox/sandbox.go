@@ -45,6 +45,10 @@ type Sandbox struct {
 	acct runAs
 	// app is the application's account, once made (AppDSN).
 	app *appAccount
+	// quick: started with Options.Quick.
+	quick bool
+	// phases is where the time of the last start went.
+	phases StartPhases
 }
 
 // Start initialises a fresh datadir in a new directory under opts.Dir, starts
@@ -77,7 +81,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct}
+	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct, quick: o.Quick}
 	ok := false
 	defer func() {
 		if !ok {
@@ -87,6 +91,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err := s.initialise(ctx, o, bin, method, extra); err != nil {
 		return nil, err
 	}
+	s.phases.Datadir = time.Since(began)
 	if err := s.launchOnFreePort(ctx, o, bin, method, extra, began); err != nil {
 		return nil, err
 	}
@@ -191,7 +196,7 @@ func (s *Sandbox) makeDatadir(ctx context.Context, o Options, bin *Binary, metho
 		}
 		if cache.valid() {
 			t0 := time.Now()
-			err = cache.copyTo(datadir)
+			src, err := cache.copyTo(datadir, s.quick)
 			unlock()
 			if err == nil {
 				err = s.acct.ownTree(datadir)
@@ -199,7 +204,7 @@ func (s *Sandbox) makeDatadir(ctx context.Context, o Options, bin *Binary, metho
 			if err != nil {
 				return fmt.Errorf("sandbox: %w", err)
 			}
-			s.logf("datadir copied from the cache %s in %v", cache.dir, time.Since(t0).Round(time.Millisecond))
+			s.logf("datadir copied from the cache %s in %v", src, time.Since(t0).Round(time.Millisecond))
 			return nil
 		}
 		if !exclusive {
@@ -288,7 +293,7 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 		Version:       bin.Flavor.Raw,
 		VersionOutput: bin.VersionOutput,
 		InitMethod:    method.String(),
-		Args:          serverArgs(bin, s.dir, port, s.password != "", extra),
+		Args:          serverArgs(bin, s.dir, port, s.password != "", s.quick, extra),
 		PIDFile:       filepath.Join(s.dir, pidName),
 		ErrorLog:      filepath.Join(s.dir, errorLogName),
 		Created:       began,
@@ -300,8 +305,9 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 // Every file the server writes is inside the sandbox directory: datadir,
 // tmpdir, logs (error, general, slow), secure_file_priv; its plugin_dir is
 // the sandbox's read-only directory of links to its bundled plugins; the
-// event scheduler is off (an option in extra turns it on).
-func serverArgs(b *Binary, dir string, port int, password bool, extra []string) []string {
+// event scheduler is off (an option in extra turns it on). A quick sandbox
+// adds quickArgs; extra comes last, so that it wins.
+func serverArgs(b *Binary, dir string, port int, password, quick bool, extra []string) []string {
 	args := []string{"--no-defaults"}
 	if b.Basedir != "" {
 		args = append(args, "--basedir="+b.ServerDir())
@@ -334,6 +340,9 @@ func serverArgs(b *Binary, dir string, port int, password bool, extra []string) 
 	}
 	args = append(args, certificateArgs(b, dir)...)
 	args = append(args, buildArgs(b, dir)...)
+	if quick {
+		args = append(args, quickArgs(b)...)
+	}
 	return append(args, extra...)
 }
 
@@ -367,6 +376,7 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	}
 	err = waitReady(ctx, p, s.dsnConfig(time.Second), s.meta.PIDFile, s.startTimeout)
 	if err == nil {
+		s.recordReady(t0)
 		return nil
 	}
 	s.killLocked()

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -136,7 +137,7 @@ func TestInitCommand(t *testing.T) {
 
 func TestServerArgs(t *testing.T) {
 	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}}
-	got := serverArgs(maria, "/tmp/sb", 0, false, []string{"--innodb_stats_persistent=0"})
+	got := serverArgs(maria, "/tmp/sb", 0, false, false, []string{"--innodb_stats_persistent=0"})
 	contained := []string{"--tmpdir=/tmp/sb/tmp", "--general-log-file=/tmp/sb/general.log", "--slow-query-log-file=/tmp/sb/slow.log",
 		"--plugin-dir=/tmp/sb/plugin", "--event-scheduler=OFF"}
 	want := append(append([]string{"--no-defaults", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
@@ -145,11 +146,44 @@ func TestServerArgs(t *testing.T) {
 		t.Errorf("mariadb args:\n got %q\nwant %q", got, want)
 	}
 	my8 := &Binary{Path: "/opt/my8/bin/mysqld", Basedir: "/opt/my8", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(8, 0, 36)}}
-	got = serverArgs(my8, "/tmp/sb", 13306, false, nil)
+	got = serverArgs(my8, "/tmp/sb", 13306, false, false, nil)
 	want = append(append([]string{"--no-defaults", "--basedir=/opt/my8", "--datadir=/tmp/sb/data", "--socket=/tmp/sb/mysql.sock", "--pid-file=/tmp/sb/mysqld.pid",
 		"--log-error=/tmp/sb/error.log"}, contained...), "--port=13306", "--bind-address=127.0.0.1", "--loose-mysqlx=OFF", "--secure-file-priv=/tmp/sb/files")
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("mysql 8 args:\n got %q\nwant %q", got, want)
+	}
+}
+
+// A quick sandbox gets the options that speed up its start, MySQL's own
+// ones only on MySQL, and the caller's options still come last (they win).
+func TestQuickServerArgs(t *testing.T) {
+	maria := &Binary{Path: "/usr/sbin/mariadbd", Flavor: flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(11, 8, 9)}}
+	my := &Binary{Path: "/opt/my/bin/mysqld", Basedir: "/opt/my", Flavor: flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}}
+	cases := []struct {
+		name      string
+		bin       *Binary
+		quick     bool
+		has, hasn []string
+	}{
+		{"mysql quick", my, true, []string{"--innodb-flush-log-at-trx-commit=2", "--loose-innodb-flush-method=fsync", "--performance-schema=OFF", "--innodb-rollback-segments=1"}, nil},
+		{"mariadb quick", maria, true, []string{"--innodb-flush-log-at-trx-commit=2", "--innodb-doublewrite=OFF"}, []string{"--performance-schema=OFF", "--innodb-rollback-segments=1"}},
+		{"mysql measured", my, false, nil, []string{"--innodb-flush-log-at-trx-commit=2", "--performance-schema=OFF", "--loose-innodb-flush-method=fsync"}},
+	}
+	for _, c := range cases {
+		got := serverArgs(c.bin, "/tmp/sb", 0, false, c.quick, []string{"--innodb-flush-log-at-trx-commit=1"})
+		for _, a := range c.has {
+			if !slices.Contains(got, a) {
+				t.Errorf("%s: %q lacks %s", c.name, got, a)
+			}
+		}
+		for _, a := range c.hasn {
+			if slices.Contains(got, a) {
+				t.Errorf("%s: %q has %s", c.name, got, a)
+			}
+		}
+		if got[len(got)-1] != "--innodb-flush-log-at-trx-commit=1" {
+			t.Errorf("%s: the caller's option is not last: %q", c.name, got)
+		}
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
-	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
@@ -84,18 +83,12 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 			return nil, err
 		}
 	}
-	var servers []*server.Server
+	servers, err := startSides(ctx, o, plan.sides)
 	defer func() { err = server.CloseAll(err, servers) }()
-	for i := range plan.sides {
-		sd := &plan.sides[i]
-		so := sandbox.Options{Basedir: sd.basedir, ServerOptions: sd.options, Dir: o.SandboxDir, Log: o.SandboxLog}
-		sd.srv, err = server.Start(ctx, so, server.ConnOptions{})
-		if sd.srv != nil {
-			servers = append(servers, sd.srv)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s (%s): %w", sd.label, joinOptions(sd.options), err)
-		}
+	if err != nil {
+		return nil, err
+	}
+	for _, sd := range plan.sides {
 		jo := server.Job{ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn}
 		if err = sd.srv.Prepare(ctx, jo); err != nil {
 			return nil, fmt.Errorf("%s: %w", sd.label, err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -151,27 +150,25 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 }
 
 // startBoth starts the target's sandbox and, with sourceBasedir, today's,
-// at the same time. Whatever started is returned (nil otherwise), also
+// at the same time, both quick (sandbox.Options.Quick: nothing of a schema
+// check is measured). Whatever started is returned (nil otherwise), also
 // with an error, for the caller to close.
 func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.Writer) (target, today *server.Server, err error) {
-	var todayErr error
-	var wg sync.WaitGroup
+	opts := []sandbox.Options{{Basedir: targetBasedir, Log: log, Quick: true}}
 	if sourceBasedir != "" {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			today, todayErr = server.Start(ctx, sandbox.Options{Basedir: sourceBasedir, Log: log}, server.ConnOptions{})
-			if todayErr != nil {
-				todayErr = fmt.Errorf("today's version (--source-basedir %s): %w", sourceBasedir, todayErr)
-			}
-		}()
+		opts = append(opts, sandbox.Options{Basedir: sourceBasedir, Log: log, Quick: true})
 	}
-	target, err = server.Start(ctx, sandbox.Options{Basedir: targetBasedir, Log: log}, server.ConnOptions{})
-	if err != nil {
-		err = fmt.Errorf("the target (--target-basedir %s): %w", targetBasedir, err)
+	started, errs := server.StartAll(ctx, opts, server.ConnOptions{})
+	if errs[0] != nil {
+		err = fmt.Errorf("the target (--target-basedir %s): %w", targetBasedir, errs[0])
 	}
-	wg.Wait()
-	return target, today, errors.Join(err, todayErr)
+	if sourceBasedir == "" {
+		return started[0], nil, err
+	}
+	if errs[1] != nil {
+		err = errors.Join(err, fmt.Errorf("today's version (--source-basedir %s): %w", sourceBasedir, errs[1]))
+	}
+	return started[0], started[1], err
 }
 
 // knowledgeOnly is the schema check without the target's binaries: what
