@@ -11,6 +11,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
@@ -179,4 +180,18 @@ func joinOptions(opts []string) string {
 		return "no options"
 	}
 	return strings.Join(opts, " ")
+}
+
+// todayAndTarget returns the servers of today's version (nil when it does
+// not run here) and of the target as carried over.
+func (p *rehearsal) todayAndTarget() (today, target *server.Server) {
+	for i := range p.sides {
+		switch p.sides[i].name {
+		case sideToday:
+			today = p.sides[i].srv
+		case sideTargetCarried:
+			target = p.sides[i].srv
+		}
+	}
+	return today, target
 }

@@ -108,15 +108,7 @@ func RunQueries(ctx context.Context, today, target *server.Server, schemas []str
 // and runs the application's statements on both.
 func rehearseQueries(ctx context.Context, o Options, d *sqlfile.Dump, p *rehearsal, in *queries.Input) (*report.Queries, error) {
 	q := *o.Queries
-	var todaySrv, targetSrv *server.Server
-	for i := range p.sides {
-		switch p.sides[i].name {
-		case sideToday:
-			todaySrv = p.sides[i].srv
-		case sideTargetCarried:
-			targetSrv = p.sides[i].srv
-		}
-	}
+	todaySrv, targetSrv := p.todayAndTarget()
 	switch {
 	case todaySrv == nil:
 		s := report.QueriesOf(in, nil, true)

@@ -58,15 +58,7 @@ func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*
 // today's version where it runs), then times its creation on each, rounds
 // interleaved, and on the target once more with both DDL settings off.
 func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server.BenchOptions) (*report.Schema, *report.SchemaTiming, error) {
-	var todaySrv, targetSrv *server.Server
-	for i := range p.sides {
-		switch p.sides[i].name {
-		case sideToday:
-			todaySrv = p.sides[i].srv
-		case sideTargetCarried:
-			targetSrv = p.sides[i].srv
-		}
-	}
+	todaySrv, targetSrv := p.todayAndTarget()
 	// The schema is loaded as each sandbox's application account; the
 	// timing's SET GLOBAL goes through the target's root connection.
 	sc := schemacheck.Servers{}
