@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"syscall"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
@@ -112,11 +111,4 @@ func stopSandbox(sb *sandbox.Sandbox) {
 	if err := sb.Stop(ctx); err != nil {
 		fmt.Fprintln(os.Stderr, "stopping the sandbox:", err)
 	}
-}
-
-// peakMB is the process's peak resident memory.
-func peakMB() int64 {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Maxrss / 1024 // kilobytes on Linux
 }
