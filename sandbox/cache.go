@@ -202,18 +202,40 @@ func resetOwner(root string) error {
 	})
 }
 
-// copyTo copies the entry's datadir to datadir: for a quick sandbox its
-// sparse form (data/ if that is missing). It returns the directory copied.
-// The caller holds a lock.
+// copyTo copies the entry's datadir to datadir and returns the directory
+// copied. Both kinds of sandbox copy the entry's sparse form (quick/) where
+// it exists: it holds the same bytes as data/, its blocks of zeros holes.
+// A measured sandbox then has every file allocated to its full size
+// (allocateTree), as the server left its own: its writes land in allocated
+// blocks, not in holes the filesystem must first find room for; a quick
+// one keeps the holes. Without quick/ (or where files cannot be
+// allocated) data/ is copied as it is. The caller holds a lock.
 func (c *datadirCache) copyTo(datadir string, quick bool) (string, error) {
 	src := filepath.Join(c.dir, dataName)
-	if q := filepath.Join(c.dir, quickDataName); quick && fileExists(q) {
+	q := filepath.Join(c.dir, quickDataName)
+	sparse := fileExists(q) && (quick || canAllocate)
+	if sparse {
 		src = q
 	}
-	if _, err := copyTree(src, datadir, nil, false); err != nil {
+	_, err := copyTree(src, datadir, nil, false)
+	if err == nil && sparse && !quick {
+		err = allocateTree(datadir)
+	}
+	if err != nil {
 		return src, fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache --clear` rebuilds it", c.dir, err)
 	}
 	return src, nil
+}
+
+// allocateTree allocates every regular file under dir to its full size
+// (allocateFile): the holes become allocated blocks that read as zeros.
+func allocateTree(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		return allocateFile(p)
+	})
 }
 
 // copyTree copies the regular files, directories and symlinks under src
@@ -263,9 +285,9 @@ func copyTree(src, dst string, skip func(rel string) bool, zeros bool) (int64, e
 // writing the zeros would cost a start most of its time on a busy disk.
 // The servers write into the holes like into zeros. A file the server
 // filled with zeros itself (MariaDB 10.8+ writes its whole 96 MB redo log
-// at initialisation) is data to the filesystem and copied as such, so that
-// a measured server has its log allocated as its own would be; with zeros
-// (the quick form of a cache entry) its blocks of zeros become holes too.
+// at initialisation) is data to the filesystem and copied as such; with
+// zeros (the quick form of a cache entry) its blocks of zeros become holes
+// too, which copyTo allocates again for a measured sandbox.
 func copyFile(src, dst string, perm fs.FileMode, zeros bool) (int64, error) {
 	in, err := os.Open(src)
 	if err != nil {

@@ -69,3 +69,24 @@ func copyRange(out, in *os.File, start, end int64) (int64, error) {
 	}
 	return io.CopyN(out, in, end-start)
 }
+
+// canAllocate says that allocateFile allocates files here.
+const canAllocate = true
+
+// allocateFile allocates the blocks of the file at p up to its size
+// (fallocate(2), mode 0: its holes become allocated, unwritten blocks that
+// read as zeros; its size and data do not change).
+func allocateFile(p string) error {
+	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.Size() > 0 {
+		err = syscall.Fallocate(int(f.Fd()), 0, 0, fi.Size())
+		if errors.Is(err, syscall.EOPNOTSUPP) {
+			err = nil // a filesystem without fallocate: the holes stay, the bytes are the same
+		}
+	}
+	return errors.Join(err, f.Close())
+}

@@ -110,9 +110,10 @@
 // fresh datadir), owned by the server's account; MySQL's auto.cnf is left
 // out so each server has its own UUID. The entry holds the datadir twice:
 // data/ as the initialisation left it (MariaDB 10.8+ writes its 96 MB redo
-// log in full, and a measured server keeps it allocated, as its own would
-// be), and quick/ with every block of zeros a hole, which quick sandboxes
-// copy (entries of the format before quick/ are rebuilt). A lock per entry lets two processes
+// log in full), and quick/ with every block of zeros a hole, which both
+// kinds copy: a quick sandbox keeps the holes, a measured one has its files
+// allocated to their full size again (fallocate), as its own would be
+// (entries of the format before quick/ are rebuilt). A lock per entry lets two processes
 // start sandboxes of one binary at once: one initialises, the other waits
 // and copies. ListCache and ClearCache (`sandbox cache [--clear]`) show and
 // remove the entries. Stop kills the server: its datadir is removed anyway.
