@@ -127,7 +127,7 @@ func rehearseQueries(ctx context.Context, o Options, d *sqlfile.Dump, p *rehears
 	}
 	rows := o.WithData
 	if q.SampleRows > 0 {
-		note, err := sampleRows(ctx, o.Conn, schemas, []*server.Server{todaySrv, targetSrv}, q.SampleRows)
+		note, err := SampleRows(ctx, o.Conn, schemas, []*server.Server{todaySrv, targetSrv}, q.SampleRows)
 		if err != nil {
 			return nil, err
 		}
@@ -137,10 +137,11 @@ func rehearseQueries(ctx context.Context, o Options, d *sqlfile.Dump, p *rehears
 	return RunQueries(ctx, todaySrv, targetSrv, schemas, rows, in, q)
 }
 
-// sampleRows copies at most n rows of each table of schemas from today's
+// SampleRows copies at most n rows of each table of schemas from today's
 // live server (opened again, read-only, and closed) into the sandboxes,
-// as their application account, and says what it copied.
-func sampleRows(ctx context.Context, conn server.ConnOptions, schemas []string, sandboxes []*server.Server, n int) (note string, err error) {
+// as their application account, and says what it copied. The sandboxes'
+// tables must be empty.
+func SampleRows(ctx context.Context, conn server.ConnOptions, schemas []string, sandboxes []*server.Server, n int) (note string, err error) {
 	var dst []*sql.DB
 	for _, s := range sandboxes {
 		db, err := s.AppDB(ctx, schemas)

@@ -14,6 +14,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
 
 func checkCommand() *cli.Command {
@@ -55,12 +56,16 @@ THE APPLICATION'S QUERIES ON THE TARGET:
    statements, or live: read from today's server) on the two sandboxes the schema check
    loaded, today's version (--source-basedir) and the target, after the schema check, and
    compares them class by class: breaks, changed, order, slower, warned, plan, same, fixed,
-   faster, with the server's code and a fix. With --with-data both hold the file's rows;
-   without it the tables are empty (the report says so). DML is rolled back; DDL, accounts
+   faster, with the server's code and a fix. With --with-data both hold the file's rows,
+   with --sample-rows N (a live schema) at most N rows of each table read from the live
+   server; without either the tables are empty (the report says so). DML is rolled back; DDL, accounts
    and administration are set aside. Nothing of the log runs on a live server.
 
    upgrade-advisor check --schema-file shop.sql --with-data --source-basedir / \
        --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7 --queries /var/log/mysql/slow.log
+   # schema, statements and a sample of the rows from the running server (read-only)
+   upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
+       --source-basedir / --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
 
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{
@@ -100,7 +105,15 @@ func runCheck(c *cli.Context) error {
 	} else if so != nil {
 		if in != nil {
 			so.WhileLoaded = func(ctx context.Context, l schemacheck.Loaded) (err error) {
-				r.Queries, err = rehearse.RunQueries(ctx, l.Today, l.Target, l.Schemas, l.Rows, in, *qo)
+				rows := l.Rows
+				if qo.SampleRows > 0 {
+					note, err := rehearse.SampleRows(ctx, *so.Live, l.Schemas, []*server.Server{l.Today, l.Target}, qo.SampleRows)
+					if err != nil {
+						return err
+					}
+					in.Notes, rows = append(in.Notes, note), true
+				}
+				r.Queries, err = rehearse.RunQueries(ctx, l.Today, l.Target, l.Schemas, rows, in, *qo)
 				return err
 			}
 		}
@@ -142,6 +155,9 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 // run on the schema check's two sandboxes, so it needs both.
 func checkQueries(c *cli.Context) (*rehearse.QueryOptions, *queries.Input, error) {
 	qo, err := queryOptions(c)
+	if err == nil {
+		err = sampleRowsFlag(c, qo, c.String("schema-file") != "")
+	}
 	if err != nil || qo == nil {
 		return nil, nil, err
 	}

@@ -22,6 +22,7 @@ func queryFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "query-budget", Value: 60 * time.Second, Usage: "time limit of the latency timing of all classes (executions alternating between the two servers, a 95% interval per class); the heaviest classes are timed first, the lightest left untimed when it runs out", Category: catQueries},
 		&cli.DurationFlag{Name: "query-timeout", Value: 10 * time.Second, Usage: "each execution of a statement is stopped after this long (a statement stopped on the target only is slower)", Category: catQueries},
 		&cli.Float64Flag{Name: "slower-than", Value: effect.GainThreshold, Usage: "a class is slower when its 95% interval of the target's time over today's lies wholly above this ratio (faster: below its reciprocal)", Category: catQueries},
+		&cli.IntFlag{Name: "sample-rows", Usage: "with --queries and a live server (the connection flags): load the sandboxes with at most this many rows of each table read from it (one read-only snapshot, tagged SELECTs) instead of leaving them empty", Category: catQueries},
 		&cli.IntFlag{Name: "query-classes", Value: 1000, Usage: "compare at most this many classes (statements grouped by fingerprint), the heaviest by the log's time, or by count when it has no times", Category: catQueries},
 	}
 }
@@ -52,4 +53,26 @@ func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 		return nil, fmt.Errorf("%w: --query-budget and --query-timeout must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
 	}
 	return q, nil
+}
+
+// sampleRowsFlag reads --sample-rows into the query options: it needs
+// --queries and a live server (offline: the command has none), and takes
+// the place of --with-data.
+func sampleRowsFlag(c *cli.Context, q *rehearse.QueryOptions, offline bool) error {
+	if !c.IsSet("sample-rows") {
+		return nil
+	}
+	n := c.Int("sample-rows")
+	switch {
+	case q == nil:
+		return fmt.Errorf("%w: --sample-rows loads rows for --queries: add --queries (a log, a file of statements, or live)", exitcode.ErrUsage)
+	case !anyConnFlag(c) || offline:
+		return fmt.Errorf("%w: --sample-rows reads today's live server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
+	case c.Bool("with-data"):
+		return fmt.Errorf("%w: --sample-rows and --with-data both load rows: keep one", exitcode.ErrUsage)
+	case n < 1:
+		return fmt.Errorf("%w: --sample-rows %d: give 1 or more rows per table", exitcode.ErrUsage, n)
+	}
+	q.SampleRows = n
+	return nil
 }

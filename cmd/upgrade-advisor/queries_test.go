@@ -237,6 +237,9 @@ func TestQueriesUsage(t *testing.T) {
 		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "live"}, "connection flags"},
 		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "slow.log", "--sample-rows", "10"}, "connection flags"},
 		{[]string{"rehearse", "-S", "/nonexistent.sock", "--target-basedir", "/", "--sample-rows", "10"}, "add --queries"},
+		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--sample-rows", "10"}, "connection flags"},
+		{[]string{"check", "-S", "/nonexistent.sock", "--schemas", "shop", "--target-basedir", "/", "--source-basedir", "/", "--sample-rows", "10"}, "add --queries"},
+		{[]string{"check", "-S", "/nonexistent.sock", "--schemas", "shop", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--sample-rows", "0"}, "1 or more rows"},
 	} {
 		_, stderr, code := run(t, nil, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {
@@ -250,13 +253,22 @@ func TestQueriesUsage(t *testing.T) {
 // sample's read-only snapshot and its end.
 var readOnlyWord = regexp.MustCompile(`(?i)^(SELECT|SHOW|SET (SESSION |@@SESSION\.|NAMES |@?[a-z_]+ *=)|START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY$|ROLLBACK$)`)
 
-// TestLiveQueriesRehearseOnlyReads: rehearse --queries live --sample-rows
-// reads the application's statements from a live MariaDB 10.11
+// TestLiveQueriesOnlyRead: rehearse and check with --queries live
+// --sample-rows read the application's statements from a live MariaDB 10.11
 // (mysql.slow_log, its traffic logged with long_query_time=0) and a sample
 // of its rows, and runs the statements on the sandboxes; the live server's
 // general log holds only the tool's tagged SELECT, SHOW and session SET,
 // and the sample's read-only snapshot.
-func TestLiveQueriesRehearseOnlyReads(t *testing.T) {
+func TestLiveQueriesOnlyRead(t *testing.T) {
+	for _, command := range [][]string{
+		{"rehearse", "--tables", "10", "--rounds", "2"},
+		{"check", "--source-basedir", "/"},
+	} {
+		t.Run(command[0], func(t *testing.T) { liveQueriesOnlyRead(t, command) })
+	}
+}
+
+func liveQueriesOnlyRead(t *testing.T, command []string) {
 	today := sandboxtest.ByKey(t, "mariadb-10.11")
 	today.Require(t)
 	target := serverRoot(t, "mariadb-11.8")
@@ -276,8 +288,9 @@ func TestLiveQueriesRehearseOnlyReads(t *testing.T) {
 	conn.Close()
 	logAdvisor(t, db)
 	tmp := shortTemp(t)
-	out, stderr, code := run(t, []string{"TMPDIR=" + tmp, "MYSQL_PWD=Tagged-9"}, "rehearse", "--no-defaults", "-S", sb.Socket(), "-u", "advisor",
-		"--target-basedir", target, "--schemas", "shop", "--queries", "live", "--sample-rows", "2000", "--query-budget", "5s", "--tables", "10", "--rounds", "2", "--format", "json", "-q")
+	args := append(command, "--no-defaults", "-S", sb.Socket(), "-u", "advisor",
+		"--target-basedir", target, "--schemas", "shop", "--queries", "live", "--sample-rows", "2000", "--query-budget", "5s", "--format", "json", "-q")
+	out, stderr, code := run(t, []string{"TMPDIR=" + tmp, "MYSQL_PWD=Tagged-9"}, args...)
 	if code > 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

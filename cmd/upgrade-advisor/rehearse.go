@@ -67,7 +67,6 @@ EXAMPLES:
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's rows (INSERT statements) on the sandboxes --queries runs on; by default the tables stay empty"},
-			&cli.IntFlag{Name: "sample-rows", Usage: "with --queries and a live server: load the sandboxes with at most this many rows of each table read from it (one read-only snapshot, tagged SELECTs) instead of leaving them empty", Category: catQueries},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), mycnfOutFlag()}),
@@ -93,7 +92,7 @@ func runRehearse(c *cli.Context) error {
 	if o.Queries.Live() && !anyConnFlag(c) {
 		return fmt.Errorf("%w: --queries live reads today's server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
 	}
-	if err := sampleRowsFlag(c, &o); err != nil {
+	if err := sampleRowsFlag(c, o.Queries, o.ServerVersion != ""); err != nil {
 		return err
 	}
 	if o.WithData && o.SchemaFile == "" {
@@ -128,26 +127,5 @@ func runRehearse(c *cli.Context) error {
 	if worst, any := r.Worst(); any && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}
-	return nil
-}
-
-// sampleRowsFlag reads --sample-rows into the query options: it needs
-// --queries and a live server, and replaces --with-data.
-func sampleRowsFlag(c *cli.Context, o *rehearse.Options) error {
-	if !c.IsSet("sample-rows") {
-		return nil
-	}
-	n := c.Int("sample-rows")
-	switch {
-	case o.Queries == nil:
-		return fmt.Errorf("%w: --sample-rows loads rows for --queries: add --queries (a log, a file of statements, or live)", exitcode.ErrUsage)
-	case !anyConnFlag(c) || o.ServerVersion != "":
-		return fmt.Errorf("%w: --sample-rows reads today's live server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
-	case o.WithData:
-		return fmt.Errorf("%w: --sample-rows and --with-data both load rows: keep one", exitcode.ErrUsage)
-	case n < 1:
-		return fmt.Errorf("%w: --sample-rows %d: give 1 or more rows per table", exitcode.ErrUsage, n)
-	}
-	o.Queries.SampleRows = n
 	return nil
 }
