@@ -21,3 +21,13 @@ func QuoteString(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\\`)
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
+
+// QuoteStrings quotes each of ss (QuoteString) and joins them with ", ",
+// for an IN list sent as a plain statement.
+func QuoteStrings(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = QuoteString(s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -33,20 +33,10 @@ func (t table) skipReason() string {
 	return ""
 }
 
-// quotedList returns the names as a list of string literals: the reads
-// are plain queries, no prepared statements on the live server.
-func quotedList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = stmt.QuoteString(n)
-	}
-	return strings.Join(q, ", ")
-}
-
 // readTables lists the schemas' tables with their columns and primary keys,
 // in schema and table order.
 func readTables(ctx context.Context, live stmt.Execer, schemas []string) ([]*table, error) {
-	in := quotedList(schemas)
+	in := stmt.QuoteStrings(schemas) // plain queries: no prepared statements on the live server
 	rows, err := live.QueryContext(ctx, stmt.Tag+"SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, COALESCE(ENGINE, '') "+
 		"FROM information_schema.TABLES WHERE TABLE_SCHEMA IN ("+in+") ORDER BY TABLE_SCHEMA, TABLE_NAME")
 	if err != nil {

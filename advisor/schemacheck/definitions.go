@@ -59,11 +59,7 @@ const columnQuery = `SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, DATA_TYPE, IF
 // tablesOnly, only the tables' own attributes (engine, table collation),
 // which is all a check without today's definitions compares.
 func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string, tablesOnly bool) (definitions, error) {
-	in := make([]string, len(schemas))
-	for i, s := range schemas {
-		in[i] = quoteString(s)
-	}
-	list := strings.Join(in, ",")
+	list := stmt.QuoteStrings(schemas)
 	defs := definitions{}
 	for _, q := range definitionQueries {
 		if tablesOnly && q.kind != sqlfile.KindTable {

@@ -8,6 +8,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // needsTarget lists what only the target's own server can answer.
@@ -43,7 +44,7 @@ func modeProblem(target flavor.Flavor, mode string, rejected []knowledge.ValueRe
 	}
 	return outcome.Problem{Kind: outcome.StatusRefused, Code: 1231,
 		Message: "the sql_mode it was created with has " + strings.Join(words, ", ") + ", which " + target.String() + " refuses (knowledge base; no server ran)",
-		Fix:     fmt.Sprintf("re-create it with sql_mode=%s", quoteString(knowledge.WithoutValues(mode, rejected)))}
+		Fix:     fmt.Sprintf("re-create it with sql_mode=%s", stmt.QuoteString(knowledge.WithoutValues(mode, rejected)))}
 }
 
 // qualifiedName is schema.name, or the name when the file names no schema.

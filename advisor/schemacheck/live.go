@@ -127,7 +127,7 @@ func liveSettings(row map[string]string, kind sqlfile.Kind) []sqlfile.Setting {
 	var out []sqlfile.Setting
 	for _, s := range liveSession {
 		if v, ok := row[s.column]; ok {
-			out = append(out, sqlfile.Setting{Name: s.variable, Value: quoteString(v)})
+			out = append(out, sqlfile.Setting{Name: s.variable, Value: stmt.QuoteString(v)})
 		}
 	}
 	return append(out, noChecks)

@@ -67,7 +67,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 		if f == "" {
 			continue
 		}
-		_, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+quoteString(f))
+		_, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+stmt.QuoteString(f))
 		switch {
 		case serverError(err) != nil:
 			dropped = append(dropped, f)
@@ -77,7 +77,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 			kept = append(kept, f)
 		}
 	}
-	cleaned := quoteString(strings.Join(kept, ","))
+	cleaned := stmt.QuoteString(strings.Join(kept, ","))
 	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+cleaned); err != nil {
 		return fmt.Errorf("setting sql_mode on the target: %w", err)
 	}
@@ -88,10 +88,4 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 		Fix: fmt.Sprintf("re-create it with sql_mode=%s (without %s, which the target does not have)",
 			cleaned, strings.Join(dropped, ", "))})
 	return nil
-}
-
-// quoteString quotes s as an SQL string literal.
-func quoteString(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
