@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -152,7 +151,7 @@ func seconds(ms []float64) []float64 {
 // connection, and back to what they were after), and returns the seconds
 // the creation took. Only ever run on a sandbox.
 func timedLoad(ctx context.Context, conn, admin *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
-	for _, s := range schemaNamesOf(d) {
+	for _, s := range schemacheck.SchemaNames(d) {
 		if _, err := conn.ExecContext(ctx, stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
 			return 0, err
 		}
@@ -180,17 +179,3 @@ func timedLoad(ctx context.Context, conn, admin *sql.Conn, d *sqlfile.Dump, both
 
 // bothOffGlobals are the DDL settings the target_both_off side turns off.
 var bothOffGlobals = []string{"innodb_file_per_table", "innodb_stats_persistent"}
-
-// schemaNamesOf lists the schemas a dump's objects are created in.
-func schemaNamesOf(d *sqlfile.Dump) []string {
-	var out []string
-	for _, s := range d.Schemas {
-		out = append(out, s.Name)
-	}
-	for _, o := range d.Objects {
-		if o.Schema == "" && !slices.Contains(out, schemacheck.DefaultSchema) {
-			out = append(out, schemacheck.DefaultSchema)
-		}
-	}
-	return out
-}
