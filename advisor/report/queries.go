@@ -47,7 +47,7 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 	}
 	if emptyTables {
 		q.Notes = append(q.Notes, "no rows were loaded (no --with-data): errors, warnings and plans were compared, "+
-			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data")
+			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data, or --sample-rows N with a live server")
 	}
 	q.Today, q.Target, q.Results, q.SetAside, q.Threshold = res.Today, res.Target, res.Classes, res.SetAside, res.Threshold
 	q.Compared = len(res.Classes)
