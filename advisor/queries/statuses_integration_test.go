@@ -126,14 +126,14 @@ func TestStatusesOnEachPair(t *testing.T) {
 			for _, w := range pc.compared {
 				verifyWithClients(t, w, todaySrv, sbToday, targetSrv, sbTarget)
 			}
-			timed, err := Compare(t.Context(), today, target, statementsOf(pc.timed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 400, Threshold: pc.threshold})
+			timed, err := Compare(t.Context(), today, target, statementsOf(pc.timed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 2000, Threshold: pc.threshold})
 			if err != nil {
 				t.Fatal(err)
 			}
 			logResult(t, timed)
 			checkStatuses(t, timed, pc.timed)
 			if len(pc.reversed) > 0 {
-				back, err := Compare(t.Context(), target, today, statementsOf(pc.reversed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 400, Threshold: pc.threshold})
+				back, err := Compare(t.Context(), target, today, statementsOf(pc.reversed), Options{Latency: true, Budget: 40 * time.Second, MaxRounds: 2000, Threshold: pc.threshold})
 				if err != nil {
 					t.Fatal(err)
 				}
