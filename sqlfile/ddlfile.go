@@ -137,23 +137,57 @@ func Parse(name string, r io.Reader) (Tables, []string, error) {
 	p := newParser(name)
 	p.rejects = rejects
 	for _, cs := range stmts {
-		toks, conds := lexAt(cs.text, defaultMode, cs.line)
-		if len(toks) == 0 {
-			continue
+		parts := splitServer(cs)
+		for _, part := range parts {
+			p.read(part, len(parts) > 1)
 		}
-		st := newRawStatement(cs.text, toks, conds)
-		all := significant(toks, func(int) bool { return true })
-		if what := setAsideKind(all); what != "" {
-			if reason := fileAccess(all); reason != "" {
-				p.reject(st.line, st.sql, reason)
-			}
-			p.counts[what]++
-			continue
-		}
-		p.add(st)
 	}
 	p.dropStandIns(objectsOf(name, src))
 	return p.result()
+}
+
+// read classifies one server statement. shared is true when its client
+// statement holds other server statements too: the server would run each
+// of them, so each is judged on its own, and every one that is not the
+// file's table DDL is set aside and listed with its line, never run.
+func (p *parser) read(cs clientStatement, shared bool) {
+	toks, conds := lexAt(cs.text, defaultMode, cs.line)
+	if len(toks) == 0 {
+		return
+	}
+	st := newRawStatement(cs.text, toks, conds)
+	all := significant(toks, func(int) bool { return true })
+	if what := setAsideKind(all); what != "" {
+		if reason := fileAccess(all); reason != "" {
+			p.reject(st.line, st.sql, reason)
+		}
+		p.counts[what]++
+		if shared {
+			p.listAside(st, what)
+		}
+		return
+	}
+	if shared && !p.runsOrIgnores(st) {
+		p.listAside(st, describe(all))
+		return
+	}
+	p.add(st)
+}
+
+// runsOrIgnores reports whether --ddl-file would run or ignore a statement
+// (rather than refuse it).
+func (p *parser) runsOrIgnores(st rawStatement) bool {
+	if st.lexicalProblem() != "" {
+		return true // refused by add, as at the top level
+	}
+	v, reason := classifyRun(st)
+	return reason == "" && p.checkTables(v) == ""
+}
+
+// listAside records a statement set aside from a client statement that
+// held several, with its line, for the notes.
+func (p *parser) listAside(st rawStatement, what string) {
+	p.hidden = append(p.hidden, fmt.Sprintf("line %d: %s (%s)", st.line, excerpt(st.sql), what))
 }
 
 // Statement is one DDL statement --ddl-file runs, with the table it creates.
@@ -183,6 +217,7 @@ type parser struct {
 	otherEngine []string // "table (ENGINE)"
 	foreignKeys int
 	rejects     []*RejectError
+	hidden      []string // statements set aside from client statements that held several
 	objects     *Dump // the file's objects as the dump reader sees them; nil if it refused the file
 }
 
@@ -300,6 +335,10 @@ func (p *parser) notes() []string {
 	}
 	if n := p.asideNote(); n != "" {
 		notes = append(notes, n)
+	}
+	if len(p.hidden) > 0 {
+		notes = append(notes, "set aside, never run: "+plural(len(p.hidden), "statement")+" sharing a client statement with others "+
+			"(the mysql client would send them together and the server run each): "+strings.Join(p.hidden, "; "))
 	}
 	if n := len(p.partitioned); n == 1 {
 		notes = append(notes, "table "+p.partitioned[0]+" is partitioned: variants that use a table clause run it unchanged")

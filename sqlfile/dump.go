@@ -207,7 +207,8 @@ func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
 	if isDump {
 		writer = w
 	}
-	stmts, rejects := splitClient(name, src)
+	clientStmts, rejects := splitClient(name, src)
+	stmts := serverStatements(clientStmts)
 	rd := newDumpReader(name, writer, o)
 	rd.isDump = isDump
 	rd.rejects = rejects

@@ -32,7 +32,8 @@ type dumpReader struct {
 	index    map[string]int // objectKey -> index in dump.Objects
 	rejects  []*RejectError
 	beforeUs bool // a statement that needs a schema came before any USE
-	// statements are the file's statements as the client cut them.
+	// statements are the file's statements as the server runs them (the
+	// client's cut, each cut again where it holds several).
 	statements []clientStatement
 	// accountColumns are the columns of the mysql schema's account tables
 	// as the dump creates them.

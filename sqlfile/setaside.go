@@ -57,6 +57,9 @@ func setAsideKind(toks []token) string {
 		if (c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA")) && droppedSchemaIsSystem(c) {
 			return "" // refused by the classifier
 		}
+		if c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA") {
+			return asideSchema
+		}
 		if asideKinds[strings.ToUpper(c.peek(0).text)] != "" {
 			return asideDrop
 		}

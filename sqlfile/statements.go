@@ -11,8 +11,10 @@ type ClientStatement struct {
 
 // SplitClient reads a file of statements (at most MaxFileSize) and cuts it
 // the way the mysql client does in batch mode: at the current delimiter
-// outside strings, quoted names and comments, DELIMITER lines changing it.
-// The mysql client's other commands are skipped and returned as refusals
+// outside strings, quoted names and comments, DELIMITER lines changing it;
+// a text that holds several statements (under DELIMITER $$, "DROP
+// PROCEDURE p; CREATE PROCEDURE p() ... END$$") is cut again as the server
+// runs it, into one ClientStatement per server statement. The mysql client's other commands are skipped and returned as refusals
 // with their lines; an unterminated quote or comment ends the reading (the
 // last refusal says where).
 func SplitClient(name string, r io.Reader) ([]ClientStatement, []*RejectError, error) {
@@ -20,7 +22,8 @@ func SplitClient(name string, r io.Reader) ([]ClientStatement, []*RejectError, e
 	if err != nil {
 		return nil, nil, err
 	}
-	stmts, rejects := splitClient(name, src)
+	clientStmts, rejects := splitClient(name, src)
+	stmts := serverStatements(clientStmts)
 	out := make([]ClientStatement, len(stmts))
 	for i, st := range stmts {
 		out[i] = ClientStatement{Text: st.text, Line: st.line}
