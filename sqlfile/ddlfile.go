@@ -218,7 +218,7 @@ type parser struct {
 	foreignKeys int
 	rejects     []*RejectError
 	hidden      []string // statements set aside from client statements that held several
-	objects     *Dump // the file's objects as the dump reader sees them; nil if it refused the file
+	objects     *Dump    // the file's objects as the dump reader sees them; nil if it refused the file
 }
 
 func newParser(file string) *parser {
