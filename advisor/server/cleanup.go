@@ -26,7 +26,9 @@ type CleanupOptions struct {
 // state file of this server it restores the original globals and drops the
 // scratch schema, then lists (or drops) other scratch schemas it finds.
 func Cleanup(ctx context.Context, o CleanupOptions, w io.Writer) error {
-	db, cfg, err := openDB(ctx, o.Conn)
+	guard := &liveGuard{}
+	guard.allowGlobals() // it restores what a run the user consented to changed
+	db, cfg, err := openDB(ctx, o.Conn, guard)
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,9 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 			return nil, fmt.Errorf("cannot read --dsn (expected user:password@tcp(host:port)/ or user@unix(/path/to.sock)/): %w", redactErr(err, o.DSN))
 		}
 		cfg = parsed
+		if err := refuseDSNSessionSettings(cfg); err != nil {
+			return nil, err
+		}
 	}
 	if o.User != "" {
 		cfg.User = o.User
@@ -81,6 +84,7 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 	}
 	cfg.InterpolateParams = false
 	cfg.DBName = ""
+	forceOneStatementPerCall(cfg)
 	return cfg, nil
 }
 
@@ -100,8 +104,10 @@ func addressOf(cfg *mysql.Config) string {
 }
 
 // openDB connects and pings within the connect timeout, and turns the driver's
-// errors into messages a user can act on.
-func openDB(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) {
+// errors into messages a user can act on. A guard, when given, judges every
+// statement of the pool's connections (a live server's); a sandbox this
+// tool started is opened without one.
+func openDB(ctx context.Context, o ConnOptions, guard *liveGuard) (*sql.DB, *mysql.Config, error) {
 	cfg, err := o.DriverConfig()
 	if err != nil {
 		return nil, nil, err
@@ -111,6 +117,10 @@ func openDB(ctx context.Context, o ConnOptions) (*sql.DB, *mysql.Config, error) 
 		return nil, nil, fmt.Errorf("connection settings: %w", redactErr(err, cfg.Passwd))
 	}
 	db := sql.OpenDB(connector)
+	if guard != nil {
+		guard.Connector = connector
+		db = sql.OpenDB(guard)
+	}
 	db.SetMaxOpenConns(4)
 	db.SetConnMaxIdleTime(time.Minute)
 	pctx, cancel := context.WithTimeout(ctx, cfg.Timeout+time.Second)

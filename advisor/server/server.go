@@ -31,6 +31,8 @@ type Server struct {
 	state *runState
 	// notes say what the calibration left out, for the report.
 	notes []string
+	// guard judges every statement sent to a live server (nil for a sandbox).
+	guard *liveGuard
 	// load is the calibration's conduct toward the server (set by Prepare).
 	load *footprint.Conduct
 	// name names the server in a calibration of several (CalibrateTogether).
@@ -45,7 +47,8 @@ const SandboxStopTimeout = 60 * time.Second
 
 // Open connects to conn and inspects the server.
 func Open(ctx context.Context, conn ConnOptions) (*Server, error) {
-	s := &Server{}
+	s := &Server{guard: &liveGuard{}}
+	s.notes = append(s.notes, conn.DSNNotes()...)
 	return s, s.connect(ctx, conn)
 }
 
@@ -62,7 +65,7 @@ func Start(ctx context.Context, so sandbox.Options, conn ConnOptions) (*Server, 
 }
 
 func (s *Server) connect(ctx context.Context, conn ConnOptions) error {
-	db, cfg, err := openDB(ctx, conn)
+	db, cfg, err := openDB(ctx, conn, s.guard)
 	if err != nil {
 		return err
 	}
@@ -92,6 +95,9 @@ func (s *Server) Load(res *bench.Result) *footprint.Load { return s.load.Info(re
 // on this server, with its state file and its footprint.
 func (s *Server) Prepare(ctx context.Context, job Job) error {
 	var err error
+	if s.guard != nil && job.Bench.AllowSetGlobal {
+		s.guard.allowGlobals()
+	}
 	s.cfg, s.state, err = prepareCalibration(ctx, s.db, s.in, job, s.IsSandbox())
 	if err != nil {
 		return err

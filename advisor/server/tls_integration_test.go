@@ -100,7 +100,7 @@ func tlsConnectionVerifiesTheServer(t *testing.T, srv sandboxtest.Server) {
 	for _, mode := range []string{"REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"} {
 		t.Run(mode, func(t *testing.T) {
 			o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", Password: sb.Password(), TLS: TLSOptions{Mode: mode, CA: filepath.Join(certs, "ca.pem")}}
-			db, _, err := openDB(context.Background(), o)
+			db, _, err := openDB(context.Background(), o, &liveGuard{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +114,7 @@ func tlsConnectionVerifiesTheServer(t *testing.T, srv sandboxtest.Server) {
 	t.Run("a CA that did not sign the server is refused", func(t *testing.T) {
 		other := writeCerts(t)
 		o := ConnOptions{Host: "127.0.0.1", Port: sb.Port(), User: "root", Password: sb.Password(), TLS: TLSOptions{Mode: "VERIFY_CA", CA: filepath.Join(other, "ca.pem")}}
-		if db, _, err := openDB(context.Background(), o); err == nil {
+		if db, _, err := openDB(context.Background(), o, &liveGuard{}); err == nil {
 			db.Close()
 			t.Fatal("connected with a CA that did not sign the server's certificate")
 		}
@@ -174,7 +174,7 @@ func TestTLSVerifiesEachHostAgainstItsOwnName(t *testing.T) {
 // encrypted.
 func connectTLS(ip string, port int, password string, ca testCA, mode string) error {
 	o := ConnOptions{Host: ip, Port: port, User: "root", Password: password, TLS: TLSOptions{Mode: mode, CA: filepath.Join(ca.dir, "ca.pem")}}
-	db, _, err := openDB(context.Background(), o)
+	db, _, err := openDB(context.Background(), o, &liveGuard{})
 	if err != nil {
 		return fmt.Errorf("%s:%d: %w", ip, port, err)
 	}

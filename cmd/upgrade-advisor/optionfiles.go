@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -94,7 +96,11 @@ func resolveConn(c *cli.Context) (server.ConnOptions, error) {
 	if c.IsSet("password") {
 		fmt.Fprintln(c.App.ErrWriter, "Warning: Using a password on the command line interface can be insecure.")
 	}
-	merged := mergeSettings(envConn(), fromFiles, fromFlags)
+	env := envConn()
+	if dsn := c.String("dsn"); dsn != "" {
+		env, fromFiles = withoutWhatTheDSNSays(dsn, env), withoutWhatTheDSNSays(dsn, fromFiles)
+	}
+	merged := mergeSettings(env, fromFiles, fromFlags)
 	if c.Bool("password-prompt") {
 		pw, err := promptPassword(c)
 		if err != nil {
@@ -108,6 +114,26 @@ func resolveConn(c *cli.Context) (server.ConnOptions, error) {
 	}
 	o.DSN = c.String("dsn")
 	return o, nil
+}
+
+// withoutWhatTheDSNSays drops from the environment's or an option file's
+// settings what --dsn says itself: its address always (a DSN names its
+// server), its user and password when it gives them. Flags given on the
+// command line still override the DSN.
+func withoutWhatTheDSNSays(dsn string, settings map[string]string) map[string]string {
+	out := maps.Clone(settings)
+	for _, key := range []string{"host", "port", "socket"} {
+		delete(out, key)
+	}
+	if parsed, err := mysql.ParseDSN(dsn); err == nil {
+		if parsed.User != "" {
+			delete(out, "user")
+		}
+		if parsed.Passwd != "" {
+			delete(out, "password")
+		}
+	}
+	return out
 }
 
 // mergeSettings layers maps; later layers win.

@@ -94,6 +94,24 @@ func TestOptionFilesAsTheMySQLClientReadsThem(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 	})
+	t.Run("--dsn's own socket counts over the option file's", func(t *testing.T) {
+		env := writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n")
+		if _, stderr, code := run(t, append(env, "MYSQL_UNIX_PORT=/nonexistent/y.sock"), "inspect", "-q", "--dsn", "root@unix("+sock+")/"); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("-S overrides --dsn's socket", func(t *testing.T) {
+		env := writeMyCnf(t, "")
+		if _, stderr, code := run(t, env, "inspect", "-q", "--dsn", "root@unix(/nonexistent/z.sock)/", "-S", sock); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
+	t.Run("a DSN setting session variables is refused", func(t *testing.T) {
+		env := writeMyCnf(t, "")
+		if _, stderr, code := run(t, env, "inspect", "-q", "--dsn", "root@unix("+sock+")/?sql_log_bin=1"); code != exitcode.Error || !strings.Contains(stderr, "sql_log_bin") {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
 	t.Run("--defaults-file is the only file read", func(t *testing.T) {
 		env := writeMyCnf(t, "[client]\nsocket = /nonexistent/x.sock\n")
 		only := filepath.Join(t.TempDir(), "only.cnf")
