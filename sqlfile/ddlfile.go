@@ -12,9 +12,13 @@
 // schema.
 //
 // Both cut the file into statements as the mysql client does (at the
-// current delimiter outside strings, quoted identifiers and plain comments)
-// and refuse, with file:line, the client commands (\!, system, source,
-// pager, ...): a file is input, never instructions to the client. Nothing
+// current delimiter outside strings, quoted identifiers and plain comments),
+// then each client statement as the server runs it (server.go: a text
+// under DELIMITER $$ may hold several statements; a stored program's body
+// is one), and refuse, with file:line, the client commands (\!, system,
+// source, pager, ...): a file is input, never instructions to the client.
+// Parse sets aside and lists, with its line, every statement that shares a
+// client statement with others and is not the file's table DDL. Nothing
 // runs before the whole file has been read. ReadDump sets aside, each with
 // its line and why, the server-side statements the schema check does not
 // run (file access, libraries, SET GLOBAL, accounts, the server's own
