@@ -21,6 +21,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // writeCerts writes a CA and a server certificate for 127.0.0.1 signed by it.
@@ -106,7 +107,7 @@ func tlsConnectionVerifiesTheServer(t *testing.T, srv sandboxtest.Server) {
 			}
 			defer db.Close()
 			var name, cipher string
-			if err := db.QueryRow("SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil || cipher == "" {
+			if err := db.QueryRow(stmt.Tag+"SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil || cipher == "" {
 				t.Fatalf("the connection is not encrypted: %q %v", cipher, err)
 			}
 		})
@@ -180,7 +181,7 @@ func connectTLS(ip string, port int, password string, ca testCA, mode string) er
 	}
 	defer db.Close()
 	var name, cipher string
-	if err := db.QueryRow("SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil || cipher == "" {
+	if err := db.QueryRow(stmt.Tag+"SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil || cipher == "" {
 		return fmt.Errorf("%s:%d: the connection is not encrypted: %q %v", ip, port, cipher, err)
 	}
 	return nil
