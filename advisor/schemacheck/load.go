@@ -31,8 +31,9 @@ type Result struct {
 	// modeRefused is set when the target refused the object's sql_mode.
 	modeRefused bool
 	// modeDiffers is set for an object created under another sql_mode
-	// than the server's default.
+	// than the server's default, mode is that sql_mode.
 	modeDiffers bool
+	mode        string
 }
 
 // Load is the outcome of loading a dump on one server.
