@@ -10,7 +10,8 @@ import (
 
 // The application's SQL is loaded, and its objects run, as the sandbox's
 // application account (sandbox.AppUser): every right on the dump's own
-// schemas and nothing else. A DEFINER clause naming another account would
+// schemas, and beyond them only the session-only rights the application's
+// own statements need. A DEFINER clause naming another account would
 // need SUPER (SET_ANY_DEFINER) to create, and would make the object run
 // with that account's rights: it is rewritten to the loading account.
 
@@ -82,5 +83,6 @@ func isAppAccount(definer string) bool {
 
 // loaderNote says how the application's SQL was run, for the report.
 const loaderNote = "the schema was loaded, and its objects run, as the sandbox's account " + sandbox.AppUser +
-	"@localhost: every right on the file's schemas, none beyond (no SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins); " +
+	"@localhost: every right on the file's schemas, and beyond them only its session's variables and SHOW of the replication state " +
+	"(no SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins); " +
 	"DEFINER clauses name that account"
