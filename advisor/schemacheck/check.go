@@ -69,6 +69,9 @@ func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]outcome.Object, [
 		return nil, nil, err
 	}
 	c.markToday()
+	if n := accountNote(c.target); n != "" {
+		c.notes = append(c.notes, n)
+	}
 	return c.objects(), append(notes, c.notes...), nil
 }
 

@@ -238,8 +238,13 @@ func (r *Result) hasProblem(code int, msg string) bool {
 	return false
 }
 
-// refusal is the problem of a statement the server refused.
+// refusal is the problem of a statement the server refused; a refusal of
+// a right the application's account lacks on purpose is marked as the
+// sandbox's limit (lacksRight).
 func refusal(se *mysql.MySQLError) outcome.Problem {
+	if lacksRight(se.Number) {
+		return outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number), Message: se.Message, Account: true, Fix: rightFix}
+	}
 	return outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number), Message: se.Message, Fix: fixForError(se.Number, se.Message)}
 }
 
