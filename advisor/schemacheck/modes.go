@@ -29,7 +29,7 @@ import (
 // save durability (throwawayGlobals).
 
 // modeOnlyTables returns, by index in results, the problem of each table
-// whose definition the server's default sql_mode refuses.
+// whose ALTER TABLE fails under the server's default sql_mode.
 func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]outcome.Problem, error) {
 	var idx []int
 	for i, r := range results {
