@@ -10,17 +10,24 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // AppUser is the account a sandbox's application SQL (a schema file, a
 // live schema carried over, logged queries) is loaded and run with:
 // 'upgrade_advisor_app'@'localhost'. It holds every privilege on the
-// schemas granted to it (GrantSchemas) and nothing else: no SUPER,
-// SYSTEM_VARIABLES_ADMIN, FILE, PROCESS, no rights on the mysql schema (so
-// no INSTALL PLUGIN or CREATE FUNCTION ... SONAME), no CREATE USER. Objects
-// created through it have it as their DEFINER, so events, triggers, views
-// and routines run with these rights too.
+// schemas granted to it (AppDSN), and of the global rights only those the
+// application's own statements need in their own session
+// (sessionPrivileges): to set its session's variables (MySQL 8.0.14+:
+// SESSION_VARIABLES_ADMIN) and to show the replication state (SHOW MASTER
+// STATUS, SHOW REPLICA STATUS: REPLICATION CLIENT on MySQL, BINLOG MONITOR
+// and SLAVE MONITOR on MariaDB 10.5+). Nothing that reaches outside the
+// sandbox or beyond the session: no SUPER, SYSTEM_VARIABLES_ADMIN, FILE,
+// PROCESS, BINLOG ADMIN, no rights on the mysql schema (so no INSTALL
+// PLUGIN or CREATE FUNCTION ... SONAME), no CREATE USER. Objects created
+// through it have it as their DEFINER, so events, triggers, views and
+// routines run with these rights too.
 const AppUser = "upgrade_advisor_app"
 
 // appHost is AppUser's host part: it connects over the socket or 127.0.0.1.
@@ -50,7 +57,7 @@ func (s *Sandbox) AppDSN(ctx context.Context, schemas ...string) (string, error)
 	}
 	defer db.Close()
 	if s.app == nil {
-		app, err := createAppAccount(ctx, db)
+		app, err := createAppAccount(ctx, db, s.serverFlavor())
 		if err != nil {
 			return "", fmt.Errorf("sandbox: creating the application account %s: %w", AppUser, err)
 		}
@@ -79,18 +86,54 @@ func (s *Sandbox) rootDB() (*sql.DB, error) {
 	return db, nil
 }
 
-// createAppAccount creates AppUser with a random password and no
-// privileges.
-func createAppAccount(ctx context.Context, db *sql.DB) (*appAccount, error) {
+// serverFlavor is the sandbox server's vendor and version.
+func (s *Sandbox) serverFlavor() flavor.Flavor {
+	v, _ := flavor.ParseVersion(s.meta.Version) // unreadable: the zero version, which has no version facts
+	return flavor.Flavor{Vendor: s.meta.Flavor, Version: v, Raw: s.meta.Version}
+}
+
+// sessionPrivileges are the global rights AppUser holds on a server of
+// flavor f: those the application's own statements need that act on the
+// statement's session alone or only show the server's replication state.
+// The names were checked against SHOW PRIVILEGES and the servers' refusals
+// (1227 names the right it wants) of MySQL 9.7.4 and MariaDB 10.5.23,
+// 10.11.19 and 11.8.9. MariaDB has no session-only right for the binary
+// log's session variables (sql_log_bin, binlog_format need BINLOG ADMIN,
+// which also purges the binary log and sets its globals): they stay
+// refused there, as SET GLOBAL does everywhere.
+func sessionPrivileges(f flavor.Flavor) []string {
+	var out []string
+	switch {
+	case f.HasBinlogMonitor():
+		out = append(out, "BINLOG MONITOR")
+		if f.HasSlaveMonitor() {
+			out = append(out, "SLAVE MONITOR")
+		}
+	case f.IsMariaDB() || f.IsMySQLFamily():
+		out = append(out, "REPLICATION CLIENT")
+	}
+	if f.HasSessionVariablesAdmin() {
+		out = append(out, "SESSION_VARIABLES_ADMIN")
+	}
+	return out
+}
+
+// createAppAccount creates AppUser with a random password and the
+// sessionPrivileges of a server of flavor f.
+func createAppAccount(ctx context.Context, db *sql.DB, f flavor.Flavor) (*appAccount, error) {
 	pw, err := newPassword(24)
 	if err != nil {
 		return nil, err
 	}
 	user := stmt.QuoteString(AppUser) + "@" + stmt.QuoteString(appHost)
-	for _, q := range []string{
+	queries := []string{
 		"DROP USER IF EXISTS " + user,
 		"CREATE USER " + user + " IDENTIFIED BY " + stmt.QuoteString(pw),
-	} {
+	}
+	if p := sessionPrivileges(f); len(p) > 0 {
+		queries = append(queries, "GRANT "+strings.Join(p, ", ")+" ON *.* TO "+user)
+	}
+	for _, q := range queries {
 		if _, err := db.ExecContext(ctx, stmt.Tag+q); err != nil {
 			return nil, err
 		}

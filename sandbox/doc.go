@@ -97,7 +97,9 @@
 // INSTALL PLUGIN and CREATE FUNCTION ... SONAME can load those and nothing
 // written by SELECT ... INTO DUMPFILE (which lands in files/). The event
 // scheduler is off. AppDSN gives the account the application's SQL runs
-// with (AppUser): every right on the granted schemas, nothing else.
+// with (AppUser): every right on the granted schemas, and beyond them only
+// the session-only rights the application's statements need (its session's
+// variables, SHOW of the replication state).
 //
 // # The datadir cache
 //

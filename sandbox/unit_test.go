@@ -321,3 +321,40 @@ func TestMetadataRoundTrip(t *testing.T) {
 		t.Errorf("%s still exists after Remove", dir)
 	}
 }
+
+// TestSessionPrivileges: the application account's global rights per
+// flavor, as the real servers name them, and never one that reaches
+// beyond the session.
+func TestSessionPrivileges(t *testing.T) {
+	my := func(a, b, c int) flavor.Flavor {
+		return flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(a, b, c)}
+	}
+	maria := func(a, b, c int) flavor.Flavor {
+		return flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(a, b, c)}
+	}
+	cases := []struct {
+		f    flavor.Flavor
+		want []string
+	}{
+		{my(9, 7, 4), []string{"REPLICATION CLIENT", "SESSION_VARIABLES_ADMIN"}},
+		{my(8, 0, 14), []string{"REPLICATION CLIENT", "SESSION_VARIABLES_ADMIN"}},
+		{my(8, 0, 13), []string{"REPLICATION CLIENT"}},
+		{flavor.Flavor{Vendor: flavor.VendorPercona, Version: flavor.V(8, 0, 36)}, []string{"REPLICATION CLIENT", "SESSION_VARIABLES_ADMIN"}},
+		{maria(11, 8, 9), []string{"BINLOG MONITOR", "SLAVE MONITOR"}},
+		{maria(10, 5, 9), []string{"BINLOG MONITOR", "SLAVE MONITOR"}},
+		{maria(10, 5, 8), []string{"BINLOG MONITOR"}},
+		{maria(10, 4, 34), []string{"REPLICATION CLIENT"}},
+		{flavor.Flavor{Version: flavor.V(9, 7, 0)}, nil},
+	}
+	for _, c := range cases {
+		got := sessionPrivileges(c.f)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.f, got, c.want)
+		}
+		for _, p := range got {
+			if slices.Contains([]string{"SUPER", "FILE", "SYSTEM_VARIABLES_ADMIN", "BINLOG ADMIN", "PROCESS", "CREATE USER"}, p) {
+				t.Errorf("%s: %s reaches beyond the session", c.f, p)
+			}
+		}
+	}
+}

@@ -51,7 +51,7 @@ func compareSession(c *sampleComparison, today, target *observation) {
 		seen[e.Code] = true
 	}
 	for _, e := range target.session {
-		if !seen[e.Code] {
+		if !seen[e.Code] && !sessionRightRefused(c, e) {
 			c.add(Problem{Status: StatusBreaks, Aspect: "session", Code: e.Code, Message: e.Message,
 				Target: "the logged session's SET fails", Fix: fixFor(e, nil, fixContext{})})
 		}
@@ -61,6 +61,9 @@ func compareSession(c *sampleComparison, today, target *observation) {
 // compareErrors compares the errors; it returns whether the rest can be
 // compared (both servers ran the statement).
 func compareErrors(c *sampleComparison, today, target *observation, ws words, fx fixContext) bool {
+	if rightRefused(c, today, target) {
+		return false
+	}
 	a, b := today.err, target.err
 	switch {
 	case a == nil && b == nil:

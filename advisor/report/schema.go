@@ -41,6 +41,10 @@ type SchemaProblem struct {
 	// Today is true when today's version has the same problem: it is shown
 	// but does not count toward the status.
 	Today bool `json:"today,omitempty"`
+	// Account is true for a refusal of a right the sandbox's application
+	// account lacks on purpose: not the target's doing; it is shown but
+	// does not count toward the status.
+	Account bool `json:"account,omitempty"`
 	// Source is the file:line of the statement the server refused when it
 	// is not the object's own definition (a later ALTER TABLE, the SET of
 	// sql_mode it was created under).

@@ -72,6 +72,9 @@ func problemText(pr SchemaProblem) string {
 	if pr.Today {
 		s += " (today's version too: not the upgrade's doing)"
 	}
+	if pr.Account {
+		s += " (refused to the sandbox's application account, which lacks that right on purpose: not the target's doing)"
+	}
 	return s
 }
 

@@ -1,6 +1,7 @@
 package schemacheck
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -10,7 +11,8 @@ import (
 
 // The application's SQL is loaded, and its objects run, as the sandbox's
 // application account (sandbox.AppUser): every right on the dump's own
-// schemas and nothing else. A DEFINER clause naming another account would
+// schemas, and beyond them only the session-only rights the application's
+// own statements need. A DEFINER clause naming another account would
 // need SUPER (SET_ANY_DEFINER) to create, and would make the object run
 // with that account's rights: it is rewritten to the loading account.
 
@@ -82,5 +84,44 @@ func isAppAccount(definer string) bool {
 
 // loaderNote says how the application's SQL was run, for the report.
 const loaderNote = "the schema was loaded, and its objects run, as the sandbox's account " + sandbox.AppUser +
-	"@localhost: every right on the file's schemas, none beyond (no SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins); " +
+	"@localhost: every right on the file's schemas, and beyond them only its session's variables and SHOW of the replication state " +
+	"(no SUPER, SYSTEM_VARIABLES_ADMIN, FILE, plugins); " +
 	"DEFINER clauses name that account"
+
+// rightCodes are the servers' refusals for a missing right (the same codes
+// on MySQL and MariaDB): on the schema (1044), a table or column (1142,
+// 1143), a routine (1370), a global right (1227, which names the rights it
+// wants). The application's account holds every right on the file's
+// schemas and the session-only ones beyond them, so such a refusal is for
+// a right it lacks on purpose (SUPER, SYSTEM_VARIABLES_ADMIN, FILE, the
+// mysql schema, ...): the sandbox's limit, not the target's doing.
+var rightCodes = map[uint16]bool{1044: true, 1142: true, 1143: true, 1227: true, 1370: true}
+
+// lacksRight reports whether a server error is a refusal for a right.
+func lacksRight(code uint16) bool { return rightCodes[code] }
+
+// rightFix is the fix of a statement refused for a right.
+const rightFix = "none needed for the upgrade: the sandbox's application account lacks that right on purpose; " +
+	"an account that holds it (the installer's, an administrator's) runs the statement on the target"
+
+// accountNote names the statements of a load refused for a right the
+// application's account lacks on purpose, "" when there are none.
+func accountNote(l *Load) string {
+	var where []string
+	for _, r := range append(l.Results[:len(l.Results):len(l.Results)], l.Statements...) {
+		for _, p := range r.Problems {
+			if p.Account {
+				src := r.Object.Source()
+				if p.Source != "" {
+					src = p.Source
+				}
+				where = append(where, fmt.Sprintf("%s (%d)", src, p.Code))
+			}
+		}
+	}
+	if len(where) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d statement(s) refused to the sandbox's account %s for a right it lacks on purpose, not the target's doing "+
+		"(they count toward no status): %s", len(where), sandbox.AppUser, strings.Join(where, ", "))
+}

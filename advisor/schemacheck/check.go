@@ -69,12 +69,15 @@ func Check(ctx context.Context, s Servers, d *sqlfile.Dump) ([]outcome.Object, [
 		return nil, nil, err
 	}
 	c.markToday()
+	if n := accountNote(c.target); n != "" {
+		c.notes = append(c.notes, n)
+	}
 	return c.objects(), append(notes, c.notes...), nil
 }
 
-// modeOnly reports the tables whose definition loads only under the
-// sql_mode the file set, on the target and, to tell what is new, on today's
-// version.
+// modeOnly reports the tables that load only under the sql_mode the file
+// set and whose ALTER TABLE fails under the default, on the target and, to
+// tell what is new, on today's version.
 func (c *checker) modeOnly(ctx context.Context) error {
 	target, err := modeOnlyTables(ctx, orConn(c.s.TargetAdmin, c.s.Target), c.target.Results)
 	if err != nil {

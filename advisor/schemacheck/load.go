@@ -31,8 +31,9 @@ type Result struct {
 	// modeRefused is set when the target refused the object's sql_mode.
 	modeRefused bool
 	// modeDiffers is set for an object created under another sql_mode
-	// than the server's default.
+	// than the server's default, mode is that sql_mode.
 	modeDiffers bool
+	mode        string
 }
 
 // Load is the outcome of loading a dump on one server.
@@ -237,8 +238,13 @@ func (r *Result) hasProblem(code int, msg string) bool {
 	return false
 }
 
-// refusal is the problem of a statement the server refused.
+// refusal is the problem of a statement the server refused; a refusal of
+// a right the application's account lacks on purpose is marked as the
+// sandbox's limit (lacksRight).
 func refusal(se *mysql.MySQLError) outcome.Problem {
+	if lacksRight(se.Number) {
+		return outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number), Message: se.Message, Account: true, Fix: rightFix}
+	}
 	return outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number), Message: se.Message, Fix: fixForError(se.Number, se.Message)}
 }
 

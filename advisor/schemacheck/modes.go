@@ -18,13 +18,18 @@ import (
 // A definition can load under the sql_mode the file set (sql_mode='' lets
 // a zero date be a default) and not under the server's default one. The
 // table exists, and the application's next ALTER TABLE, run under the
-// default, fails. So every table created under another sql_mode than the
-// default is created once more, from the server's own SHOW CREATE TABLE,
-// under the default, in a scratch schema of the sandbox: as a temporary
-// table where it can be one (recreateUnderDefault).
+// default, may fail. So every table created under another sql_mode than
+// the default is asked about once more, in a scratch schema of the
+// sandbox: first cheaply, as a temporary table created under the default
+// (recreateUnderDefault); where the server refuses that, a copy of the
+// table made as the file made it is altered under the default
+// (alterCopy), and only the failure of that ALTER is reported. Nothing
+// the probe sets may change the answer: the server keeps the settings it
+// was started with (the target's defaults, or the ones carried over),
+// save durability (throwawayGlobals).
 
 // modeOnlyTables returns, by index in results, the problem of each table
-// whose definition the server's default sql_mode refuses.
+// whose ALTER TABLE fails under the server's default sql_mode.
 func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]outcome.Problem, error) {
 	var idx []int
 	for i, r := range results {
@@ -58,7 +63,7 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 	sc := &scratchTables{conn: conn, mode: mode}
 	defer sc.dropTemporary(ctx)
 	for _, i := range idx {
-		p, err := sc.recreateUnderDefault(ctx, results[i].Object)
+		p, err := sc.recreateUnderDefault(ctx, results[i])
 		if err != nil {
 			return nil, err
 		}
@@ -80,6 +85,8 @@ type scratchTables struct {
 	// temporary are the temporary tables made so far, dropped at the end
 	// (dropping the scratch schema leaves a session's temporary tables).
 	temporary []string
+	// copies counts the tables copied (alterCopy), for their names.
+	copies int
 }
 
 // dropTemporary drops the temporary tables made.
@@ -90,16 +97,17 @@ func (sc *scratchTables) dropTemporary(ctx context.Context) {
 	_, _ = sc.conn.ExecContext(context.WithoutCancel(ctx), stmt.Tag+"DROP TEMPORARY TABLE IF EXISTS "+strings.Join(sc.temporary, ", "))
 }
 
-// recreateUnderDefault creates one table in the scratch schema from the
-// server's SHOW CREATE TABLE, under the default sql_mode. It is first
-// created as a temporary table without its foreign keys, which costs the
-// server a fraction of a table (no data dictionary entry, no file); a
-// foreign key does not depend on the sql_mode, and a temporary table
-// follows it as a table does. What the server refuses of that (a zero-date
-// default, and what a temporary table cannot have: FULLTEXT, partitions,
-// compressed rows, ...) is asked again of the table as it is, and that
-// answer is the report's.
-func (sc *scratchTables) recreateUnderDefault(ctx context.Context, o sqlfile.Object) (*outcome.Problem, error) {
+// recreateUnderDefault asks whether the application's ALTER TABLE of a
+// table fails under the default sql_mode. The table is first created from
+// the server's SHOW CREATE TABLE, under the default, as a temporary table
+// without its foreign keys, which costs the server a fraction of a table
+// (no data dictionary entry, no file); a foreign key does not depend on
+// the sql_mode, and a temporary table follows it as a table does. Where
+// the server refuses that (a zero-date default, and what a temporary table
+// cannot have: FULLTEXT, partitions, compressed rows, ...), the answer is
+// the one alterCopy observes.
+func (sc *scratchTables) recreateUnderDefault(ctx context.Context, r *Result) (*outcome.Problem, error) {
+	o := r.Object
 	var name, create string
 	q := stmt.Tag + "SHOW CREATE TABLE " + quotedName(o)
 	if err := sc.conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
@@ -116,19 +124,56 @@ func (sc *scratchTables) recreateUnderDefault(ctx context.Context, o sqlfile.Obj
 			return nil, fmt.Errorf("creating %s in the scratch schema: %w", o.Name, err)
 		}
 	}
-	_, err := sc.conn.ExecContext(ctx, stmt.Tag+create)
+	return sc.alterCopy(ctx, r)
+}
+
+// alterProbe is the ALTER TABLE run on a copy: a column added, the most
+// common change an application makes to its tables.
+const alterProbe = " ADD COLUMN upgrade_advisor_probe INT"
+
+// alterCopy makes a copy of the table in the scratch schema under the
+// sql_mode it was created with (CREATE TABLE ... LIKE: its definition,
+// without foreign keys), then alters the copy under the server's default
+// sql_mode. A failure of that ALTER is the problem reported; a copy the
+// server will not make is no claim.
+func (sc *scratchTables) alterCopy(ctx context.Context, r *Result) (*outcome.Problem, error) {
+	cp := stmt.QuoteIdent(fmt.Sprintf("upgrade_advisor_copy_%d", sc.copies))
+	sc.copies++
+	for _, q := range []string{"SET SESSION sql_mode = " + stmt.QuoteString(r.mode), "CREATE TABLE " + cp + " LIKE " + quotedName(r.Object)} {
+		if _, err := sc.conn.ExecContext(ctx, stmt.Tag+q); err != nil {
+			if serverError(err) == nil {
+				return nil, fmt.Errorf("copying %s in the scratch schema: %w", r.Object.Name, err)
+			}
+			return nil, sc.defaultMode(ctx)
+		}
+	}
+	if err := sc.defaultMode(ctx); err != nil {
+		return nil, err
+	}
+	_, err := sc.conn.ExecContext(ctx, stmt.Tag+"ALTER TABLE "+cp+alterProbe)
 	se := serverError(err)
 	if err != nil && se == nil {
-		return nil, fmt.Errorf("creating %s in the scratch schema: %w", o.Name, err)
+		return nil, fmt.Errorf("altering the copy of %s in the scratch schema: %w", r.Object.Name, err)
+	}
+	if _, err := sc.conn.ExecContext(ctx, stmt.Tag+"DROP TABLE "+cp); err != nil {
+		return nil, fmt.Errorf("dropping the copy of %s in the scratch schema: %w", r.Object.Name, err)
 	}
 	if se == nil {
 		return nil, nil
 	}
 	return &outcome.Problem{Kind: outcome.StatusRuntime, Code: int(se.Number),
-		Message: fmt.Sprintf("it loads only under the file's sql_mode (%s): under the server's default (%s) its definition is refused: %s; every later ALTER TABLE of it fails the same way",
-			orNone(fileMode(o)), orNone(sc.mode), se.Message),
+		Message: fmt.Sprintf("it loads only under the sql_mode it was created with (%s): under the server's default (%s) an ALTER TABLE ...%s of a copy of it failed: %s; the application's later ALTER TABLE statements of it fail the same way",
+			orNone(quoteMode(r.mode)), orNone(sc.mode), alterProbe, se.Message),
 		Fix: "change the definition so that it loads under the default sql_mode (a zero-date default: NULL or a real date), " +
 			"or run the application's ALTER TABLE statements under the file's sql_mode"}, nil
+}
+
+// defaultMode sets the session's sql_mode back to the server's default.
+func (sc *scratchTables) defaultMode(ctx context.Context) error {
+	if _, err := sc.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = DEFAULT"); err != nil {
+		return fmt.Errorf("setting the default sql_mode back on the sandbox: %w", err)
+	}
+	return nil
 }
 
 // foreignKeyLine is a foreign key's line in SHOW CREATE TABLE.
@@ -156,15 +201,12 @@ func temporaryForm(create, name, tmp string) (string, bool) {
 	return "CREATE TEMPORARY TABLE " + tmp + " (\n" + strings.Join(elements, ",\n") + "\n" + strings.Join(lines[end:], "\n"), true
 }
 
-// fileMode is the sql_mode the file set where it creates o ("" for the
-// server's default).
-func fileMode(o sqlfile.Object) string {
-	for _, s := range o.Session {
-		if s.Name == "sql_mode" {
-			return "'" + s.Text() + "'"
-		}
+// quoteMode shows an sql_mode as a quoted string ("" stays "", for orNone).
+func quoteMode(mode string) string {
+	if mode == "" {
+		return ""
 	}
-	return ""
+	return "'" + mode + "'"
 }
 
 // scratchName is a scratch schema's name: upgrade_advisor_ and random hex.
@@ -176,10 +218,13 @@ func scratchName() (string, error) {
 	return "upgrade_advisor_" + hex.EncodeToString(b), nil
 }
 
-// throwawayGlobals make a scratch table cheap to create: no file of its
-// own, no persistent statistics, no log flush at each commit. The
-// sandbox's values are set back after the scratch tables.
-var throwawayGlobals = []string{"innodb_file_per_table", "innodb_stats_persistent", "innodb_flush_log_at_trx_commit"}
+// throwawayGlobals make a scratch table cheaper to create: no log flush
+// at each commit. Only durability is traded: the settings of the tables
+// themselves stay as the server was started, for one of them changes what
+// the server accepts (innodb_file_per_table=0 refuses compressed rows, and
+// TABLESPACE and DATA DIRECTORY clauses need it too). The sandbox's value
+// is set back after the scratch tables.
+var throwawayGlobals = []string{"innodb_flush_log_at_trx_commit"}
 
 // throwawayTables sets the throwawayGlobals off on the sandbox where the
 // connection may, and returns what sets them back; where it may not (an

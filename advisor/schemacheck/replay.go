@@ -90,8 +90,10 @@ type replayer struct {
 	// carry it.
 	modeFailure *outcome.Problem
 	// modeDiffers is whether the session's sql_mode is not the server's
-	// default; modeKnown is false after a statement that may change it.
+	// default, mode the session's sql_mode; modeKnown is false after a
+	// statement that may change them.
 	modeDiffers, modeKnown bool
+	mode                   string
 }
 
 // run sends one step and attributes its outcome.
@@ -158,6 +160,9 @@ func (rp *replayer) create(ctx context.Context, s sqlfile.Step) error {
 	}
 	r.Created = true
 	r.modeDiffers = differs
+	if differs {
+		r.mode = rp.mode
+	}
 	return rp.warnings(ctx, r)
 }
 
@@ -261,14 +266,15 @@ func (rp *replayer) followRefusedMode(ctx context.Context, r *Result) error {
 }
 
 // sessionModeDiffers reports whether the session's sql_mode is not the
-// server's default, asking the server after each statement that may have
-// changed it.
+// server's default (and keeps it in rp.mode), asking the server after each
+// statement that may have changed it.
 func (rp *replayer) sessionModeDiffers(ctx context.Context) (bool, error) {
 	if rp.modeKnown {
 		return rp.modeDiffers, nil
 	}
 	var same bool
-	if err := rp.conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@SESSION.sql_mode = @@GLOBAL.sql_mode").Scan(&same); err != nil {
+	q := stmt.Tag + "SELECT @@SESSION.sql_mode, @@SESSION.sql_mode = @@GLOBAL.sql_mode"
+	if err := rp.conn.QueryRowContext(ctx, q).Scan(&rp.mode, &same); err != nil {
 		return false, fmt.Errorf("reading the session's sql_mode on the sandbox: %w", err)
 	}
 	rp.modeDiffers, rp.modeKnown = !same, true

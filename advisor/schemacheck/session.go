@@ -42,8 +42,12 @@ func (l *loader) applySession(ctx context.Context, r *Result) error {
 			}
 			continue
 		case se != nil:
-			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number),
-				Message: fmt.Sprintf("SET %s = %s: %s", name, v, se.Message)})
+			p := outcome.Problem{Kind: outcome.StatusRefused, Code: int(se.Number),
+				Message: fmt.Sprintf("SET %s = %s: %s", name, v, se.Message)}
+			if lacksRight(se.Number) {
+				p.Account, p.Fix = true, rightFix
+			}
+			r.Problems = append(r.Problems, p)
 			continue
 		case err != nil:
 			return fmt.Errorf("setting %s on the target: %w", name, err)

@@ -10,7 +10,8 @@ import (
 )
 
 // AppConn returns a connection to this job's sandbox as its application
-// account (sandbox.AppUser): every privilege on schemas, nothing else. The
+// account (sandbox.AppUser): every privilege on schemas, and beyond them
+// only the session-only rights the application's statements need. The
 // application's SQL (a schema file, a live schema carried over) is loaded
 // and run through it, so what the SQL tries beyond its own schemas (SET
 // GLOBAL, files, plugins) is refused by the server. Its pool is closed by

@@ -29,6 +29,7 @@ var shopTraffic = []string{
 	"SELECT COUNT(*) FROM customers WHERE name = 'trailing'",
 	"SELECT SQL_NO_CACHE id FROM customers WHERE id = 1",
 	"SELECT id AS offset FROM customers WHERE id = 1",
+	"SHOW MASTER STATUS", // the application's account holds BINLOG MONITOR today; gone from MySQL 9.7's grammar
 	shopUpdate,
 	"CREATE TABLE never_created (i INT)",
 }
@@ -172,11 +173,13 @@ func TestCheckQueriesFromARealSlowLog(t *testing.T) {
 			"SELECT COUNT(*) FROM customers WHERE name = 'trailing'":      "changed",
 			"SELECT SQL_NO_CACHE id FROM customers WHERE id = 1":          "warned",
 			"SELECT id AS offset FROM customers WHERE id = 1":             "fixed",
+			"SHOW MASTER STATUS": "breaks",
 		}, []string{shopUpdate, "SELECT id, name FROM customers WHERE id = 42"}},
 		{"mariadb-11.8", generalLog, "general", map[string]string{
 			"SELECT id AS vector FROM customers WHERE id = 1":             "breaks",
 			"SELECT id FROM customers WHERE name = 'Strasse' ORDER BY id": "changed",
-		}, []string{shopUpdate, "SELECT id, name FROM customers WHERE id = 42", "SELECT COUNT(*) FROM customers WHERE name = 'trailing'", "SELECT MD5('x')"}},
+		}, []string{shopUpdate, "SELECT id, name FROM customers WHERE id = 42", "SELECT COUNT(*) FROM customers WHERE name = 'trailing'", "SELECT MD5('x')",
+			"SHOW MASTER STATUS"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.target, func(t *testing.T) {

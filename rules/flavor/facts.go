@@ -34,3 +34,26 @@ func (f Flavor) HasVariablesInfo() bool { return f.IsMySQLFamily() && f.Version.
 // HasAuthRootOption: the install script takes
 // --auth-root-authentication-method (MariaDB 10.4).
 func (f Flavor) HasAuthRootOption() bool { return f.IsMariaDB() && f.Version.AtLeast(10, 4, 0) }
+
+// HasSessionVariablesAdmin: the SESSION_VARIABLES_ADMIN privilege lets an
+// account set the session variables that need more than no right
+// (innodb_strict_mode, sql_log_bin, binlog_format, ...) in its own session
+// only (MySQL 8.0.14); before it, those need SUPER. MariaDB has no such
+// right: it lets any account set innodb_strict_mode for its session, and
+// asks BINLOG ADMIN, which also purges and sets the binary log's globals,
+// for the binary log's session variables.
+func (f Flavor) HasSessionVariablesAdmin() bool {
+	return f.IsMySQLFamily() && f.Version.AtLeast(8, 0, 14)
+}
+
+// HasBinlogMonitor: SHOW MASTER STATUS, SHOW BINLOG STATUS and SHOW BINARY
+// LOGS need BINLOG MONITOR (MariaDB 10.5.2), which took over from
+// REPLICATION CLIENT (since then a name for it); MySQL asks REPLICATION
+// CLIENT.
+func (f Flavor) HasBinlogMonitor() bool { return f.IsMariaDB() && f.Version.AtLeast(10, 5, 2) }
+
+// HasSlaveMonitor: SHOW SLAVE STATUS (SHOW REPLICA STATUS) needs SLAVE
+// MONITOR, also named REPLICA MONITOR (MariaDB 10.5.9); from 10.5.2 to
+// 10.5.8 it needed REPLICATION SLAVE ADMIN, which also starts and stops
+// replication.
+func (f Flavor) HasSlaveMonitor() bool { return f.IsMariaDB() && f.Version.AtLeast(10, 5, 9) }

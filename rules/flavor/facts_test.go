@@ -21,6 +21,9 @@ func TestVersionFacts(t *testing.T) {
 		{"X plugin", Flavor.HasXPlugin, []Flavor{my(8, 0, 0), percona}, []Flavor{my(5, 7, 44), maria(10, 5, 0)}},
 		{"variables_info", Flavor.HasVariablesInfo, []Flavor{my(8, 0, 0)}, []Flavor{my(5, 7, 44), maria(11, 8, 0)}},
 		{"--auth-root-authentication-method", Flavor.HasAuthRootOption, []Flavor{maria(10, 4, 0), maria(11, 8, 9)}, []Flavor{maria(10, 3, 39), my(8, 0, 0)}},
+		{"SESSION_VARIABLES_ADMIN", Flavor.HasSessionVariablesAdmin, []Flavor{my(8, 0, 14), percona, my(9, 7, 4)}, []Flavor{my(8, 0, 13), my(5, 7, 44), maria(11, 8, 9), unknown}},
+		{"BINLOG MONITOR", Flavor.HasBinlogMonitor, []Flavor{maria(10, 5, 2), maria(10, 11, 19), maria(11, 8, 9)}, []Flavor{maria(10, 5, 1), maria(10, 4, 34), my(9, 7, 4), unknown}},
+		{"SLAVE MONITOR", Flavor.HasSlaveMonitor, []Flavor{maria(10, 5, 9), maria(10, 5, 23), maria(11, 8, 9)}, []Flavor{maria(10, 5, 8), my(9, 7, 4), unknown}},
 	}
 	for _, f := range facts {
 		for _, fl := range f.has {

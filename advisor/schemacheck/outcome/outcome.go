@@ -40,6 +40,11 @@ type Problem struct {
 	// Today is true when today's version has the same problem: it is shown
 	// but does not count toward the status.
 	Today bool
+	// Account is true for a refusal of a right the sandbox's application
+	// account lacks on purpose (SUPER, SYSTEM_VARIABLES_ADMIN, FILE, the
+	// mysql schema, ...): the sandbox's limit, not the target's doing; it
+	// is shown but does not count toward the status.
+	Account bool
 	// Source is the file:line of the statement the server refused when it
 	// is not the object's own definition (a later ALTER TABLE, the SET of
 	// sql_mode it was created under).

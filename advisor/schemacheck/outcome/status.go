@@ -26,12 +26,12 @@ func rank(s string) int {
 	return len(Statuses)
 }
 
-// Worst returns the worst status of the problems that are not also
-// today's, or loaded.
+// Worst returns the worst status of the problems that are neither also
+// today's nor the sandbox account's limit, or loaded.
 func Worst(problems []Problem) string {
 	worst := StatusLoaded
 	for _, p := range problems {
-		if !p.Today && rank(p.Kind) < rank(worst) {
+		if !p.Today && !p.Account && rank(p.Kind) < rank(worst) {
 			worst = p.Kind
 		}
 	}

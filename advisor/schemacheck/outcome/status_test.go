@@ -13,6 +13,7 @@ func TestWorst(t *testing.T) {
 		{"refused beats runtime", []Problem{{Kind: StatusRuntime}, {Kind: StatusRefused}}, StatusRefused},
 		{"blocked beats loaded", []Problem{{Kind: StatusBlocked}}, StatusBlocked},
 		{"only today's", []Problem{{Kind: StatusRuntime, Today: true}}, StatusLoaded},
+		{"the sandbox account's limit is not the target's", []Problem{{Kind: StatusRefused, Account: true}, {Kind: StatusWarned}}, StatusWarned},
 	} {
 		if got := Worst(c.problems); got != c.want {
 			t.Errorf("%s: status %s, want %s", c.name, got, c.want)
