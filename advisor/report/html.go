@@ -184,7 +184,7 @@ func severityClass(severity string) string {
 
 // htmlReport is the page: one self-contained document with inline CSS and
 // the SVG charts inline, loading nothing and running no script.
-var htmlReport = template.Must(template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection+htmlVerdictSection))
+var htmlReport = template.Must(template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection + htmlVerdictSection))
 
 // htmlSchemaSection is the schema section of an HTML page (the job's
 // report and the rehearsal's), given an *htmlSchema.

@@ -168,4 +168,4 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </body>
 </html>
-`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection+htmlVerdictSection))
+`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection + htmlVerdictSection))
