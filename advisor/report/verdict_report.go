@@ -59,7 +59,7 @@ func (r *RehearseReport) Judge() {
 // can block or change: ready, with what it measured in the summary.
 func (r *CompareReport) Judge() {
 	target := strings.TrimSpace(flavorName(r.Target.Server.Flavor) + " " + r.Target.Server.Version)
-	v := judge(verdictInput{target: target, checked: []string{"CREATE TABLE timed; run rehearse or check --schema-file and --queries to check the schema and the application's statements"}})
+	v := judge(verdictInput{target: target, checked: []string{"CREATE TABLE only: rehearse, or check with --schema-file and --queries, checks the schema and the application's statements"}})
 	r.Verdict = &v
 }
 

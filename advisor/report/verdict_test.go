@@ -162,3 +162,22 @@ func TestFoldDrift(t *testing.T) {
 		t.Errorf("line %q", got)
 	}
 }
+
+// TestCompareIsReady: compare runs nothing of the application, so its
+// verdict is ready, saying what it checked, first in text and Markdown.
+func TestCompareIsReady(t *testing.T) {
+	r := &CompareReport{Target: CompareSide{Server: ServerInfo{Flavor: "mariadb", Version: "10.11.19"}}}
+	r.Judge()
+	if r.Verdict.Readiness != Ready || !strings.Contains(r.Verdict.Summary, "CREATE TABLE only") {
+		t.Fatalf("verdict %+v", r.Verdict)
+	}
+	for _, f := range []Format{Text, Markdown} {
+		var b strings.Builder
+		if err := Write(&b, r, f, TextStyle{}); err != nil {
+			t.Fatal(err)
+		}
+		if lines := strings.Split(b.String(), "\n"); len(lines) < 3 || !strings.Contains(lines[1]+lines[2], r.Verdict.Summary) {
+			t.Errorf("%s: the verdict is not first after the title:\n%s", f, b.String())
+		}
+	}
+}
