@@ -340,6 +340,8 @@ func hostileReport() *Report {
 	f.Recommendation.Tradeoffs = []string{hostile}
 	r.Notes = []string{hostile}
 	r.MyCnf = "[mysqld]\n```\n" + hostile + "\n"
+	item := VerdictItem{Text: hostile, Examples: []VerdictExample{{Text: hostile, Fix: hostile}, {Text: hostile + "`"}}}
+	r.Verdict = &Verdict{Readiness: Blocked, Summary: hostile, Blockers: []VerdictItem{item}, Changes: []VerdictItem{item}}
 	return r
 }
 
