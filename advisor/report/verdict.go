@@ -130,15 +130,17 @@ func findingItems(fs []FindingInfo, refused []RefusedInfo) (blockers, changes []
 			continue
 		}
 		if f.severity >= rules.Critical {
-			blockers = append(blockers, VerdictItem{Kind: findingKind(f), Status: f.Severity, Count: 1, Text: f.Title, Finding: f.ID})
+			blockers = append(blockers, VerdictItem{Kind: findingKind(f), Status: f.Severity, Count: 1, Text: f.Title, Finding: f.ID,
+				Examples: findingExamples(f)})
 			continue
 		}
 		if f.ID == rules.RuleDefaultDrift {
 			drift.Count++
-			drift.Examples = append(drift.Examples, VerdictExample{Text: f.Title})
+			drift.Examples = append(drift.Examples, VerdictExample{Text: f.Title, Fix: pinFix(f)})
 			continue
 		}
-		changes = append(changes, VerdictItem{Kind: findingKind(f), Status: f.Severity, Count: 1, Text: f.Title, Finding: f.ID})
+		changes = append(changes, VerdictItem{Kind: findingKind(f), Status: f.Severity, Count: 1, Text: f.Title, Finding: f.ID,
+			Examples: findingExamples(f)})
 	}
 	if drift.Count > 0 {
 		drift.Kind, drift.Finding = KindDefault, rules.RuleDefaultDrift
@@ -146,6 +148,41 @@ func findingItems(fs []FindingInfo, refused []RefusedInfo) (blockers, changes []
 		changes = append([]VerdictItem{drift}, changes...)
 	}
 	return blockers, changes
+}
+
+// findingExamples is a finding on a setting as its one member: the
+// option as the file sets it, with the my.cnf lines the finding advises.
+func findingExamples(f FindingInfo) []VerdictExample {
+	name := firstNonEmpty(f.Evidence["variable"], f.Evidence["option"])
+	if name == "" {
+		return nil
+	}
+	text := name
+	if v := f.Evidence["value"]; v != "" {
+		text += "=" + v
+	}
+	where := f.Evidence["locations"]
+	if file := f.Evidence["file"]; where == "" && file != "" {
+		where = file + ":" + f.Evidence["line"]
+	}
+	if where != "" {
+		text += " (" + where + ")"
+	}
+	var fix []string
+	for _, l := range f.Recommendation.MyCnf {
+		fix = append(fix, strings.TrimPrefix(l, "# "))
+	}
+	return []VerdictExample{{Text: text, Fix: strings.Join(fix, "; ")}}
+}
+
+// pinFix is the my.cnf line of a drift finding that keeps today's value.
+func pinFix(f FindingInfo) string {
+	for _, l := range f.Recommendation.MyCnf {
+		if !strings.HasPrefix(l, "#") {
+			return "to keep today's behaviour: " + l
+		}
+	}
+	return ""
 }
 
 // isAdvice reports whether a finding is performance advice (the DDL
