@@ -181,3 +181,17 @@ func TestCompareIsReady(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingBlockerNamesTheLine: a critical finding on an option of the
+// file is a blocker that names the option, its line and the finding's fix.
+func TestSettingBlockerNamesTheLine(t *testing.T) {
+	f := finding("removed-variable", rules.Critical, map[string]string{"variable": "query_cache_size", "value": "16M", "locations": "my.cnf:3"})
+	f.Recommendation.MyCnf = []string{"# remove query_cache_size (my.cnf:3): not accepted by MySQL 9.7.4"}
+	r := &RehearseReport{Target: ServerInfo{Flavor: "mysql", Version: "9.7.4"}, Findings: []FindingInfo{f}}
+	r.Judge()
+	b := r.Verdict.Blockers
+	if len(b) != 1 || len(b[0].Examples) != 1 || b[0].Examples[0].Text != "query_cache_size=16M (my.cnf:3)" ||
+		b[0].Examples[0].Fix != "remove query_cache_size (my.cnf:3): not accepted by MySQL 9.7.4" || b[0].Kind != KindSetting {
+		t.Errorf("blockers %+v", b)
+	}
+}
