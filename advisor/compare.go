@@ -121,6 +121,7 @@ func buildCompareReport(o CompareOptions, src, dst *server.Server, rs, rt *bench
 			r.Notes = append(r.Notes, fmt.Sprintf("%s ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over", label))
 		}
 	}
+	r.Judge()
 	return r
 }
 

@@ -69,6 +69,7 @@ func buildReport(o Options, inputs job.Inputs, in *server.Inspection, m measured
 	}
 	r.Notes = append(r.Notes, extra...)
 	r.Notes = append(r.Notes, inputs.Notes...)
+	r.Judge()
 	return r
 }
 

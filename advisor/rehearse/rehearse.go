@@ -122,6 +122,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 			return nil, err
 		}
 	}
+	r.Judge()
 	return r, nil
 }
 

@@ -15,6 +15,7 @@ func compareJSON(w io.Writer, r *CompareReport) error { return writeJSON(w, r) }
 func compareText(w io.Writer, r *CompareReport, style TextStyle) error {
 	p := &printer{w: w, style: style}
 	p.line("upgrade-advisor %s — compare", r.Tool.Version)
+	p.verdict(r.Verdict)
 	for _, s := range []struct {
 		role string
 		side CompareSide
@@ -45,6 +46,9 @@ func compareText(w io.Writer, r *CompareReport, style TextStyle) error {
 func compareMarkdown(w io.Writer, r *CompareReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# upgrade-advisor compare\n\n")
+	v := &mdWriter{}
+	v.verdict(r.Verdict)
+	b.WriteString(v.b.String())
 	fmt.Fprintf(&b, "- **Source:** %s %s — `%s`\n", flavorName(r.Source.Server.Flavor), r.Source.Server.Version, r.Source.Endpoint)
 	fmt.Fprintf(&b, "- **Target:** %s %s — `%s`\n", flavorName(r.Target.Server.Flavor), r.Target.Server.Version, r.Target.Endpoint)
 	fmt.Fprintf(&b, "- %d measured rounds, interleaved, %.1f s (stopped on %s)\n\n", r.Rounds, r.DurationS, r.StopReason)

@@ -6,15 +6,18 @@ import (
 
 // CompareReport is the result of `compare`.
 type CompareReport struct {
-	SchemaVersion int         `json:"schema_version"`
-	Command       string      `json:"command"`
-	Tool          ToolInfo    `json:"tool"`
-	Source        CompareSide `json:"source"`
-	Target        CompareSide `json:"target"`
-	Rounds        int         `json:"rounds"`
-	StopReason    string      `json:"stop_reason"`
-	DurationS     float64     `json:"duration_s"`
-	Method        string      `json:"method"`
+	SchemaVersion int `json:"schema_version"`
+	// Verdict is the readiness the report judged (Judge), first in every
+	// format; nil when it judges no target.
+	Verdict    *Verdict    `json:"verdict,omitempty"`
+	Command    string      `json:"command"`
+	Tool       ToolInfo    `json:"tool"`
+	Source     CompareSide `json:"source"`
+	Target     CompareSide `json:"target"`
+	Rounds     int         `json:"rounds"`
+	StopReason string      `json:"stop_reason"`
+	DurationS  float64     `json:"duration_s"`
+	Method     string      `json:"method"`
 	// Decision is the stop rule's decision on the target's baseline
 	// against the source's (time ratio target/source), on which the
 	// summary's verdict is decided.

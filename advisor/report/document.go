@@ -35,7 +35,9 @@ func (fs forms[T]) write(w io.Writer, d T, f Format) error {
 
 func (r *Report) render(w io.Writer, f Format, style TextStyle) error {
 	styled := func(w io.Writer, r *Report) error { return text(w, r, style) }
-	return forms[*Report]{kind: "a report", text: styled, json: reportJSON, markdown: markdown, html: reportHTML}.write(w, r, f)
+	md := func(w io.Writer, r *Report) error { return markdown(w, r, style) }
+	page := func(w io.Writer, r *Report) error { return reportHTML(w, r, style) }
+	return forms[*Report]{kind: "a report", text: styled, json: reportJSON, markdown: md, html: page}.write(w, r, f)
 }
 
 func (r *CompareReport) render(w io.Writer, f Format, style TextStyle) error {
@@ -45,7 +47,9 @@ func (r *CompareReport) render(w io.Writer, f Format, style TextStyle) error {
 
 func (r *RehearseReport) render(w io.Writer, f Format, style TextStyle) error {
 	styled := func(w io.Writer, r *RehearseReport) error { return rehearseText(w, r, style) }
-	return forms[*RehearseReport]{kind: "a rehearsal", text: styled, json: rehearseJSON, markdown: rehearseMarkdown, html: rehearseHTML}.write(w, r, f)
+	md := func(w io.Writer, r *RehearseReport) error { return rehearseMarkdown(w, r, style) }
+	page := func(w io.Writer, r *RehearseReport) error { return rehearseHTML(w, r, style) }
+	return forms[*RehearseReport]{kind: "a rehearsal", text: styled, json: rehearseJSON, markdown: md, html: page}.write(w, r, f)
 }
 
 // render writes one JSON object per host in JSON, the summary table in

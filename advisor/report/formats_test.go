@@ -20,11 +20,11 @@ var formatCases = []struct {
 	ext    string
 	render func(*bytes.Buffer, *Report) error
 }{
-	{"ddl-heavy", "", "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
+	{"ddl-heavy", "", "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r, TextStyle{}) }},
 	{"ddl-heavy", "", "html", func(b *bytes.Buffer, r *Report) error { return Write(b, r, HTML, TextStyle{}) }},
-	{"oltp", rules.WorkloadOLTP, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
+	{"oltp", rules.WorkloadOLTP, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r, TextStyle{}) }},
 	{"oltp", rules.WorkloadOLTP, "html", func(b *bytes.Buffer, r *Report) error { return Write(b, r, HTML, TextStyle{}) }},
-	{string(oldDefaults), oldDefaults, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r) }},
+	{string(oldDefaults), oldDefaults, "md", func(b *bytes.Buffer, r *Report) error { return markdown(b, r, TextStyle{}) }},
 	{string(oldDefaults), oldDefaults, "html", func(b *bytes.Buffer, r *Report) error { return Write(b, r, HTML, TextStyle{}) }},
 }
 
@@ -340,6 +340,8 @@ func hostileReport() *Report {
 	f.Recommendation.Tradeoffs = []string{hostile}
 	r.Notes = []string{hostile}
 	r.MyCnf = "[mysqld]\n```\n" + hostile + "\n"
+	item := VerdictItem{Text: hostile, Examples: []VerdictExample{{Text: hostile, Fix: hostile}, {Text: hostile + "`"}}}
+	r.Verdict = &Verdict{Readiness: Blocked, Summary: hostile, Blockers: []VerdictItem{item}, Changes: []VerdictItem{item}}
 	return r
 }
 
@@ -355,7 +357,7 @@ func renderHTML(t *testing.T, r *Report) string {
 func renderMarkdown(t *testing.T, r *Report) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := markdown(&buf, r); err != nil {
+	if err := markdown(&buf, r, TextStyle{}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()

@@ -14,8 +14,8 @@ import (
 // and the speedup of each variant with its 95% interval. html/template
 // escapes every value from the report. The output depends only on the
 // report, so it can be compared with a golden file.
-func reportHTML(w io.Writer, r *Report) error {
-	return htmlReport.Execute(w, newHTMLView(r))
+func reportHTML(w io.Writer, r *Report, style TextStyle) error {
+	return htmlReport.Execute(w, newHTMLView(r, style.Verbose))
 }
 
 // htmlView is everything the template shows, computed in Go so the
@@ -40,6 +40,10 @@ type htmlView struct {
 	MyCnf            string
 	Notes            []string
 	Footer           string
+	// Verdict is the page's first section (nil when the report judges no
+	// target); Folded the line the folded drift findings become.
+	Verdict *htmlVerdict
+	Folded  string
 	// SchemaOnly is a schema check without settings: the page shows the
 	// schema section and the notes, not the sections nothing filled.
 	SchemaOnly bool
@@ -82,7 +86,8 @@ type htmlFinding struct {
 }
 
 // newHTMLView prepares the report for the template.
-func newHTMLView(r *Report) htmlView {
+func newHTMLView(r *Report, verbose bool) htmlView {
+	listed, folded := foldFindings(r.Findings, r.touched(), verbose)
 	v := htmlView{
 		Title:            fmt.Sprintf("upgrade-advisor %s: %s", r.Command, r.Server.Address),
 		Tool:             strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version),
@@ -101,13 +106,16 @@ func newHTMLView(r *Report) htmlView {
 		Notes:            r.Notes,
 		Footer:           footerText(r),
 		SchemaOnly:       schemaOnly(r),
+		Verdict:          newHTMLVerdict(r.Verdict, verbose),
+	}
+	if len(folded) > 0 {
+		v.Folded = foldedLine(len(folded))
 	}
 	if r.Target != nil {
 		v.Target = flavorName(r.Target.Flavor) + " " + r.Target.Version
 	}
-	groups := severityGroups(r.Findings)
-	v.Counts = findingCounts(groups)
-	v.Groups = htmlGroups(groups)
+	v.Counts = findingCounts(severityGroups(r.Findings))
+	v.Groups = htmlGroups(severityGroups(listed))
 	return v
 }
 
@@ -176,7 +184,7 @@ func severityClass(severity string) string {
 
 // htmlReport is the page: one self-contained document with inline CSS and
 // the SVG charts inline, loading nothing and running no script.
-var htmlReport = template.Must(template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection))
+var htmlReport = template.Must(template.Must(template.Must(template.New("report").Parse(htmlTemplate)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection + htmlVerdictSection))
 
 // htmlSchemaSection is the schema section of an HTML page (the job's
 // report and the rehearsal's), given an *htmlSchema.
@@ -275,6 +283,9 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 <h1>{{.Title}}</h1>
 <p class="sub">{{.Tool}}</p>
 </header>
+{{- with .Verdict}}
+{{template "verdict" .}}
+{{- end}}
 {{- if not .SchemaOnly}}
 
 <section>
@@ -433,6 +444,9 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 {{- else}}
 <p class="muted">None.</p>
 {{- end}}
+{{- end}}
+{{- with .Folded}}
+<p class="muted">{{.}}</p>
 {{- end}}
 </section>
 

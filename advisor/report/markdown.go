@@ -17,16 +17,18 @@ import (
 // Every value taken from the report is escaped, so server strings and file
 // paths cannot break a table or inject markup. The output depends only on
 // the report (map keys are sorted), so it can be compared with a golden file.
-func markdown(w io.Writer, r *Report) error {
-	m := &mdWriter{}
+func markdown(w io.Writer, r *Report, style TextStyle) error {
+	m := &mdWriter{verbose: style.Verbose}
 	if schemaOnly(r) {
 		m.heading(1, "upgrade-advisor "+r.Tool.Version+": schema check")
+		m.verdict(r.Verdict)
 		m.schema(r)
 		m.queries(r.Queries)
 		_, err := io.WriteString(w, m.b.String())
 		return err
 	}
 	m.title(r)
+	m.verdict(r.Verdict)
 	m.overview(r)
 	m.settings(r)
 	m.config(r)
@@ -45,6 +47,8 @@ func markdown(w io.Writer, r *Report) error {
 // mdWriter accumulates the Markdown document.
 type mdWriter struct {
 	b strings.Builder
+	// verbose lists what is folded otherwise (TextStyle.Verbose).
+	verbose bool
 }
 
 // line writes one line of Markdown followed by a newline.
@@ -160,9 +164,9 @@ func variantRow(v VariantInfo) []string {
 }
 
 func (m *mdWriter) findings(r *Report) {
-	groups := severityGroups(r.Findings)
-	m.heading(2, "Findings: "+mdText(findingCounts(groups)))
-	for _, g := range groups {
+	m.heading(2, "Findings: "+mdText(findingCounts(severityGroups(r.Findings))))
+	listed, folded := foldFindings(r.Findings, r.touched(), m.verbose)
+	for _, g := range severityGroups(listed) {
 		m.heading(3, fmt.Sprintf("%s (%d)", g.Label, len(g.Findings)))
 		if len(g.Findings) == 0 {
 			m.line("None.")
@@ -171,6 +175,10 @@ func (m *mdWriter) findings(r *Report) {
 		for _, f := range g.Findings {
 			m.finding(f)
 		}
+	}
+	if len(folded) > 0 {
+		m.line("_" + mdText(foldedLine(len(folded))) + "_")
+		m.line("")
 	}
 }
 

@@ -24,21 +24,24 @@ const SchemaVersion = 1
 
 // Report is the result of a job; its JSON form is the documented schema.
 type Report struct {
-	SchemaVersion int                    `json:"schema_version"`
-	Command       string                 `json:"command"`
-	Tool          ToolInfo               `json:"tool"`
-	Server        ServerInfo             `json:"server"`
-	Settings      map[string]SettingInfo `json:"settings"`
-	Workload      WorkloadInfo           `json:"workload"`
-	Benchmark     *BenchmarkInfo         `json:"benchmark,omitempty"`
-	Load          *footprint.Load        `json:"load,omitempty"`
-	Target        *TargetInfo            `json:"target,omitempty"`
-	Config        []ConfigInfo           `json:"config,omitempty"`
-	Schema        *Schema                `json:"schema,omitempty"`
-	Queries       *Queries               `json:"queries,omitempty"`
-	Findings      []FindingInfo          `json:"findings"`
-	MyCnf         string                 `json:"mycnf"`
-	Notes         []string               `json:"notes,omitempty"`
+	SchemaVersion int `json:"schema_version"`
+	// Verdict is the readiness the report judged (Judge), first in every
+	// format; nil when it judges no target.
+	Verdict   *Verdict               `json:"verdict,omitempty"`
+	Command   string                 `json:"command"`
+	Tool      ToolInfo               `json:"tool"`
+	Server    ServerInfo             `json:"server"`
+	Settings  map[string]SettingInfo `json:"settings"`
+	Workload  WorkloadInfo           `json:"workload"`
+	Benchmark *BenchmarkInfo         `json:"benchmark,omitempty"`
+	Load      *footprint.Load        `json:"load,omitempty"`
+	Target    *TargetInfo            `json:"target,omitempty"`
+	Config    []ConfigInfo           `json:"config,omitempty"`
+	Schema    *Schema                `json:"schema,omitempty"`
+	Queries   *Queries               `json:"queries,omitempty"`
+	Findings  []FindingInfo          `json:"findings"`
+	MyCnf     string                 `json:"mycnf"`
+	Notes     []string               `json:"notes,omitempty"`
 }
 
 // ToolInfo names the tool.
@@ -183,7 +186,9 @@ type RecommendationInfo struct {
 	Tradeoffs []string `json:"tradeoffs"`
 }
 
-// Worst returns the highest severity of the findings and whether there are any.
+// Worst returns the highest severity of the findings (the schema's objects
+// and the queries' classes among them) and whether there are any; a
+// blocked verdict is critical.
 func (r *Report) Worst() (rules.Severity, bool) {
 	w, any := rules.Info, false
 	for _, f := range r.Findings {
@@ -198,6 +203,9 @@ func (r *Report) Worst() (rules.Severity, bool) {
 	}
 	if qw, ok := r.Queries.worst(); ok {
 		w, any = max(w, qw), true
+	}
+	if r.Verdict != nil && r.Verdict.Readiness == Blocked { // a blocker is critical, whatever carries it
+		w, any = rules.Critical, true
 	}
 	return w, any
 }

@@ -25,6 +25,7 @@ func rehearseTitle(r *RehearseReport) string {
 func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	p := &printer{w: w, style: style}
 	p.line("upgrade-advisor %s — rehearse: %s", r.Tool.Version, rehearseTitle(r))
+	p.verdict(r.Verdict)
 	p.line("[--] today: %s", r.Today.Address)
 	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
 	p.line("[--] Settings carried over (validated with %s):", r.Validation.Command)
@@ -68,10 +69,10 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	}
 	if len(r.Findings) > 0 {
 		p.line("")
-		p.line("Findings for today's settings on the target: %s", findingCounts(severityGroups(r.Findings)))
-		for _, f := range r.Findings {
+		p.line("%s", findingsTitle("Findings on the target (statements, objects, today's settings)", r.Findings))
+		p.findingsList(r.Findings, r.touched(), func(f FindingInfo) {
 			p.line("%s %s: %s  (%s)", p.mark("["+severityMark(f.Severity)+"]"), f.Severity, f.Title, f.ID)
-		}
+		})
 	}
 	p.line("")
 	p.line("my.cnf for the target:")
@@ -195,9 +196,10 @@ func recoversCell(v RehearseVariant) string {
 }
 
 // rehearseMarkdown writes the rehearsal for a ticket or pull request.
-func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
-	m := &mdWriter{}
+func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
+	m := &mdWriter{verbose: style.Verbose}
 	m.heading(1, "upgrade-advisor rehearse: "+rehearseTitle(r))
+	m.verdict(r.Verdict)
 	m.line(fmt.Sprintf("- **Today:** %s", mdText(r.Today.Address)))
 	m.line(fmt.Sprintf("- **Target:** %s (`%s`)", r.Target.VersionString, r.Target.Address))
 	m.line(fmt.Sprintf("- %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
@@ -244,9 +246,13 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport) error {
 	}
 	if len(r.Findings) > 0 {
 		m.line("")
-		m.heading(2, "Findings for today's settings on the target")
-		for _, f := range r.Findings {
+		m.heading(2, "Findings on the target: "+mdText(findingCounts(severityGroups(r.Findings))))
+		listed, folded := foldFindings(r.Findings, r.touched(), m.verbose)
+		for _, f := range listed {
 			m.line(fmt.Sprintf("- **%s**: %s (`%s`)", f.Severity, mdText(f.Title), f.ID))
+		}
+		if len(folded) > 0 {
+			m.line("- " + mdText(foldedLine(len(folded))))
 		}
 	}
 	m.line("")

@@ -9,8 +9,8 @@ import (
 // rehearseHTML writes the rehearsal as one self-contained HTML5 page (inline
 // CSS and SVG, nothing fetched), with a chart of every side's variants
 // against the reference's baseline and their 95% intervals.
-func rehearseHTML(w io.Writer, r *RehearseReport) error {
-	return rehearsePage.Execute(w, newRehearseView(r))
+func rehearseHTML(w io.Writer, r *RehearseReport, style TextStyle) error {
+	return rehearsePage.Execute(w, newRehearseView(r, style.Verbose))
 }
 
 type rehearseView struct {
@@ -25,6 +25,11 @@ type rehearseView struct {
 	Schema *htmlSchema
 	// Queries is the queries section (nil without --queries).
 	Queries *htmlQueries
+	// Verdict is the first section; Findings the findings listed, Folded
+	// the line the folded drift findings become.
+	Verdict  *htmlVerdict
+	Findings []FindingInfo
+	Folded   string
 }
 
 // rehearseChart is a horizontal ratio chart: one row per measured variant
@@ -53,8 +58,14 @@ const (
 	rehearseLabelW    = 300.0
 )
 
-func newRehearseView(r *RehearseReport) rehearseView {
-	v := rehearseView{Title: "upgrade-advisor rehearse: " + rehearseTitle(r), R: r, Counts: findingCounts(severityGroups(r.Findings))}
+func newRehearseView(r *RehearseReport, verbose bool) rehearseView {
+	v := rehearseView{Title: "upgrade-advisor rehearse: " + rehearseTitle(r), R: r, Counts: findingCounts(severityGroups(r.Findings)),
+		Verdict: newHTMLVerdict(r.Verdict, verbose)}
+	var folded []FindingInfo
+	v.Findings, folded = foldFindings(r.Findings, r.touched(), verbose)
+	if len(folded) > 0 {
+		v.Folded = foldedLine(len(folded))
+	}
 	for i := range r.Summary {
 		v.Action = append(v.Action, r.summaryMark(i) == "[!!]")
 	}
@@ -108,7 +119,8 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<ul>
+{{with .Verdict}}{{template "verdict" .}}
+{{end}}<ul>
 <li><b>Today:</b> {{.R.Today.Address}} ({{.R.Today.Flavor}} {{.R.Today.Version}})</li>
 <li><b>Target:</b> {{.R.Target.VersionString}} ({{.R.Target.Address}})</li>
 <li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline{{with .R.Warmup}}, after {{.Text}}{{end}}</li>
@@ -149,11 +161,11 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{range .Objects}}<tr class="{{if ne .Status "ok"}}dropped{{end}}"><td><code>{{.Schema}}.{{.Name}}</code></td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.Message}}</td></tr>
 {{end}}</table>{{end}}
 {{if .UpgradeOutput}}<details><summary>{{.UpgradeTool}} output</summary><pre>{{.UpgradeOutput}}</pre></details>{{end}}
-{{end}}{{if .R.Findings}}<h2>Findings for today's settings on the target ({{.Counts}})</h2>
-<ul>{{range .R.Findings}}<li><b>{{.Severity}}</b>: {{.Title}} <code>{{.ID}}</code></li>{{end}}</ul>{{end}}
+{{end}}{{if .R.Findings}}<h2>Findings on the target: statements, objects, today's settings ({{.Counts}})</h2>
+<ul>{{range .Findings}}<li><b>{{.Severity}}</b>: {{.Title}} <code>{{.ID}}</code></li>{{end}}{{with .Folded}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <h2>my.cnf for the target</h2>
 <pre>{{.R.MyCnf}}</pre>
 {{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </body>
 </html>
-`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection))
+`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection + htmlVerdictSection))

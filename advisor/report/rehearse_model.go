@@ -13,9 +13,12 @@ import (
 // the target version, and CREATE TABLE measured on sandboxes of today's
 // version and of the target, rounds interleaved.
 type RehearseReport struct {
-	SchemaVersion int      `json:"schema_version"`
-	Command       string   `json:"command"`
-	Tool          ToolInfo `json:"tool"`
+	SchemaVersion int `json:"schema_version"`
+	// Verdict is the readiness the report judged (Judge), first in every
+	// format; nil when it judges no target.
+	Verdict *Verdict `json:"verdict,omitempty"`
+	Command string   `json:"command"`
+	Tool    ToolInfo `json:"tool"`
 	// Today is the server the rehearsal starts from: inspected (read-only)
 	// or described by --config and --server-version.
 	Today  ServerInfo `json:"today"`
@@ -145,7 +148,7 @@ type RehearseVariant struct {
 // Worst returns the most severe finding's severity, and false when there
 // are none.
 func (r *RehearseReport) Worst() (rules.Severity, bool) {
-	return (&Report{Findings: r.Findings, Schema: r.Schema, Queries: r.Queries}).Worst()
+	return (&Report{Findings: r.Findings, Schema: r.Schema, Queries: r.Queries, Verdict: r.Verdict}).Worst()
 }
 
 // SchemaTiming is the creation of the user's schema timed on each side of

@@ -48,10 +48,12 @@ func TestSchemaStatusesDecideFailOn(t *testing.T) {
 		t.Errorf("worst %v %v: refused objects are critical", w, any)
 	}
 	r.Schema.Objects = []SchemaObject{{Status: outcome.StatusWarned}}
+	r.Judge() // the findings and the verdict follow the section
 	if w, _ := r.Worst(); w.String() != "info" {
 		t.Errorf("worst %v: warnings at creation are information", w)
 	}
 	r.Schema.Objects = []SchemaObject{{Status: outcome.StatusLoaded}}
+	r.Judge()
 	if _, any := r.Worst(); any {
 		t.Error("a schema that loaded has nothing at any severity")
 	}

@@ -10,7 +10,7 @@ import (
 
 // schemaOnly reports whether r holds nothing but a schema check.
 func schemaOnly(r *Report) bool {
-	return r.Schema != nil && r.Server.Flavor == "" && len(r.Findings) == 0 && len(r.Config) == 0
+	return r.Schema != nil && r.Server.Flavor == "" && len(withoutDerived(r.Findings)) == 0 && len(r.Config) == 0
 }
 
 // schema prints the schema section: a summary line, then the objects with

@@ -14,6 +14,9 @@ import (
 // TextStyle controls the human report.
 type TextStyle struct {
 	Color bool
+	// Verbose lists in full what the reports fold: the drift of defaults
+	// nothing of the user's touches, a verdict item's every member.
+	Verbose bool
 }
 
 // text writes the human report, MySQLTuner-style markers included:
@@ -22,6 +25,7 @@ func text(w io.Writer, r *Report, style TextStyle) error {
 	p := &printer{w: w, style: style}
 	if schemaOnly(r) {
 		p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — schema check", r.Tool.Version)))
+		p.verdict(r.Verdict)
 		p.schema(r)
 		p.queries(r.Queries)
 		return p.err
@@ -65,6 +69,7 @@ func (p *printer) paint(c color.Attribute, s string) string {
 
 func (p *printer) header(r *Report) {
 	p.line("%s", p.paint(color.Bold, fmt.Sprintf("upgrade-advisor %s — %s of %s", r.Tool.Version, r.Command, r.Server.Address)))
+	p.verdict(r.Verdict)
 	s := r.Server
 	p.line("[--] Server: %s", serverSummary(s))
 	if r.Target != nil {
@@ -166,9 +171,7 @@ func (p *printer) findings(r *Report) {
 	if counts["critical"]+counts["warning"] == 0 {
 		p.line("%s nothing needs action at warning level or above", p.paint(color.FgGreen, "[OK]"))
 	}
-	for _, f := range r.Findings {
-		p.finding(f)
-	}
+	p.findingsList(r.Findings, r.touched(), p.finding)
 }
 
 func (p *printer) finding(f FindingInfo) {

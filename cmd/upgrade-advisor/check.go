@@ -77,7 +77,7 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
-		}, connectionFlags(), queryFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag()}),
+		}, connectionFlags(), queryFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCheck,
 	}
 }
@@ -123,6 +123,7 @@ func runCheck(c *cli.Context) error {
 		}
 		r.Schema = report.SchemaOf(schema)
 	}
+	r.Judge() // again: the schema check and the queries are in the report now
 	if err := render(c, r, format); err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},
 			&cli.StringSliceFlag{Name: "target-option", Usage: "extra server option key=value for a sandbox target (repeatable)"},
-		}, calibrationFlags(), []cli.Flag{formatFlag(), colorFlag(), quietFlag()}),
+		}, calibrationFlags(), []cli.Flag{formatFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCompare,
 	}
 }
@@ -84,5 +84,5 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return report.Write(c.App.Writer, cr, format, report.TextStyle{Color: useColor(c)})
+	return report.Write(c.App.Writer, cr, format, textStyle(c))
 }

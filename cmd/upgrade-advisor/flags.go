@@ -77,7 +77,11 @@ func failOnFlag() cli.Flag {
 
 // outputFlags are the output flags of the reports with findings.
 func outputFlags() []cli.Flag {
-	return []cli.Flag{formatFlag(), htmlFlag(), colorFlag(), quietFlag()}
+	return []cli.Flag{formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}
+}
+
+func verboseFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "verbose", Usage: "list in full what the text, Markdown and HTML reports fold: the defaults that differ on the target and that nothing of yours sets, every member of a blocker or change (JSON always lists them)", Category: catOutput}
 }
 
 func formatFlag() cli.Flag {

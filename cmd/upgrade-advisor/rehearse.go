@@ -69,7 +69,7 @@ EXAMPLES:
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's rows (INSERT statements) on the sandboxes --queries runs on; by default the tables stay empty"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
-			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), mycnfOutFlag()}),
+			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
 }
@@ -121,7 +121,7 @@ func runRehearse(c *cli.Context) error {
 	if err := writeOutputFiles(c, r.MyCnf, r); err != nil {
 		return err
 	}
-	if err := report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)}); err != nil {
+	if err := report.Write(c.App.Writer, r, format, textStyle(c)); err != nil {
 		return err
 	}
 	if worst, any := r.Worst(); any && worst >= failOn {

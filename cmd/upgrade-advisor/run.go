@@ -167,7 +167,12 @@ func render(c *cli.Context, r *report.Report, format report.Format) error {
 	if err := writeOutputFiles(c, r.MyCnf, r); err != nil {
 		return err
 	}
-	return report.Write(c.App.Writer, r, format, report.TextStyle{Color: useColor(c)})
+	return report.Write(c.App.Writer, r, format, textStyle(c))
+}
+
+// textStyle is how --color and --verbose ask the report to be written.
+func textStyle(c *cli.Context) report.TextStyle {
+	return report.TextStyle{Color: useColor(c), Verbose: c.Bool("verbose")}
 }
 
 // writeOutputFiles writes --mycnf-out (the my.cnf) and --html (the report
@@ -186,7 +191,7 @@ func writeOutputFiles(c *cli.Context, mycnf string, r report.Document) error {
 	if err != nil {
 		return fmt.Errorf("writing --html: %w", err)
 	}
-	if err := report.Write(f, r, report.HTML, report.TextStyle{}); err != nil {
+	if err := report.Write(f, r, report.HTML, report.TextStyle{Verbose: c.Bool("verbose")}); err != nil {
 		f.Close()
 		return fmt.Errorf("writing --html: %w", err)
 	}

@@ -1,0 +1,139 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/fatih/color"
+)
+
+// shownExamples is how many members of a verdict item the text, Markdown
+// and HTML forms list without --verbose (JSON lists them all).
+const shownExamples = 5
+
+// readinessMark is the text mark of a readiness: [XX] blocked, [!!]
+// changes, [OK] ready.
+func readinessMark(readiness string) string {
+	return map[string]string{Blocked: "[XX]", Changes: "[!!]", Ready: "[OK]"}[readiness]
+}
+
+// verdict prints the verdict: its line, then the blockers, then what
+// changes, each item with its members and their fixes.
+func (p *printer) verdict(v *Verdict) {
+	if v == nil {
+		return
+	}
+	p.line("%s %s", p.mark(readinessMark(v.Readiness)), p.paint(color.Bold, v.Summary))
+	for _, part := range []struct {
+		title, mark string
+		items       []VerdictItem
+	}{{"Blockers (fail on the target: fix them before the upgrade):", "[XX]", v.Blockers}, {"What changes (runs, but behaves differently):", "[!!]", v.Changes}} {
+		if len(part.items) == 0 {
+			continue
+		}
+		p.line("%s", part.title)
+		for _, it := range part.items {
+			p.line("%s %s", p.mark(part.mark), it.Text)
+			p.verdictExamples(it.Examples)
+		}
+	}
+	p.line("")
+}
+
+// verdictExamples prints an item's members, a fix under each; a fix all
+// members share is printed once, after them.
+func (p *printer) verdictExamples(xs []VerdictExample) {
+	shared := sharedFix(xs)
+	shown, more := examplesShown(xs, p.style.Verbose)
+	for _, x := range shown {
+		p.line("       %s", x.Text)
+		if x.Fix != "" && shared == "" {
+			p.line("         fix: %s", x.Fix)
+		}
+	}
+	if more > 0 {
+		p.line("       ... and %d more (--verbose or JSON lists them)", more)
+	}
+	if shared != "" {
+		p.line("         fix: %s", shared)
+	}
+}
+
+// examplesShown are the members listed and how many are left out.
+func examplesShown(xs []VerdictExample, verbose bool) ([]VerdictExample, int) {
+	if verbose || len(xs) <= shownExamples {
+		return xs, 0
+	}
+	return xs[:shownExamples], len(xs) - shownExamples
+}
+
+// sharedFix is the fix every member of several has, "" otherwise.
+func sharedFix(xs []VerdictExample) string {
+	if len(xs) < 2 || xs[0].Fix == "" {
+		return ""
+	}
+	for _, x := range xs[1:] {
+		if x.Fix != xs[0].Fix {
+			return ""
+		}
+	}
+	return xs[0].Fix
+}
+
+// findingsList prints findings under their count, the drift of defaults
+// nothing touches folded into one line unless --verbose.
+func (p *printer) findingsList(fs []FindingInfo, touched map[string]bool, each func(FindingInfo)) {
+	listed, folded := foldFindings(fs, touched, p.style.Verbose)
+	for _, f := range listed {
+		each(f)
+	}
+	if len(folded) > 0 {
+		p.line("%s %s", p.paint(color.FgCyan, "[--]"), foldedLine(len(folded)))
+	}
+}
+
+// findingsTitle is the findings' count line.
+func findingsTitle(prefix string, fs []FindingInfo) string {
+	return fmt.Sprintf("%s: %s", prefix, findingCounts(severityGroups(fs)))
+}
+
+// verdict writes the verdict in Markdown: its line in bold, then the
+// blockers and what changes as lists.
+func (m *mdWriter) verdict(v *Verdict) {
+	if v == nil {
+		return
+	}
+	m.line("**" + mdText(v.Summary) + "**")
+	m.line("")
+	for _, part := range []struct {
+		title string
+		items []VerdictItem
+	}{{"Blockers: fail on the target, fix them before the upgrade", v.Blockers}, {"What changes: runs, but behaves differently", v.Changes}} {
+		if len(part.items) == 0 {
+			continue
+		}
+		m.heading(2, part.title)
+		for _, it := range part.items {
+			m.line("- " + mdText(it.Text))
+			m.verdictExamples(it.Examples)
+		}
+		m.line("")
+	}
+}
+
+func (m *mdWriter) verdictExamples(xs []VerdictExample) {
+	shared := sharedFix(xs)
+	shown, more := examplesShown(xs, m.verbose)
+	for _, x := range shown {
+		s := "  - " + mdCode(x.Text)
+		if x.Fix != "" && shared == "" {
+			s += ": fix: " + mdText(x.Fix)
+		}
+		m.line(s)
+	}
+	if more > 0 {
+		m.line(fmt.Sprintf("  - ... and %d more (--verbose or JSON lists them)", more))
+	}
+	if shared != "" {
+		m.line("  - fix: " + mdText(shared))
+	}
+}
