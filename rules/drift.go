@@ -155,9 +155,9 @@ func (d drift) recommendation(s Snapshot) Recommendation {
 		lines = append(lines, fmt.Sprintf("# %s left out: %s rejects it (removed in %s)", r.Value, VersionLabel(target), r.Removed.At))
 	}
 	if warningDrift[name] {
-		lines = append(lines, mycnfLine(name, d.pin))
+		lines = append(lines, pinLine(name, d.pin))
 	} else {
-		lines = append(lines, "# "+mycnfLine(name, d.pin)+"   # optional: the new default is usually the better one")
+		lines = append(lines, "# "+pinLine(name, d.pin)+"   # optional: the new default is usually the better one")
 	}
 	var tradeoffs []string
 	if d.fact.Tradeoff != "" {

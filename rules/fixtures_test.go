@@ -148,7 +148,7 @@ func TestFixtureUpgradeDrift(t *testing.T) {
 				"character_set_server":            "character_set_server = latin1",
 				"collation_server":                "collation_server = latin1_swedish_ci",
 				"explicit_defaults_for_timestamp": "explicit_defaults_for_timestamp = OFF",
-				"log_bin":                         "log_bin = OFF",
+				"log_bin":                         "skip-log-bin",
 				"innodb_autoinc_lock_mode":        "innodb_autoinc_lock_mode = 1",
 				"table_open_cache":                "table_open_cache = 2000",
 				"innodb_undo_tablespaces":         "innodb_undo_tablespaces = 0",

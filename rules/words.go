@@ -20,6 +20,19 @@ func VersionLabel(fl flavor.Flavor) string {
 	return fl.String()
 }
 
+// pinLine is the my.cnf line that keeps a variable at value. log_bin is
+// not a boolean option: "log_bin = OFF" names the binary log OFF and turns
+// it on, so OFF is written skip-log-bin and ON log-bin.
+func pinLine(name, value string) string {
+	if name == "log_bin" {
+		if v := strings.ToUpper(knowledge.Unquote(value)); v == "OFF" || v == "0" {
+			return "skip-log-bin"
+		}
+		return "log-bin"
+	}
+	return mycnfLine(name, value)
+}
+
 // mycnfLine writes "name = value" for the [mysqld] section, quoting values
 // an option file would otherwise misread.
 func mycnfLine(name, value string) string {
