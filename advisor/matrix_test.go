@@ -25,6 +25,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // matrixAudit is a small calibration: shape, not precision.
@@ -476,7 +477,7 @@ func TestMatrixCachingSha2OverSocketAndTLS(t *testing.T) {
 				}
 				defer s.Close()
 				conn := s.DB()
-				rows := sandboxtest.Rows(t, conn, "SELECT CURRENT_USER(), (SELECT plugin FROM mysql.user WHERE CONCAT(user, '@', host) = CURRENT_USER()), (SELECT VARIABLE_VALUE FROM performance_schema.session_status WHERE VARIABLE_NAME = 'Ssl_cipher')")
+				rows := sandboxtest.Rows(t, conn, stmt.Tag+"SELECT CURRENT_USER(), (SELECT plugin FROM mysql.user WHERE CONCAT(user, '@', host) = CURRENT_USER()), (SELECT VARIABLE_VALUE FROM performance_schema.session_status WHERE VARIABLE_NAME = 'Ssl_cipher')")
 				if got := rows[0]; got[1] != "caching_sha2_password" || (tc.conn.Host != "" && got[2] == "") {
 					t.Errorf("connected as %s with plugin %q, cipher %q", got[0], got[1], got[2])
 				}
