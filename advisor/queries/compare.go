@@ -78,7 +78,8 @@ func compareErrors(c *sampleComparison, today, target *observation, ws words, fx
 	case today.timedOut && target.timedOut:
 		c.note("stopped by the statement timeout on both servers: not compared")
 	case a.Code == b.Code:
-		c.notef("fails on both servers alike: %s", b.String())
+		c.add(Problem{Status: StatusFailedBoth, Aspect: "error", Code: b.Code, Message: b.Message,
+			Today: "error " + a.String(), Target: "error " + b.String(), Fix: setupFix(b.Code)})
 	default:
 		c.add(Problem{Status: StatusChanged, Aspect: "error", Code: b.Code, Message: b.Message,
 			Today: "error " + a.String(), Target: "error " + b.String(), Fix: fixFor(*b, ws, fx)})

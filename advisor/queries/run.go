@@ -36,6 +36,12 @@ type Options struct {
 	// a class is slower (its reciprocal: faster); default 1.05, the
 	// project's margin (effect.GainThreshold).
 	Threshold float64
+	// Material is the rule that keeps slower and faster for differences
+	// that matter to the application (nil: DefaultMateriality).
+	Material *Materiality
+	// SourceTime is the total time of the statements the source held (0:
+	// the source has no times), what Material's share is of.
+	SourceTime time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -66,6 +72,10 @@ func (o Options) withDefaults() Options {
 	if o.Threshold <= 1 {
 		o.Threshold = effect.GainThreshold
 	}
+	if o.Material == nil {
+		m := DefaultMateriality
+		o.Material = &m
+	}
 	return o
 }
 
@@ -86,7 +96,8 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Today: a.version, Target: b.version, Counts: map[Status]int{}, Threshold: o.Threshold}
+	res := &Result{Today: a.version, Target: b.version, Counts: map[Status]int{}, Threshold: o.Threshold,
+		Material: *o.Material}
 	var runs []*classRun
 	setAside := map[Kind]*SetAside{}
 	began := time.Now()
@@ -121,6 +132,7 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 		res.Classes = append(res.Classes, cr.result)
 	}
 	sortClasses(res.Classes)
+	res.Untested = setupFailure(res.Classes)
 	for _, k := range []Kind{KindDDL, KindAccount, KindAdmin, KindTransaction, KindFile, KindRoutine, KindUnreadable} {
 		if s := setAside[k]; s != nil {
 			res.SetAside = append(res.SetAside, *s)

@@ -126,6 +126,9 @@ func runCheck(c *cli.Context) error {
 	if err := render(c, r, format); err != nil {
 		return err
 	}
+	if err := untestedError(r.Queries); err != nil {
+		return err
+	}
 	return failOnFindings(r, failOn, job.CommandCheck)
 }
 
