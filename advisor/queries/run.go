@@ -2,6 +2,7 @@ package queries
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"time"
@@ -88,6 +89,12 @@ func (o Options) limits() limits {
 // schema and data: the statements are the application's.
 func Compare(ctx context.Context, today, target Server, stmts []Statement, o Options) (*Result, error) {
 	o = o.withDefaults()
+	for _, s := range []Server{today, target} {
+		if s.DB != nil {
+			freshSessions(s.DB)
+			defer s.DB.SetMaxIdleConns(defaultMaxIdleConns)
+		}
+	}
 	a, err := identify(ctx, today)
 	if err != nil {
 		return nil, err
@@ -140,6 +147,16 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	}
 	return res, nil
 }
+
+// defaultMaxIdleConns is database/sql's own default, restored after a comparison.
+const defaultMaxIdleConns = 2
+
+// freshSessions closes the pool's idle connections and keeps it from
+// keeping any during the comparison: every session the comparison opens is
+// a new connection, never one the caller left in a schema or with its own
+// settings (loading the schema leaves USE, sql_mode and FOREIGN_KEY_CHECKS
+// behind on the connections it returns).
+func freshSessions(db *sql.DB) { db.SetMaxIdleConns(0) }
 
 // classRun is one class on its way through the comparison.
 type classRun struct {

@@ -19,8 +19,9 @@ const (
 	StatusWarned  Status = "warned"  // warnings the target gives and today does not
 	StatusPlan    Status = "plan"    // another plan (table order, access type, key)
 	// StatusFailedBoth: the statement fails on both servers with the same
-	// error, so nothing of it was compared (often a setup problem: no
-	// default schema, a table the schema lacks, a right the account lacks).
+	// error, or today with an error of the rehearsal's setup (no default
+	// schema, a table not loaded, a right the account lacks) and on the
+	// target too: nothing of it was compared.
 	StatusFailedBoth Status = "failed-both"
 	StatusSame       Status = "same"   // nothing found
 	StatusFixed      Status = "fixed"  // fails today, works on the target

@@ -55,9 +55,23 @@ type queriesRun struct {
 			Kind    string `json:"kind"`
 			Example string `json:"example"`
 		} `json:"set_aside"`
-		Notes []string `json:"notes"`
-		Empty bool     `json:"empty_tables"`
+		Notes    []string `json:"notes"`
+		Empty    bool     `json:"empty_tables"`
+		Untested *struct {
+			Classes int `json:"classes"`
+			Code    int `json:"code"`
+		} `json:"untested"`
 	} `json:"queries"`
+}
+
+// code is the code of the first problem of the class of sql, 0 for none.
+func (q queriesRun) code(sql string) int {
+	for _, r := range q.Queries.Results {
+		if r.SQL == sql && len(r.Problems) > 0 {
+			return r.Problems[0].Code
+		}
+	}
+	return 0
 }
 
 func (q queriesRun) status(sql string) string {
