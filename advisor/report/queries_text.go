@@ -72,7 +72,11 @@ func queriesReadText(q *Queries) string {
 	s := fmt.Sprintf("read: %s (%s), %d statements, %d classes, the %d heaviest (by %s) compared in %.1f s",
 		q.Source, q.Format, q.Executions, q.Classes, q.Compared, q.Weight, q.ComparedS)
 	if q.TimedS > 0 {
-		s += fmt.Sprintf(", timed in %.1f s (slower or faster beyond %.2fx)", q.TimedS, q.Threshold)
+		s += fmt.Sprintf(", timed in %.1f s (slower or faster beyond %.2fx", q.TimedS, q.Threshold)
+		if m := q.Material; m != nil {
+			s += fmt.Sprintf(" by at least %g%% of the source's time or %g ms an execution", 100*m.Share, m.PerExecutionMs)
+		}
+		s += ")"
 	}
 	if q.Skipped > 0 {
 		s += fmt.Sprintf("; %d other entries skipped", q.Skipped)
