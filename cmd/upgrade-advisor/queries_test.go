@@ -255,6 +255,8 @@ func TestQueriesUsage(t *testing.T) {
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--queries", "slow.log"}, "--source-basedir"},
 		{[]string{"check", "--queries", "slow.log"}, "--schema-file"},
 		{[]string{"check", "--schema-file", "x.sql", "--query-budget", "5s"}, "--queries"},
+		{[]string{"check", "--schema-file", "x.sql", "-D", "lib"}, "--queries"},
+		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--material-percent", "-1"}, "--material-percent"},
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--slower-than", "0.9"}, "--slower-than"},
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "live"}, "connection flags"},
 		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "live"}, "connection flags"},
