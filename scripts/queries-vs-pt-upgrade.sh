@@ -63,7 +63,9 @@ verdicts="breaks changed order slower warned plan fixed faster both-fail"
 ours_count() {
   local f="$out/upgrade-advisor-$1.json"
   if [ ! -s "$f" ]; then echo "-"; return; fi
-  jq -r --arg v "$2" '.queries.counts[$v] // 0' "$f" 2>/dev/null || echo "?"
+  local v=$2
+  [ "$v" = both-fail ] && v=failed-both # upgrade-advisor's name of the status
+  jq -r --arg v "$v" '.queries.counts[$v] // 0' "$f" 2>/dev/null || echo "?"
 }
 # ours_status KEY SQL: the status upgrade-advisor gave the class of SQL.
 ours_status() {

@@ -78,6 +78,10 @@ func TestAAOnTodaysVersion(t *testing.T) {
 				rounds = append(rounds, float64(c.Latency.Rounds))
 				widths = append(widths, c.Latency.Ratio.High/c.Latency.Ratio.Low)
 			}
+			if c.Negligible { // beyond the threshold, however small the difference: luck
+				verdicts["negligible"]++
+				t.Errorf("run %d: %s: beyond the threshold (negligible) %+v", run+1, c.SQL, c.Latency)
+			}
 			for _, p := range c.Problems {
 				verdicts[p.Status]++
 				t.Errorf("run %d: %s: %s/%s %s (today %s, target %s)", run+1, c.SQL, p.Status, p.Aspect, p.Message, p.Today, p.Target)

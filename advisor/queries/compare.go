@@ -75,13 +75,17 @@ func compareErrors(c *sampleComparison, today, target *observation, ws words, fx
 	case a == nil:
 		c.add(Problem{Status: StatusBreaks, Aspect: "error", Code: b.Code, Message: b.Message,
 			Today: "runs", Target: "error " + b.String(), Fix: fixFor(*b, ws, fx)})
-	case b == nil:
+	case b == nil && setupFix(a.Code) == "":
 		c.add(Problem{Status: StatusFixed, Aspect: "error", Code: a.Code, Message: a.Message,
 			Today: "error " + a.String(), Target: "runs"})
 	case today.timedOut && target.timedOut:
 		c.note("stopped by the statement timeout on both servers: not compared")
-	case a.Code == b.Code:
-		c.notef("fails on both servers alike: %s", b.String())
+	case b == nil || a.Code == b.Code || setupFix(a.Code) != "":
+		// The same error, or today's a setup error (no database, a table
+		// not loaded, a right the account lacks): nothing was compared,
+		// whatever the target said (it may stop at its parser first).
+		c.add(Problem{Status: StatusFailedBoth, Aspect: "error", Code: a.Code, Message: a.Message,
+			Today: "error " + a.String(), Target: outcomeText(b), Fix: setupFix(a.Code)})
 	default:
 		c.add(Problem{Status: StatusChanged, Aspect: "error", Code: b.Code, Message: b.Message,
 			Today: "error " + a.String(), Target: "error " + b.String(), Fix: fixFor(*b, ws, fx)})

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
 )
 
@@ -27,7 +29,10 @@ type Input struct {
 	// Weight says what orders the classes: "time" (the log's time) or
 	// "count" (a source without times: a general log, a file).
 	Weight string
-	Notes  []string
+	// Time is the total time of every statement the source held (0 when
+	// it has no times): what a class's extra time is weighed against.
+	Time  time.Duration
+	Notes []string
 }
 
 // FromLog turns a read source into statements, its classes heaviest first
@@ -42,6 +47,9 @@ func FromLog(res *querylog.Result, maxClasses int) *Input {
 	timed := slices.ContainsFunc(classes, func(c *querylog.Class) bool { return c.Timed })
 	if timed {
 		in.Weight = "time"
+		for _, c := range classes {
+			in.Time += c.Total
+		}
 	}
 	if maxClasses > 0 && len(classes) > maxClasses {
 		classes = classes[:maxClasses]
@@ -55,30 +63,40 @@ func FromLog(res *querylog.Result, maxClasses int) *Input {
 		}
 		for _, s := range c.Samples {
 			in.Statements = append(in.Statements, Statement{Class: c.Fingerprint, SQL: s.Text,
-				Schema: s.Schema, Session: slices.Clone(s.Settings), Weight: w})
+				Schema: s.Schema, Session: slices.Clone(s.Settings), Weight: w, Executions: c.Count, Time: c.Total})
 		}
 	}
 	return in
 }
 
 // InSchemas keeps the statements that can run on sandboxes holding the
-// schemas loaded: a statement logged in another schema is left out (and
-// counted in a note), one logged without a schema runs in the only schema
-// loaded when there is one.
-func (in *Input) InSchemas(loaded []string) {
-	only := ""
-	if len(loaded) == 1 {
-		only = loaded[0]
+// loaded schemas (the application's), and gives each statement the source
+// gives no schema for a default as the mysql client does: database (its
+// -D) when given, else the only schema loaded. A statement's logged schema
+// (the session's own USE) always wins; one logged in a schema not loaded
+// is left out and counted in a note. A database not loaded is an error.
+func (in *Input) InSchemas(loaded []string, database string) error {
+	inLoaded := func(s string) bool {
+		return slices.ContainsFunc(loaded, func(l string) bool { return strings.EqualFold(l, s) })
+	}
+	if database != "" && !inLoaded(database) {
+		return fmt.Errorf("%w: --database %s: the schema is not loaded (%s): name one the schema file creates", exitcode.ErrUsage, database, loadedText(loaded))
+	}
+	def, from := database, "the default schema given (--database)"
+	if def == "" && len(loaded) == 1 {
+		def, from = loaded[0], "the only schema loaded"
 	}
 	var kept []Statement
 	var elsewhere []string
-	defaulted := 0
+	defaulted, without := 0, 0
 	for _, st := range in.Statements {
 		switch {
-		case st.Schema == "" && only != "":
-			st.Schema = only
+		case st.Schema == "" && def != "":
+			st.Schema = def
 			defaulted++
-		case st.Schema != "" && !slices.ContainsFunc(loaded, func(s string) bool { return strings.EqualFold(s, st.Schema) }):
+		case st.Schema == "":
+			without++
+		case !inLoaded(st.Schema):
 			if !slices.Contains(elsewhere, st.Schema) {
 				elsewhere = append(elsewhere, st.Schema)
 			}
@@ -91,7 +109,23 @@ func (in *Input) InSchemas(loaded []string) {
 			"give a schema file with those schemas", len(in.Statements)-len(kept), strings.Join(elsewhere, ", ")))
 	}
 	if defaulted > 0 {
-		in.Notes = append(in.Notes, fmt.Sprintf("%d statements the source gives no schema for ran in %s, the only schema loaded", defaulted, only))
+		in.Notes = append(in.Notes, fmt.Sprintf("%d statements the source gives no schema for ran in %s, %s", defaulted, def, from))
+	}
+	if without > 0 {
+		in.Notes = append(in.Notes, fmt.Sprintf("%d statements the source gives no schema for ran without a default schema (%s): "+
+			"give --database (-D, as for the mysql client) the schema they run in", without, loadedText(loaded)))
 	}
 	in.Statements = kept
+	return nil
+}
+
+// loadedText names the schemas loaded.
+func loadedText(loaded []string) string {
+	switch len(loaded) {
+	case 0:
+		return "no schema is loaded"
+	case 1:
+		return "the schema loaded is " + loaded[0]
+	}
+	return fmt.Sprintf("%d schemas are loaded: %s", len(loaded), strings.Join(loaded, ", "))
 }

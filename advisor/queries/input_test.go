@@ -1,10 +1,12 @@
 package queries
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
 )
 
@@ -79,21 +81,26 @@ func TestInSchemas(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		loaded     []string
+		database   string
 		schemas    []string
 		wantRun    []string
 		wantNoteOf string
 	}{
-		{"logged schema loaded", []string{"shop"}, []string{"shop", "SHOP"}, []string{"shop", "SHOP"}, ""},
-		{"another schema left out", []string{"shop"}, []string{"shop", "crm"}, []string{"shop"}, "crm"},
-		{"no schema: the only one loaded", []string{"shop"}, []string{""}, []string{"shop"}, "only schema loaded"},
-		{"no schema, two loaded: none", []string{"shop", "crm"}, []string{""}, []string{""}, ""},
+		{"logged schema loaded", []string{"shop"}, "", []string{"shop", "SHOP"}, []string{"shop", "SHOP"}, ""},
+		{"another schema left out", []string{"shop"}, "", []string{"shop", "crm"}, []string{"shop"}, "crm"},
+		{"no schema: the only one loaded", []string{"shop"}, "", []string{""}, []string{"shop"}, "only schema loaded"},
+		{"no schema, two loaded: none, and a note naming --database", []string{"shop", "crm"}, "", []string{""}, []string{""}, "--database"},
+		{"no schema, two loaded, --database", []string{"shop", "crm"}, "crm", []string{""}, []string{"crm"}, "default schema given"},
+		{"the logged USE wins over --database", []string{"shop", "crm"}, "crm", []string{"shop", ""}, []string{"shop", "crm"}, "default schema given"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := &Input{}
 			for _, s := range tc.schemas {
 				in.Statements = append(in.Statements, Statement{Class: "c", SQL: "SELECT 1", Schema: s})
 			}
-			in.InSchemas(tc.loaded)
+			if err := in.InSchemas(tc.loaded, tc.database); err != nil {
+				t.Fatal(err)
+			}
 			var got []string
 			for _, st := range in.Statements {
 				got = append(got, st.Schema)
@@ -106,5 +113,15 @@ func TestInSchemas(t *testing.T) {
 				t.Errorf("notes %q, want one naming %q", notes, tc.wantNoteOf)
 			}
 		})
+	}
+}
+
+// TestInSchemasRefusesADatabaseNotLoaded: --database must name a loaded
+// schema; the error is a usage error that names what is loaded.
+func TestInSchemasRefusesADatabaseNotLoaded(t *testing.T) {
+	in := &Input{Statements: []Statement{{Class: "c", SQL: "SELECT 1"}}}
+	err := in.InSchemas([]string{"shop", "crm"}, "lib")
+	if !errors.Is(err, exitcode.ErrUsage) || !strings.Contains(err.Error(), "shop, crm") {
+		t.Errorf("error %v: want a usage error naming the loaded schemas", err)
 	}
 }

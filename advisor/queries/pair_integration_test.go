@@ -46,13 +46,7 @@ func shop(t *testing.T, srv sandboxtest.Server) (*sandbox.Sandbox, Server) {
 // shop schema, with its warnings shown, and returns what it printed.
 func clientSays(t *testing.T, srv sandboxtest.Server, sb *sandbox.Sandbox, query string) string {
 	t.Helper()
-	program := "mariadb"
-	if srv.Binary.Flavor.IsMySQLFamily() {
-		program = "mysql"
-	}
-	cmd := srv.Client(t, program, "--no-defaults", "-S", sb.Socket(), "-uroot", "--show-warnings", "-e", query, "shop")
-	out, _ := cmd.CombinedOutput()
-	return string(out)
+	return srv.ClientSays(t, sb, "shop", query)
 }
 
 func shopStatements(sqls ...string) []Statement {

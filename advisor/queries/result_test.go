@@ -82,8 +82,10 @@ func TestCompareErrorsAndWarnings(t *testing.T) {
 	}{
 		{"breaks", "SELECT a AS rank FROM t", observation{}, observation{err: e(1064, "... near 'rank FROM t' at line 1")}, StatusBreaks, "`rank`", 1},
 		{"fixed", "SELECT a AS offset FROM t", observation{err: e(1064, "near 'offset FROM t'")}, observation{}, StatusFixed, "", 1},
-		{"fails alike", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1305, "b")}, StatusSame, "", 0},
+		{"fails alike: its own status, never same", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1305, "b")}, StatusFailedBoth, "", 1},
+		{"fails alike without a database: the fix names --database", "SELECT a FROM t", observation{err: e(1046, "No database selected")}, observation{err: e(1046, "No database selected")}, StatusFailedBoth, "--database", 1},
 		{"fails otherwise", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1046, "b")}, StatusChanged, "", 1},
+		{"fails today for a setup reason: nothing compared, whatever the target says", "SELECT a AS groups FROM t", observation{err: e(1046, "No database selected")}, observation{err: e(1064, "near 'groups FROM t'")}, StatusFailedBoth, "--database", 1},
 		{"timeout on the target", "SELECT 1", observation{}, observation{err: e(3024, "maximum statement execution time exceeded"), timedOut: true}, StatusSlower, "", 1},
 		{"a new warning", "SELECT SQL_CALC_FOUND_ROWS a FROM t", observation{}, observation{warnings: []Condition{{"Warning", 1287, "'X' is deprecated. Please use Y instead"}}}, StatusWarned, "use Y instead", 1},
 		{"the same warning", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{warnings: []Condition{{"Warning", 1292, "b"}}}, StatusSame, "", 0},

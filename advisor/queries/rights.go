@@ -35,12 +35,13 @@ func rightRefused(c *sampleComparison, today, target *observation) bool {
 		return false
 	}
 	if ra {
-		c.notef("today's version refused it for a right the rehearsal's account lacks on purpose (error %s): "+
-			"a limit of the rehearsal, not a difference of the target, where it %s; not compared", a, outcomeText(b))
-		return true
+		return false // today's setup failed: compareErrors calls it failed on both (nothing was tested)
 	}
 	c.notef("the target refused it for a right the rehearsal's account lacks on purpose (error %s), where today it %s: "+
 		"a limit of the rehearsal, not blamed on the target (the application's account there needs that right); not compared", b, outcomeText(a))
+	c.add(Problem{Status: StatusFailedBoth, Aspect: "error", Code: b.Code, Message: b.Message,
+		Today: outcomeText(a), Target: "error " + b.String(),
+		Fix: "not tested: the rehearsal's account lacks this right on the target; grant it to the application's account there if the application needs the statement"})
 	return true
 }
 

@@ -2,6 +2,7 @@ package queries
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"time"
@@ -36,6 +37,12 @@ type Options struct {
 	// a class is slower (its reciprocal: faster); default 1.05, the
 	// project's margin (effect.GainThreshold).
 	Threshold float64
+	// Material is the rule that keeps slower and faster for differences
+	// that matter to the application (nil: DefaultMateriality).
+	Material *Materiality
+	// SourceTime is the total time of the statements the source held (0:
+	// the source has no times), what Material's share is of.
+	SourceTime time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -66,6 +73,10 @@ func (o Options) withDefaults() Options {
 	if o.Threshold <= 1 {
 		o.Threshold = effect.GainThreshold
 	}
+	if o.Material == nil {
+		m := DefaultMateriality
+		o.Material = &m
+	}
 	return o
 }
 
@@ -78,6 +89,12 @@ func (o Options) limits() limits {
 // schema and data: the statements are the application's.
 func Compare(ctx context.Context, today, target Server, stmts []Statement, o Options) (*Result, error) {
 	o = o.withDefaults()
+	for _, s := range []Server{today, target} {
+		if s.DB != nil {
+			freshSessions(s.DB)
+			defer s.DB.SetMaxIdleConns(defaultMaxIdleConns)
+		}
+	}
 	a, err := identify(ctx, today)
 	if err != nil {
 		return nil, err
@@ -86,7 +103,8 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Today: a.version, Target: b.version, Counts: map[Status]int{}, Threshold: o.Threshold}
+	res := &Result{Today: a.version, Target: b.version, Counts: map[Status]int{}, Threshold: o.Threshold,
+		Material: *o.Material}
 	var runs []*classRun
 	setAside := map[Kind]*SetAside{}
 	began := time.Now()
@@ -121,6 +139,7 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 		res.Classes = append(res.Classes, cr.result)
 	}
 	sortClasses(res.Classes)
+	res.Untested = setupFailure(res.Classes)
 	for _, k := range []Kind{KindDDL, KindAccount, KindAdmin, KindTransaction, KindFile, KindRoutine, KindUnreadable} {
 		if s := setAside[k]; s != nil {
 			res.SetAside = append(res.SetAside, *s)
@@ -128,6 +147,16 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	}
 	return res, nil
 }
+
+// defaultMaxIdleConns is database/sql's own default, restored after a comparison.
+const defaultMaxIdleConns = 2
+
+// freshSessions closes the pool's idle connections and keeps it from
+// keeping any during the comparison: every session the comparison opens is
+// a new connection, never one the caller left in a schema or with its own
+// settings (loading the schema leaves USE, sql_mode and FOREIGN_KEY_CHECKS
+// behind on the connections it returns).
+func freshSessions(db *sql.DB) { db.SetMaxIdleConns(0) }
 
 // classRun is one class on its way through the comparison.
 type classRun struct {

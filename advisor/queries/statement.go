@@ -3,6 +3,7 @@ package queries
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -22,13 +23,21 @@ type Statement struct {
 	// Weight orders the classes (e.g. the class's total time in the log):
 	// the heaviest are timed first. A class weighs what its heaviest sample says.
 	Weight float64
+	// Executions is the number of times the source holds the class (0:
+	// not known, taken as 1); Time the class's total time in the source
+	// (0: the source has no times). They weigh a latency difference
+	// (Materiality).
+	Executions int
+	Time       time.Duration
 }
 
 // class is the samples of one class, in input order.
 type class struct {
-	name    string
-	weight  float64
-	samples []Statement
+	name       string
+	weight     float64
+	executions int
+	time       time.Duration
+	samples    []Statement
 }
 
 // groupClasses groups statements by Class, keeping the classes in order of
@@ -44,6 +53,8 @@ func groupClasses(stmts []Statement) []*class {
 			out = append(out, c)
 		}
 		c.weight = max(c.weight, s.Weight)
+		c.executions = max(c.executions, s.Executions)
+		c.time = max(c.time, s.Time)
 		c.samples = append(c.samples, s)
 	}
 	return out

@@ -18,14 +18,19 @@ const (
 	StatusSlower  Status = "slower"  // slower on the target beyond the threshold
 	StatusWarned  Status = "warned"  // warnings the target gives and today does not
 	StatusPlan    Status = "plan"    // another plan (table order, access type, key)
-	StatusSame    Status = "same"    // nothing found
-	StatusFixed   Status = "fixed"   // fails today, works on the target
-	StatusFaster  Status = "faster"  // faster on the target beyond the threshold
+	// StatusFailedBoth: the statement fails on both servers with the same
+	// error, or today with an error of the rehearsal's setup (no default
+	// schema, a table not loaded, a right the account lacks) and on the
+	// target too: nothing of it was compared.
+	StatusFailedBoth Status = "failed-both"
+	StatusSame       Status = "same"   // nothing found
+	StatusFixed      Status = "fixed"  // fails today, works on the target
+	StatusFaster     Status = "faster" // faster on the target beyond the threshold
 )
 
 // statusOrder ranks the statuses, worst first.
 var statusOrder = []Status{StatusBreaks, StatusChanged, StatusOrder, StatusSlower, StatusWarned,
-	StatusPlan, StatusSame, StatusFixed, StatusFaster}
+	StatusPlan, StatusFailedBoth, StatusSame, StatusFixed, StatusFaster}
 
 // Rank is the status's place in the order, 0 for the worst.
 func (s Status) Rank() int {
@@ -67,6 +72,11 @@ type Latency struct {
 	// TodayMs and TargetMs are the median time of one execution.
 	TodayMs  float64 `json:"today_ms"`
 	TargetMs float64 `json:"target_ms"`
+	// Executions is the class's executions in the source; ExtraShare the
+	// time the target would add (negative: save) to the source's total
+	// time, as a share of it (see Materiality).
+	Executions int     `json:"executions,omitempty"`
+	ExtraShare float64 `json:"extra_share,omitempty"`
 }
 
 // ClassResult is the comparison of one class.
@@ -85,6 +95,10 @@ type ClassResult struct {
 	Latency *Latency `json:"latency,omitempty"`
 	// Untimed says why the latency was not measured ("" when it was).
 	Untimed string `json:"untimed,omitempty"`
+	// Negligible is set for a class whose interval lies wholly beyond the
+	// threshold but whose extra (or saved) time is too small to matter to
+	// the application (Materiality): it is not called slower or faster.
+	Negligible bool `json:"negligible,omitempty"`
 }
 
 // SetAside counts the classes of one kind that were not run.
@@ -112,6 +126,12 @@ type Result struct {
 	// Threshold is the latency ratio beyond which a class is slower (or,
 	// its reciprocal, faster).
 	Threshold float64 `json:"threshold"`
+	// Material is the rule that tells a slower or faster class that
+	// matters from a negligible one.
+	Material Materiality `json:"material"`
+	// Untested is set when most classes failed on both servers for a
+	// reason of the rehearsal's setup: nothing of the upgrade was tested.
+	Untested *SetupFailure `json:"untested,omitempty"`
 }
 
 // worst returns the worst status of the problems, StatusSame for none.

@@ -87,6 +87,16 @@ func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) e
 			break
 		}
 	}
+	judge(runs, o)
+	return nil
+}
+
+// judge keeps every measured latency in its class, weighs them against the
+// source's time (weigh), and calls a class slower or faster when its
+// interval lies beyond the threshold and the difference is material;
+// beyond the threshold but immaterial, the class is negligible.
+func judge(runs []*classRun, o Options) {
+	var ws []weighed
 	for _, cr := range runs {
 		if cr.latency == nil {
 			continue
@@ -96,15 +106,27 @@ func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) e
 			continue
 		}
 		cr.result.Latency = l
+		ws = append(ws, weighed{latency: l, executions: cr.class.executions, time: cr.class.time})
+	}
+	weigh(ws, o.SourceTime)
+	for _, cr := range runs {
+		l := cr.result.Latency
+		if l == nil {
+			continue
+		}
 		if l.Rounds < o.MinRounds {
 			cr.result.Notes = append(cr.result.Notes, "too few rounds within the latency budget for a verdict")
 			continue
 		}
-		if p := latencyProblem(l, o.Threshold); p != nil {
+		p := latencyProblem(l, o.Threshold)
+		switch {
+		case p == nil:
+		case o.Material.Material(*l):
 			cr.result.Problems = append(cr.result.Problems, *p)
+		default:
+			cr.result.Negligible = true
 		}
 	}
-	return nil
 }
 
 // startLatencyRuns prepares a run for every timeable class, heaviest

@@ -33,7 +33,10 @@ type QueryOptions struct {
 	// that many rows of each table read from today's live server
 	// (advisor/datasample: one read-only snapshot) before the statements run.
 	SampleRows int
-	Compare    queries.Options
+	// Database is the default schema of the statements the source gives
+	// none for (the mysql client's -D); "" takes the only schema loaded.
+	Database string
+	Compare  queries.Options
 }
 
 // Live reports whether the statements come from today's live server.
@@ -80,7 +83,10 @@ func OpenAndReadLiveQueries(ctx context.Context, conn server.ConnOptions, q Quer
 // target's, both loaded with the schemas (and the same rows when rows),
 // as each sandbox's application account, and returns the report's section.
 func RunQueries(ctx context.Context, today, target *server.Server, schemas []string, rows bool, in *queries.Input, q QueryOptions) (*report.Queries, error) {
-	in.InSchemas(schemas)
+	if err := in.InSchemas(schemacheck.ApplicationSchemas(schemas), q.Database); err != nil {
+		return nil, err
+	}
+	q.Compare.SourceTime = in.Time
 	if len(in.Statements) == 0 {
 		return report.QueriesOf(in, nil, !rows), nil
 	}

@@ -32,6 +32,11 @@ type Queries struct {
 	Results   []queries.ClassResult `json:"results"`
 	SetAside  []queries.SetAside    `json:"set_aside,omitempty"`
 	Threshold float64               `json:"threshold"`
+	// Material is the rule that keeps slower and faster for what matters;
+	// Untested is set when most classes failed on both servers for a
+	// reason of the rehearsal's setup (nothing was tested).
+	Material  *queries.Materiality  `json:"material,omitempty"`
+	Untested  *queries.SetupFailure `json:"untested,omitempty"`
 	ComparedS float64               `json:"compared_s"`
 	TimedS    float64               `json:"timed_s"`
 	Notes     []string              `json:"notes,omitempty"`
@@ -50,6 +55,11 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data, or --sample-rows N with a live server")
 	}
 	q.Today, q.Target, q.Results, q.SetAside, q.Threshold = res.Today, res.Target, res.Classes, res.SetAside, res.Threshold
+	q.Untested = res.Untested
+	if res.Timed > 0 {
+		m := res.Material
+		q.Material = &m
+	}
 	q.Compared = len(res.Classes)
 	for _, s := range res.SetAside {
 		q.Compared += s.Classes
@@ -94,7 +104,26 @@ func (q *Queries) worst() (rules.Severity, bool) {
 // (a warning or worse): the summary's and the text's [!!].
 func (q *Queries) Action() bool {
 	w, any := q.worst()
-	return any && w > rules.Info
+	return (any && w > rules.Info) || (q != nil && q.Untested != nil)
+}
+
+// UntestedText says why the rehearsal tested nothing, "" when it tested
+// something: the command exits 2 with it.
+func (q *Queries) UntestedText() string {
+	if q == nil || q.Untested == nil {
+		return ""
+	}
+	u := q.Untested
+	return fmt.Sprintf("the query rehearsal tested nothing: %d of %d classes failed alike on both servers for a reason of the rehearsal's setup, most with %d %s: %s",
+		u.Classes, u.Ran, u.Code, u.Message, u.Fix)
+}
+
+// statusLabel is a status as the report says it.
+func statusLabel(s queries.Status) string {
+	if s == queries.StatusFailedBoth {
+		return "failed on both"
+	}
+	return string(s)
 }
 
 // countsText is "9 breaks, 4 changed, 20 same", worst status first.
@@ -102,7 +131,7 @@ func (q *Queries) countsText() string {
 	var parts []string
 	for _, s := range queries.Statuses() {
 		if n := q.Counts[string(s)]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, s))
+			parts = append(parts, fmt.Sprintf("%d %s", n, statusLabel(s)))
 		}
 	}
 	if len(parts) == 0 {
@@ -120,6 +149,9 @@ func QueriesSummary(q *Queries) string {
 		q.Executions, q.Classes, q.Source, q.Target, q.Today, q.countsText())
 	if n := q.setAsideClasses(); n > 0 {
 		s += fmt.Sprintf("; %d classes set aside", n)
+	}
+	if u := q.Untested; u != nil {
+		s += fmt.Sprintf(". Nothing was tested: %d of %d classes failed on both servers with setup errors (%d %s)", u.Classes, u.Ran, u.Code, u.Message)
 	}
 	return s + "."
 }

@@ -5,10 +5,13 @@ import "github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 // htmlQueries is the queries section of the HTML pages.
 type htmlQueries struct {
 	Summary, Read string
-	Classes       []htmlQueryClass
-	Same          int
-	SetAside      []string
-	Notes         []string
+	// Untested says why nothing was tested; Negligible lists the classes
+	// beyond the threshold by too little to matter ("" for none).
+	Untested, Negligible string
+	Classes              []htmlQueryClass
+	Same                 int
+	SetAside             []string
+	Notes                []string
 }
 
 type htmlQueryClass struct {
@@ -22,12 +25,13 @@ func newHTMLQueries(q *Queries) *htmlQueries {
 	if q == nil {
 		return nil
 	}
-	v := &htmlQueries{Summary: QueriesSummary(q), Read: queriesReadText(q), Same: q.Counts[string(queries.StatusSame)], Notes: q.Notes}
+	v := &htmlQueries{Summary: QueriesSummary(q), Read: queriesReadText(q), Same: q.Counts[string(queries.StatusSame)], Notes: q.Notes,
+		Untested: q.UntestedText(), Negligible: negligibleText(q)}
 	for _, c := range q.Results {
 		if !shown(c) {
 			continue
 		}
-		hc := htmlQueryClass{Status: string(c.Status), SQL: sqlExcerpt(c.SQL), Class: sqlExcerpt(c.Class), Kind: string(c.Kind),
+		hc := htmlQueryClass{Status: statusLabel(c.Status), SQL: sqlExcerpt(c.SQL), Class: sqlExcerpt(c.Class), Kind: string(c.Kind),
 			Samples: c.Samples, Latency: latencyText(c), Notes: c.Notes}
 		for _, p := range c.Problems {
 			hc.Problems = append(hc.Problems, htmlSchemaProblem{Text: queryProblemText(p), Fix: p.Fix})
@@ -47,6 +51,9 @@ const htmlQueriesSection = `{{define "queries"}}
 <h2>Queries on the target</h2>
 <p>{{.Summary}}</p>
 <p class="muted">{{.Read}}</p>
+{{- with .Untested}}
+<p><strong>{{.}}</strong></p>
+{{- end}}
 {{- if .Classes}}
 <table>
 <thead><tr><th>status</th><th>statement</th><th class="num">samples</th><th>what differs</th></tr></thead>
@@ -58,6 +65,7 @@ const htmlQueriesSection = `{{define "queries"}}
 </table>
 {{- end}}
 <ul>
+{{- with .Negligible}}<li>negligible: {{.}}</li>{{end}}
 {{- if .Same}}<li>same: {{.Same}} classes</li>{{end}}
 {{- range .SetAside}}<li>set aside {{.}}</li>{{end}}
 {{- range .Notes}}<li>{{.}}</li>{{end}}

@@ -21,10 +21,16 @@ func (p *printer) queries(q *Queries) {
 	}
 	p.line("%s %s", marker, QueriesSummary(q))
 	p.line("       %s", queriesReadText(q))
+	if u := q.UntestedText(); u != "" {
+		p.line("%s %s", p.paint(color.FgRed, "[!!]"), u)
+	}
 	for _, c := range q.Results {
 		if shown(c) {
 			p.queryClass(c)
 		}
+	}
+	if n := negligibleText(q); n != "" {
+		p.line("[--] negligible %s", n)
 	}
 	if n := q.Counts[string(queries.StatusSame)]; n > 0 {
 		p.line("[OK] same      %d classes: the same errors, warnings, rows and plan on both", n)
@@ -45,7 +51,7 @@ func (p *printer) queryClass(c queries.ClassResult) {
 	case sev.String() == "warning":
 		marker = p.paint(color.FgYellow, "[!!]")
 	}
-	p.line("%s %-9s %s", marker, c.Status, sqlExcerpt(c.SQL))
+	p.line("%s %-9s %s", marker, statusLabel(c.Status), sqlExcerpt(c.SQL))
 	p.line("       class: %s (%s, %s)", sqlExcerpt(c.Class), c.Kind, plural(c.Samples, "sample"))
 	for _, pr := range c.Problems {
 		p.line("       %s", queryProblemText(pr))
@@ -66,7 +72,11 @@ func queriesReadText(q *Queries) string {
 	s := fmt.Sprintf("read: %s (%s), %d statements, %d classes, the %d heaviest (by %s) compared in %.1f s",
 		q.Source, q.Format, q.Executions, q.Classes, q.Compared, q.Weight, q.ComparedS)
 	if q.TimedS > 0 {
-		s += fmt.Sprintf(", timed in %.1f s (slower or faster beyond %.2fx)", q.TimedS, q.Threshold)
+		s += fmt.Sprintf(", timed in %.1f s (slower or faster beyond %.2fx", q.TimedS, q.Threshold)
+		if m := q.Material; m != nil {
+			s += fmt.Sprintf(" by at least %g%% of the source's time or %g ms an execution", 100*m.Share, m.PerExecutionMs)
+		}
+		s += ")"
 	}
 	if q.Skipped > 0 {
 		s += fmt.Sprintf("; %d other entries skipped", q.Skipped)
@@ -89,6 +99,10 @@ func (m *mdWriter) queries(q *Queries) {
 	m.line("")
 	m.line(mdText(queriesReadText(q)))
 	m.line("")
+	if u := q.UntestedText(); u != "" {
+		m.line("**" + mdText(u) + "**")
+		m.line("")
+	}
 	var rows [][]string
 	for _, c := range q.Results {
 		if !shown(c) {
@@ -107,11 +121,14 @@ func (m *mdWriter) queries(q *Queries) {
 		if l := latencyText(c); l != "" {
 			what += "<br>timed: " + mdText(l)
 		}
-		rows = append(rows, []string{string(c.Status), mdCodeCell(sqlExcerpt(c.SQL)), fmt.Sprint(c.Samples), what})
+		rows = append(rows, []string{statusLabel(c.Status), mdCodeCell(sqlExcerpt(c.SQL)), fmt.Sprint(c.Samples), what})
 	}
 	if len(rows) > 0 {
 		m.table([]string{"status", "statement", "samples", "what differs"}, []string{"---", "---", "---:", "---"}, rows)
 		m.line("")
+	}
+	if n := negligibleText(q); n != "" {
+		m.line("- negligible: " + mdText(n))
 	}
 	if n := q.Counts[string(queries.StatusSame)]; n > 0 {
 		m.line(fmt.Sprintf("- same: %d classes", n))

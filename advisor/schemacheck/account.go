@@ -43,6 +43,18 @@ func SchemaNames(d *sqlfile.Dump) []string {
 	return out
 }
 
+// ApplicationSchemas is names without the check's own probe schema: the
+// schemas of the application's file or server.
+func ApplicationSchemas(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if n != probeSchema {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // accountName is a user or host part of an account: quoted with
 // backticks, single or double quotes, or bare.
 const accountName = "`(?:[^`]|``)*`|'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.)*\"|[A-Za-z0-9_$.%-]+"

@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -23,6 +24,9 @@ func queryFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "query-timeout", Value: 10 * time.Second, Usage: "each execution of a statement is stopped after this long (a statement stopped on the target only is slower)", Category: catQueries},
 		&cli.Float64Flag{Name: "slower-than", Value: effect.GainThreshold, Usage: "a class is slower when its 95% interval of the target's time over today's lies wholly above this ratio (faster: below its reciprocal)", Category: catQueries},
 		&cli.IntFlag{Name: "sample-rows", Usage: "with --queries and a live server (the connection flags): load the sandboxes with at most this many rows of each table read from it (one read-only snapshot, tagged SELECTs) instead of leaving them empty", Category: catQueries},
+		&cli.StringFlag{Name: "database", Aliases: []string{"D"}, Usage: "the default schema of the statements --queries gives no schema for, as the mysql client's -D (mysql -D shop < statements.sql): a file of statements without USE, a general log's lines before the session's first USE. A logged session's own schema (its USE, a slow log's Schema:) always wins. Default: the one schema the schema file creates; when it creates several, statements without a schema fail with 1046 No database selected on both servers and the run tests nothing", Category: catQueries},
+		&cli.Float64Flag{Name: "material-percent", Value: 100 * queries.DefaultMateriality.Share, Usage: "a class beyond --slower-than is called slower (or faster) only when the time the target adds (or saves) matters: at least this percentage of the source's total time (a slow log's Query_time summed; without times, estimated from the measured times), or at least --material-ms an execution; the rest are listed together as negligible", Category: catQueries},
+		&cli.Float64Flag{Name: "material-ms", Value: queries.DefaultMateriality.PerExecutionMs, Usage: "a class beyond --slower-than whose difference is at least this many milliseconds an execution is slower (or faster) whatever its share of the source's time (see --material-percent)", Category: catQueries},
 		&cli.IntFlag{Name: "query-classes", Value: 1000, Usage: "compare at most this many classes (statements grouped by fingerprint), the heaviest by the log's time, or by count when it has no times", Category: catQueries},
 	}
 }
@@ -32,7 +36,7 @@ func queryFlags() []cli.Flag {
 func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 	src := c.String("queries")
 	if src == "" {
-		for _, f := range []string{"queries-format", "query-budget", "query-timeout", "slower-than", "query-classes"} {
+		for _, f := range []string{"queries-format", "query-budget", "query-timeout", "slower-than", "query-classes", "database", "material-percent", "material-ms"} {
 			if c.IsSet(f) {
 				return nil, fmt.Errorf("%w: --%s goes with --queries (a slow log, general log, file of statements, or live)", exitcode.ErrUsage, f)
 			}
@@ -41,7 +45,9 @@ func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 	}
 	q := &rehearse.QueryOptions{Source: src, Format: c.String("queries-format"), MaxClasses: c.Int("query-classes"),
 		Compare: queries.Options{StatementTimeout: c.Duration("query-timeout"), Latency: true,
-			Budget: c.Duration("query-budget"), Threshold: c.Float64("slower-than")}}
+			Budget: c.Duration("query-budget"), Threshold: c.Float64("slower-than"),
+			Material: &queries.Materiality{Share: c.Float64("material-percent") / 100, PerExecutionMs: c.Float64("material-ms")}},
+		Database: c.String("database")}
 	switch {
 	case q.Format != "" && q.Format != "slow" && q.Format != "general" && q.Format != "file":
 		return nil, fmt.Errorf("%w: --queries-format %q: use slow, general or file (or leave it out to detect the format)", exitcode.ErrUsage, q.Format)
@@ -49,6 +55,8 @@ func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 		return nil, fmt.Errorf("%w: --query-classes must be at least 1", exitcode.ErrUsage)
 	case q.Compare.Threshold <= 1:
 		return nil, fmt.Errorf("%w: --slower-than must be above 1 (e.g. 1.05: 5%% slower)", exitcode.ErrUsage)
+	case q.Compare.Material.Share < 0 || q.Compare.Material.PerExecutionMs < 0:
+		return nil, fmt.Errorf("%w: --material-percent and --material-ms cannot be negative (0 and 0: every class beyond --slower-than is slower or faster)", exitcode.ErrUsage)
 	case q.Compare.Budget <= 0 || q.Compare.StatementTimeout <= 0:
 		return nil, fmt.Errorf("%w: --query-budget and --query-timeout must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
 	}
@@ -74,5 +82,15 @@ func sampleRowsFlag(c *cli.Context, q *rehearse.QueryOptions, offline bool) erro
 		return fmt.Errorf("%w: --sample-rows %d: give 1 or more rows per table", exitcode.ErrUsage, n)
 	}
 	q.SampleRows = n
+	return nil
+}
+
+// untestedError is the error (exit code 2) of a query rehearsal that
+// tested nothing (report.Queries.UntestedText), nil otherwise: the report
+// is written first, so the user sees every class's error.
+func untestedError(q *report.Queries) error {
+	if msg := q.UntestedText(); msg != "" {
+		return fmt.Errorf("%w: %s", exitcode.ErrUsage, msg)
+	}
 	return nil
 }

@@ -44,9 +44,11 @@ type queriesRun struct {
 		Executions int            `json:"executions"`
 		Counts     map[string]int `json:"counts"`
 		Results    []struct {
-			SQL      string `json:"sql"`
-			Status   string `json:"status"`
-			Problems []struct {
+			SQL        string      `json:"sql"`
+			Status     string      `json:"status"`
+			Negligible bool        `json:"negligible"`
+			Latency    *runLatency `json:"latency"`
+			Problems   []struct {
 				Status string `json:"status"`
 				Code   int    `json:"code"`
 				Fix    string `json:"fix"`
@@ -56,9 +58,28 @@ type queriesRun struct {
 			Kind    string `json:"kind"`
 			Example string `json:"example"`
 		} `json:"set_aside"`
-		Notes []string `json:"notes"`
-		Empty bool     `json:"empty_tables"`
+		Notes     []string `json:"notes"`
+		Empty     bool     `json:"empty_tables"`
+		Threshold float64  `json:"threshold"`
+		Material  *struct {
+			Share          float64 `json:"share"`
+			PerExecutionMs float64 `json:"per_execution_ms"`
+		} `json:"material"`
+		Untested *struct {
+			Classes int `json:"classes"`
+			Code    int `json:"code"`
+		} `json:"untested"`
 	} `json:"queries"`
+}
+
+// code is the code of the first problem of the class of sql, 0 for none.
+func (q queriesRun) code(sql string) int {
+	for _, r := range q.Queries.Results {
+		if r.SQL == sql && len(r.Problems) > 0 {
+			return r.Problems[0].Code
+		}
+	}
+	return 0
 }
 
 func (q queriesRun) status(sql string) string {
@@ -217,6 +238,8 @@ func TestCheckQueriesFromARealSlowLog(t *testing.T) {
 			if !kinds["ddl"] || !kinds["admin"] || r.status("CREATE TABLE never_created (i INT)") != "" {
 				t.Errorf("set aside %+v, want the CREATEs as ddl and ANALYZE TABLE as admin, not run", r.Queries.SetAside)
 			}
+			slower, negligible := checkMateriality(t, r)
+			t.Logf("%d classes slower, %d negligible of %d run", slower, negligible, len(r.Queries.Results))
 			if _, stderr, code := run(t, []string{"TMPDIR=" + tmp}, append(args, "--fail-on", "none")...); code != 0 {
 				t.Errorf("--fail-on none: exit %d: %s", code, stderr)
 			}
@@ -235,6 +258,8 @@ func TestQueriesUsage(t *testing.T) {
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--queries", "slow.log"}, "--source-basedir"},
 		{[]string{"check", "--queries", "slow.log"}, "--schema-file"},
 		{[]string{"check", "--schema-file", "x.sql", "--query-budget", "5s"}, "--queries"},
+		{[]string{"check", "--schema-file", "x.sql", "-D", "lib"}, "--queries"},
+		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--material-percent", "-1"}, "--material-percent"},
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--slower-than", "0.9"}, "--slower-than"},
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "live"}, "connection flags"},
 		{[]string{"rehearse", "--server-version", "mariadb-10.11.19", "--target-basedir", "/", "--queries", "live"}, "connection flags"},

@@ -124,6 +124,9 @@ func runRehearse(c *cli.Context) error {
 	if err := report.Write(c.App.Writer, r, format, textStyle(c)); err != nil {
 		return err
 	}
+	if err := untestedError(r.Queries); err != nil {
+		return err
+	}
 	if worst, any := r.Worst(); any && worst >= failOn {
 		return findingsError{worst: worst.String()}
 	}

@@ -64,3 +64,21 @@ func (s Server) Dump(t testing.TB, sb *sandbox.Sandbox, dumper string, args ...s
 	}
 	return path
 }
+
+// ClientSays runs query with the server's own command-line client (mysql
+// for MySQL, mariadb for MariaDB) on sb as root, in schema db ("" for
+// none), with warnings shown, and returns what it printed, its errors
+// included: the oracle a test holds the tool's verdicts against.
+func (s Server) ClientSays(t testing.TB, sb *sandbox.Sandbox, db, query string) string {
+	t.Helper()
+	program := "mariadb"
+	if s.Binary.Flavor.IsMySQLFamily() {
+		program = "mysql"
+	}
+	args := []string{"--no-defaults", "-S", sb.Socket(), "-uroot", "--show-warnings", "-e", query}
+	if db != "" {
+		args = append(args, db)
+	}
+	out, _ := s.Client(t, program, args...).CombinedOutput()
+	return string(out)
+}
