@@ -118,3 +118,15 @@ func tiesOf(g *graph, from, to string) []string {
 	slices.Sort(names)
 	return names
 }
+
+func TestOverLimitNamesThePackagesAboveIt(t *testing.T) {
+	results := []result{{name: "a", counts: counts{depsOnCycle: 9}}, {name: "b", counts: counts{depsOnCycle: 8}}}
+	for _, tc := range []struct {
+		limit int
+		want  []string
+	}{{8, []string{"a (9)"}}, {9, nil}, {-1, nil}, {0, []string{"a (9)", "b (8)"}}} {
+		if got := overLimit(results, tc.limit); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("overLimit(%d) = %v, want %v", tc.limit, got, tc.want)
+		}
+	}
+}

@@ -12,6 +12,8 @@
 //	                                                   and the names that tie each component
 //	go run ./scripts/filecycles -deps ./sandbox        and every file dependency with its names
 //	go run ./scripts/filecycles -summary ./...         one line a package, most files on a cycle first
+//	go run ./scripts/filecycles -summary -max 8 ./sqlfile ./sandbox
+//	                                                   and exit 1 when one has more than 8 dependencies on a cycle
 //
 // Run it from the module's root (it calls `go list -export -deps`, which
 // builds the imports' export data into the build cache). Generated files
@@ -33,6 +35,7 @@ func main() {
 	names := flag.Bool("names", false, "list each listed component's dependencies with the names that tie them")
 	summary := flag.Bool("summary", false, "one line a package, sorted by files on a cycle")
 	all := flag.Bool("deps", false, "list every file dependency of the package with the names that tie it")
+	limit := flag.Int("max", -1, "exit 1 when a package has more file dependencies on a cycle than this")
 	flag.Parse()
 	patterns := flag.Args()
 	if len(patterns) == 0 {
@@ -45,18 +48,34 @@ func main() {
 	}
 	if *summary {
 		printSummary(os.Stdout, results)
-		return
-	}
-	for i, r := range results {
-		if i > 0 {
-			fmt.Println()
+	} else {
+		for i, r := range results {
+			if i > 0 {
+				fmt.Println()
+			}
+			printPackage(os.Stdout, r, *top, *names)
+			if *all {
+				fmt.Println("file dependencies:")
+				printTies(os.Stdout, r.graph, nil)
+			}
 		}
-		printPackage(os.Stdout, r, *top, *names)
-		if *all {
-			fmt.Println("file dependencies:")
-			printTies(os.Stdout, r.graph, nil)
+	}
+	if over := overLimit(results, *limit); len(over) > 0 {
+		fmt.Fprintf(os.Stderr, "filecycles: more than %d file dependencies on a cycle: %s\n", *limit, strings.Join(over, ", "))
+		os.Exit(1)
+	}
+}
+
+// overLimit names the packages with more file dependencies on a cycle
+// than limit (none when limit is negative).
+func overLimit(results []result, limit int) []string {
+	var over []string
+	for _, r := range results {
+		if limit >= 0 && r.counts.depsOnCycle > limit {
+			over = append(over, fmt.Sprintf("%s (%d)", r.name, r.counts.depsOnCycle))
 		}
 	}
+	return over
 }
 
 // result is one package's graph and what was counted on it.
