@@ -1,17 +1,6 @@
 package main
 
-import (
-	"fmt"
-
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/urfave/cli/v2"
-)
-
-const exitCodesHelp = `EXIT CODES:
-   0  no finding at or above --fail-on (default: critical)
-   1  findings at or above --fail-on
-   2  error: bad usage or input, connection failure, missing privileges,
-      read-only server, interrupted run (cleanup done before exiting)`
+import "github.com/urfave/cli/v2"
 
 func newApp() *cli.App {
 	// -h is --host, as in the mysql client; help is --help only.
@@ -53,23 +42,5 @@ EXAMPLES:
 		// Repeatable flags carry server options whose values hold commas
 		// (--sandbox-option sql_mode=ANSI_QUOTES,STRICT_TRANS_TABLES): never split them.
 		DisableSliceFlagSeparator: true,
-	}
-}
-
-// unknownCommand is the action of a command that needs a subcommand: help
-// without arguments, a usage error (exit 2) naming the choices otherwise.
-func unknownCommand(parent, choices string) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		if c.NArg() == 0 {
-			if parent == "" {
-				return cli.ShowAppHelp(c)
-			}
-			return cli.ShowSubcommandHelp(c)
-		}
-		prefix := ""
-		if parent != "" {
-			prefix = parent + " "
-		}
-		return fmt.Errorf("%w: unknown command %q: use %s%s (see --help)", exitcode.ErrUsage, prefix+c.Args().First(), prefix, choices)
 	}
 }

@@ -53,10 +53,3 @@ func exitCode(err error, interrupted bool) int {
 	fmt.Fprintf(os.Stderr, "upgrade-advisor: %v\n", err)
 	return code
 }
-
-// findingsError signals exit code 1: the report was printed and has findings
-// at or above --fail-on.
-type findingsError struct{ worst string }
-
-func (e findingsError) Error() string   { return "findings at or above --fail-on: worst is " + e.worst }
-func (e findingsError) ExitStatus() int { return exitcode.Findings }

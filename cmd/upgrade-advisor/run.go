@@ -123,23 +123,6 @@ func anyConnFlag(c *cli.Context) bool {
 	return false
 }
 
-func prefixed(prefix string, lines []string) []string {
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = prefix + l
-	}
-	return out
-}
-
-// noArgs refuses positional arguments without echoing them: after a bare -p
-// the next word may be a password.
-func noArgs(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return fmt.Errorf("%w: %d unexpected argument(s): options start with - (see --help); -p takes its value attached (-pSECRET) or asks for it", exitcode.ErrUsage, c.NArg())
-	}
-	return nil
-}
-
 // reportChoices reads what every reporting command without positional
 // arguments takes: --fail-on and --format.
 func reportChoices(c *cli.Context) (rules.Severity, report.Format, error) {
