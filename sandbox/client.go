@@ -62,3 +62,7 @@ func (s *Sandbox) RootClient(ctx context.Context, bin *Binary, program string, a
 	name, cmdArgs := bin.command(program, append([]string{"--defaults-file=" + cnf}, args...)...)
 	return exec.CommandContext(ctx, name, cmdArgs...), nil
 }
+
+// RandomPassword is a password of the kind the sandbox gives its own
+// accounts, for an account a caller creates in a sandbox.
+func RandomPassword() (string, error) { return newPassword(24) }
