@@ -27,14 +27,14 @@ func testServer(t *testing.T, key string) sandboxtest.Server {
 // rows) and the writes file between two test servers.
 func rehearsal(t *testing.T, today, target sandboxtest.Server, schemaFile, writesFile string) Options {
 	t.Helper()
-	d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: filepath.Join("testdata", schemaFile), WithData: true})
+	d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: testdataPath(schemaFile), WithData: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	schemas := schemacheck.SchemaNames(d)
 	var writes []querylog.Statement
 	if writesFile != "" {
-		in, err := querylog.ReadFileInOrder(filepath.Join("testdata", writesFile), querylog.FormatAuto)
+		in, err := querylog.ReadFileInOrder(testdataPath(writesFile), querylog.FormatAuto)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,6 +66,17 @@ func rehearsal(t *testing.T, today, target sandboxtest.Server, schemaFile, write
 		},
 	}
 }
+
+// testdataPath is a file of testdata, or a path given as such.
+func testdataPath(name string) string {
+	if filepath.IsAbs(name) || filepath.Dir(name) != "." {
+		return name
+	}
+	return filepath.Join("testdata", name)
+}
+
+// shopSchema is the project's shop fixture: customers, products and orders.
+var shopSchema = filepath.Join("..", "queries", "testdata", "shop.sql")
 
 // writeFile writes a file in a test's temporary directory.
 func writeFile(t *testing.T, name, body string) string {
