@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -91,8 +90,8 @@ func rehearseOne(ctx context.Context, o Options, dir, format, seedMethod string)
 // startPair starts the primary (binary log on, in format) and the replica,
 // both listening on 127.0.0.1 (the replica's I/O thread connects over TCP).
 func startPair(ctx context.Context, o Options, p *pair, format string) ([]*server.Server, error) {
-	primaryOpts := append(slices.Clone(p.primaryVer.Options), "server-id="+primaryServerID, "log-bin="+binlogBase, "binlog-format="+format)
-	replicaOpts := append(slices.Clone(p.replicaVer.Options), "server-id="+replicaServerID)
+	primaryOpts := append(withoutReplicationSettings(p.primaryVer.Options), "server-id="+primaryServerID, "log-bin="+binlogBase, "binlog-format="+format)
+	replicaOpts := append(withoutReplicationSettings(p.replicaVer.Options), "server-id="+replicaServerID)
 	opts := []sandbox.Options{
 		{Basedir: p.primaryVer.Binary.Basedir, ServerOptions: primaryOpts, Networking: true, Dir: o.SandboxDir, Log: o.Log},
 		{Basedir: p.replicaVer.Binary.Basedir, ServerOptions: replicaOpts, Networking: true, Dir: o.SandboxDir, Log: o.Log},

@@ -156,7 +156,7 @@ func describeError(thread string, code int, msg string) report.ReplicationError 
 		e.Event = m[1] + " event on " + e.Table
 	}
 	if m := queryRe.FindStringSubmatch(msg); m != nil {
-		e.Event = "statement: " + m[1]
+		e.Event = "statement: " + strings.TrimPrefix(m[1], stmt.Tag) // the replay's tag, not the application's
 	}
 	if m := positionRe.FindStringSubmatch(msg); m != nil {
 		if e.Event == "" {
