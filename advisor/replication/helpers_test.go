@@ -87,3 +87,17 @@ func writeFile(t *testing.T, name, body string) string {
 	}
 	return p
 }
+
+// statementText builds logged statements for unit tests.
+type statementText []string
+
+func (s statementText) statements(schema string) []querylog.Statement {
+	out := make([]querylog.Statement, len(s))
+	for i, text := range s {
+		out[i] = querylog.Statement{Text: text, Line: i + 1}
+		if schema != "app" {
+			out[i].Schema = schema
+		}
+	}
+	return out
+}
