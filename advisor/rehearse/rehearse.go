@@ -132,7 +132,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		if err != nil {
 			return nil, err
 		}
-		r.AddReplication(rep)
+		r.AddReplication(report.ReplicationOf(rep))
 	}
 	return r, nil
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
@@ -73,9 +73,9 @@ func replicationRefusal(o Options, t *today, p *rehearsal) error {
 // own: today's version with today's settings, the target with them
 // carried over; the schema (and its rows) of the rehearsal; the writes of
 // --queries in log order.
-func rehearseReplication(ctx context.Context, o Options, t *today, p *rehearsal) (*report.Replication, error) {
-	skipped := func(why string) *report.Replication {
-		return &report.Replication{Notes: []string{"the replication rehearsal did not run: " + why}}
+func rehearseReplication(ctx context.Context, o Options, t *today, p *rehearsal) (*outcome.Result, error) {
+	skipped := func(why string) *outcome.Result {
+		return &outcome.Result{Notes: []string{"the replication rehearsal did not run: " + why}}
 	}
 	switch {
 	case p.sourceBin == nil:

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -32,8 +32,8 @@ type sum struct {
 // checked is what the checksums found.
 type checked struct {
 	tables     int
-	diffs      []report.ReplicationTableDiff
-	collations []report.ReplicationCollation
+	diffs      []outcome.TableDiff
+	collations []outcome.Collation
 }
 
 // checksumTables checksums every base table of schemas on both sides, the
@@ -65,11 +65,11 @@ func checksumTables(ctx context.Context, primary, replica *sql.DB, schemas []str
 			if err != nil {
 				return out, err
 			}
-			out.diffs = append(out.diffs, report.ReplicationTableDiff{Table: t.String(), PrimaryRows: n, Note: "the table is missing on the replica"})
+			out.diffs = append(out.diffs, outcome.TableDiff{Table: t.String(), PrimaryRows: n, Note: "the table is missing on the replica"})
 			continue
 		}
 		if rt.collation != t.collation {
-			out.collations = append(out.collations, report.ReplicationCollation{Table: t.String(), Primary: t.collation, Replica: rt.collation})
+			out.collations = append(out.collations, outcome.Collation{Table: t.String(), Primary: t.collation, Replica: rt.collation})
 		}
 		d, err := checksumTable(ctx, primary, replica, t, chunkRows)
 		if err != nil {
@@ -90,12 +90,12 @@ func countRows(ctx context.Context, db *sql.DB, t table) (int64, error) {
 
 // checksumTable compares a table chunk by chunk, then the rows of the
 // chunks that differ; nil when every row is the same on both sides.
-func checksumTable(ctx context.Context, primary, replica *sql.DB, t table, chunkRows int) (*report.ReplicationTableDiff, error) {
+func checksumTable(ctx context.Context, primary, replica *sql.DB, t table, chunkRows int) (*outcome.TableDiff, error) {
 	chunks, err := chunksOf(ctx, primary, t, chunkRows)
 	if err != nil {
 		return nil, err
 	}
-	d := &report.ReplicationTableDiff{Table: t.String(), Chunks: len(chunks)}
+	d := &outcome.TableDiff{Table: t.String(), Chunks: len(chunks)}
 	var differing []chunk
 	for _, c := range chunks {
 		p, err := chunkSum(ctx, primary, t, c)
@@ -191,7 +191,7 @@ type rowSums map[string]struct {
 
 // compareRows reads the differing chunks' rows on both sides and names
 // those found on one side only or with other values.
-func compareRows(ctx context.Context, primary, replica *sql.DB, t table, chunks []chunk, d *report.ReplicationTableDiff) error {
+func compareRows(ctx context.Context, primary, replica *sql.DB, t table, chunks []chunk, d *outcome.TableDiff) error {
 	p, err := readRows(ctx, primary, t, chunks)
 	if err != nil {
 		return fmt.Errorf("the primary's rows: %w", err)
@@ -203,7 +203,7 @@ func compareRows(ctx context.Context, primary, replica *sql.DB, t table, chunks 
 	note := func(key, onPrimary, onReplica string) {
 		d.DifferingRows++
 		if len(d.Rows) < maxRowSample {
-			d.Rows = append(d.Rows, report.RowMismatch{Key: key, Primary: onPrimary, Replica: onReplica})
+			d.Rows = append(d.Rows, outcome.RowMismatch{Key: key, Primary: onPrimary, Replica: onReplica})
 		}
 	}
 	for _, key := range sortedKeys(p) {

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 )
 
 // findRun returns the run of a direction and seed.
-func findRun(t *testing.T, rep *report.Replication, dir, seed string) report.ReplicationRun {
+func findRun(t *testing.T, rep *outcome.Result, dir, seed string) outcome.Run {
 	t.Helper()
 	for _, r := range rep.Runs {
 		if r.Direction == dir && r.Seed.Method == seed {
@@ -18,7 +18,7 @@ func findRun(t *testing.T, rep *report.Replication, dir, seed string) report.Rep
 		}
 	}
 	t.Fatalf("no %s run seeded from the %s", dir, seed)
-	return report.ReplicationRun{}
+	return outcome.Run{}
 }
 
 // TestCollationPair is the case on the real servers: a 10.11
@@ -39,14 +39,14 @@ func TestCollationPair(t *testing.T) {
 	out, _ := json.MarshalIndent(rep, "", "  ")
 	t.Logf("%s", out)
 
-	dump := findRun(t, rep, report.DirectionForward, SeedDump)
-	if dump.Status != report.ReplicationRunning || len(dump.Tables) != 0 || len(dump.Collations) != 0 {
-		t.Errorf("forward from a dump: %s, collations %+v; want running, nothing differing", dump.Verdict(), dump.Collations)
+	dump := findRun(t, rep, outcome.Forward, SeedDump)
+	if dump.Status != outcome.Running || len(dump.Tables) != 0 || len(dump.Collations) != 0 {
+		t.Errorf("forward from a dump: %s, collations %+v; want running, nothing differing", verdict(dump), dump.Collations)
 	}
 
-	fwd := findRun(t, rep, report.DirectionForward, SeedSchema)
-	if fwd.Status != report.ReplicationStopped {
-		t.Fatalf("forward from the schema: %s, want stopped", fwd.Verdict())
+	fwd := findRun(t, rep, outcome.Forward, SeedSchema)
+	if fwd.Status != outcome.Stopped {
+		t.Fatalf("forward from the schema: %s, want stopped", verdict(fwd))
 	}
 	if len(fwd.Errors) == 0 || fwd.Errors[0].Code != 1062 || fwd.Errors[0].Table != "app.t" || !strings.Contains(fwd.Errors[0].Message, "straße") {
 		t.Errorf("forward errors %+v, want 1062 on app.t naming straße", fwd.Errors)
@@ -60,9 +60,9 @@ func TestCollationPair(t *testing.T) {
 	}
 
 	for _, seed := range []string{SeedDump, SeedSchema} {
-		back := findRun(t, rep, report.DirectionBack, seed)
-		if back.Status != report.ReplicationRunning || len(back.Tables) != 0 {
-			t.Errorf("back from the %s: %s, want running with nothing differing", seed, back.Verdict())
+		back := findRun(t, rep, outcome.Back, seed)
+		if back.Status != outcome.Running || len(back.Tables) != 0 {
+			t.Errorf("back from the %s: %s, want running with nothing differing", seed, verdict(back))
 		}
 		if back.Writes.Failed != 1 || back.Writes.FailedSamples[0].Code != 1062 {
 			t.Errorf("back from the %s: writes %+v, want the primary (11.8) to refuse the write with 1062", seed, back.Writes)

@@ -2,10 +2,12 @@ package replication
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
@@ -100,4 +102,10 @@ func (s statementText) statements(schema string) []querylog.Statement {
 		}
 	}
 	return out
+}
+
+// verdict names a run in a test's message.
+func verdict(r outcome.Run) string {
+	return fmt.Sprintf("%s (%s -> %s, %s, seeded from the %s): %s, %d errors, %d of %d tables differ",
+		r.Direction, r.Primary, r.Replica, r.BinlogFormat, r.Seed.Method, r.Status, len(r.Errors), len(r.Tables), r.TablesChecked)
 }

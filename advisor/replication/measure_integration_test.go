@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 )
 
 // TestMeasureThousandWrites rehearses 1,000 writes on 10,000 rows, MariaDB
@@ -46,9 +46,9 @@ FROM digits a, digits b, digits c, digits e;
 	}
 	took := time.Since(t0)
 	for _, r := range rep.Runs {
-		t.Logf("%s: %.1f s (seed %.1f s, writes %.2f s); %d tables checked", r.Verdict(), r.DurationS, r.Seed.DurationS, r.Writes.DurationS, r.TablesChecked)
-		if r.Writes.Statements != 1000 || r.Status != report.ReplicationRunning || len(r.Tables) > 0 {
-			t.Errorf("%s: %d writes, tables %+v; want the 1,000 writes replicated, nothing differing", r.Verdict(), r.Writes.Statements, r.Tables)
+		t.Logf("%s: %.1f s (seed %.1f s, writes %.2f s); %d tables checked", verdict(r), r.Duration.Seconds(), r.Seed.Duration.Seconds(), r.Writes.Duration.Seconds(), r.TablesChecked)
+		if r.Writes.Statements != 1000 || r.Status != outcome.Running || len(r.Tables) > 0 {
+			t.Errorf("%s: %d writes, tables %+v; want the 1,000 writes replicated, nothing differing", verdict(r), r.Writes.Statements, r.Tables)
 		}
 	}
 	t.Logf("1,000 writes on 10,000 rows, both directions: %.1f s, peak memory of the tool %.1f MB", took.Seconds(), rep.PeakRSSMB)

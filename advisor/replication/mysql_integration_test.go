@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 )
 
 // TestMySQLAA: MySQL 9.7 to itself, in MySQL's own words (CHANGE
@@ -20,8 +20,8 @@ func TestMySQLAA(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rep.Runs {
-		if r.Status != report.ReplicationRunning || len(r.Tables) > 0 || r.TablesChecked != 4 || r.Writes.Failed > 0 || len(r.Seed.Errors) > 0 {
-			t.Errorf("%s: errors %+v, tables %+v, writes %+v, seed %+v", r.Verdict(), r.Errors, r.Tables, r.Writes, r.Seed)
+		if r.Status != outcome.Running || len(r.Tables) > 0 || r.TablesChecked != 4 || r.Writes.Failed > 0 || len(r.Seed.Errors) > 0 {
+			t.Errorf("%s: errors %+v, tables %+v, writes %+v, seed %+v", verdict(r), r.Errors, r.Tables, r.Writes, r.Seed)
 		}
 	}
 }

@@ -48,7 +48,7 @@ type Options struct {
 	// Formats are the binary log formats to rehearse, each in both
 	// directions (FormatRow when empty).
 	Formats []string
-	// Directions are report.DirectionForward and/or report.DirectionBack
+	// Directions are outcome.Forward and/or outcome.Back
 	// (both when empty).
 	Directions []string
 	// Seeds are the ways to seed the replica (SeedDump when empty).

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -24,7 +23,7 @@ const (
 // that cannot be set up is reported as failed with the reason; an error
 // is returned only when the rehearsal itself cannot go on (a cancelled
 // context, a sandbox that does not start).
-func Run(ctx context.Context, o Options) (*report.Replication, error) {
+func Run(ctx context.Context, o Options) (*outcome.Result, error) {
 	t0 := time.Now()
 	o.Schemas = applicationSchemas(o.Schemas)
 	formats := o.Formats
@@ -33,13 +32,13 @@ func Run(ctx context.Context, o Options) (*report.Replication, error) {
 	}
 	dirs := o.Directions
 	if len(dirs) == 0 {
-		dirs = []string{report.DirectionForward, report.DirectionBack}
+		dirs = []string{outcome.Forward, outcome.Back}
 	}
 	seeds := o.Seeds
 	if len(seeds) == 0 {
 		seeds = []string{SeedDump}
 	}
-	rep := &report.Replication{}
+	rep := &outcome.Result{}
 	for _, dir := range dirs {
 		for _, f := range formats {
 			for _, seed := range seeds {
@@ -51,7 +50,7 @@ func Run(ctx context.Context, o Options) (*report.Replication, error) {
 			}
 		}
 	}
-	rep.DurationS = decimal.Round(time.Since(t0).Seconds(), 1)
+	rep.Duration = time.Since(t0)
 	rep.PeakRSSMB = peakRSSMB()
 	return rep, nil
 }
@@ -64,15 +63,15 @@ type pair struct {
 
 // rehearseOne starts a primary and a replica for one direction and
 // format, and rehearses the upgrade day on them.
-func rehearseOne(ctx context.Context, o Options, dir, format, seedMethod string) (run report.ReplicationRun, err error) {
+func rehearseOne(ctx context.Context, o Options, dir, format, seedMethod string) (run outcome.Run, err error) {
 	t0 := time.Now()
 	p := pair{primaryVer: o.Today, replicaVer: o.Target}
-	if dir == report.DirectionBack {
+	if dir == outcome.Back {
 		p.primaryVer, p.replicaVer = o.Target, o.Today
 	}
-	run = report.ReplicationRun{Direction: dir, BinlogFormat: format,
+	run = outcome.Run{Direction: dir, BinlogFormat: format,
 		Primary: p.primaryVer.Binary.Flavor.String(), Replica: p.replicaVer.Binary.Flavor.String(),
-		Supported: Supported(p.primaryVer.Binary.Flavor, p.replicaVer.Binary.Flavor), Seed: report.ReplicationSeed{Method: seedMethod}}
+		Supported: Supported(p.primaryVer.Binary.Flavor, p.replicaVer.Binary.Flavor), Seed: outcome.Seed{Method: seedMethod}}
 	servers, err := startPair(ctx, o, &p, format)
 	defer func() { err = server.CloseAll(err, servers) }()
 	if err != nil {
@@ -81,9 +80,9 @@ func rehearseOne(ctx context.Context, o Options, dir, format, seedMethod string)
 	if problem, err := rehearsePair(ctx, o, p, &run); err != nil {
 		return run, err
 	} else if problem != "" {
-		run.Status, run.Problem = report.ReplicationFailed, problem
+		run.Status, run.Problem = outcome.Failed, problem
 	}
-	run.DurationS = decimal.Round(time.Since(t0).Seconds(), 1)
+	run.Duration = time.Since(t0)
 	return run, nil
 }
 
@@ -113,7 +112,7 @@ func startPair(ctx context.Context, o Options, p *pair, format string) ([]*serve
 // rehearsePair loads the primary, seeds the replica, starts replication,
 // replays the writes, waits and checks. It returns a problem when
 // replication could not be set up (the run is reported as failed).
-func rehearsePair(ctx context.Context, o Options, p pair, run *report.ReplicationRun) (string, error) {
+func rehearsePair(ctx context.Context, o Options, p pair, run *outcome.Run) (string, error) {
 	if err := o.Load(ctx, p.primary); err != nil {
 		return "", fmt.Errorf("loading the schema on the primary: %w", err)
 	}

@@ -12,8 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/decimal"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -45,7 +44,7 @@ var (
 // the replica with the replica's own client (--force: every error is
 // kept). SeedSchema loads the application's schema on the replica first
 // and dumps the rows alone. It returns the coordinates the dump was taken at.
-func seed(ctx context.Context, o Options, p pair, s *report.ReplicationSeed) (coordinates, error) {
+func seed(ctx context.Context, o Options, p pair, s *outcome.Seed) (coordinates, error) {
 	t0 := time.Now()
 	dumpBin := p.primaryVer.Binary
 	dumper := dumpBin.ClientPath(dumpClients...)
@@ -84,7 +83,7 @@ func seed(ctx context.Context, o Options, p pair, s *report.ReplicationSeed) (co
 	if s.Errors, err = load(ctx, p.replica.Sandbox(), p.replicaVer.Binary, loader, path); err != nil {
 		return coordinates{}, err
 	}
-	s.DurationS = decimal.Round(time.Since(t0).Seconds(), 1)
+	s.Duration = time.Since(t0)
 	return c, nil
 }
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 )
 
 // TestShopReplicatesCleanly: the shop fixture and clean writes, in ROW
@@ -27,20 +27,20 @@ func TestShopReplicatesCleanly(t *testing.T) {
 				t.Fatalf("%d runs, want 2 directions x 2 formats x 2 seeds", len(rep.Runs))
 			}
 			for _, r := range rep.Runs {
-				if r.Status != report.ReplicationRunning || !r.CaughtUp || len(r.Errors) > 0 || len(r.Tables) > 0 || r.TablesChecked != 4 {
-					t.Errorf("%s: errors %+v, tables %+v; want running, caught up, 4 tables checked, none differing", r.Verdict(), r.Errors, r.Tables)
+				if r.Status != outcome.Running || !r.CaughtUp || len(r.Errors) > 0 || len(r.Tables) > 0 || r.TablesChecked != 4 {
+					t.Errorf("%s: errors %+v, tables %+v; want running, caught up, 4 tables checked, none differing", verdict(r), r.Errors, r.Tables)
 				}
 				if r.Writes.Statements != 9 || r.Writes.Failed != 0 || len(r.Seed.Errors) > 0 {
-					t.Errorf("%s: writes %+v, seed errors %v; want the 9 writes run, none failed", r.Verdict(), r.Writes, r.Seed.Errors)
+					t.Errorf("%s: writes %+v, seed errors %v; want the 9 writes run, none failed", verdict(r), r.Writes, r.Seed.Errors)
 				}
 				if len(r.Writes.Unsafe) > 0 {
-					t.Errorf("%s: unsafe %+v; the shop's writes are deterministic", r.Verdict(), r.Writes.Unsafe)
+					t.Errorf("%s: unsafe %+v; the shop's writes are deterministic", verdict(r), r.Writes.Unsafe)
 				}
 			}
 			if pair[0] == pair[1] {
 				for _, r := range rep.Runs {
 					if len(r.Collations) > 0 {
-						t.Errorf("A/A %s: collations differ %+v", r.Verdict(), r.Collations)
+						t.Errorf("A/A %s: collations differ %+v", verdict(r), r.Collations)
 					}
 				}
 			}
@@ -56,7 +56,7 @@ func TestUnsafeStatements(t *testing.T) {
 	today := testServer(t, "mariadb-10.11")
 	o := rehearsal(t, today, today, shopSchema, "unsafe-writes.sql")
 	o.Formats = []string{FormatStatement, FormatRow}
-	o.Directions = []string{report.DirectionForward}
+	o.Directions = []string{outcome.Forward}
 	o.Seeds = []string{SeedDump}
 	rep, err := Run(context.Background(), o)
 	if err != nil {
@@ -73,7 +73,7 @@ func TestUnsafeStatements(t *testing.T) {
 	if len(unsafe) != 2 || !strings.Contains(unsafe[0], "UUID()") || !strings.Contains(unsafe[1], "LIMIT 5") {
 		t.Errorf("STATEMENT: unsafe %q, want the UUID() and the LIMIT updates", unsafe)
 	}
-	var customers *report.ReplicationTableDiff
+	var customers *outcome.TableDiff
 	for i, d := range stmtRun.Tables {
 		if d.Table == "shop.customers" {
 			customers = &stmtRun.Tables[i]
@@ -82,7 +82,7 @@ func TestUnsafeStatements(t *testing.T) {
 	if stmtRun.TablesChecked != 4 || customers == nil || customers.Rows[0].Key != "id=1" || customers.Rows[0].Primary == customers.Rows[0].Replica {
 		t.Errorf("STATEMENT: %d tables checked, differing %+v; want shop.customers with the row id=1 differing", stmtRun.TablesChecked, stmtRun.Tables)
 	}
-	if len(rowRun.Writes.Unsafe) > 0 || len(rowRun.Tables) > 0 || rowRun.Status != report.ReplicationRunning {
-		t.Errorf("ROW: %s, unsafe %+v; want nothing unsafe, nothing differing", rowRun.Verdict(), rowRun.Writes.Unsafe)
+	if len(rowRun.Writes.Unsafe) > 0 || len(rowRun.Tables) > 0 || rowRun.Status != outcome.Running {
+		t.Errorf("ROW: %s, unsafe %+v; want nothing unsafe, nothing differing", verdict(rowRun), rowRun.Writes.Unsafe)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
@@ -21,7 +21,7 @@ const pollEvery = 100 * time.Millisecond
 type replicaStatus struct {
 	row      map[string]string
 	caughtUp bool
-	errors   []report.ReplicationError
+	errors   []outcome.Error
 }
 
 // field reads a column under its old or new name (Slave_/Replica_, Master/Source).
@@ -87,29 +87,29 @@ func waitForReplica(ctx context.Context, replica *server.Server, fl flavor.Flavo
 	}
 }
 
-// fill puts the status into the run's report.
-func (s replicaStatus) fill(run *report.ReplicationRun) {
+// fill puts the status into the run.
+func (s replicaStatus) fill(run *outcome.Run) {
 	run.CaughtUp, run.Errors = s.caughtUp, s.errors
 	if lag, ok := s.field("Seconds_Behind_Master", "Seconds_Behind_Source"); ok {
 		if n, err := strconv.ParseInt(lag, 10, 64); err == nil {
-			run.LagS = &n
+			run.Lag = &n
 		}
 	}
 	switch {
 	case !s.sqlRunning() || !s.ioRunning():
-		run.Status = report.ReplicationStopped
+		run.Status = outcome.Stopped
 	case !s.caughtUp:
-		run.Status = report.ReplicationBehind
+		run.Status = outcome.Behind
 	default:
-		run.Status = report.ReplicationRunning
+		run.Status = outcome.Running
 	}
 }
 
 // readErrors reads the threads' last errors. MySQL's multi-threaded
 // applier names only its coordinator in SHOW REPLICA STATUS; the worker's
 // own error is read from performance_schema.
-func readErrors(ctx context.Context, replica *server.Server, s replicaStatus) []report.ReplicationError {
-	var out []report.ReplicationError
+func readErrors(ctx context.Context, replica *server.Server, s replicaStatus) []outcome.Error {
+	var out []outcome.Error
 	if code, _ := strconv.Atoi(s.row["Last_SQL_Errno"]); code != 0 {
 		msg := s.row["Last_SQL_Error"]
 		if strings.Contains(msg, "replication_applier_status_by_worker") {
@@ -118,7 +118,7 @@ func readErrors(ctx context.Context, replica *server.Server, s replicaStatus) []
 		out = append(out, describeError("sql", code, msg))
 	}
 	if code, _ := strconv.Atoi(s.row["Last_IO_Errno"]); code != 0 {
-		out = append(out, report.ReplicationError{Thread: "io", Code: code, Message: s.row["Last_IO_Error"]})
+		out = append(out, outcome.Error{Thread: "io", Code: code, Message: s.row["Last_IO_Error"]})
 	}
 	return out
 }
@@ -144,8 +144,8 @@ var (
 
 // describeError finds the event and table an applier error names: a row
 // event's type, table and position, or a statement's text.
-func describeError(thread string, code int, msg string) report.ReplicationError {
-	e := report.ReplicationError{Thread: thread, Code: code, Message: msg}
+func describeError(thread string, code int, msg string) outcome.Error {
+	e := outcome.Error{Thread: thread, Code: code, Message: msg}
 	if m := errorCodeRe.FindStringSubmatch(msg); m != nil {
 		if c, err := strconv.Atoi(m[1]); err == nil && c != 0 {
 			e.Code = c // the handler's own code behind a generic one (1594 ...)

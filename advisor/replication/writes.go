@@ -11,9 +11,8 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/decimal"
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -83,7 +82,7 @@ type session struct {
 // schema and settings, autocommitted. Under a format other than ROW each
 // statement's warnings are read for 1592 (unsafe for statement-based
 // replication).
-func replayWrites(ctx context.Context, primary *server.Server, o Options, format string) (w report.ReplicationWrites, err error) {
+func replayWrites(ctx context.Context, primary *server.Server, o Options, format string) (w outcome.Writes, err error) {
 	t0 := time.Now()
 	db, err := primary.AppDB(ctx, o.Schemas)
 	if err != nil {
@@ -111,7 +110,7 @@ func replayWrites(ctx context.Context, primary *server.Server, o Options, format
 			}
 		}
 	}
-	w.DurationS = decimal.Round(time.Since(t0).Seconds(), 2)
+	w.Duration = time.Since(t0)
 	return w, nil
 }
 
@@ -158,7 +157,7 @@ func setStatement(s string) string {
 
 // runWrite runs one statement; an error of the server's is counted and
 // sampled, any other stops the replay.
-func runWrite(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *report.ReplicationWrites) error {
+func runWrite(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *outcome.Writes) error {
 	rctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
 	_, err := conn.ExecContext(rctx, stmt.Tagged(st.Text))
@@ -169,7 +168,7 @@ func runWrite(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *rep
 	case errors.As(err, &me):
 		w.Failed++
 		if len(w.FailedSamples) < maxWriteSample {
-			w.FailedSamples = append(w.FailedSamples, report.WriteProblem{SQL: st.Text, Line: st.Line, Code: int(me.Number), Message: me.Message})
+			w.FailedSamples = append(w.FailedSamples, outcome.WriteProblem{SQL: st.Text, Line: st.Line, Code: int(me.Number), Message: me.Message})
 		}
 		return nil
 	default:
@@ -178,7 +177,7 @@ func runWrite(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *rep
 }
 
 // readUnsafe reads the statement's warnings and keeps 1592, once per class.
-func readUnsafe(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *report.ReplicationWrites, seen map[string]int) error {
+func readUnsafe(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *outcome.Writes, seen map[string]int) error {
 	rows, err := conn.QueryContext(ctx, stmt.Tag+"SHOW WARNINGS")
 	if err != nil {
 		return fmt.Errorf("reading a write's warnings on the primary: %w", err)
@@ -199,7 +198,7 @@ func readUnsafe(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *r
 			continue
 		}
 		seen[class] = len(w.Unsafe)
-		w.Unsafe = append(w.Unsafe, report.WriteProblem{SQL: st.Text, Line: st.Line, Code: code, Message: msg, Count: 1})
+		w.Unsafe = append(w.Unsafe, outcome.WriteProblem{SQL: st.Text, Line: st.Line, Code: code, Message: msg, Count: 1})
 	}
 	return rows.Err()
 }

@@ -1,6 +1,10 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
+)
 
 // Replication is the upgrade day rehearsed (rehearse --replication): the
 // target as a replica of today's version (forward), and today's version
@@ -14,18 +18,18 @@ type Replication struct {
 	PeakRSSMB float64 `json:"peak_rss_mb,omitempty"`
 }
 
-// Replication directions.
+// Replication directions (outcome's).
 const (
-	DirectionForward = "forward" // today's version primary, the target its replica
-	DirectionBack    = "back"    // the target primary, today's version its replica
+	DirectionForward = outcome.Forward // today's version primary, the target its replica
+	DirectionBack    = outcome.Back    // the target primary, today's version its replica
 )
 
-// Replication statuses of a run.
+// Replication statuses of a run (outcome's).
 const (
-	ReplicationRunning = "running" // both threads running, caught up
-	ReplicationStopped = "stopped" // a thread stopped with an error
-	ReplicationBehind  = "behind"  // running, but not caught up within the wait
-	ReplicationFailed  = "failed"  // replication could not be set up
+	ReplicationRunning = outcome.Running // both threads running, caught up
+	ReplicationStopped = outcome.Stopped // a thread stopped
+	ReplicationBehind  = outcome.Behind  // running, but not caught up within the wait
+	ReplicationFailed  = outcome.Failed  // replication could not be set up
 )
 
 // ReplicationRun is one direction in one binary log format.
