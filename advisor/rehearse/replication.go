@@ -96,16 +96,25 @@ func rehearseReplication(ctx context.Context, o Options, t *today, p *rehearsal)
 		Load:       func(ctx context.Context, s *server.Server) error { return loadPrimary(ctx, o, t.schema, s, schemas) },
 		LoadSchema: func(ctx context.Context, s *server.Server) error { return loadSchemaOnly(ctx, s, t.schema, schemas) },
 	}
-	if len(ro.Formats) == 0 {
-		ro.Formats = []string{todaysFormat(t)}
-		notes = append(notes, fmt.Sprintf("binary log format %s, as today's server logs (give --binlog-format both for ROW and STATEMENT)", ro.Formats[0]))
-	}
+	ro.Formats, notes = formatsToRun(ro.Formats, todaysFormat(t), notes)
 	rep, err := replication.Run(ctx, ro)
 	if err != nil {
 		return nil, err
 	}
 	rep.Notes = append(notes, rep.Notes...)
 	return rep, nil
+}
+
+// formatsToRun are the formats asked, today's when none was, and MIXED
+// beside them when today's server logs MIXED.
+func formatsToRun(asked []string, today string, notes []string) ([]string, []string) {
+	if len(asked) == 0 {
+		return []string{today}, append(notes, fmt.Sprintf("binary log format %s, as today's server logs (give --binlog-format both for ROW and STATEMENT)", today))
+	}
+	if today == replication.FormatMixed && !slices.Contains(asked, today) {
+		return append(slices.Clone(asked), today), append(notes, "MIXED too: today's server logs in MIXED format")
+	}
+	return asked, notes
 }
 
 // todaysFormat is today's binlog_format when the inspection or --config
