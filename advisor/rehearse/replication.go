@@ -23,6 +23,8 @@ type ReplicationOptions struct {
 	Formats []string
 	// Seeds are replication.SeedDump and/or SeedSchema (both when empty).
 	Seeds []string
+	// GTID points the replicas by GTID instead of binary log coordinates.
+	GTID bool
 	// Wait bounds the wait for the replica (replication.DefaultWait when zero).
 	Wait time.Duration
 }
@@ -91,7 +93,7 @@ func rehearseReplication(ctx context.Context, o Options, t *today, p *rehearsal)
 	ro := replication.Options{
 		Today:   replication.Version{Binary: p.sourceBin, Options: p.sides[0].options},
 		Target:  replication.Version{Binary: p.targetBin, Options: p.carry.SandboxOptions()},
-		Formats: o.Replication.Formats, Seeds: o.Replication.Seeds, Wait: o.Replication.Wait,
+		Formats: o.Replication.Formats, Seeds: o.Replication.Seeds, Wait: o.Replication.Wait, GTID: o.Replication.GTID,
 		Schemas: schemas, Writes: writes, SandboxDir: o.SandboxDir, Log: o.SandboxLog,
 		Load:       func(ctx context.Context, s *server.Server) error { return loadPrimary(ctx, o, t.schema, s, schemas) },
 		LoadSchema: func(ctx context.Context, s *server.Server) error { return loadSchemaOnly(ctx, s, t.schema, schemas) },

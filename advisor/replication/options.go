@@ -62,6 +62,10 @@ type Options struct {
 	// Writes are the application's statements in log order; only the DML
 	// (INSERT, UPDATE, DELETE, REPLACE) is replayed.
 	Writes []querylog.Statement
+	// GTID positions the replica by GTID (MariaDB's gtid_slave_pos and
+	// MASTER_USE_GTID, MySQL's gtid_mode=ON and SOURCE_AUTO_POSITION)
+	// instead of binary log coordinates.
+	GTID bool
 	// Wait bounds the wait for the replica (DefaultWait when zero).
 	Wait time.Duration
 	// ChunkRows is the checksum's chunk size (DefaultChunkRows when zero).

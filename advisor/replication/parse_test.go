@@ -36,9 +36,12 @@ func TestReadCoordinates(t *testing.T) {
 		want coordinates
 	}{
 		{"-- MariaDB dump 10.19\n--\n-- Position to start replication or point-in-time recovery from\n--\n\n-- CHANGE MASTER TO MASTER_LOG_FILE='upgrade-advisor-bin.000001', MASTER_LOG_POS=3697;\n",
-			coordinates{"upgrade-advisor-bin.000001", 3697}},
+			coordinates{file: "upgrade-advisor-bin.000001", pos: 3697}},
 		{"-- MySQL dump 10.13\n-- CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='upgrade-advisor-bin.000002', SOURCE_LOG_POS=158;\n",
-			coordinates{"upgrade-advisor-bin.000002", 158}},
+			coordinates{file: "upgrade-advisor-bin.000002", pos: 158}},
+		{"-- CHANGE MASTER TO MASTER_USE_GTID=slave_pos;\n-- CHANGE MASTER TO MASTER_LOG_FILE='bin.000001', MASTER_LOG_POS=3786;\nINSERT INTO t VALUES (1);\n" +
+			"-- The deferred gtid setting for slave corresponding to the master-data CHANGE-MASTER follows\n-- SET GLOBAL gtid_slave_pos='0-1-11';\n",
+			coordinates{file: "bin.000001", pos: 3786, gtid: "0-1-11"}},
 		{"-- a dump without coordinates\nCREATE TABLE t (id INT);\n", coordinates{}},
 	} {
 		p := filepath.Join(t.TempDir(), "dump.sql")

@@ -71,7 +71,10 @@ func rehearseOne(ctx context.Context, o Options, dir, format, seedMethod string)
 	}
 	run = outcome.Run{Direction: dir, BinlogFormat: format,
 		Primary: p.primaryVer.Binary.Flavor.String(), Replica: p.replicaVer.Binary.Flavor.String(),
-		Supported: Supported(p.primaryVer.Binary.Flavor, p.replicaVer.Binary.Flavor), Seed: outcome.Seed{Method: seedMethod}}
+		Supported: Supported(p.primaryVer.Binary.Flavor, p.replicaVer.Binary.Flavor), Seed: outcome.Seed{Method: seedMethod}, Position: "file"}
+	if o.GTID {
+		run.Position = "gtid"
+	}
 	servers, err := startPair(ctx, o, &p, format)
 	defer func() { err = server.CloseAll(err, servers) }()
 	if err != nil {
@@ -91,6 +94,11 @@ func rehearseOne(ctx context.Context, o Options, dir, format, seedMethod string)
 func startPair(ctx context.Context, o Options, p *pair, format string) ([]*server.Server, error) {
 	primaryOpts := append(withoutReplicationSettings(p.primaryVer.Options), "server-id="+primaryServerID, "log-bin="+binlogBase, "binlog-format="+format)
 	replicaOpts := append(withoutReplicationSettings(p.replicaVer.Options), "server-id="+replicaServerID)
+	if o.GTID && p.primaryVer.Binary.Flavor.IsMySQLFamily() {
+		// MySQL's GTIDs exist only with gtid_mode=ON, on both sides.
+		gtid := []string{"gtid-mode=ON", "enforce-gtid-consistency=ON"}
+		primaryOpts, replicaOpts = append(primaryOpts, gtid...), append(replicaOpts, gtid...)
+	}
 	opts := []sandbox.Options{
 		{Basedir: p.primaryVer.Binary.Basedir, ServerOptions: primaryOpts, Networking: true, Dir: o.SandboxDir, Log: o.Log},
 		{Basedir: p.replicaVer.Binary.Basedir, ServerOptions: replicaOpts, Networking: true, Dir: o.SandboxDir, Log: o.Log},
@@ -127,10 +135,10 @@ func rehearsePair(ctx context.Context, o Options, p pair, run *outcome.Run) (str
 	if err != nil {
 		return "", err
 	}
-	if coords.file == "" {
+	if coords.file == "" && coords.gtid == "" {
 		return "the dump holds no binary log coordinates: the replica cannot be pointed at the primary", nil
 	}
-	src := source{port: p.primary.Sandbox().Port(), user: user, password: password, coords: coords}
+	src := source{port: p.primary.Sandbox().Port(), user: user, password: password, coords: coords, gtid: o.GTID}
 	if err := startReplica(ctx, p.replica, p.replicaVer.Binary.Flavor, src); err != nil {
 		return "pointing the replica at the primary: " + err.Error(), nil
 	}

@@ -24,13 +24,23 @@ const seedFileName = "seed.sql"
 type coordinates struct {
 	file string
 	pos  int64
+	// gtid is MariaDB's GTID position of the dump (mariadb-dump --gtid).
+	gtid string
 }
 
-func (c coordinates) String() string { return fmt.Sprintf("%s:%d", c.file, c.pos) }
+func (c coordinates) String() string {
+	if c.gtid != "" {
+		return fmt.Sprintf("%s:%d, GTID %s", c.file, c.pos, c.gtid)
+	}
+	return fmt.Sprintf("%s:%d", c.file, c.pos)
+}
 
 // coordinatesLine finds the coordinates --master-data=2 / --source-data=2
 // write as a comment near the top of a dump.
 var coordinatesLine = regexp.MustCompile(`(?:MASTER|SOURCE)_LOG_FILE='([^']+)',\s*(?:MASTER|SOURCE)_LOG_POS=(\d+)`)
+
+// gtidLine finds the GTID position mariadb-dump --gtid writes beside them.
+var gtidLine = regexp.MustCompile(`gtid_slave_pos\s*=\s*'([^']*)'`)
 
 // dumpClients and loadClients are the client programs, by preference.
 var (
@@ -67,6 +77,11 @@ func seed(ctx context.Context, o Options, p pair, s *outcome.Seed) (coordinates,
 		args = []string{"--no-create-info", "--no-create-db", "--skip-triggers"}
 	}
 	path := filepath.Join(p.replica.Sandbox().Dir(), seedFileName)
+	if o.GTID && dumpBin.Flavor.IsMariaDB() {
+		args = append(args, "--gtid")
+	} else if o.GTID {
+		args = append(args, "--set-gtid-purged=ON")
+	}
 	if err := dump(ctx, p.primary.Sandbox(), dumpBin, dumper, o.Schemas, args, path); err != nil {
 		return coordinates{}, err
 	}
@@ -108,7 +123,8 @@ func dump(ctx context.Context, sb *sandbox.Sandbox, bin *sandbox.Binary, dumper 
 	return nil
 }
 
-// readCoordinates reads the binary log coordinates from the head of a dump.
+// readCoordinates reads the binary log coordinates (and GTID position)
+// from the comments of a dump.
 func readCoordinates(path string) (coordinates, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -117,13 +133,20 @@ func readCoordinates(path string) (coordinates, error) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for n := 0; sc.Scan() && n < 200; n++ {
+	var c coordinates
+	for sc.Scan() { // mariadb-dump --gtid writes the GTID position at the end
+		if !strings.HasPrefix(sc.Text(), "-- ") {
+			continue
+		}
 		if m := coordinatesLine.FindStringSubmatch(sc.Text()); m != nil {
-			pos, _ := strconv.ParseInt(m[2], 10, 64)
-			return coordinates{file: m[1], pos: pos}, nil
+			c.file = m[1]
+			c.pos, _ = strconv.ParseInt(m[2], 10, 64)
+		}
+		if m := gtidLine.FindStringSubmatch(sc.Text()); m != nil {
+			c.gtid = m[1]
 		}
 	}
-	return coordinates{}, sc.Err()
+	return c, sc.Err()
 }
 
 // load runs the replica's client on the dump with --force and returns the

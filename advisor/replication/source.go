@@ -24,6 +24,7 @@ type source struct {
 	port           int
 	user, password string
 	coords         coordinates
+	gtid           bool
 }
 
 // createReplicationAccount creates the replication account on the primary,
@@ -52,9 +53,7 @@ func startReplica(ctx context.Context, replica *server.Server, fl flavor.Flavor,
 		opt("HOST") + "=" + stmt.QuoteString(replicationHost) + ", " +
 		opt("PORT") + "=" + strconv.Itoa(src.port) + ", " +
 		opt("USER") + "=" + stmt.QuoteString(src.user) + ", " +
-		opt("PASSWORD") + "=" + stmt.QuoteString(src.password) + ", " +
-		opt("LOG_FILE") + "=" + stmt.QuoteString(src.coords.file) + ", " +
-		opt("LOG_POS") + "=" + strconv.FormatInt(src.coords.pos, 10)
+		opt("PASSWORD") + "=" + stmt.QuoteString(src.password) + ", " + position(fl, src)
 	if fl.IsMariaDB() {
 		// MariaDB 11.4+ replicas ask for TLS by default; the sandboxes talk
 		// over the loopback, and an older primary's sandbox has no certificate.
@@ -64,6 +63,9 @@ func startReplica(ctx context.Context, replica *server.Server, fl flavor.Flavor,
 		// caching_sha2_password without TLS: the primary's RSA key.
 		q += ", GET_" + opt("PUBLIC_KEY") + "=1"
 	}
+	if err := setGTIDPosition(ctx, replica, fl, src); err != nil {
+		return fmt.Errorf("the replica's GTID position: %w", err)
+	}
 	if _, err := replica.DB().ExecContext(ctx, stmt.Tag+q); err != nil {
 		return fmt.Errorf("%s: %w", fl.ChangeSourceStatement()+"...", err)
 	}
@@ -71,6 +73,32 @@ func startReplica(ctx context.Context, replica *server.Server, fl flavor.Flavor,
 		return fmt.Errorf("%s: %w", fl.StartReplicaStatement(), err)
 	}
 	return nil
+}
+
+// position is where the replica starts reading: the dump's coordinates,
+// or by GTID (MariaDB: from gtid_slave_pos, set first; MySQL: by
+// auto-position from the GTIDs the dump's GTID_PURGED recorded).
+func position(fl flavor.Flavor, src source) string {
+	opt := fl.SourceOption
+	switch {
+	case src.gtid && fl.IsMariaDB():
+		return "MASTER_USE_GTID=slave_pos"
+	case src.gtid:
+		return opt("AUTO_POSITION") + "=1"
+	}
+	return opt("LOG_FILE") + "=" + stmt.QuoteString(src.coords.file) + ", " + opt("LOG_POS") + "=" + strconv.FormatInt(src.coords.pos, 10)
+}
+
+// setGTIDPosition sets a MariaDB replica's gtid_slave_pos to the dump's.
+func setGTIDPosition(ctx context.Context, replica *server.Server, fl flavor.Flavor, src source) error {
+	if !src.gtid || !fl.IsMariaDB() {
+		return nil
+	}
+	if src.coords.gtid == "" && src.coords.file == "" {
+		return fmt.Errorf("the dump holds no GTID position")
+	}
+	_, err := replica.DB().ExecContext(ctx, stmt.Tag+"SET GLOBAL gtid_slave_pos = "+stmt.QuoteString(src.coords.gtid))
+	return err
 }
 
 // binlogPosition is the primary's current binary log file and position.

@@ -39,10 +39,13 @@ type ReplicationRun struct {
 	Replica      string `json:"replica"`
 	BinlogFormat string `json:"binlog_format"`
 	// Supported is the vendors' word on this direction.
-	Supported string            `json:"supported"`
-	Seed      ReplicationSeed   `json:"seed"`
-	Writes    ReplicationWrites `json:"writes"`
-	Status    string            `json:"status"`
+	Supported string `json:"supported"`
+	// Position is how the replica was pointed at the primary: "file"
+	// (binary log coordinates) or "gtid".
+	Position string            `json:"position"`
+	Seed     ReplicationSeed   `json:"seed"`
+	Writes   ReplicationWrites `json:"writes"`
+	Status   string            `json:"status"`
 	// Errors are the replica's threads' errors (SHOW REPLICA STATUS).
 	Errors []ReplicationError `json:"errors"`
 	// LagS is Seconds_Behind_Master/Source at the end (nil: NULL, the SQL

@@ -20,7 +20,7 @@ func ReplicationOf(res *outcome.Result) *Replication {
 
 func replicationRunOf(r outcome.Run) ReplicationRun {
 	run := ReplicationRun{Direction: r.Direction, Primary: r.Primary, Replica: r.Replica, BinlogFormat: r.BinlogFormat,
-		Supported: r.Supported, Status: r.Status, LagS: r.Lag, CaughtUp: r.CaughtUp, TablesChecked: r.TablesChecked,
+		Supported: r.Supported, Position: r.Position, Status: r.Status, LagS: r.Lag, CaughtUp: r.CaughtUp, TablesChecked: r.TablesChecked,
 		DurationS: decimal.Round(r.Duration.Seconds(), 1), Problem: r.Problem,
 		Seed: ReplicationSeed{Method: r.Seed.Method, DumpTool: r.Seed.DumpTool, LoadTool: r.Seed.LoadTool,
 			Coordinates: r.Seed.Coordinates, Errors: r.Seed.Errors, DurationS: decimal.Round(r.Seed.Duration.Seconds(), 1)},

@@ -55,6 +55,9 @@ func (r ReplicationRun) lines() []string {
 	out := []string{"supported: " + r.Supported}
 	if r.Seed.DumpTool != "" {
 		s := fmt.Sprintf("seeded from the %s: %s at %s, loaded by %s in %.1f s", r.Seed.Method, r.Seed.DumpTool, r.Seed.Coordinates, r.Seed.LoadTool, r.Seed.DurationS)
+		if r.Position == "gtid" {
+			s += "; the replica pointed by GTID"
+		}
 		if len(r.Seed.Errors) > 0 {
 			s += fmt.Sprintf("; the load said: %s", strings.Join(firstN(r.Seed.Errors, 5), " / "))
 		}

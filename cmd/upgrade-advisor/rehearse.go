@@ -82,6 +82,7 @@ EXAMPLES:
 			&cli.BoolFlag{Name: "replication", Usage: "also rehearse the upgrade day: the target as a replica of today's version (seeded from a dump with its coordinates, and from the application's schema), the writes of --queries replayed in log order, replication errors and per-table checksums; then the way back (today's version as replica of the target); see docs/replication.md"},
 			&cli.StringFlag{Name: "binlog-format", Usage: "with --replication: ROW, STATEMENT, MIXED, a comma-separated list, or both (ROW and STATEMENT); default: the format today's server uses, else ROW"},
 			&cli.StringFlag{Name: "replication-seed", Usage: "with --replication: how the replica is seeded: dump (the primary's dump, schema and rows), schema (the application's schema loaded by the replica's own server, rows from the primary's dump) or both", Value: "both"},
+			&cli.BoolFlag{Name: "replication-gtid", Usage: "with --replication: point the replicas by GTID (MariaDB: gtid_slave_pos from mariadb-dump --gtid and MASTER_USE_GTID=slave_pos; MySQL: gtid_mode=ON on both sandboxes and SOURCE_AUTO_POSITION=1) instead of binary log coordinates"},
 			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
@@ -93,7 +94,7 @@ EXAMPLES:
 // replicationOptions reads --replication and its flags (nil without it).
 func replicationOptions(c *cli.Context) (*rehearse.ReplicationOptions, error) {
 	if !c.Bool("replication") {
-		for _, name := range []string{"binlog-format", "replication-seed", "replication-wait"} {
+		for _, name := range []string{"binlog-format", "replication-seed", "replication-wait", "replication-gtid"} {
 			if c.IsSet(name) {
 				return nil, fmt.Errorf("%w: --%s shapes the replication rehearsal: add --replication", exitcode.ErrUsage, name)
 			}
@@ -108,7 +109,7 @@ func replicationOptions(c *cli.Context) (*rehearse.ReplicationOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &rehearse.ReplicationOptions{Formats: formats, Seeds: seeds, Wait: c.Duration("replication-wait")}, nil
+	return &rehearse.ReplicationOptions{Formats: formats, Seeds: seeds, Wait: c.Duration("replication-wait"), GTID: c.Bool("replication-gtid")}, nil
 }
 
 func runRehearse(c *cli.Context) error {

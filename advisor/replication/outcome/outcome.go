@@ -32,17 +32,20 @@ type Result struct {
 type Run struct {
 	Direction, Primary, Replica, BinlogFormat string
 	Supported                                 string
-	Seed                                      Seed
-	Writes                                    Writes
-	Status                                    string
-	Errors                                    []Error
-	Lag                                       *int64 // seconds; nil when the server says NULL
-	CaughtUp                                  bool
-	TablesChecked                             int
-	Tables                                    []TableDiff
-	Collations                                []Collation
-	Duration                                  time.Duration
-	Problem                                   string // why the run could not be set up
+	// Position is how the replica was pointed at the primary: "file"
+	// (binary log coordinates) or "gtid".
+	Position      string
+	Seed          Seed
+	Writes        Writes
+	Status        string
+	Errors        []Error
+	Lag           *int64 // seconds; nil when the server says NULL
+	CaughtUp      bool
+	TablesChecked int
+	Tables        []TableDiff
+	Collations    []Collation
+	Duration      time.Duration
+	Problem       string // why the run could not be set up
 }
 
 // Seed is how the replica was seeded.
