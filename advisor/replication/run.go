@@ -50,9 +50,24 @@ func Run(ctx context.Context, o Options) (*outcome.Result, error) {
 			}
 		}
 	}
+	rep.Notes = append(rep.Notes, vendorNotes(rep.Runs)...)
 	rep.Duration = time.Since(t0)
 	rep.PeakRSSMB = peakRSSMB()
 	return rep, nil
+}
+
+// vendorNotes are the vendors' word on each direction rehearsed, once.
+func vendorNotes(runs []outcome.Run) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range runs {
+		n := fmt.Sprintf("%s, %s -> %s: %s", r.Direction, r.Primary, r.Replica, r.Supported)
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // pair is the two sandboxes of one run.
