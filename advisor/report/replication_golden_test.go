@@ -7,7 +7,7 @@ import (
 )
 
 // TestReplicationRenderers renders testdata/rehearse-replication.json, the
-// JSON output of a real `rehearse --replication --binlog-format both` of
+// JSON output of a real `rehearse --replication --binlog-format both` (with MIXED, as today's compiled default) of
 // the issue's collation case (MariaDB 10.11 -> 11.8, paths replaced), in
 // every format; the JSON reads back byte for byte.
 func TestReplicationRenderers(t *testing.T) {
@@ -54,7 +54,7 @@ func TestReplicationFindings(t *testing.T) {
 			t.Errorf("finding %+v, want critical with the collation fix", f)
 		}
 	}
-	if strings.Join(ids, " ") != "replication-forward-row-schema replication-forward-statement-schema" {
-		t.Errorf("findings %q, want the two forward runs seeded from the schema", ids)
+	if strings.Join(ids, " ") != "replication-forward-row-schema replication-forward-statement-schema replication-forward-mixed-schema" {
+		t.Errorf("findings %q, want the three forward runs seeded from the schema", ids)
 	}
 }
