@@ -71,12 +71,12 @@ func TestRehearseReplicationJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Replication == nil || len(r.Replication.Runs) != 4 {
-		t.Fatalf("replication section %+v, want 4 runs (2 directions x 2 seeds)", r.Replication)
+	if r.Replication == nil || len(r.Replication.Runs) != 8 {
+		t.Fatalf("replication section %+v, want 8 runs (2 directions x 2 seeds x ROW and MIXED, today's compiled default)", r.Replication)
 	}
 	var stopped *report.ReplicationRun
 	for i, run := range r.Replication.Runs {
-		if run.Direction == report.DirectionForward && run.Seed.Method == "schema" {
+		if run.Direction == report.DirectionForward && run.Seed.Method == "schema" && run.BinlogFormat == "ROW" {
 			stopped = &r.Replication.Runs[i]
 		}
 	}
