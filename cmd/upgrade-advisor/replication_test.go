@@ -132,3 +132,10 @@ func TestInterruptedReplicationRemovesEverySandbox(t *testing.T) {
 	}
 	noServersLeft(t, tmp)
 }
+
+// TestLiveReplicationOnlyReads: with a live server (its schema, a sample
+// of its rows for every primary), the replication rehearsal sends it only
+// tagged reads, as the rest of rehearse (liveQueriesOnlyRead's checks).
+func TestLiveReplicationOnlyReads(t *testing.T) {
+	liveQueriesOnlyRead(t, []string{"rehearse", "--tables", "10", "--rounds", "2", "--replication", "--replication-seed", "dump", "--binlog-format", "ROW"})
+}
