@@ -38,10 +38,14 @@ func replicationHeadline(dir string, runs []ReplicationRun) Headline {
 			broken = append(broken, fmt.Sprintf("%s seeded from the %s: %s", run.BinlogFormat, run.Seed.Method, run.trouble()))
 		}
 	}
-	if len(broken) == 0 {
-		return Headline{Text: fmt.Sprintf("%s: running and caught up in all %d runs, no table differing", name, len(runs))}
+	refused := ""
+	if f := runs[0].Writes; f.Failed > 0 {
+		refused = fmt.Sprintf("; its primary (%s) refused %d of the %d writes (the queries section says why)", runs[0].Primary, f.Failed, f.Statements)
 	}
-	return Headline{Text: fmt.Sprintf("%s: %d of %d runs broke: %s", name, len(broken), len(runs), strings.Join(broken, "; ")), Action: true}
+	if len(broken) == 0 {
+		return Headline{Text: fmt.Sprintf("%s: running and caught up in all %d runs, no table differing%s", name, len(runs), refused)}
+	}
+	return Headline{Text: fmt.Sprintf("%s: %d of %d runs broke: %s%s", name, len(broken), len(runs), strings.Join(broken, "; "), refused), Action: true}
 }
 
 // trouble is what broke in a run, in a few words.

@@ -58,3 +58,21 @@ func TestReplicationFindings(t *testing.T) {
 		t.Errorf("findings %q, want the three forward runs seeded from the schema", ids)
 	}
 }
+
+// TestReplicationHeadlines: a summary line per direction, asking for
+// action when a run broke, saying when the primary refused writes.
+func TestReplicationHeadlines(t *testing.T) {
+	fixture, _ := rehearseFixtureNamed(t, "rehearse-replication.json")
+	r := &RehearseReport{}
+	r.AddReplication(fixture.Replication)
+	if len(r.Summary) != 2 || len(r.Findings) != 3 {
+		t.Fatalf("summary %q, %d findings; want a line per direction and 3 findings", r.Summary, len(r.Findings))
+	}
+	if !r.SummaryAction[0] || !strings.Contains(r.Summary[0], "3 of 6 runs broke") || strings.Contains(r.Summary[0], "refused") {
+		t.Errorf("forward: %q (action %v)", r.Summary[0], r.SummaryAction[0])
+	}
+	if r.SummaryAction[1] || !strings.Contains(r.Summary[1], "running and caught up in all 6 runs") ||
+		!strings.Contains(r.Summary[1], "its primary (MariaDB 11.8.9) refused 1 of the 1 writes") {
+		t.Errorf("back: %q (action %v)", r.Summary[1], r.SummaryAction[1])
+	}
+}
