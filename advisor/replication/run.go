@@ -26,6 +26,9 @@ const (
 func Run(ctx context.Context, o Options) (*outcome.Result, error) {
 	t0 := time.Now()
 	o.Schemas = applicationSchemas(o.Schemas)
+	if len(o.Schemas) == 0 {
+		return &outcome.Result{Notes: []string{"the replication rehearsal did not run: the schema names no schema of the application's to replicate"}}, nil
+	}
 	formats := o.Formats
 	if len(formats) == 0 {
 		formats = []string{FormatRow}
