@@ -51,43 +51,55 @@ func ReadFile(path string, o Options) (*Result, error) {
 // Read reads a log or statement file from r (name is used in messages),
 // gzip-compressed or not, and groups its statements into classes.
 func Read(name string, r io.Reader, o Options) (*Result, error) {
-	br := bufio.NewReaderSize(r, detectPrefixLength)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br) // a rotated log, e.g. slow.log.1.gz
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", name, err)
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, detectPrefixLength)
-	}
-	format := o.Format
-	if format == FormatAuto {
-		head, _ := br.Peek(detectPrefixLength)
-		format = DetectFormat(head)
-	}
 	d := NewDigest(o.Samples)
-	res := &Result{Source: name, Format: format}
-	var skipped Skipped
-	var err error
-	switch format {
-	case FormatSlowLog:
-		skipped, err = readSlowLog(br, d.Add)
-	case FormatGeneralLog:
-		skipped, err = readGeneralLog(br, d.Add)
-	case FormatStatements:
-		skipped, res.Notes, err = readStatementFile(name, br, d.Add)
-	default:
-		return nil, fmt.Errorf("%s: unknown query source format %q: use one of slow, general, file", name, format)
-	}
+	res := &Result{Source: name}
+	skipped, notes, format, err := scan(name, r, o.Format, d.Add)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s as a %s: %w", name, describe(format), err)
+		return nil, err
 	}
+	res.Format, res.Notes = format, notes
 	d.skip(skipped)
 	res.fill(d)
 	if res.Statements == 0 {
 		res.Notes = append(res.Notes, emptyNote(format))
 	}
 	return res, nil
+}
+
+// scan reads a log or statement file from r, gzip-compressed or not, in
+// the given format (detected when FormatAuto), and hands each of the
+// application's statements to add in the order the source gives them.
+func scan(name string, r io.Reader, format Format, add func(Statement)) (Skipped, []string, Format, error) {
+	br := bufio.NewReaderSize(r, detectPrefixLength)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br) // a rotated log, e.g. slow.log.1.gz
+		if err != nil {
+			return Skipped{}, nil, format, fmt.Errorf("reading %s: %w", name, err)
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, detectPrefixLength)
+	}
+	if format == FormatAuto {
+		head, _ := br.Peek(detectPrefixLength)
+		format = DetectFormat(head)
+	}
+	var skipped Skipped
+	var notes []string
+	var err error
+	switch format {
+	case FormatSlowLog:
+		skipped, err = readSlowLog(br, add)
+	case FormatGeneralLog:
+		skipped, err = readGeneralLog(br, add)
+	case FormatStatements:
+		skipped, notes, err = readStatementFile(name, br, add)
+	default:
+		return skipped, nil, format, fmt.Errorf("%s: unknown query source format %q: use one of slow, general, file", name, format)
+	}
+	if err != nil {
+		return skipped, notes, format, fmt.Errorf("reading %s as a %s: %w", name, describe(format), err)
+	}
+	return skipped, notes, format, nil
 }
 
 // fill copies the digest's classes and counts into r.

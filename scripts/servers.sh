@@ -41,6 +41,9 @@ packages_of() {
 extra_packages_of() {
   case $1 in
     mariadb-10.5) echo libgcrypt20 libgpg-error0 libcap2 libssl1.1 ;;
+    # its dump client (mariadb-dump), which mariadb-client-core lacks: the
+    # replication rehearsal seeds a replica of the target from it
+    mariadb-11.8) echo mariadb-client ;;
   esac
 }
 server_binary_of() {
@@ -82,6 +85,9 @@ root_works() {
   local root
   root=$(root_of "$1")
   [ -f "$root/.complete" ] || return 1
+  if [ "$1" = mariadb-11.8 ] && [ ! -x "$root/usr/bin/mariadb-dump" ]; then
+    return 1 # fetched before the dump client was part of it
+  fi
   run_in_root "$root" "$(server_binary_of "$1")" --version >/dev/null 2>&1
 }
 

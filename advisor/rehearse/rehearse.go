@@ -51,6 +51,8 @@ type Options struct {
 	// InPlace adds the in-place upgrade rehearsal: today's datadir, with
 	// SchemaFile's schema loaded, started by the target (--in-place).
 	InPlace bool
+	// Replication adds the replication rehearsal (--replication), nil without it.
+	Replication *ReplicationOptions
 }
 
 // side is one sandbox of a rehearsal before and after it ran.
@@ -82,6 +84,9 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		if err := inPlaceRefusal(today.in.Flavor, plan.target); err != nil {
 			return nil, err
 		}
+	}
+	if err := replicationRefusal(o, today, plan); err != nil {
+		return nil, err
 	}
 	servers, err := startSides(ctx, o, plan.sides)
 	defer func() { err = server.CloseAll(err, servers) }()
@@ -121,6 +126,13 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 		if r.InPlace, err = rehearseInPlace(ctx, o, plan, plan.sides[0].options); err != nil {
 			return nil, err
 		}
+	}
+	if o.Replication != nil {
+		rep, err := rehearseReplication(ctx, o, today, plan)
+		if err != nil {
+			return nil, err
+		}
+		r.AddReplication(report.ReplicationOf(rep))
 	}
 	r.Judge()
 	return r, nil

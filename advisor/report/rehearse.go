@@ -81,6 +81,7 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	}
 	p.line("")
 	inPlaceText(p, r.InPlace)
+	replicationText(p, r.Replication)
 	for _, n := range r.Notes {
 		p.line("[--] Note: %s", n)
 	}
@@ -263,6 +264,7 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
 	m.line(fence)
 	m.line("")
 	inPlaceMarkdown(m, r.InPlace)
+	replicationMarkdown(m, r.Replication)
 	if len(r.Notes) > 0 {
 		m.heading(2, "Notes")
 		for _, n := range r.Notes {

@@ -105,7 +105,7 @@ func newRehearseView(r *RehearseReport, verbose bool) rehearseView {
 	return v
 }
 
-var rehearsePage = template.Must(template.Must(template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
+var rehearsePage = template.Must(template.Must(template.Must(template.Must(template.New("rehearse").Funcs(template.FuncMap{"coord": coord}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -161,6 +161,7 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{range .Objects}}<tr class="{{if ne .Status "ok"}}dropped{{end}}"><td><code>{{.Schema}}.{{.Name}}</code></td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.Message}}</td></tr>
 {{end}}</table>{{end}}
 {{if .UpgradeOutput}}<details><summary>{{.UpgradeTool}} output</summary><pre>{{.UpgradeOutput}}</pre></details>{{end}}
+{{end}}{{with .R.Replication}}{{template "replication" .}}
 {{end}}{{if .R.Findings}}<h2>Findings on the target: statements, objects, today's settings ({{.Counts}})</h2>
 <ul>{{range .Findings}}<li><b>{{.Severity}}</b>: {{.Title}} <code>{{.ID}}</code></li>{{end}}{{with .Folded}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <h2>my.cnf for the target</h2>
@@ -168,4 +169,4 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{if .R.Notes}}<h2>Notes</h2><ul>{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
 </body>
 </html>
-`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection + htmlVerdictSection))
+`)).Parse(htmlSchemaSection)).Parse(htmlQueriesSection + htmlVerdictSection)).Parse(htmlReplicationSection))

@@ -67,6 +67,8 @@ type RehearseReport struct {
 	Notes   []string `json:"notes,omitempty"`
 	// InPlace is the in-place upgrade rehearsal (--in-place), nil without it.
 	InPlace *InPlace `json:"in_place,omitempty"`
+	// Replication is the upgrade day rehearsed (--replication), nil without it.
+	Replication *Replication `json:"replication,omitempty"`
 }
 
 // RehearseValidation is what the target's binary said about the options.

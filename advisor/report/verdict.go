@@ -196,8 +196,11 @@ func isAdvice(id string) bool {
 // findingKind is a setting for a finding on a variable or option, a
 // finding otherwise.
 func findingKind(f FindingInfo) string {
-	if f.Evidence["variable"] != "" || f.Evidence["option"] != "" {
+	switch {
+	case f.Evidence["variable"] != "" || f.Evidence["option"] != "":
 		return KindSetting
+	case strings.HasPrefix(f.ID, "replication-"):
+		return KindReplication
 	}
 	return KindFinding
 }
@@ -268,6 +271,8 @@ func countPhrase(kind, status string, n int, target string) string {
 		return countNoun(n, kind) + " rewritten"
 	case "object/reserved":
 		return fmt.Sprintf("%s %s a reserved name", countNoun(n, kind), verb("uses", "use"))
+	case "replication run/critical":
+		return fmt.Sprintf("replication %s in %s", verb("stops", "stops or differs"), countNoun(n, kind))
 	case "setting/refused", "setting/critical":
 		return countNoun(n, kind) + " the target refuses"
 	case "setting/warning":

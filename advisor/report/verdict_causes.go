@@ -29,6 +29,9 @@ const (
 	KindDefault   = "default"
 	KindUpgrade   = "upgrade"
 	KindFinding   = "finding"
+	// KindReplication is a replication run of rehearse --replication that
+	// stopped or left tables differing.
+	KindReplication = "replication run"
 )
 
 // queryGroups groups the query classes that have a severity by status and

@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
@@ -32,7 +33,14 @@ innodb_fast_shutdown=0, across series), and the target starts on it, runs its
 upgrade step (mariadb-upgrade; MySQL 8.0.16+ upgrades at start) and restarts;
 the report gives the first start's errors and warnings, the upgrade tool's
 time and output, and every object of the schema after it. A downgrade or a
-MariaDB <-> MySQL pair is refused: no vendor supports it in place. Every
+MariaDB <-> MySQL pair is refused: no vendor supports it in place. With
+--replication, today's version becomes a primary and the target its replica,
+seeded from the primary's dump with its binary log coordinates (and from the
+application's schema loaded by the target), the writes of --queries are
+replayed in log order, and the report gives the replica's state, its errors
+with the event that caused them, the lag and every table's checksum on both
+sides, the differing rows named; then the way back, the target as primary and
+today's version as replica. MariaDB <-> MySQL is refused (exit 2). Every
 sandbox is removed afterwards, also on Ctrl-C.
 
 EXAMPLES:
@@ -56,6 +64,10 @@ EXAMPLES:
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
        --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
 
+   # the upgrade day: 11.8 as a replica of 10.11 and the way back, the log's writes replayed in ROW and STATEMENT format
+   upgrade-advisor rehearse --replication --binlog-format both --server-version mariadb-10.11.19 --schema-file app.sql \
+       --with-data --queries /var/log/mysql/mariadb.log --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+
    # a running server, rehearsed on an extracted MySQL 9.7 tarball (a migration)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --target-basedir /opt/mysql-9.7.4 --html rehearsal.html
 
@@ -67,11 +79,37 @@ EXAMPLES:
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's rows (INSERT statements) on the sandboxes --queries runs on; by default the tables stay empty"},
+			&cli.BoolFlag{Name: "replication", Usage: "also rehearse the upgrade day: the target as a replica of today's version (seeded from a dump with its coordinates, and from the application's schema), the writes of --queries replayed in log order, replication errors and per-table checksums; then the way back (today's version as replica of the target); see docs/replication.md"},
+			&cli.StringFlag{Name: "binlog-format", Usage: "with --replication: ROW, STATEMENT, MIXED, a comma-separated list, or both (ROW and STATEMENT); default: the format today's server uses, else ROW"},
+			&cli.StringFlag{Name: "replication-seed", Usage: "with --replication: how the replica is seeded: dump (the primary's dump, schema and rows), schema (the application's schema loaded by the replica's own server, rows from the primary's dump) or both", Value: "both"},
+			&cli.BoolFlag{Name: "replication-gtid", Usage: "with --replication: point the replicas by GTID (MariaDB: gtid_slave_pos from mariadb-dump --gtid and MASTER_USE_GTID=slave_pos; MySQL: gtid_mode=ON on both sandboxes and SOURCE_AUTO_POSITION=1) instead of binary log coordinates"},
+			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
+}
+
+// replicationOptions reads --replication and its flags (nil without it).
+func replicationOptions(c *cli.Context) (*rehearse.ReplicationOptions, error) {
+	if !c.Bool("replication") {
+		for _, name := range []string{"binlog-format", "replication-seed", "replication-wait", "replication-gtid"} {
+			if c.IsSet(name) {
+				return nil, fmt.Errorf("%w: --%s shapes the replication rehearsal: add --replication", exitcode.ErrUsage, name)
+			}
+		}
+		return nil, nil
+	}
+	formats, err := rehearse.ParseBinlogFormats(c.String("binlog-format"))
+	if err != nil {
+		return nil, err
+	}
+	seeds, err := rehearse.ParseSeeds(c.String("replication-seed"))
+	if err != nil {
+		return nil, err
+	}
+	return &rehearse.ReplicationOptions{Formats: formats, Seeds: seeds, Wait: c.Duration("replication-wait"), GTID: c.Bool("replication-gtid")}, nil
 }
 
 func runRehearse(c *cli.Context) error {
@@ -87,6 +125,9 @@ func runRehearse(c *cli.Context) error {
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if o.Queries, err = queryOptions(c); err != nil {
+		return err
+	}
+	if o.Replication, err = replicationOptions(c); err != nil {
 		return err
 	}
 	if o.Queries.Live() && !anyConnFlag(c) {

@@ -11,7 +11,7 @@ package archtest
 var tiers = [][]string{
 	{"cmd/upgrade-advisor", "scripts/..."},
 	{"advisor", "advisor/rehearse"},
-	{"advisor/schemacheck"},
+	{"advisor/schemacheck", "advisor/replication"},
 	{"advisor/job", "advisor/report"},
 	{"advisor/server"},
 	{"advisor/footprint", "advisor/carryover", "sandbox/sandboxtest"},
@@ -21,7 +21,7 @@ var tiers = [][]string{
 	{"bench/paired", "rules", "advisor/mycnf"},
 	{"rules/knowledge", "rules/knowledge/internal/shellgen"}, // shellgen: go generate's writer of rules/knowledge
 	{"rules/knowledge/internal/sysvars"},
-	{"stmt", "decimal", "rules/flavor", "rules/effect", "advisor/schemacheck/outcome",
+	{"stmt", "decimal", "rules/flavor", "rules/effect", "advisor/schemacheck/outcome", "advisor/replication/outcome",
 		"advisor/exitcode", "advisor/varfile"},
 }
 
@@ -33,6 +33,7 @@ var only = []restriction{
 	{"rules/flavor", nil, "rules/flavor has no dependencies"},
 	{"rules/effect", nil, "rules/effect has no dependencies"},
 	{"advisor/schemacheck/outcome", nil, "the schema check's result is a leaf the report imports"},
+	{"advisor/replication/outcome", nil, "the replication rehearsal's result is a leaf the report imports"},
 	{"rules/...", []string{"rules/..."}, "rules imports nothing of the others"},
 	{"rules/knowledge", []string{"rules/flavor"}, "rules/knowledge imports only rules/flavor"},
 }
@@ -43,6 +44,7 @@ var never = []ban{
 	{"bench/...", "rules", "bench does not import rules, only its leaves rules/flavor and rules/effect"},
 	{"bench/...", "rules/knowledge/...", "bench does not import rules, only its leaves rules/flavor and rules/effect"},
 	{"advisor/schemacheck", "advisor/report", "the schema check returns its own result (advisor/schemacheck/outcome); the report converts it"},
+	{"advisor/replication", "advisor/report", "the replication rehearsal returns its own result (advisor/replication/outcome); the report converts it"},
 	{"advisor/server", "advisor/report", "advisor/server does not import the report"},
 	{"advisor/footprint", "advisor/report", "advisor/footprint does not import the report"},
 	{"...", "sandbox/sandboxtest", "sandbox/sandboxtest is the tests' shared helper: only test files import it"},
