@@ -16,32 +16,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
-// liveQueries is the --queries word that reads today's live server.
-const liveQueries = "live"
-
-// QueryOptions configure the query rehearsal (--queries).
-type QueryOptions struct {
-	// Source is a slow log, general log or file of statements, or
-	// liveQueries: today's live server (read-only).
-	Source string
-	// Format forces the file's format (querylog's slow, general, file);
-	// "" detects it.
-	Format string
-	// MaxClasses bounds the classes compared, heaviest first (0: all).
-	MaxClasses int
-	// SampleRows, above 0, loads the rehearsal's sandboxes with at most
-	// that many rows of each table read from today's live server
-	// (advisor/datasample: one read-only snapshot) before the statements run.
-	SampleRows int
-	// Database is the default schema of the statements the source gives
-	// none for (the mysql client's -D); "" takes the only schema loaded.
-	Database string
-	Compare  queries.Options
-}
-
-// Live reports whether the statements come from today's live server.
-func (q *QueryOptions) Live() bool { return q != nil && q.Source == liveQueries }
-
 // ReadQueryFile reads a --queries file; a file that cannot be read or a
 // format not known is a usage error.
 func ReadQueryFile(q QueryOptions) (*queries.Input, error) {

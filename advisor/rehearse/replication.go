@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
@@ -15,19 +14,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
-
-// ReplicationOptions configure the replication rehearsal (--replication).
-type ReplicationOptions struct {
-	// Formats are the binary log formats (--binlog-format); empty: the
-	// format today's server uses (ROW when it does not say).
-	Formats []string
-	// Seeds are replication.SeedDump and/or SeedSchema (both when empty).
-	Seeds []string
-	// GTID points the replicas by GTID instead of binary log coordinates.
-	GTID bool
-	// Wait bounds the wait for the replica (replication.DefaultWait when zero).
-	Wait time.Duration
-}
 
 // ParseBinlogFormats reads --binlog-format: ROW, STATEMENT, MIXED, a
 // comma-separated list of them, or "both" (ROW and STATEMENT).
