@@ -9,7 +9,8 @@
 # Each package is downloaded with apt-get download (never installed),
 # extracted with dpkg-deb -x into a scratch directory, and only its listed
 # files are kept, as $UPGRADE_ADVISOR_CORPUS/files/PACKAGE/NAME.sql (default
-# ~/.cache/upgrade-advisor/corpus; a .gz is gunzipped). A package whose
+# ~/.cache/upgrade-advisor/corpus; a .gz is gunzipped; "a + b" is the two
+# files one after the other, a newline between). A package whose
 # files are all there is not fetched again: a warm run downloads nothing.
 # The package's version is kept beside its files (VERSION).
 set -euo pipefail
@@ -58,16 +59,28 @@ extract() {
   local status=0
   while IFS=$'\t' read -r p path name _; do
     [ "$p" = "$pkg" ] || continue
-    local src=$scratch$path out=$top/files/$pkg/$name.sql
-    if [ ! -f "$src" ]; then
-      echo "corpus: $pkg has no $path (the package changed: update $list)" >&2
+    local out=$top/files/$pkg/$name.sql part ok=1 sep=""
+    : >"$out.tmp"
+    # "a + b": the files one after the other, as an installer feeds them
+    # to one client (a schema, then the procedures that use it)
+    while read -r part; do
+      if [ ! -f "$scratch$part" ]; then
+        echo "corpus: $pkg has no $part (the package changed: update $list)" >&2
+        ok=""
+        continue
+      fi
+      printf '%s' "$sep" >>"$out.tmp"
+      sep=$'\n'
+      case $part in
+        *.gz) gunzip -c "$scratch$part" >>"$out.tmp" ;;
+        *) cat "$scratch$part" >>"$out.tmp" ;;
+      esac
+    done < <(sed 's/ + /\n/g' <<<"$path")
+    if [ -z "$ok" ]; then
+      rm -f "$out.tmp"
       status=1
       continue
     fi
-    case $src in
-      *.gz) gunzip -c "$src" >"$out.tmp" ;;
-      *) cp "$src" "$out.tmp" ;;
-    esac
     mv "$out.tmp" "$out"
   done < <(entries)
   rm -rf "$scratch"
