@@ -36,8 +36,9 @@ var targets = []string{"mysql-9.7", "mariadb-11.8"}
 // (schemacheck.CheckOnTarget, the target's quick sandbox), and asserts per
 // file and target: the file is read; the client's counts are the expected
 // ones (testdata/expected.tsv); no object the client loads is refused,
-// blocked or runtime; every statement the client reports failing is a
-// problem at that statement's line. testdata/bydesign.tsv names where the
+// blocked or runtime, and no statement it runs without an error is refused
+// or blocked; every statement the client reports failing is a problem at
+// that statement's line. testdata/bydesign.tsv names where the
 // two differ on purpose, and why. Subtests are PACKAGE/NAME/TARGET:
 // -run 'TestRealFilesAgreeWithTheClient/zoneminder' runs one package.
 func TestRealFilesAgreeWithTheClient(t *testing.T) {
@@ -81,7 +82,7 @@ func TestRealFilesAgreeWithTheClient(t *testing.T) {
 // tier is judged by.
 func logTotals(t *testing.T, got map[string]tally) {
 	for _, key := range targets {
-		var files, read, unread, objects, errs, wrong, missed, designed int
+		var files, read, unread, objects, errs, wrong, missed, ran, designed int
 		for k, g := range got {
 			if !strings.HasSuffix(k, "\t"+key) {
 				continue
@@ -94,9 +95,10 @@ func logTotals(t *testing.T, got map[string]tally) {
 				unread++
 			}
 			objects, errs, wrong, missed, designed = objects+g.Objects, errs+g.Errors, wrong+g.Wrong, missed+g.Missed, designed+g.Designed
+			ran += g.Ran
 		}
-		t.Logf("%s: %d files, %d read, %d refused by design; the client loads %d objects, of which the check refuses %d; the client fails %d statements, of which the check shows no problem for %d; %d differences by design",
-			key, files, read, unread, objects, wrong, errs, missed, designed)
+		t.Logf("%s: %d files, %d read, %d refused by design; the client loads %d objects, of which the check refuses %d; the client fails %d statements, of which the check shows no problem for %d, and runs %d that the check refuses; %d differences by design",
+			key, files, read, unread, objects, wrong, errs, missed, ran, designed)
 	}
 }
 
@@ -107,6 +109,7 @@ type tally struct {
 	Unread      bool // the check refuses to read it, by design
 	Wrong       int  // objects the client loads that the check refuses, not by design
 	Missed      int  // client failures the check shows no problem for, not by design
+	Ran         int  // statements the client runs without an error that the check refuses, not by design
 	Designed    int  // differences bydesign.tsv names
 }
 
@@ -148,7 +151,20 @@ func checkFile(t *testing.T, oracle *oracle, f corpusFile, want expectation, byD
 		got.Wrong++
 		t.Errorf("%s: the client loads %s; the check says %s: %s", where, o.key, o.status, o.why)
 	}
-	got.Missed = missedFailures(t, where, f, d, s, client, byDesign, used)
+	var covered map[int]bool
+	got.Missed, covered = missedFailures(t, where, f, d, s, client, byDesign, used)
+	for _, o := range s.Objects {
+		line := sourceLine(o.Source)
+		if o.Kind != string(schemacheck.KindStatement) || (o.Status != outcome.StatusRefused && o.Status != outcome.StatusBlocked) || covered[line] {
+			continue
+		}
+		if i := matchDesign(byDesign, "statement "+strconv.Itoa(line)); i >= 0 {
+			used[i] = true
+			continue
+		}
+		got.Ran++
+		t.Errorf("%s: the client runs the statement at line %d (%s) without an error; the check says %s: %s", where, line, o.Name, o.Status, problemsOf(o))
+	}
 	for i, b := range byDesign {
 		if !used[i] {
 			t.Errorf("testdata/bydesign.tsv: %s %s %q no longer happens: remove it", f.Name, b.Target, b.What)
@@ -160,8 +176,9 @@ func checkFile(t *testing.T, oracle *oracle, f corpusFile, want expectation, byD
 
 // missedFailures reports each statement the client fails that the check
 // shows no problem for and bydesign.tsv does not name (marking in used the
-// entries that do), and returns how many.
-func missedFailures(t *testing.T, where string, f corpusFile, d *sqlfile.Dump, s *outcome.Schema, client clientRun, byDesign []designed, used map[int]bool) int {
+// entries that do), and returns how many, and the lines of the statements
+// the client's failures may be.
+func missedFailures(t *testing.T, where string, f corpusFile, d *sqlfile.Dump, s *outcome.Schema, client clientRun, byDesign []designed, used map[int]bool) (int, map[int]bool) {
 	t.Helper()
 	text, err := os.ReadFile(f.Path)
 	if err != nil {
@@ -169,9 +186,12 @@ func missedFailures(t *testing.T, where string, f corpusFile, d *sqlfile.Dump, s
 	}
 	lines := strings.Split(string(text), "\n")
 	shown := problemLines(s)
-	missed := 0
+	missed, covered := 0, map[int]bool{}
 	for _, e := range client.Errors {
 		at := statementsAt(d, lines, e.Line)
+		for _, l := range at {
+			covered[l] = true
+		}
 		if slices.ContainsFunc(at, func(l int) bool { return shown[l] }) {
 			continue
 		}
@@ -183,7 +203,7 @@ func missedFailures(t *testing.T, where string, f corpusFile, d *sqlfile.Dump, s
 		t.Errorf("%s: the client fails the statement at line %d (ERROR %d: %s); the check shows no problem at %v%s",
 			where, e.Line, e.Code, e.Message, at, setAsideWhy(d, at))
 	}
-	return missed
+	return missed, covered
 }
 
 // verdict is an object the client loaded and the check says it did not.
@@ -203,13 +223,7 @@ func falseVerdicts(s *outcome.Schema, client clientRun) []verdict {
 		if !client.Objects[key] {
 			continue
 		}
-		var why []string
-		for _, p := range o.Problems {
-			if p.Kind == o.Status {
-				why = append(why, fmt.Sprintf("%d %s", p.Code, p.Message))
-			}
-		}
-		out = append(out, verdict{key: key, name: o.Name, status: o.Status, why: strings.Join(why, "; ")})
+		out = append(out, verdict{key: key, name: o.Name, status: o.Status, why: problemsOf(o)})
 	}
 	return out
 }
@@ -219,10 +233,8 @@ func falseVerdicts(s *outcome.Schema, client clientRun) []verdict {
 func problemLines(s *outcome.Schema) map[int]bool {
 	out := map[int]bool{}
 	add := func(source string) {
-		if i := strings.LastIndexByte(source, ':'); i >= 0 {
-			if n, err := strconv.Atoi(source[i+1:]); err == nil {
-				out[n] = true
-			}
+		if n := sourceLine(source); n > 0 {
+			out[n] = true
 		}
 	}
 	for _, o := range s.Objects {
@@ -234,6 +246,27 @@ func problemLines(s *outcome.Schema) map[int]bool {
 		}
 	}
 	return out
+}
+
+// sourceLine is the line of a "file:line" source, or 0.
+func sourceLine(source string) int {
+	if i := strings.LastIndexByte(source, ':'); i >= 0 {
+		if n, err := strconv.Atoi(source[i+1:]); err == nil {
+			return n
+		}
+	}
+	return 0
+}
+
+// problemsOf lists an object's problems of its status, "code message".
+func problemsOf(o outcome.Object) string {
+	var why []string
+	for _, p := range o.Problems {
+		if p.Kind == o.Status {
+			why = append(why, fmt.Sprintf("%d %s", p.Code, p.Message))
+		}
+	}
+	return strings.Join(why, "; ")
 }
 
 // statementsAt are the first lines of the statements the client may
