@@ -19,6 +19,14 @@ export UPGRADE_ADVISOR_MARIADB105_ROOT
 echo "   MariaDB 10.5: $UPGRADE_ADVISOR_MARIADB105_ROOT" >&2
 echo "   MySQL 9.7:    $UPGRADE_ADVISOR_MYSQL97_ROOT" >&2
 echo "   MariaDB 11.8: $UPGRADE_ADVISOR_MARIADB118_ROOT" >&2
+# The real-file corpus of corpus/TestRealFilesAgreeWithTheClient: SQL files
+# of Debian 12 packages (apt-get download, dpkg-deb -x; cached, a warm run
+# downloads nothing).
+echo "== fetching the real-file corpus (scripts/corpus.sh fetch)" >&2
+corpus_files=$(scripts/corpus.sh fetch) ||
+  echo "   some corpus files could not be fetched: TestRealFilesAgreeWithTheClient fails under CI=true" >&2
+UPGRADE_ADVISOR_CORPUS=$(dirname "$corpus_files")
+export UPGRADE_ADVISOR_CORPUS
 
 if ! command -v sysbench >/dev/null 2>&1; then
   echo "== installing sysbench (the load test's traffic)" >&2
