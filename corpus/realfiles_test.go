@@ -269,31 +269,41 @@ func problemsOf(o outcome.Object) string {
 	return strings.Join(why, "; ")
 }
 
-// statementsAt are the first lines of the statements the client may
-// mean by an error at line (of the file's lines): it counts from the line
-// where it began to collect the statement, which is the statement's first
-// line, or, when a /* comment */ stands between the previous delimiter and
-// the statement, the line of that delimiter. So: the statements starting
-// at line, and the first one starting after it when a /* comment */ is on
-// the lines between.
+// statementsAt are the first lines of the server statements the client
+// may mean by an error at line (of the file's lines): it counts from the
+// line where it began to collect the client statement (the text up to its
+// delimiter, which the server may run as several statements), which is
+// its first line, or, when a /* comment */ stands between the previous
+// delimiter and the statement, the line of that delimiter. So: the server
+// statements of the client statement starting at line, or of the first
+// one starting after it when a /* comment */ is on the lines between.
 func statementsAt(d *sqlfile.Dump, lines []string, line int) []int {
 	starts := make([]int, 0, len(d.Steps))
 	for _, s := range d.Steps {
-		starts = append(starts, s.Line)
+		starts = append(starts, s.ClientLine)
 	}
 	sort.Ints(starts)
-	var out []int
+	at := 0
 	for _, s := range starts {
 		if s == line {
-			out = append(out, s)
+			at = s
+			break
 		}
 		if s > line {
 			if s-1 <= len(lines) && strings.Contains(strings.Join(lines[line-1:s-1], "\n"), "/*") {
-				out = append(out, s)
+				at = s
 			}
 			break
 		}
 	}
+	// every server statement of the client statement the client names
+	var out []int
+	for _, s := range d.Steps {
+		if at > 0 && s.ClientLine == at {
+			out = append(out, s.Line)
+		}
+	}
+	sort.Ints(out)
 	return out
 }
 

@@ -46,11 +46,16 @@ func (s *clientSplitter) backslash() {
 		if s.stmtStart >= 0 {
 			s.cuts = append(s.cuts, [2]int{s.i, s.i + 2})
 		}
+	case x == '\n':
+		// A backslash ending a line continues the statement: the client
+		// reads the file line by line, drops the backslash and keeps the
+		// line break (both clients, MySQL 9.7's and MariaDB's).
+		if s.stmtStart >= 0 {
+			s.cuts = append(s.cuts, [2]int{s.i, s.i + 1})
+		}
+		s.line++
 	default:
 		s.begin() // not a command: the client keeps both characters
-		if x == '\n' {
-			s.line++
-		}
 	}
 	s.i += 2
 }

@@ -20,6 +20,7 @@ func TestBackslashCommandsAsTheClientRunsThem(t *testing.T) {
 		{"nopager and notee dropped", "SELECT 1 \\n\\t+ 2;", []string{"SELECT 1 + 2"}},
 		{"unknown kept", "INSERT INTO s VALUES ('a\\'), ('b\\j\\'), ('c');", []string{"INSERT INTO s VALUES ('a\\'), ('b\\j\\'), ('c')"}},
 		{"in a string", "SELECT '\\g\\c';", []string{"SELECT '\\g\\c'"}},
+		{"line continued", "SELECT 1, \\\n2 AS x;\nSELECT 3 \\\n;", []string{"SELECT 1, \n2 AS x", "SELECT 3 \n"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -10,6 +10,9 @@ type clientStatement struct {
 	text  string
 	start int // byte offset of text in the file
 	line  int // line of text's first byte
+	// clientLine is the line of the client statement it was cut from (the
+	// line the client names in its errors); 0 when it is that statement.
+	clientLine int
 }
 
 // clientCommands are the mysql client's commands given by name at the start

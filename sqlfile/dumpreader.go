@@ -53,16 +53,20 @@ func newDumpReader(file string, writer flavor.Flavor, o ReadOptions) *dumpReader
 
 // statement is one statement of the file in the reading of its writer.
 type statement struct {
-	toks []token // significant tokens
-	sql  string  // text with the executable comments resolved
-	line int
+	toks       []token // significant tokens
+	sql        string  // text with the executable comments resolved
+	line       int
+	clientLine int // the line of the client statement it is part of
 }
 
 // add reads one statement. It returns an error only to stop the reading.
 func (r *dumpReader) add(cs clientStatement) error {
 	toks, conds := lexStatement(cs.text, cs.line)
 	keep := func(i int) bool { return runs(r.writer, conds[i]) }
-	st := statement{toks: significant(toks, keep), sql: r.statementText(cs.text, toks, keep), line: cs.line}
+	st := statement{toks: significant(toks, keep), sql: r.statementText(cs.text, toks, keep), line: cs.line, clientLine: cs.line}
+	if cs.clientLine > 0 {
+		st.clientLine = cs.clientLine
+	}
 	if len(st.toks) == 0 {
 		return nil
 	}
@@ -227,7 +231,7 @@ func (r *dumpReader) systemStatement(schema string, st statement) {
 		r.readAccounts(st)
 	}
 	r.setAside("statement of the server's own schema " + key)
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, Object: -1, What: stepName(st.toks),
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, ClientLine: st.clientLine, Object: -1, What: stepName(st.toks),
 		Reason: "the server's own schema " + key + " is not part of the application's schema"})
 }
 

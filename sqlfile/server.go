@@ -50,7 +50,7 @@ func statementOf(cs clientStatement, part []token) (clientStatement, bool) {
 		return clientStatement{}, false
 	}
 	first, last := part[0], part[len(part)-1]
-	return clientStatement{text: cs.text[first.pos:last.end], start: cs.start + first.pos, line: first.line}, true
+	return clientStatement{text: cs.text[first.pos:last.end], start: cs.start + first.pos, line: first.line, clientLine: cs.line}, true
 }
 
 // serverCuts returns the indexes of the ';' tokens that end a server

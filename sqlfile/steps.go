@@ -34,7 +34,11 @@ const (
 type Step struct {
 	Kind StepKind
 	Line int
-	SQL  string
+	// ClientLine is the line the mysql client names in an error of the
+	// step: the first line of the client statement (the text up to the
+	// delimiter) it is part of; Line when it is all of it.
+	ClientLine int
+	SQL        string
 	// Object is the index in Dump.Objects of the object a StepCreate
 	// creates or a StepAlter changes; -1 otherwise.
 	Object int
@@ -53,14 +57,14 @@ func (s Step) Source(file string) string { return fmt.Sprintf("%s:%d", file, s.L
 
 // step records a statement of the file that runs.
 func (r *dumpReader) step(st statement, kind StepKind, key string) {
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: kind, Line: st.line, SQL: st.sql, Object: -1,
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: kind, Line: st.line, ClientLine: st.clientLine, SQL: st.sql, Object: -1,
 		What: stepName(st.toks), key: key})
 }
 
 // asideStep records a statement the tool does not run, with why.
 func (r *dumpReader) asideStep(st statement, what, reason string) {
 	r.setAside(what)
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, Object: -1,
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, ClientLine: st.clientLine, Object: -1,
 		What: stepName(st.toks), Reason: reason})
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,6 +76,26 @@ func assertObjects(t *testing.T, s *outcome.Schema, want map[string]expectation)
 	}
 }
 
+// refusedLines are the refusals of the check as "line:code", sorted.
+func refusedLines(s *outcome.Schema) []string {
+	var out []string
+	for _, o := range s.Objects {
+		for _, p := range o.Problems {
+			if p.Kind != outcome.StatusRefused {
+				continue
+			}
+			where := o.Source
+			if p.Source != "" {
+				where = p.Source
+			}
+			_, line, _ := strings.Cut(where, ".sql:")
+			out = append(out, line+":"+strconv.Itoa(p.Code))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 func hasCode(ps []outcome.Problem, kind string, code int) bool {
 	for _, p := range ps {
 		if p.Kind == kind && p.Code == code {
@@ -93,23 +115,32 @@ func TestSchemaCheckMariaDBDump(t *testing.T) {
 	sandboxtest.OnServer(t, "mysql-9.7", func(t *testing.T, srv sandboxtest.Server) {
 		s := checkSchema(t, dump, srv, today)
 		assertObjects(t, s, map[string]expectation{
-			"shop.archive":          {outcome.StatusRefused, 1178}, // MyISAM partitions
-			"shop.login":            {outcome.StatusRefused, 3763}, // MD5() in a generated column
-			"shop.measurement":      {outcome.StatusRefused, 1063}, // AUTO_INCREMENT on FLOAT
-			"shop.region":           {outcome.StatusRefused, 6125}, // a foreign key to a non-unique key
-			"shop.hashed_names":     {outcome.StatusRefused, 1305}, // a view calling MD5()
-			"shop.token":            {outcome.StatusRefused, 1231}, // NO_AUTO_CREATE_USER in its sql_mode
-			"shop.total":            {outcome.StatusRefused, 1231},
-			"shop.add_order":        {outcome.StatusRefused, 1231},
-			"shop.customer_created": {outcome.StatusRefused, 1231},
-			"shop.purge_zero":       {outcome.StatusRefused, 1231},
+			"shop.archive":      {outcome.StatusRefused, 1178}, // MyISAM partitions
+			"shop.login":        {outcome.StatusRefused, 3763}, // MD5() in a generated column
+			"shop.measurement":  {outcome.StatusRefused, 1063}, // AUTO_INCREMENT on FLOAT
+			"shop.region":       {outcome.StatusRefused, 6125}, // a foreign key to a non-unique key
+			"shop.hashed_names": {outcome.StatusRefused, 1305}, // a view calling MD5()
+			// NO_AUTO_CREATE_USER in their sql_mode: the SET before each is
+			// refused (1231), the object is created all the same, as the
+			// client's load does, with a warning
+			"SET sql_mode":          {outcome.StatusRefused, 1231},
+			"shop.token":            {outcome.StatusRuntime, 1305}, // and MD5() in its body
+			"shop.total":            {outcome.StatusWarned, 1231},
+			"shop.add_order":        {outcome.StatusWarned, 1231},
+			"shop.customer_created": {outcome.StatusWarned, 1231},
+			"shop.purge_zero":       {outcome.StatusWarned, 1231},
 			"shop.customer":         {outcome.StatusReserved, 0}, // `rank`
 			"shop.address":          {outcome.StatusWarned, 1681},
 			"shop.orders":           {outcome.StatusWarned, 1681},
 		})
 		token := object(t, s, "shop.token")
-		if !hasCode(token.Problems, outcome.StatusRuntime, 1305) {
-			t.Errorf("token() calls MD5(), which MySQL 9.7 lacks: no runtime problem in %+v", token.Problems)
+		if !hasCode(token.Problems, outcome.StatusWarned, 1231) {
+			t.Errorf("token()'s sql_mode: no warning in %+v", token.Problems)
+		}
+		// The target's own client refuses the same SETs, at the same lines,
+		// and nothing else of the dump.
+		if want, got := clientErrorsIn(t, srv, srv.Start(t).Socket(), "shop", dump), refusedLines(s); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("the check refuses %v (line:code), the client %v", got, want)
 		}
 	})
 	sandboxtest.OnServer(t, "mariadb-11.8", func(t *testing.T, srv sandboxtest.Server) {

@@ -117,9 +117,12 @@ func (rp *replayer) run(ctx context.Context, s sqlfile.Step) error {
 	if touchesMode(s) {
 		rp.modeKnown = false
 		if se != nil && isSet(s) {
+			// The client shows the refusal at the SET; the objects after it
+			// still load, under the mode the session keeps (followRefusedMode).
 			p := refusal(se)
 			p.Source = s.Source(rp.d.File)
 			rp.modeFailure = &p
+			rp.statementFailed(s, refusal(se))
 			return nil
 		}
 		if se == nil {
@@ -167,15 +170,19 @@ func (rp *replayer) create(ctx context.Context, s sqlfile.Step) error {
 }
 
 // alter runs a statement that changes a table the file created, where the
-// file has it; its failure is the table's problem, with its own line.
+// file has it. Its failure is the statement's, at its own line, as the
+// client shows it: the table itself loaded, and carries a warning that it
+// is not what the file made of it.
 func (rp *replayer) alter(ctx context.Context, s sqlfile.Step) error {
 	r := rp.objects[s.Object]
 	_, err := rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
 	if se := serverError(err); se != nil {
-		p := rp.consequence(s, refusal(se))
-		p.Message = "in " + excerpt(s.SQL) + ": " + p.Message
-		p.Source = s.Source(rp.d.File)
-		r.Problems = append(r.Problems, p)
+		rp.statementFailed(s, refusal(se))
+		w := rp.consequence(s, refusal(se))
+		w.Kind = outcome.StatusWarned
+		w.Message = "its later " + excerpt(s.SQL) + " was refused: " + w.Message
+		w.Source = s.Source(rp.d.File)
+		r.Problems = append(r.Problems, w)
 		return nil
 	} else if err != nil {
 		return fmt.Errorf("%s: %s on the sandbox: %w", s.Source(rp.d.File), s.What, err)
@@ -240,9 +247,11 @@ func (rp *replayer) schemaRefused(ctx context.Context, s sqlfile.Step, msg strin
 	return nil
 }
 
-// followRefusedMode gives an object created after a refused SET sql_mode
-// the refusal, and sets the flags of the refused mode the target has, as
-// the file meant the object to be created.
+// followRefusedMode notes on an object created after a refused SET
+// sql_mode that it was not created under the mode the file meant (a
+// warning: the target creates it, as the client's load does), and sets the
+// flags of the refused mode the target has, as the file meant the object
+// to be created.
 func (rp *replayer) followRefusedMode(ctx context.Context, r *Result) error {
 	mode := ""
 	for _, s := range r.Object.Session {
@@ -253,7 +262,8 @@ func (rp *replayer) followRefusedMode(ctx context.Context, r *Result) error {
 	f := rp.modeFailure
 	if mode == "" { // the reader did not follow the refused value: the session stays as the server left it
 		p := *f
-		p.Message = "the sql_mode it was created under: " + p.Message
+		p.Kind = outcome.StatusWarned
+		p.Message = "created under another sql_mode than the file set: the target refused it: " + p.Message
 		r.Problems = append(r.Problems, p)
 		return nil
 	}

@@ -18,7 +18,9 @@ var trackedSettings = []string{"character_set_client", "character_set_results", 
 
 // applySession sets the session variables the dump gave the object. A value
 // the target refuses is a problem of the object; for sql_mode the flags the
-// target knows are kept, so the object is still created and checked.
+// target knows are kept, so the object is still created and checked, and
+// the refusal is a warning: the mysql client loading the dump sees the SET
+// refused and creates the object all the same.
 func (l *loader) applySession(ctx context.Context, r *Result) error {
 	want := map[string]string{}
 	for _, s := range r.Object.Session {
@@ -61,8 +63,8 @@ func (l *loader) applySession(ctx context.Context, r *Result) error {
 	return nil
 }
 
-// refusedMode records a refused sql_mode and sets the flags of it that the
-// target accepts, asking the target flag by flag.
+// refusedMode records a refused sql_mode (a warning of the object) and sets
+// the flags of it that the target accepts, asking the target flag by flag.
 func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code uint16, msg string) error {
 	flags := strings.Split(sqlfile.Setting{Value: mode}.Text(), ",")
 	var kept, dropped []string
@@ -87,8 +89,8 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 	}
 	l.applied["sql_mode"] = cleaned
 	r.modeRefused = true
-	r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusRefused, Code: int(code),
-		Message: "the sql_mode it was created with: " + msg,
+	r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusWarned, Code: int(code),
+		Message: "created under the flags of its sql_mode the target has: the target refused the sql_mode it was created with: " + msg,
 		Fix: fmt.Sprintf("re-create it with sql_mode=%s (without %s, which the target does not have)",
 			cleaned, strings.Join(dropped, ", "))})
 	return nil
