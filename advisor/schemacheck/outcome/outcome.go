@@ -19,6 +19,9 @@ type Schema struct {
 	SetAside map[string]int // statements read and not loaded, by what they are
 	Duration time.Duration
 	Notes    []string
+	// Groups are the schemas checked once for others with the same
+	// definition (groups.go); nil when every schema was checked.
+	Groups []Group
 }
 
 // Object is one table, view, routine, trigger or event (or a statement of

@@ -1,0 +1,242 @@
+package sqlfile
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"strings"
+)
+
+// SchemaGroup is schemas of a file (or of a live server) with the same
+// shape: the same statements for every object (names, columns, types,
+// defaults, keys, options, bodies), each with the same session settings,
+// once the schema's own name is set aside. What a server makes of one of
+// them it makes of every other.
+type SchemaGroup struct {
+	// Schemas are the group's schemas in the order the file has them; the
+	// first is the one a check loads.
+	Schemas []string
+	// Places are, per schema of Schemas, where its statements are: the
+	// line of each statement in file order (a file), or its objects' names
+	// in order (a live server, no lines). The i-th of one schema is the
+	// same statement as the i-th of every other.
+	Places [][]string
+}
+
+// section is what one schema of a dump is made of, read in order.
+type section struct {
+	name   string
+	shape  hash.Hash
+	places []string
+	// alone is set for a schema that names another schema of the dump, or
+	// that another names: a cross-schema reference it cannot share.
+	alone bool
+}
+
+// GroupSchemas groups the schemas of d by shape, in the order the file
+// first has them; a schema that names another schema of d, or that
+// another names, is a group of its own. The statements that belong to no
+// schema (before the first USE, the session's SETs) are in none.
+func GroupSchemas(d *Dump) []SchemaGroup {
+	sections, order := d.sections()
+	byShape := map[[sha256.Size]byte]int{}
+	var groups []SchemaGroup
+	for _, key := range order {
+		s := sections[key]
+		var sum [sha256.Size]byte
+		copy(sum[:], s.shape.Sum(nil))
+		if i, ok := byShape[sum]; ok && !s.alone {
+			groups[i].Schemas = append(groups[i].Schemas, s.name)
+			groups[i].Places = append(groups[i].Places, s.places)
+			continue
+		}
+		if !s.alone {
+			byShape[sum] = len(groups)
+		}
+		groups = append(groups, SchemaGroup{Schemas: []string{s.name}, Places: [][]string{s.places}})
+	}
+	return groups
+}
+
+// sections reads every schema's statements (a file's steps, or a live
+// server's objects) into its shape, keyed by the lower-cased name, with
+// the names in first-seen order.
+func (d *Dump) sections() (map[string]*section, []string) {
+	sc := &sectioner{all: map[string]*section{}, names: map[string]bool{}}
+	for _, s := range d.Schemas {
+		sc.names[strings.ToLower(s.Name)] = true
+	}
+	for _, o := range d.Objects {
+		if o.Schema != "" {
+			sc.names[strings.ToLower(o.Schema)] = true
+		}
+	}
+	if d.Steps == nil {
+		for _, o := range d.Objects {
+			sc.object(o.Schema, o)
+			sc.statement(o.Schema, StepCreate, o.SQL, o.Schema+"."+o.Name)
+		}
+		return sc.all, sc.order
+	}
+	current := ""
+	for _, st := range d.Steps {
+		schema, ok := stepSchema(st, current)
+		if st.Kind == StepSession && ok {
+			current = schema // USE
+		}
+		if !ok || schema == "" {
+			continue
+		}
+		if st.Kind == StepCreate {
+			sc.object(schema, d.Objects[st.Object])
+		}
+		sc.statement(schema, st.Kind, st.SQL, itoa(st.Line))
+	}
+	return sc.all, sc.order
+}
+
+// stepSchema is the schema whose section a step belongs to, with ok false
+// for a step of no schema's: a SET or other session statement runs for
+// whatever follows and is kept whatever is grouped; a set-aside statement
+// never runs. A USE (StepSession) returns the schema it moves to.
+func stepSchema(st Step, current string) (string, bool) {
+	switch {
+	case st.Schema != "":
+		return st.Schema, true
+	case st.Kind == StepSetAside:
+		return "", false
+	case st.Kind == StepSession:
+		return usedSchema(st.SQL)
+	}
+	return current, true
+}
+
+// usedSchema is the schema a USE statement moves to.
+func usedSchema(sql string) (string, bool) {
+	toks, _ := lexStatement(sql, 1)
+	toks = significant(toks, func(int) bool { return true })
+	if len(toks) == 2 && isWord(toks[0], "USE") && isName(toks[1]) {
+		return nameOf(toks[1]), true
+	}
+	return "", false
+}
+
+// sectioner builds the sections.
+type sectioner struct {
+	all   map[string]*section
+	order []string
+	names map[string]bool // every schema of the dump, lower case
+}
+
+func (sc *sectioner) section(schema string) *section {
+	key := strings.ToLower(schema)
+	s := sc.all[key]
+	if s == nil {
+		s = &section{name: schema, shape: sha256.New()}
+		sc.all[key] = s
+		sc.order = append(sc.order, key)
+	}
+	return s
+}
+
+// object adds an object's kind and session settings to its schema's shape
+// (its statement is added by statement).
+func (sc *sectioner) object(schema string, o Object) {
+	s := sc.section(schema)
+	write(s.shape, "object", string(o.Kind), o.Table)
+	for _, set := range o.Session {
+		write(s.shape, set.Name, set.Value)
+	}
+}
+
+// statement adds one statement to its schema's shape, the schema's own
+// name set aside; a name of another schema makes both alone. place is its
+// line, or a live object's schema.name.
+func (sc *sectioner) statement(schema string, kind StepKind, sql, place string) {
+	s := sc.section(schema)
+	s.places = append(s.places, place)
+	own := strings.ToLower(schema)
+	toks, _ := lexStatement(sql, 1)
+	write(s.shape, "statement", string(rune('0'+kind)))
+	for _, t := range toks {
+		text := t.text
+		if isName(t) {
+			switch name := strings.ToLower(nameOf(t)); {
+			case name == own:
+				text = "\x00schema"
+			case sc.names[name] && t.kind == tokIdent || sc.names[name] && !isKeywordLike(name):
+				s.alone = true
+				sc.section(name).alone = true
+			}
+		}
+		write(s.shape, text)
+	}
+}
+
+// write adds length-prefixed strings to a shape.
+func write(h hash.Hash, parts ...string) {
+	var n [4]byte
+	for _, p := range parts {
+		binary.LittleEndian.PutUint32(n[:], uint32(len(p)))
+		h.Write(n[:])
+		h.Write([]byte(p))
+	}
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// Without is d without the schemas named in drop (lower case): their
+// objects, statements, rows and definitions; the statements of no schema
+// (session settings, what was set aside) and the counts are kept.
+func (d *Dump) Without(drop map[string]bool) *Dump {
+	out := *d
+	out.Schemas, out.Objects, out.Data = nil, nil, nil
+	for _, s := range d.Schemas {
+		if !drop[strings.ToLower(s.Name)] {
+			out.Schemas = append(out.Schemas, s)
+		}
+	}
+	index := make([]int, len(d.Objects))
+	for i, o := range d.Objects {
+		index[i] = -1
+		if !drop[strings.ToLower(o.Schema)] {
+			index[i] = len(out.Objects)
+			out.Objects = append(out.Objects, o)
+		}
+	}
+	for _, ds := range d.Data {
+		if !drop[strings.ToLower(ds.Schema)] {
+			out.Data = append(out.Data, ds)
+		}
+	}
+	if d.Steps == nil {
+		return &out
+	}
+	out.Steps = nil
+	current := ""
+	for _, st := range d.Steps {
+		schema, ok := stepSchema(st, current)
+		if st.Kind == StepSession && ok {
+			current = schema
+		}
+		if ok && drop[strings.ToLower(schema)] {
+			continue
+		}
+		if st.Object >= 0 {
+			st.Object = index[st.Object]
+		}
+		out.Steps = append(out.Steps, st)
+	}
+	return &out
+}
