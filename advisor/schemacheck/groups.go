@@ -74,6 +74,11 @@ func (g *grouping) expand(objects []outcome.Object) []outcome.Object {
 			own[at.group] = append(own[at.group], i)
 		}
 	}
+	for gi, idx := range own {
+		for _, i := range idx {
+			objects[i].Group = gi + 1
+		}
+	}
 	out := objects
 	for gi, grp := range g.groups {
 		for m := 1; m < len(grp.Schemas); m++ {
@@ -90,7 +95,7 @@ func (g *grouping) expand(objects []outcome.Object) []outcome.Object {
 func (g *grouping) copyFor(o outcome.Object, gi, m int) outcome.Object {
 	grp := g.groups[gi]
 	from, to := grp.Schemas[0], grp.Schemas[m]
-	o.Name = renameSchema(o.Name, from, to)
+	o.Name, o.SameAs = renameSchema(o.Name, from, to), o.Source
 	o.Source = g.moved(o.Source, gi, m)
 	o.Problems = slices.Clone(o.Problems)
 	for j := range o.Problems {

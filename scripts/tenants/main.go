@@ -4,6 +4,7 @@
 //	go run ./scripts/tenants generate -tenants 200 -tables 50 > install.sql
 //	go run ./scripts/tenants dump -basedir ROOT -in install.sql -out dump.sql
 //	go run ./scripts/tenants client -basedir ROOT -in dump.sql
+//	go run ./scripts/tenants same grouped.json every.json
 //
 // generate writes an install script of N tenant schemas of M tables and a
 // view each, three of them drifted (tenant_0007: a column named rank;
@@ -12,6 +13,7 @@
 // ROOT's own client and writes ROOT's own dump of it (mysqldump or
 // mariadb-dump). client times ROOT's own client loading a file into a
 // fresh sandbox (--force, as the check replays it) and prints the seconds.
+// same compares the schema objects of two JSON reports of the check.
 package main
 
 import (
@@ -46,6 +48,11 @@ func main() {
 		if secs, err = clientLoad(*basedir, *in); err == nil {
 			fmt.Printf("%.2f\n", secs)
 		}
+	case "same":
+		if fs.NArg() != 2 {
+			usage()
+		}
+		err = same(fs.Arg(0), fs.Arg(1))
 	default:
 		usage()
 	}
@@ -56,6 +63,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tenants generate [-tenants 200] [-tables 50] | dump -basedir ROOT -in FILE -out FILE | client -basedir ROOT -in FILE")
+	fmt.Fprintln(os.Stderr, "usage: tenants generate [-tenants 200] [-tables 50] | dump -basedir ROOT -in FILE -out FILE | client -basedir ROOT -in FILE | same A.json B.json")
 	os.Exit(2)
 }

@@ -32,6 +32,12 @@ type Object struct {
 	Source   string // file:line, or schema.name on a live server
 	Status   string // the worst of its problems (Worst)
 	Problems []Problem
+	// Group is 1 + the index in Schema.Groups of its schema's group; 0
+	// when schemas were not grouped.
+	Group int
+	// SameAs is, for an object of a group's schema that was not loaded,
+	// the Source of the loaded schema's object whose outcome it carries.
+	SameAs string
 }
 
 // Problem is one thing the target said or did to an object.
