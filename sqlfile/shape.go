@@ -126,6 +126,8 @@ type sectioner struct {
 	all   map[string]*section
 	order []string
 	names map[string]bool // every schema of the dump, lower case
+	toks  []token         // the last statement's tokens
+	buf   []byte          // the statement's shape, before it is hashed
 }
 
 func (sc *sectioner) section(schema string) *section {
@@ -143,10 +145,11 @@ func (sc *sectioner) section(schema string) *section {
 // (its statement is added by statement).
 func (sc *sectioner) object(schema string, o Object) {
 	s := sc.section(schema)
-	write(s.shape, "object", string(o.Kind), o.Table)
+	sc.write("object", string(o.Kind), o.Table)
 	for _, set := range o.Session {
-		write(s.shape, set.Name, set.Value)
+		sc.write(set.Name, set.Value)
 	}
+	sc.flush(s)
 }
 
 // statement adds one statement to its schema's shape, the schema's own
@@ -156,8 +159,10 @@ func (sc *sectioner) statement(schema string, kind StepKind, sql, place string) 
 	s := sc.section(schema)
 	s.places = append(s.places, place)
 	own := strings.ToLower(schema)
-	toks, _ := lexStatement(sql, 1)
-	write(s.shape, "statement", string(rune('0'+kind)))
+	lx := &lexer{src: sql, line: 1, atLineStart: true, cond: -1, bodies: true, toks: sc.toks[:0]}
+	toks, _ := lexWith(lx)
+	sc.toks = toks // the next statement's tokens reuse the array
+	sc.write("statement", string(rune('0'+kind)))
 	for _, t := range toks {
 		text := t.text
 		if isName(t) {
@@ -169,18 +174,23 @@ func (sc *sectioner) statement(schema string, kind StepKind, sql, place string) 
 				sc.section(name).alone = true
 			}
 		}
-		write(s.shape, text)
+		sc.write(text)
+	}
+	sc.flush(s)
+}
+
+// write adds length-prefixed strings to the statement's shape.
+func (sc *sectioner) write(parts ...string) {
+	for _, p := range parts {
+		sc.buf = binary.LittleEndian.AppendUint32(sc.buf, uint32(len(p)))
+		sc.buf = append(sc.buf, p...)
 	}
 }
 
-// write adds length-prefixed strings to a shape.
-func write(h hash.Hash, parts ...string) {
-	var n [4]byte
-	for _, p := range parts {
-		binary.LittleEndian.PutUint32(n[:], uint32(len(p)))
-		h.Write(n[:])
-		h.Write([]byte(p))
-	}
+// flush adds the statement's shape to its schema's.
+func (sc *sectioner) flush(s *section) {
+	s.shape.Write(sc.buf)
+	sc.buf = sc.buf[:0]
 }
 
 func itoa(n int) string {
