@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 )
 
@@ -72,6 +73,35 @@ func TestGroupedSameAsEveryTenant(t *testing.T) {
 		return s
 	}
 	grouped, every := check(false), check(true)
+	assertGrouped(t, grouped, every)
+}
+
+// TestGroupedLiveSameAsEveryTenant: the same 12 tenants read from a live
+// MySQL 9.7 (--schemas) and checked on MySQL 9.7, grouped and not.
+func TestGroupedLiveSameAsEveryTenant(t *testing.T) {
+	srv := sandboxtest.ByKey(t, "mysql-9.7")
+	srv.Require(t)
+	sb := srv.Start(t)
+	sandboxtest.LoadScript(t, sb, writeTenants(t))
+	var names []string
+	for i := 1; i <= 12; i++ {
+		names = append(names, fmt.Sprintf("tenant_%02d", i))
+	}
+	check := func(noGroup bool) *outcome.Schema {
+		s, err := CheckOnTarget(context.Background(), Options{Live: &server.ConnOptions{DSN: sb.DSN()}, Schemas: names,
+			TargetBasedir: srv.Basedir, NoGroup: noGroup})
+		if err != nil {
+			t.Fatalf("schema check (no-group %v): %v", noGroup, err)
+		}
+		return s
+	}
+	assertGrouped(t, check(false), check(true))
+}
+
+// assertGrouped checks a grouped check of writeTenants's schemas against
+// the check of every schema.
+func assertGrouped(t *testing.T, grouped, every *outcome.Schema) {
+	t.Helper()
 	if got, want := findings(grouped), findings(every); !slices.Equal(got, want) {
 		t.Errorf("grouped and every schema differ:\n%s", diffLines(got, want))
 	}
