@@ -51,6 +51,9 @@ type Options struct {
 	// InPlace adds the in-place upgrade rehearsal: today's datadir, with
 	// SchemaFile's schema loaded, started by the target (--in-place).
 	InPlace bool
+	// NoGroup checks and times every schema; by default schemas of the
+	// same definition are checked and timed once (schemacheck.GroupDump).
+	NoGroup bool
 }
 
 // side is one sandbox of a rehearsal before and after it ran.
@@ -104,7 +107,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 	}
 	r = buildRehearseReport(o, today, plan, results)
 	if today.schema != nil {
-		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan, o.Bench); err != nil {
+		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan, o.Bench, o.NoGroup); err != nil {
 			return nil, err
 		}
 		r.AddSummary(report.Headline{Text: report.SchemaTimingSummary(r.SchemaTiming)})

@@ -9,9 +9,9 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
-// grouping is a dump's schemas checked once per definition: the first
+// Grouping is a dump's schemas checked once per definition: the first
 // schema of each group is loaded, and the others get its objects' outcome.
-type grouping struct {
+type Grouping struct {
 	file   string
 	live   bool // places are schema.name, not lines
 	groups []sqlfile.SchemaGroup
@@ -22,10 +22,10 @@ type grouping struct {
 
 type groupPlace struct{ group, pos int }
 
-// groupDump groups d's schemas by definition (sqlfile.GroupSchemas) and
+// GroupDump groups d's schemas by definition (sqlfile.GroupSchemas) and
 // returns the dump to load, one schema of each group, with the grouping;
 // d itself and a nil grouping when no two schemas share a definition.
-func groupDump(d *sqlfile.Dump) (*sqlfile.Dump, *grouping) {
+func GroupDump(d *sqlfile.Dump) (*sqlfile.Dump, *Grouping) {
 	groups := sqlfile.GroupSchemas(d)
 	drop := map[string]bool{}
 	for _, g := range groups {
@@ -36,7 +36,7 @@ func groupDump(d *sqlfile.Dump) (*sqlfile.Dump, *grouping) {
 	if len(drop) == 0 {
 		return d, nil
 	}
-	g := &grouping{file: d.File, live: d.Steps == nil, groups: groups, at: map[string]groupPlace{}}
+	g := &Grouping{file: d.File, live: d.Steps == nil, groups: groups, at: map[string]groupPlace{}}
 	for gi, grp := range groups {
 		for pos, p := range grp.Places[0] {
 			g.at[p] = groupPlace{gi, pos}
@@ -45,9 +45,28 @@ func groupDump(d *sqlfile.Dump) (*sqlfile.Dump, *grouping) {
 	return d.Without(drop), g
 }
 
+// Apply gives the check's section of the loaded schemas every other
+// schema's objects (expand), the groups and a note; nothing on a nil
+// grouping.
+func (g *Grouping) Apply(s *outcome.Schema) {
+	if g == nil {
+		return
+	}
+	s.Objects, s.Groups = g.expand(s.Objects), g.summary()
+	s.Notes = append(s.Notes, g.note())
+}
+
+// Sizes are how many schemas the file has and in how many groups.
+func (g *Grouping) Sizes() (schemas, groups int) {
+	for _, grp := range g.groups {
+		schemas += len(grp.Schemas)
+	}
+	return schemas, len(g.groups)
+}
+
 // placeOf is the place an object's source names: its line in the file, or
 // schema.name on a live server.
-func (g *grouping) placeOf(source string) (string, bool) {
+func (g *Grouping) placeOf(source string) (string, bool) {
 	sep := ":"
 	if g.live {
 		sep = " "
@@ -56,7 +75,7 @@ func (g *grouping) placeOf(source string) (string, bool) {
 }
 
 // sourceAt is the source of a place, as placeOf reads it.
-func (g *grouping) sourceAt(place string) string {
+func (g *Grouping) sourceAt(place string) string {
 	if g.live {
 		return g.file + " " + place
 	}
@@ -66,7 +85,7 @@ func (g *grouping) sourceAt(place string) string {
 // expand adds, for every other schema of a group, a copy of each object
 // of the group's loaded schema, named and placed as that schema's own: the
 // same objects, statuses and problems a check of every schema finds.
-func (g *grouping) expand(objects []outcome.Object) []outcome.Object {
+func (g *Grouping) expand(objects []outcome.Object) []outcome.Object {
 	own := make([][]int, len(g.groups)) // per group, the loaded schema's objects
 	for i, o := range objects {
 		p, ok := g.placeOf(o.Source)
@@ -92,7 +111,7 @@ func (g *grouping) expand(objects []outcome.Object) []outcome.Object {
 
 // copyFor is o, an object of group gi's loaded schema, as the m-th schema
 // of the group has it.
-func (g *grouping) copyFor(o outcome.Object, gi, m int) outcome.Object {
+func (g *Grouping) copyFor(o outcome.Object, gi, m int) outcome.Object {
 	grp := g.groups[gi]
 	from, to := grp.Schemas[0], grp.Schemas[m]
 	o.Name, o.SameAs = renameSchema(o.Name, from, to), o.Source
@@ -108,7 +127,7 @@ func (g *grouping) copyFor(o outcome.Object, gi, m int) outcome.Object {
 
 // moved is source, when it is a place of group gi's loaded schema, as the
 // same statement of the group's m-th schema; source otherwise.
-func (g *grouping) moved(source string, gi, m int) string {
+func (g *Grouping) moved(source string, gi, m int) string {
 	p, ok := g.placeOf(source)
 	if at, found := g.at[p]; ok && found && at.group == gi {
 		return g.sourceAt(g.groups[gi].Places[m][at.pos])
@@ -147,7 +166,7 @@ func isNameByte(c byte) bool {
 
 // summary is the groups as the report shows them: a group is drifted when
 // it differs from the largest group of two or more schemas.
-func (g *grouping) summary() []outcome.Group {
+func (g *Grouping) summary() []outcome.Group {
 	largest := 0
 	for i, grp := range g.groups {
 		if len(grp.Schemas) > len(g.groups[largest].Schemas) {
@@ -162,12 +181,9 @@ func (g *grouping) summary() []outcome.Group {
 }
 
 // note says what the grouping did.
-func (g *grouping) note() string {
-	n := 0
-	for _, grp := range g.groups {
-		n += len(grp.Schemas)
-	}
+func (g *Grouping) note() string {
+	n, groups := g.Sizes()
 	return fmt.Sprintf("%d schemas in %d groups of the same definition (objects, statements and session settings, "+
 		"the schema's own name set aside; a schema that names another is a group of its own): one schema of each group "+
-		"was loaded and its objects' statuses are the other schemas' (--no-group loads every schema)", n, len(g.groups))
+		"was loaded and its objects' statuses are the other schemas' (--no-group loads every schema)", n, groups)
 }

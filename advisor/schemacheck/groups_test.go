@@ -24,7 +24,7 @@ func TestRenameSchema(t *testing.T) {
 // TestExpand checks that the other schemas of a group get the loaded
 // schema's objects with their own names and lines, problems and all.
 func TestExpand(t *testing.T) {
-	g := &grouping{file: "f.sql", groups: []sqlfile.SchemaGroup{
+	g := &Grouping{file: "f.sql", groups: []sqlfile.SchemaGroup{
 		{Schemas: []string{"a", "b", "c"}, Places: [][]string{{"1", "2"}, {"11", "12"}, {"21", "22"}}},
 		{Schemas: []string{"d"}, Places: [][]string{{"31"}}},
 	}, at: map[string]groupPlace{"1": {0, 0}, "2": {0, 1}, "31": {1, 0}}}

@@ -107,9 +107,9 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 			return nil, fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
 	}
-	var groups *grouping
+	var groups *Grouping
 	if !o.NoGroup && o.WhileLoaded == nil { // the query rehearsal needs every schema loaded
-		d, groups = groupDump(d)
+		d, groups = GroupDump(d)
 	}
 	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir, o.Log)
 	servers = append(servers, target, today)
@@ -147,10 +147,7 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 	accounts, accountNotes := dumpAccounts(d, target.Inspection().Flavor)
 	objects, notes = append(objects, accounts...), append(notes, accountNotes...)
 	schema = Section(d, target, today, sc.Live != nil, objects, notes)
-	if groups != nil {
-		schema.Objects, schema.Groups = groups.expand(schema.Objects), groups.summary()
-		schema.Notes = append(schema.Notes, groups.note())
-	}
+	groups.Apply(schema)
 	schema.Duration = time.Since(began)
 	if o.WhileLoaded != nil {
 		if err := whileLoaded(ctx, o, sc, d, objects, target, today); err != nil {
