@@ -85,7 +85,7 @@ func runRehearse(c *cli.Context) error {
 		SourceBasedir: c.String("source-basedir"), TargetBasedir: c.String("target-basedir"), Workload: c.String("workload"),
 		SchemaFile: c.String("schema-file"), Schemas: schemaNames(c), InPlace: c.Bool("in-place"), WithData: c.Bool("with-data"),
 		NoGroup: c.Bool("no-group"),
-		Bench: benchOptions(c), SandboxLog: progressLog(c),
+		Bench:   benchOptions(c), SandboxLog: progressLog(c),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
 	if o.Queries, err = queryOptions(c); err != nil {
