@@ -78,13 +78,9 @@ func (d *Dump) sections() (map[string]*section, []string) {
 		}
 		return sc.all, sc.order
 	}
-	current := ""
-	for _, st := range d.Steps {
-		schema, ok := stepSchema(st, current)
-		if st.Kind == StepSession && ok {
-			current = schema // USE
-		}
-		if !ok || schema == "" {
+	for i, schema := range d.stepSections() {
+		st := d.Steps[i]
+		if schema == "" {
 			continue
 		}
 		if st.Kind == StepCreate {
@@ -95,20 +91,49 @@ func (d *Dump) sections() (map[string]*section, []string) {
 	return sc.all, sc.order
 }
 
-// stepSchema is the schema whose section a step belongs to, with ok false
-// for a step of no schema's: a SET or other session statement runs for
-// whatever follows and is kept whatever is grouped; a set-aside statement
-// never runs. A USE (StepSession) returns the schema it moves to.
-func stepSchema(st Step, current string) (string, bool) {
-	switch {
-	case st.Schema != "":
-		return st.Schema, true
-	case st.Kind == StepSetAside:
-		return "", false
-	case st.Kind == StepSession:
-		return usedSchema(st.SQL)
+// stepSections is, per step of d, the schema whose part of the file it is,
+// or "" for a step of none. A CREATE DATABASE is its schema's, a USE the
+// schema it moves to, any other statement the schema the last USE moved
+// to; a session statement (SET) too when a statement of that schema other
+// than a session one follows it before the next schema starts: schemas of
+// the same shape set the session the same way, and each schema's SETs go
+// with it when it is not loaded (a SET that counts, SET @n = @n + 1, would
+// be counted once per loaded schema only). The others are no schema's: the
+// statements before the first USE, the SETs that close a schema's part (a
+// dump restores its settings after a schema's last definition, and after
+// the last schema's for the whole file), what is set aside (never run).
+func (d *Dump) stepSections() []string {
+	out := make([]string, len(d.Steps))
+	starts := make([]bool, len(d.Steps)) // a CREATE DATABASE or USE
+	current := ""
+	for i, st := range d.Steps {
+		switch {
+		case st.Schema != "":
+			out[i], starts[i] = st.Schema, true
+		case st.Kind == StepSetAside:
+		case st.Kind == StepSession:
+			if used, ok := usedSchema(st.SQL); ok {
+				current, out[i], starts[i] = used, used, true
+			} else {
+				out[i] = current
+			}
+		default:
+			out[i] = current
+		}
 	}
-	return current, true
+	followed := false // a statement of the schema's own follows, before the next schema starts
+	for i := len(d.Steps) - 1; i >= 0; i-- {
+		st := d.Steps[i]
+		switch {
+		case starts[i]:
+			followed = false
+		case st.Kind == StepSession && !followed:
+			out[i] = ""
+		case st.Kind != StepSession && st.Kind != StepSetAside:
+			followed = true
+		}
+	}
+	return out
 }
 
 // usedSchema is the schema a USE statement moves to.
@@ -208,12 +233,14 @@ func itoa(n int) string {
 
 // Without is d without the schemas named in drop (lower case): their
 // objects, statements, rows and definitions; the statements of no schema
-// (session settings, what was set aside) and the counts are kept.
+// (session settings, what was set aside) and the counts are kept. Its
+// texts are copies, so that d's file text can be freed once d is.
 func (d *Dump) Without(drop map[string]bool) *Dump {
 	out := *d
 	out.Schemas, out.Objects, out.Data = nil, nil, nil
 	for _, s := range d.Schemas {
 		if !drop[strings.ToLower(s.Name)] {
+			s.SQL = strings.Clone(s.SQL)
 			out.Schemas = append(out.Schemas, s)
 		}
 	}
@@ -222,11 +249,12 @@ func (d *Dump) Without(drop map[string]bool) *Dump {
 		index[i] = -1
 		if !drop[strings.ToLower(o.Schema)] {
 			index[i] = len(out.Objects)
-			out.Objects = append(out.Objects, o)
+			out.Objects = append(out.Objects, cloneObject(o))
 		}
 	}
 	for _, ds := range d.Data {
 		if !drop[strings.ToLower(ds.Schema)] {
+			ds.SQL = strings.Clone(ds.SQL)
 			out.Data = append(out.Data, ds)
 		}
 	}
@@ -234,19 +262,32 @@ func (d *Dump) Without(drop map[string]bool) *Dump {
 		return &out
 	}
 	out.Steps = nil
-	current := ""
-	for _, st := range d.Steps {
-		schema, ok := stepSchema(st, current)
-		if st.Kind == StepSession && ok {
-			current = schema
-		}
-		if ok && drop[strings.ToLower(schema)] {
+	for i, schema := range d.stepSections() {
+		st := d.Steps[i]
+		if drop[strings.ToLower(schema)] {
 			continue
 		}
 		if st.Object >= 0 {
 			st.Object = index[st.Object]
 		}
+		st.SQL = strings.Clone(st.SQL)
 		out.Steps = append(out.Steps, st)
 	}
 	return &out
+}
+
+// cloneObject copies an object's texts.
+func cloneObject(o Object) Object {
+	o.SQL = strings.Clone(o.SQL)
+	alters := make([]string, len(o.Alters))
+	for i, a := range o.Alters {
+		alters[i] = strings.Clone(a)
+	}
+	o.Alters = alters
+	session := make([]Setting, len(o.Session))
+	for i, set := range o.Session {
+		session[i] = Setting{Name: strings.Clone(set.Name), Value: strings.Clone(set.Value)}
+	}
+	o.Session = session
+	return o
 }

@@ -66,17 +66,12 @@ func oneTenant(name, src string) (string, string, bool) {
 // belongs to the schema of the statement that starts on it or before it.
 func lineOwners(d *Dump) map[int]string {
 	owners := map[int]string{}
-	current := ""
-	for _, st := range d.Steps {
-		schema, ok := stepSchema(st, current)
-		if st.Kind == StepSession && ok {
-			current = schema
+	owner := ""
+	for i, schema := range d.stepSections() {
+		if schema != "" {
+			owner = strings.ToLower(schema)
 		}
-		if ok {
-			owners[st.Line] = strings.ToLower(schema)
-		} else {
-			owners[st.Line] = strings.ToLower(current)
-		}
+		owners[d.Steps[i].Line] = owner
 	}
 	return owners
 }
