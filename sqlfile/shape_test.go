@@ -153,3 +153,35 @@ func TestWithout(t *testing.T) {
 		t.Errorf("%d session SETs kept, want 2 (tenant_2's goes with it)", sets)
 	}
 }
+
+// FuzzGroupSchemas: any file the reader takes groups without a panic, the
+// schemas of a group with as many statements each, and Without keeps
+// every step's object in range.
+func FuzzGroupSchemas(f *testing.F) {
+	f.Add(tenantScript(3, nil))
+	f.Add("CREATE DATABASE a;\nUSE a;\nCREATE TABLE t (id INT);\nUSE b;\nCREATE TABLE t (id INT);\nCREATE VIEW v AS SELECT * FROM a.t;\n")
+	f.Add("USE `x`;\nDELIMITER ;;\nCREATE PROCEDURE p() BEGIN SELECT 1; END;;\nDELIMITER ;\nUSE y;\nSET @n = 1;\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		d, err := ReadDump("f.sql", strings.NewReader(src), ReadOptions{})
+		if err != nil {
+			return
+		}
+		drop := map[string]bool{}
+		for _, g := range GroupSchemas(d) {
+			for i, p := range g.Places {
+				if len(p) != len(g.Places[0]) {
+					t.Fatalf("%s has %d statements, %s %d", g.Schemas[i], len(p), g.Schemas[0], len(g.Places[0]))
+				}
+			}
+			for _, s := range g.Schemas[1:] {
+				drop[strings.ToLower(s)] = true
+			}
+		}
+		w := d.Without(drop)
+		for _, st := range w.Steps {
+			if st.Object >= len(w.Objects) || (st.Kind == StepCreate || st.Kind == StepAlter) && st.Object < 0 {
+				t.Fatalf("step at line %d points at object %d of %d", st.Line, st.Object, len(w.Objects))
+			}
+		}
+	})
+}
