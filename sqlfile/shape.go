@@ -36,7 +36,7 @@ type section struct {
 // GroupSchemas groups the schemas of d by shape, in the order the file
 // first has them; a schema that names another schema of d, or that
 // another names, is a group of its own. The statements that belong to no
-// schema (before the first USE, the session's SETs) are in none.
+// schema (stepSections) are in none.
 func GroupSchemas(d *Dump) []SchemaGroup {
 	sections, order := d.sections()
 	byShape := map[[sha256.Size]byte]int{}
@@ -72,6 +72,9 @@ func (d *Dump) sections() (map[string]*section, []string) {
 		}
 	}
 	if d.Steps == nil {
+		for _, s := range d.Schemas { // its CREATE DATABASE: the default character set and collation
+			sc.statement(s.Name, StepScript, s.SQL, s.Name)
+		}
 		for _, o := range d.Objects {
 			sc.object(o.Schema, o)
 			sc.statement(o.Schema, StepCreate, o.SQL, o.Schema+"."+o.Name)
