@@ -12,6 +12,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // writeTenants writes an install script of 12 tenant schemas of three
@@ -74,6 +75,18 @@ func TestGroupedSameAsEveryTenant(t *testing.T) {
 	}
 	grouped, every := check(false), check(true)
 	assertGrouped(t, grouped, every)
+	// --ddl-file of the same dump calibrates one tenant's tables.
+	tables, notes, err := sqlfile.ParseFile(dump)
+	if err != nil {
+		t.Fatalf("--ddl-file of the tenants' dump: %v", err)
+	}
+	if len(tables.Statements) != 3 {
+		t.Errorf("--ddl-file runs %d statements, want tenant_01's 3 tables", len(tables.Statements))
+	}
+	if note := strings.Join(notes, "\n"); !strings.Contains(note, "the file holds 12 schemas; 7 of them (tenant_01") ||
+		!strings.Contains(note, "5 schemas differ and are not calibrated") {
+		t.Errorf("--ddl-file notes: %s", note)
+	}
 }
 
 // TestGroupedLiveSameAsEveryTenant: the same 12 tenants read from a live
