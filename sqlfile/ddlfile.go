@@ -137,6 +137,16 @@ func Parse(name string, r io.Reader) (Tables, []string, error) {
 	if err != nil {
 		return Tables{}, nil, err
 	}
+	if one, note, ok := oneTenant(name, src); ok { // tenants.go
+		if t, notes, err := parseSource(name, one); err == nil {
+			return t, append(notes, note), nil
+		}
+	}
+	return parseSource(name, src)
+}
+
+// parseSource is Parse of a file's text.
+func parseSource(name, src string) (Tables, []string, error) {
 	stmts, rejects := splitClient(name, src)
 	p := newParser(name)
 	p.rejects = rejects

@@ -126,6 +126,9 @@ func lexStatement(src string, line int) ([]token, []condComment) {
 
 func lexWith(lx *lexer) ([]token, []condComment) {
 	src := lx.src
+	if lx.toks == nil { // about one token per five bytes of DDL: one allocation, not a doubling series
+		lx.toks = make([]token, 0, len(src)/5+1)
+	}
 	for lx.i < len(lx.src) && lx.step() {
 	}
 	if lx.cond >= 0 {

@@ -45,6 +45,9 @@ type Options struct {
 	InPlace bool
 	// Replication adds the replication rehearsal (--replication), nil without it.
 	Replication *ReplicationOptions
+	// NoGroup checks and times every schema; by default schemas of the
+	// same definition are checked and timed once (schemacheck.GroupDump).
+	NoGroup bool
 }
 
 // liveQueries is the --queries word that reads today's live server.

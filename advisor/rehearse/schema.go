@@ -56,8 +56,16 @@ func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*
 // rehearseSchema puts the schema through the target as carried over (and
 // today's version where it runs), then times its creation on each, rounds
 // interleaved, and on the target once more with both DDL settings off.
-func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server.BenchOptions) (*report.Schema, *report.SchemaTiming, error) {
+// Unless noGroup, schemas of the same definition are checked and timed
+// once (one schema of each group), the check's outcome given to every
+// schema of the group.
+func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server.BenchOptions, noGroup bool) (*report.Schema, *report.SchemaTiming, error) {
 	todaySrv, targetSrv := p.todayAndTarget()
+	full := d
+	var groups *schemacheck.Grouping
+	if !noGroup {
+		d, groups = schemacheck.GroupDump(d)
+	}
 	// The schema is loaded as each sandbox's application account; the
 	// timing's SET GLOBAL goes through the target's root connection.
 	sc := schemacheck.Servers{}
@@ -91,10 +99,17 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 		return nil, nil, fmt.Errorf("the schema on the target: %w", err)
 	}
 	s := schemacheck.Section(d, targetSrv, todaySrv, false, objects, notes)
+	groups.Apply(s)
 	s.Duration = time.Since(began)
 	timing, err := timeSchema(ctx, d, sc, admin, todaySrv != nil, b)
 	if err != nil {
 		return nil, nil, err
+	}
+	if groups != nil {
+		n, g := groups.Sizes()
+		timing.Method += fmt.Sprintf("; the file's %d schemas are %d groups of the same definition: one schema of each group "+
+			"was created and timed (%d of the file's %d tables), so every schema of a group costs what its timed schema costs "+
+			"(--no-group times every schema)", n, g, d.Count(sqlfile.KindTable), full.Count(sqlfile.KindTable))
 	}
 	return report.SchemaOf(s), timing, nil
 }

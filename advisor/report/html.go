@@ -199,7 +199,7 @@ const htmlSchemaSection = `{{define "schema"}}
 <thead><tr><th>status</th><th>kind</th><th>object</th><th>where</th><th>problems</th></tr></thead>
 <tbody>
 {{- range .Objects}}
-<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code></td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
+<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code>{{.Shared}}</td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
 {{- end}}
 </tbody>
 </table>

@@ -21,6 +21,9 @@ type Schema struct {
 	SetAside  map[string]int `json:"set_aside,omitempty"`
 	DurationS float64        `json:"duration_s"`
 	Notes     []string       `json:"notes,omitempty"`
+	// Groups are the schemas with the same definition, each loaded once
+	// (schema_groups.go); absent when every schema was loaded.
+	Groups []SchemaSet `json:"groups,omitempty"`
 }
 
 // SchemaObject is one table, view, routine, trigger or event.
@@ -30,6 +33,11 @@ type SchemaObject struct {
 	Source   string          `json:"source"` // file:line, or schema.name on a live server
 	Status   string          `json:"status"`
 	Problems []SchemaProblem `json:"problems"`
+	// Group is the number (from 1) of its schema's entry in Groups.
+	Group int `json:"group,omitempty"`
+	// SameAs is, for an object of a schema that was not loaded, the source
+	// of the loaded schema's object whose status and problems it carries.
+	SameAs string `json:"same_as,omitempty"`
 }
 
 // SchemaProblem is one thing the target said or did to an object.
@@ -82,7 +90,7 @@ func schemaGroups(s *Schema) []schemaGroup {
 	groups := []schemaGroup{{Title: "Errors"}, {Title: "Warnings"}, {Title: "Notices"}}
 	for _, o := range s.Objects {
 		sev, ok := StatusSeverity(o.Status)
-		if !ok {
+		if !ok || o.SameAs != "" { // a copy is shown on the loaded schema's row
 			continue
 		}
 		i := map[rules.Severity]int{rules.Critical: 0, rules.Warning: 1, rules.Info: 2}[sev]
@@ -90,6 +98,9 @@ func schemaGroups(s *Schema) []schemaGroup {
 	}
 	for _, g := range groups {
 		sort.SliceStable(g.Objects, func(a, b int) bool {
+			if da, db := s.drifted(g.Objects[a]), s.drifted(g.Objects[b]); da != db {
+				return da
+			}
 			if g.Objects[a].Kind != g.Objects[b].Kind {
 				return kindRank(g.Objects[a].Kind) < kindRank(g.Objects[b].Kind)
 			}

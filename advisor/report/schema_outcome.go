@@ -13,11 +13,13 @@ func SchemaOf(s *outcome.Schema) *Schema {
 	for _, o := range s.Objects {
 		out.Objects = append(out.Objects, schemaObjectOf(o))
 	}
+	out.Groups = schemaSetsOf(s.Groups)
 	return out
 }
 
 func schemaObjectOf(o outcome.Object) SchemaObject {
-	out := SchemaObject{Kind: o.Kind, Name: o.Name, Source: o.Source, Status: o.Status, Problems: make([]SchemaProblem, 0, len(o.Problems))}
+	out := SchemaObject{Kind: o.Kind, Name: o.Name, Source: o.Source, Status: o.Status,
+		Problems: make([]SchemaProblem, 0, len(o.Problems)), Group: o.Group, SameAs: o.SameAs}
 	for _, p := range o.Problems {
 		out.Problems = append(out.Problems, SchemaProblem(p)) // the same fields, with the JSON names
 	}

@@ -25,6 +25,9 @@ func (p *printer) schema(r *Report) {
 		p.line("       the same load on today's version: %s", s.Today)
 	}
 	p.line("       statuses: %s", countsText(s.countByStatus()))
+	if g := s.groupsText(); g != "" {
+		p.line("       %s", g)
+	}
 	if len(s.SetAside) > 0 {
 		p.line("       read and not loaded: %s", setAsideText(s.SetAside))
 	}
@@ -53,7 +56,7 @@ func (p *printer) schemaObject(s *Schema, o SchemaObject) {
 	case "warning":
 		marker = p.paint(color.FgYellow, "[!!]")
 	}
-	p.line("%s %-9s %s %s (%s)", marker, o.Status, o.Kind, o.Name, s.place(o))
+	p.line("%s %-9s %s %s (%s)%s", marker, o.Status, o.Kind, o.Name, s.place(o), s.sharedText(o))
 	for _, pr := range o.Problems {
 		p.line("       %s", problemText(pr))
 		if pr.Fix != "" && !pr.Today {
@@ -122,6 +125,9 @@ func schemaSummary(s *Schema) string {
 	}
 	if len(s.SetAside) > 0 {
 		out += "; read and not loaded: " + setAsideText(s.SetAside)
+	}
+	if g := s.groupsText(); g != "" {
+		out += "; " + g
 	}
 	return out
 }

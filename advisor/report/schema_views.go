@@ -16,6 +16,7 @@ type htmlSchemaGroup struct {
 
 type htmlSchemaObject struct {
 	Status, Kind, Name, Source string
+	Shared                     string // the other schemas of its group
 	Problems                   []htmlSchemaProblem
 }
 
@@ -29,7 +30,7 @@ func newHTMLSchema(s *Schema) *htmlSchema {
 	for _, g := range schemaGroups(s) {
 		hg := htmlSchemaGroup{Title: g.Title}
 		for _, o := range g.Objects {
-			ho := htmlSchemaObject{Status: o.Status, Kind: o.Kind, Name: o.Name, Source: s.place(o)}
+			ho := htmlSchemaObject{Status: o.Status, Kind: o.Kind, Name: o.Name, Source: s.place(o), Shared: s.sharedText(o)}
 			for _, p := range o.Problems {
 				hp := htmlSchemaProblem{Text: problemText(p)}
 				if !p.Today {
@@ -70,7 +71,7 @@ func (m *mdWriter) schema(r *Report) {
 					problems += " — fix: " + mdText(p.Fix)
 				}
 			}
-			rows = append(rows, []string{o.Status, o.Kind, mdCodeCell(o.Name), mdCodeCell(s.place(o)), problems})
+			rows = append(rows, []string{o.Status, o.Kind, mdCodeCell(o.Name) + mdText(s.sharedText(o)), mdCodeCell(s.place(o)), problems})
 		}
 		m.table([]string{"status", "kind", "object", "where", "problems"}, []string{"---", "---", "---", "---", "---"}, rows)
 		m.line("")

@@ -42,6 +42,9 @@ type Options struct {
 	// WhileLoaded, when set, runs after the check, before the sandboxes
 	// stop, on both loaded the same way (see Loaded): the query rehearsal.
 	WhileLoaded func(context.Context, Loaded) error
+	// NoGroup loads every schema, also those with the same definition as
+	// another (groups.go); without it, one schema of each group is loaded.
+	NoGroup bool
 }
 
 // errNoTargetBinary is a schema check without the target's binaries.
@@ -104,6 +107,10 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 			return nil, fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
 	}
+	var groups *Grouping
+	if !o.NoGroup && o.WhileLoaded == nil { // the query rehearsal needs every schema loaded
+		d, groups = GroupDump(d)
+	}
 	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir, o.Log)
 	servers = append(servers, target, today)
 	if err != nil {
@@ -140,6 +147,7 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 	accounts, accountNotes := dumpAccounts(d, target.Inspection().Flavor)
 	objects, notes = append(objects, accounts...), append(notes, accountNotes...)
 	schema = Section(d, target, today, sc.Live != nil, objects, notes)
+	groups.Apply(schema)
 	schema.Duration = time.Since(began)
 	if o.WhileLoaded != nil {
 		if err := whileLoaded(ctx, o, sc, d, objects, target, today); err != nil {

@@ -85,6 +85,7 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
+			&cli.BoolFlag{Name: "no-group", Usage: "load every schema; by default schemas with the same definition (tenants) are loaded once and reported as a group"},
 		}, connectionFlags(), queryFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCheck,
 	}
@@ -204,7 +205,8 @@ func liveSchema(c *cli.Context) bool { return c.IsSet("schemas") || anyConnFlag(
 func schemaCheckOptions(c *cli.Context) (*schemacheck.Options, error) {
 	o := &schemacheck.Options{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
 		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
-		ServerVersion: c.String("server-version"), Target: c.String("target"), Log: progressLog(c)}
+		ServerVersion: c.String("server-version"), Target: c.String("target"), Log: progressLog(c),
+		NoGroup: c.Bool("no-group")}
 	switch {
 	case o.SchemaFile != "":
 		return o, nil

@@ -19,6 +19,9 @@ type Schema struct {
 	SetAside map[string]int // statements read and not loaded, by what they are
 	Duration time.Duration
 	Notes    []string
+	// Groups are the schemas checked once for others with the same
+	// definition (groups.go); nil when every schema was checked.
+	Groups []Group
 }
 
 // Object is one table, view, routine, trigger or event (or a statement of
@@ -29,6 +32,12 @@ type Object struct {
 	Source   string // file:line, or schema.name on a live server
 	Status   string // the worst of its problems (Worst)
 	Problems []Problem
+	// Group is 1 + the index in Schema.Groups of its schema's group; 0
+	// when schemas were not grouped.
+	Group int
+	// SameAs is, for an object of a group's schema that was not loaded,
+	// the Source of the loaded schema's object whose outcome it carries.
+	SameAs string
 }
 
 // Problem is one thing the target said or did to an object.
