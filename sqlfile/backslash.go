@@ -1,5 +1,7 @@
 package sqlfile
 
+import "strings"
+
 // Outside strings the mysql client reads a backslash and the character
 // after it as a one-character command (\g, \c, \!, ...). A character that
 // names no command is kept, both bytes, and the client goes on ("Unknown
@@ -29,6 +31,14 @@ func (s *clientSplitter) backslash() {
 		return
 	}
 	x := s.src[s.i+1]
+	if x == '.' {
+		end := strings.IndexByte(s.src[s.i:], '\n')
+		if end < 0 {
+			end = len(s.src) - s.i
+		}
+		s.skipSource(strings.TrimSpace(s.src[s.i : s.i+end]))
+		return
+	}
 	if name, ok := clientRefused[x]; ok {
 		s.skipLine("the mysql client command \\" + string(x) + " (" + name + ") is not SQL (a file is read as input, never as instructions to the client)")
 		return

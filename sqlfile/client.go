@@ -1,6 +1,7 @@
 package sqlfile
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -40,6 +41,10 @@ type clientSplitter struct {
 	out       []clientStatement
 	rejects   []*RejectError
 	stop      bool // a refusal after which the file cannot be cut any further
+	// sourced are the client's source commands (source f, \. f): another
+	// file the client would read there. The schema check notes them and
+	// reads on; --ddl-file refuses them.
+	sourced []*RejectError
 	// cuts are the byte ranges of the current statement the client drops
 	// (a one-character command such as \n inside it).
 	cuts [][2]int
@@ -50,6 +55,13 @@ type clientSplitter struct {
 // of its line (and the statement it stands in) and the reading goes on; an
 // unterminated quote or comment stops it.
 func splitClient(file, src string) ([]clientStatement, []*RejectError) {
+	s := cutClient(file, src)
+	return s.out, joinLines(s.rejects, s.sourced)
+}
+
+// cutClient runs the client's cut over src; the splitter holds the
+// statements, the refusals and the source commands.
+func cutClient(file, src string) *clientSplitter {
 	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1}
 	for s.i < len(s.src) && !s.stop {
 		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
@@ -60,7 +72,14 @@ func splitClient(file, src string) ([]clientStatement, []*RejectError) {
 	if !s.stop {
 		s.flush(len(s.src))
 	}
-	return s.out, s.rejects
+	return s
+}
+
+// joinLines merges two lists of refusals in line order.
+func joinLines(a, b []*RejectError) []*RejectError {
+	out := append(append([]*RejectError{}, a...), b...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
+	return out
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
@@ -91,6 +110,9 @@ func (s *clientSplitter) lineCommand() bool {
 			return true
 		}
 		s.delimiter = d
+	case strings.TrimRight(word, ";") == "source":
+		s.skipSource(strings.TrimSpace(line))
+		return true
 	case clientCommands[strings.TrimRight(word, ";")]:
 		s.skipLine("the mysql client command " + quoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
 		return true
@@ -208,6 +230,15 @@ func (s *clientSplitter) cutText(start, end int) string {
 	}
 	b.WriteString(s.src[start:end])
 	return b.String()
+}
+
+// skipSource records a source command (cmd: its line) and skips the line
+// and the statement it stands in, as skipLine does.
+func (s *clientSplitter) skipSource(cmd string) {
+	s.sourced = append(s.sourced, &RejectError{File: s.file, Line: s.line, Statement: excerpt(cmd),
+		Reason: "the mysql client command source reads another file there; it is not followed (a file is read as input, never as instructions to the client)"})
+	s.skipLine("")
+	s.rejects = s.rejects[:len(s.rejects)-1]
 }
 
 // skipLine refuses a client command and skips the rest of its line and the

@@ -214,11 +214,12 @@ func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
 	if isDump {
 		writer = w
 	}
-	clientStmts, rejects := splitClient(name, src)
-	stmts := serverStatements(clientStmts)
+	cut := cutClient(name, src)
+	stmts := serverStatements(cut.out)
 	rd := newDumpReader(name, writer, o)
 	rd.isDump = isDump
-	rd.rejects = rejects
+	rd.rejects = cut.rejects
+	rd.notSourced(cut.sourced)
 	for _, st := range stmts {
 		if err := rd.add(st); err != nil {
 			return nil, err

@@ -414,3 +414,13 @@ func fileAccess(toks []token) string {
 	}
 	return ""
 }
+
+// notSourced notes the client's source commands of the file: the client
+// would read another file there; the check reads this one and says so.
+func (r *dumpReader) notSourced(cmds []*RejectError) {
+	for _, c := range cmds {
+		r.setAside("source command")
+		r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("%s:%d: %s: the client reads another file there; it is not followed (check that file on its own)",
+			c.File, c.Line, c.Statement))
+	}
+}
