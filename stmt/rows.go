@@ -46,3 +46,36 @@ func ReadStrings(ctx context.Context, q Execer, query string, args ...any) ([]st
 	}
 	return out, rows.Err()
 }
+
+// ReadRow runs a query, tagged, and returns its first row by column name
+// (SHOW CREATE ..., SHOW MASTER STATUS); a NULL column is absent, and a
+// query that returns no row gives an empty map.
+func ReadRow(ctx context.Context, q Execer, query string) (map[string]string, error) {
+	rows, err := q.QueryContext(ctx, Tagged(query))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", query, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	if !rows.Next() {
+		return out, rows.Err()
+	}
+	vals := make([]sql.NullString, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := rows.Scan(ptrs...); err != nil {
+		return nil, err
+	}
+	for i, c := range cols {
+		if vals[i].Valid {
+			out[c] = vals[i].String
+		}
+	}
+	return out, rows.Err()
+}

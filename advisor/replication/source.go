@@ -2,7 +2,6 @@ package replication
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 
@@ -104,42 +103,10 @@ func setGTIDPosition(ctx context.Context, replica *server.Server, fl flavor.Flav
 // binlogPosition is the primary's current binary log file and position.
 func binlogPosition(ctx context.Context, primary *server.Server) (coordinates, error) {
 	fl := primary.Inspection().Flavor
-	row, err := readRow(ctx, primary.DB(), fl.BinlogStatusStatement())
+	row, err := stmt.ReadRow(ctx, primary.DB(), fl.BinlogStatusStatement())
 	if err != nil {
 		return coordinates{}, fmt.Errorf("reading the primary's binary log position: %w", err)
 	}
 	pos, _ := strconv.ParseInt(row["Position"], 10, 64)
 	return coordinates{file: row["File"], pos: pos}, nil
-}
-
-// readRow reads the first row of a statement as column name -> value
-// (nil when it returns no row).
-func readRow(ctx context.Context, db *sql.DB, q string) (map[string]string, error) {
-	rows, err := db.QueryContext(ctx, stmt.Tag+q)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	if !rows.Next() {
-		return nil, rows.Err()
-	}
-	vals := make([]sql.NullString, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	if err := rows.Scan(ptrs...); err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(cols))
-	for i, c := range cols {
-		if vals[i].Valid {
-			out[c] = vals[i].String
-		}
-	}
-	return out, rows.Err()
 }

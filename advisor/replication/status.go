@@ -68,7 +68,7 @@ func waitForReplica(ctx context.Context, replica *server.Server, fl flavor.Flavo
 	}
 	deadline := time.Now().Add(wait)
 	for {
-		row, err := readRow(ctx, replica.DB(), fl.ReplicaStatusStatement())
+		row, err := stmt.ReadRow(ctx, replica.DB(), fl.ReplicaStatusStatement())
 		if err != nil {
 			return replicaStatus{}, fmt.Errorf("reading the replica's status: %w", err)
 		}

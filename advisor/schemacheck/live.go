@@ -85,7 +85,7 @@ var liveSession = []struct{ column, variable string }{
 
 // readLiveSchema reads one schema's objects.
 func readLiveSchema(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, schema string) error {
-	row, err := showCreate(ctx, conn, "SHOW CREATE DATABASE "+stmt.QuoteIdent(schema))
+	row, err := stmt.ReadRow(ctx, conn, "SHOW CREATE DATABASE "+stmt.QuoteIdent(schema))
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func readLiveSchema(ctx context.Context, conn *sql.Conn, d *sqlfile.Dump, schema
 			return err
 		}
 		for _, name := range names {
-			row, err := showCreate(ctx, conn, fmt.Sprintf(k.show, stmt.QuoteIdent(schema)+"."+stmt.QuoteIdent(name)))
+			row, err := stmt.ReadRow(ctx, conn, fmt.Sprintf(k.show, stmt.QuoteIdent(schema)+"."+stmt.QuoteIdent(name)))
 			if err != nil {
 				return err
 			}
@@ -139,37 +139,6 @@ func listNames(ctx context.Context, conn *sql.Conn, query, schema string) ([]str
 		return nil, fmt.Errorf("listing the objects of %s: %w", schema, err)
 	}
 	return names, nil
-}
-
-// showCreate runs a SHOW CREATE statement and returns its row by column.
-func showCreate(ctx context.Context, conn *sql.Conn, query string) (map[string]string, error) {
-	rows, err := conn.QueryContext(ctx, stmt.Tagged(query))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", query, err)
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]string{}
-	if !rows.Next() {
-		return out, rows.Err()
-	}
-	vals := make([]sql.NullString, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	if err := rows.Scan(ptrs...); err != nil {
-		return nil, err
-	}
-	for i, c := range cols {
-		if vals[i].Valid {
-			out[c] = vals[i].String
-		}
-	}
-	return out, rows.Err()
 }
 
 // triggerTable is the table a trigger is on.
