@@ -235,7 +235,7 @@ func (s *clientSplitter) cutText(start, end int) string {
 // skipSource records a source command (cmd: its line) and skips the line
 // and the statement it stands in, as skipLine does.
 func (s *clientSplitter) skipSource(cmd string) {
-	s.sourced = append(s.sourced, &RejectError{File: s.file, Line: s.line, Statement: excerpt(cmd),
+	s.sourced = append(s.sourced, &RejectError{File: s.file, Line: s.line, Statement: Excerpt(cmd),
 		Reason: "the mysql client command source reads another file there; it is not followed (a file is read as input, never as instructions to the client)"})
 	s.skipLine("")
 	s.rejects = s.rejects[:len(s.rejects)-1]

@@ -201,7 +201,7 @@ func (p *parser) runsOrIgnores(st rawStatement) bool {
 // listAside records a statement set aside from a client statement that
 // held several, with its line, for the notes.
 func (p *parser) listAside(st rawStatement, what string) {
-	p.hidden = append(p.hidden, fmt.Sprintf("line %d: %s (%s)", st.line, excerpt(st.sql), what))
+	p.hidden = append(p.hidden, fmt.Sprintf("line %d: %s (%s)", st.line, Excerpt(st.sql), what))
 }
 
 // Statement is one DDL statement --ddl-file runs, with the table it creates.
@@ -305,7 +305,7 @@ func (p *parser) record(st rawStatement, v verdict) {
 
 // reject records a refused statement.
 func (p *parser) reject(line int, sql, reason string) {
-	p.rejects = append(p.rejects, &RejectError{File: p.file, Line: line, Statement: excerpt(sql), Reason: reason})
+	p.rejects = append(p.rejects, &RejectError{File: p.file, Line: line, Statement: Excerpt(sql), Reason: reason})
 }
 
 // result returns the workload and notes, or the refusals.
@@ -408,9 +408,9 @@ func quoteShort(s string) string {
 	return strconv.Quote(s)
 }
 
-// excerpt returns the first excerptLen characters of a statement with its
+// Excerpt returns the first excerptLen characters of a statement with its
 // whitespace collapsed and unprintable characters replaced.
-func excerpt(sql string) string {
+func Excerpt(sql string) string {
 	s := strings.Join(strings.Fields(strings.ToValidUTF8(sql, "?")), " ")
 	s = strings.Map(func(r rune) rune {
 		if !unicode.IsPrint(r) {

@@ -484,11 +484,11 @@ func TestViewStandInTablesDoNotRun(t *testing.T) {
 
 func TestExcerpt(t *testing.T) {
 	long := "CREATE TABLE x (\n\t" + strings.Repeat("é", 100) + "\x01)"
-	got := excerpt(long)
+	got := Excerpt(long)
 	if utf8.RuneCountInString(got) != excerptLen || !strings.HasPrefix(got, "CREATE TABLE x ( éé") {
 		t.Errorf("excerpt = %q", got)
 	}
-	if got := excerpt("a\x01\tb"); got != "a? b" {
+	if got := Excerpt("a\x01\tb"); got != "a? b" {
 		t.Errorf("excerpt = %q", got)
 	}
 }

@@ -309,7 +309,7 @@ func (r *dumpReader) named(schema string) {
 func (r *dumpReader) setAside(what string) { r.dump.SetAside[what]++ }
 
 func (r *dumpReader) reject(line int, sql, reason string) {
-	r.rejects = append(r.rejects, &RejectError{File: r.file, Line: line, Statement: excerpt(sql), Reason: reason})
+	r.rejects = append(r.rejects, &RejectError{File: r.file, Line: line, Statement: Excerpt(sql), Reason: reason})
 }
 
 // rejection joins the refusals, in line order.

@@ -34,7 +34,7 @@ type guardState struct {
 // updates the session's state (USE). The error wraps errNotForALiveServer.
 func judgeLive(query string, st *guardState) error {
 	if err := whyNotLive(query, st); err != "" {
-		return fmt.Errorf("%w: %s: %s", errNotForALiveServer, err, excerptOf(query))
+		return fmt.Errorf("%w: %s: %s", errNotForALiveServer, err, sqlfile.Excerpt(query))
 	}
 	return nil
 }
@@ -166,13 +166,4 @@ func schemaStatementShape(words []sqlfile.Word) bool {
 		return middle[0].Text == "IF" && middle[1].Text == "NOT" && middle[2].Text == "EXISTS"
 	}
 	return false
-}
-
-// excerptOf shows the start of a refused statement in the error.
-func excerptOf(query string) string {
-	s := strings.Join(strings.Fields(query), " ")
-	if len(s) > 120 {
-		s = s[:120] + "..."
-	}
-	return s
 }
