@@ -44,3 +44,11 @@ func (f Format) String() string {
 	}
 	return fmt.Sprintf("format %d", int(f))
 }
+
+// TextStyle controls the human report.
+type TextStyle struct {
+	Color bool
+	// Verbose lists in full what the reports fold: the drift of defaults
+	// nothing of the user's touches, a verdict item's every member.
+	Verbose bool
+}

@@ -485,10 +485,6 @@ func decisionsText(ds []Decision, decided bool) string {
 	return strings.Join(parts, "; ")
 }
 
-// isCost tells a decision on a variant that turns settings on, decided
-// against the mirrored threshold 1/(1+margin).
-func (d Decision) isCost() bool { return d.Threshold > 0 && d.Threshold < 1 }
-
 // costDecisionText words the decision on a cost as a slowdown.
 func costDecisionText(d Decision) string {
 	sd := d.Interval.Slowdown()

@@ -7,6 +7,25 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
+// Decision is the stop rule's verdict on one variant: whether its advice
+// had settled, and on which (wider, sequentially corrected) interval.
+type Decision struct {
+	Variant  string          `json:"variant"`
+	Verdict  string          `json:"verdict"`
+	Interval effect.Interval `json:"interval"`
+	Level    float64         `json:"level"`
+	// Threshold is the speedup decided against: 1+margin, or 1/(1+margin)
+	// for a variant that turns settings on (a cost).
+	Threshold float64 `json:"threshold,omitempty"`
+	// TwoSided marks a decision against both 1+margin and 1/(1+margin):
+	// one server against another, whose interval is a time ratio.
+	TwoSided bool `json:"two_sided,omitempty"`
+}
+
+// isCost tells a decision on a variant that turns settings on, decided
+// against the mirrored threshold 1/(1+margin).
+func (d Decision) isCost() bool { return d.Threshold > 0 && d.Threshold < 1 }
+
 // The method lines: each names how the statements ran and the estimator
 // that made every figure of its report.
 

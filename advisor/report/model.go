@@ -93,21 +93,6 @@ type BenchmarkInfo struct {
 	Variants  []VariantInfo `json:"variants"`
 }
 
-// Decision is the stop rule's verdict on one variant: whether its advice
-// had settled, and on which (wider, sequentially corrected) interval.
-type Decision struct {
-	Variant  string          `json:"variant"`
-	Verdict  string          `json:"verdict"`
-	Interval effect.Interval `json:"interval"`
-	Level    float64         `json:"level"`
-	// Threshold is the speedup decided against: 1+margin, or 1/(1+margin)
-	// for a variant that turns settings on (a cost).
-	Threshold float64 `json:"threshold,omitempty"`
-	// TwoSided marks a decision against both 1+margin and 1/(1+margin):
-	// one server against another, whose interval is a time ratio.
-	TwoSided bool `json:"two_sided,omitempty"`
-}
-
 // VariantInfo is one variant of the calibration.
 type VariantInfo struct {
 	Name string `json:"name"`

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
@@ -24,6 +23,19 @@ type Schema struct {
 	// Groups are the schemas with the same definition, each loaded once
 	// (schema_groups.go); absent when every schema was loaded.
 	Groups []SchemaSet `json:"groups,omitempty"`
+}
+
+// SchemaSet is schemas with the same definition: Checked was loaded on the
+// target, and the objects of the others carry its objects' statuses.
+type SchemaSet struct {
+	Checked string `json:"checked"`
+	// Schemas are every schema of the group, Checked included, written
+	// compactly: numbered names in a row as "tenant_0001..tenant_0200".
+	Schemas []string `json:"schemas"`
+	Count   int      `json:"count"`
+	// Drifted is set for a group whose definition differs from the
+	// largest group's.
+	Drifted bool `json:"drifted,omitempty"`
 }
 
 // SchemaObject is one table, view, routine, trigger or event.
@@ -75,39 +87,6 @@ func StatusSeverity(status string) (rules.Severity, bool) {
 		return rules.Info, true
 	}
 	return 0, false
-}
-
-// schemaGroup is the objects of one checker level (Errors, Warnings,
-// Notices), by kind.
-type schemaGroup struct {
-	Title   string
-	Objects []SchemaObject
-}
-
-// schemaGroups sorts the objects into Errors, Warnings and Notices, each by
-// kind and name; loaded objects are left out.
-func schemaGroups(s *Schema) []schemaGroup {
-	groups := []schemaGroup{{Title: "Errors"}, {Title: "Warnings"}, {Title: "Notices"}}
-	for _, o := range s.Objects {
-		sev, ok := StatusSeverity(o.Status)
-		if !ok || o.SameAs != "" { // a copy is shown on the loaded schema's row
-			continue
-		}
-		i := map[rules.Severity]int{rules.Critical: 0, rules.Warning: 1, rules.Info: 2}[sev]
-		groups[i].Objects = append(groups[i].Objects, o)
-	}
-	for _, g := range groups {
-		sort.SliceStable(g.Objects, func(a, b int) bool {
-			if da, db := s.drifted(g.Objects[a]), s.drifted(g.Objects[b]); da != db {
-				return da
-			}
-			if g.Objects[a].Kind != g.Objects[b].Kind {
-				return kindRank(g.Objects[a].Kind) < kindRank(g.Objects[b].Kind)
-			}
-			return g.Objects[a].Name < g.Objects[b].Name
-		})
-	}
-	return groups
 }
 
 // schemaKinds is the order kinds are shown in.

@@ -8,19 +8,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 )
 
-// SchemaSet is schemas with the same definition: Checked was loaded on the
-// target, and the objects of the others carry its objects' statuses.
-type SchemaSet struct {
-	Checked string `json:"checked"`
-	// Schemas are every schema of the group, Checked included, written
-	// compactly: numbered names in a row as "tenant_0001..tenant_0200".
-	Schemas []string `json:"schemas"`
-	Count   int      `json:"count"`
-	// Drifted is set for a group whose definition differs from the
-	// largest group's.
-	Drifted bool `json:"drifted,omitempty"`
-}
-
 func schemaSetsOf(groups []outcome.Group) []SchemaSet {
 	if len(groups) == 0 {
 		return nil

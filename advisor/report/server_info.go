@@ -3,6 +3,7 @@ package report
 import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // ServerOf identifies an inspected server in a report.
@@ -24,4 +25,13 @@ func ServerOfJob(s *server.Server) ServerInfo {
 	info := ServerOf(s.Inspection())
 	info.Sandbox = s.IsSandbox()
 	return info
+}
+
+// flavorName is the human name of a report's flavor ("mariadb" -> "MariaDB"), the
+// name as given when it is not a known vendor.
+func flavorName(f string) string {
+	if name := (flavor.Flavor{Vendor: flavor.Vendor(f)}).Name(); name != "unknown" {
+		return name
+	}
+	return f
 }

@@ -8,16 +8,7 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
-
-// TextStyle controls the human report.
-type TextStyle struct {
-	Color bool
-	// Verbose lists in full what the reports fold: the drift of defaults
-	// nothing of the user's touches, a verdict item's every member.
-	Verbose bool
-}
 
 // text writes the human report, MySQLTuner-style markers included:
 // [OK] nothing to act on, [!!] warning or critical, [--] information.
@@ -198,15 +189,6 @@ func (p *printer) snippet(r *Report) {
 	for _, l := range strings.Split(strings.TrimRight(r.MyCnf, "\n"), "\n") {
 		p.line("    %s", l)
 	}
-}
-
-// flavorName is the human name of a report's flavor ("mariadb" -> "MariaDB"), the
-// name as given when it is not a known vendor.
-func flavorName(f string) string {
-	if name := (flavor.Flavor{Vendor: flavor.Vendor(f)}).Name(); name != "unknown" {
-		return name
-	}
-	return f
 }
 
 func sandboxNote(sandbox bool) string {

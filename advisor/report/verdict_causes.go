@@ -21,19 +21,6 @@ type causeGroup struct {
 	Members  []VerdictExample
 }
 
-// The kinds of a verdict's items.
-const (
-	KindStatement = "statement"
-	KindObject    = "object"
-	KindSetting   = "setting"
-	KindDefault   = "default"
-	KindUpgrade   = "upgrade"
-	KindFinding   = "finding"
-	// KindReplication is a replication run of rehearse --replication that
-	// stopped or left tables differing.
-	KindReplication = "replication run"
-)
-
 // queryGroups groups the query classes that have a severity by status and
 // cause, in the order the classes come (worst status first).
 func queryGroups(q *Queries) []causeGroup {
