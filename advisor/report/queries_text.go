@@ -67,28 +67,6 @@ func (p *printer) queryClass(c queries.ClassResult) {
 	}
 }
 
-// queriesReadText says what was read and how much of it ran.
-func queriesReadText(q *Queries) string {
-	s := fmt.Sprintf("read: %s (%s), %d statements, %d classes, the %d heaviest (by %s) compared in %.1f s",
-		q.Source, q.Format, q.Executions, q.Classes, q.Compared, q.Weight, q.ComparedS)
-	if q.TimedS > 0 {
-		s += fmt.Sprintf(", timed in %.1f s (slower or faster beyond %.2fx", q.TimedS, q.Threshold)
-		if m := q.Material; m != nil {
-			s += fmt.Sprintf(" by at least %g%% of the source's time or %g ms an execution", 100*m.Share, m.PerExecutionMs)
-		}
-		s += ")"
-	}
-	if q.Skipped > 0 {
-		s += fmt.Sprintf("; %d other entries skipped", q.Skipped)
-	}
-	return s
-}
-
-// setAsideQueryText is one kind of class that was not run.
-func setAsideQueryText(s queries.SetAside) string {
-	return fmt.Sprintf("%s: %d classes (%d statements) not run, e.g. %s", s.Kind, s.Classes, s.Statements, sqlExcerpt(s.Example))
-}
-
 // queries writes the Markdown queries section.
 func (m *mdWriter) queries(q *Queries) {
 	if q == nil {
@@ -140,12 +118,4 @@ func (m *mdWriter) queries(q *Queries) {
 		m.line("- " + mdText(n))
 	}
 	m.line("")
-}
-
-// plural is "1 sample" or "3 samples".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

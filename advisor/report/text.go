@@ -145,13 +145,6 @@ func bar(value, longest float64, width int) string {
 	return strings.Repeat("█", max(n, 1))
 }
 
-func flagHint(flag string) string {
-	if flag == "" {
-		return ""
-	}
-	return " (measure it with " + flag + ")"
-}
-
 func (p *printer) findings(r *Report) {
 	counts := map[string]int{}
 	for _, f := range r.Findings {
@@ -189,13 +182,6 @@ func (p *printer) snippet(r *Report) {
 	for _, l := range strings.Split(strings.TrimRight(r.MyCnf, "\n"), "\n") {
 		p.line("    %s", l)
 	}
-}
-
-func sandboxNote(sandbox bool) string {
-	if sandbox {
-		return " — throwaway sandbox"
-	}
-	return ""
 }
 
 // mark paints a line's mark by what it asks of the reader: [XX] red,

@@ -1,10 +1,7 @@
 package report
 
 import (
-	"fmt"
 	"strings"
-
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // Judge decides the report's verdict (nil when the report judges no
@@ -75,69 +72,4 @@ func checkedOf(s *Schema, q *Queries, settings bool) []string {
 		out = append(out, countNoun(len(q.Results), "statement")+" of the application")
 	}
 	return out
-}
-
-// foldable reports whether a finding is the drift of a default, at
-// information level, that nothing of the user's sets and nothing measured
-// touches: the reports fold those into one line (--verbose lists them;
-// JSON always does).
-func foldable(f FindingInfo, touched map[string]bool) bool {
-	return f.ID == rules.RuleDefaultDrift && f.severity == rules.Info && f.MeasuredSpeedup == nil &&
-		!touched[optionName(f.Evidence["variable"])]
-}
-
-// foldFindings splits findings into those listed and those folded.
-func foldFindings(fs []FindingInfo, touched map[string]bool, verbose bool) (listed, folded []FindingInfo) {
-	for _, f := range fs {
-		if !verbose && foldable(f, touched) {
-			folded = append(folded, f)
-			continue
-		}
-		listed = append(listed, f)
-	}
-	return listed, folded
-}
-
-// foldedLine is the one line the folded findings become.
-func foldedLine(n int) string {
-	return fmt.Sprintf("%s on the target that nothing of yours sets; --verbose lists them",
-		map[bool]string{true: "1 default differs", false: fmt.Sprintf("%d defaults differ", n)}[n == 1])
-}
-
-// touched are the variables a report's user sets (--config, today's
-// explicit settings carried over) or its measurement changes.
-func (r *Report) touched() map[string]bool {
-	t := map[string]bool{}
-	for _, c := range r.Config {
-		t[optionName(c.Name)] = true
-	}
-	if r.Benchmark != nil {
-		for _, v := range r.Benchmark.Variants {
-			for name := range v.Changes {
-				t[optionName(name)] = true
-			}
-		}
-	}
-	return t
-}
-
-func (r *RehearseReport) touched() map[string]bool {
-	t := map[string]bool{}
-	for _, c := range r.Carryover {
-		t[optionName(c.Name)] = true
-		if c.TargetName != "" {
-			t[optionName(c.TargetName)] = true
-		}
-	}
-	for _, p := range r.Pins {
-		t[optionName(p.Name)] = true
-	}
-	for _, sd := range r.Sides {
-		for _, v := range sd.Variants {
-			for name := range v.Settings {
-				t[optionName(name)] = true
-			}
-		}
-	}
-	return t
 }

@@ -6,10 +6,6 @@ import (
 	"github.com/fatih/color"
 )
 
-// shownExamples is how many members of a verdict item the text, Markdown
-// and HTML forms list without --verbose (JSON lists them all).
-const shownExamples = 5
-
 // readinessMark is the text mark of a readiness: [XX] blocked, [!!]
 // changes, [OK] ready.
 func readinessMark(readiness string) string {
@@ -58,27 +54,6 @@ func (p *printer) verdictExamples(xs []VerdictExample) {
 	}
 }
 
-// examplesShown are the members listed and how many are left out.
-func examplesShown(xs []VerdictExample, verbose bool) ([]VerdictExample, int) {
-	if verbose || len(xs) <= shownExamples {
-		return xs, 0
-	}
-	return xs[:shownExamples], len(xs) - shownExamples
-}
-
-// sharedFix is the fix every member of several has, "" otherwise.
-func sharedFix(xs []VerdictExample) string {
-	if len(xs) < 2 || xs[0].Fix == "" {
-		return ""
-	}
-	for _, x := range xs[1:] {
-		if x.Fix != xs[0].Fix {
-			return ""
-		}
-	}
-	return xs[0].Fix
-}
-
 // findingsList prints findings under their count, the drift of defaults
 // nothing touches folded into one line unless --verbose.
 func (p *printer) findingsList(fs []FindingInfo, touched map[string]bool, each func(FindingInfo)) {
@@ -89,11 +64,6 @@ func (p *printer) findingsList(fs []FindingInfo, touched map[string]bool, each f
 	if len(folded) > 0 {
 		p.line("%s %s", p.paint(color.FgCyan, "[--]"), foldedLine(len(folded)))
 	}
-}
-
-// findingsTitle is the findings' count line.
-func findingsTitle(prefix string, fs []FindingInfo) string {
-	return fmt.Sprintf("%s: %s", prefix, findingCounts(severityGroups(fs)))
 }
 
 // verdict writes the verdict in Markdown: its line in bold, then the

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -37,4 +39,76 @@ func schemaGroups(s *Schema) []schemaGroup {
 		})
 	}
 	return groups
+}
+
+// schemaOnly reports whether r holds nothing but a schema check.
+func schemaOnly(r *Report) bool {
+	return r.Schema != nil && r.Server.Flavor == "" && len(withoutDerived(r.Findings)) == 0 && len(r.Config) == 0
+}
+
+// problemText is one problem on one line: "kind code: message".
+func problemText(pr SchemaProblem) string {
+	s := pr.Kind
+	if pr.Code != 0 {
+		s += fmt.Sprintf(" %d", pr.Code)
+	}
+	s += ": " + pr.Message
+	if pr.Today {
+		s += " (today's version too: not the upgrade's doing)"
+	}
+	if pr.Account {
+		s += " (refused to the sandbox's application account, which lacks that right on purpose: not the target's doing)"
+	}
+	return s
+}
+
+// countsText writes "16 tables, 7 views" or "30 loaded, 2 reserved".
+func countsText(counts []kindCount) string {
+	if len(counts) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		word := c.Kind
+		if isKindWord(word) && c.Count != 1 {
+			word = kindPlural(word)
+		}
+		parts[i] = fmt.Sprintf("%d %s", c.Count, word)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func isKindWord(w string) bool { return kindRank(w) < len(schemaKinds) }
+
+// kindPlural is the plural of a kind.
+func kindPlural(kind string) string { return kind + "s" }
+
+// setAsideText writes the set-aside counts, sorted by what they are.
+func setAsideText(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s: %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// schemaSummary is the section's first sentence.
+func schemaSummary(s *Schema) string {
+	out := fmt.Sprintf("%s: %s, checked on %s in %.1f s; statuses: %s", s.Source, countsText(s.countByKind()),
+		s.Target, s.DurationS, countsText(s.countByStatus()))
+	if s.Today != "" {
+		out += "; the same load on today's version: " + s.Today
+	}
+	if len(s.SetAside) > 0 {
+		out += "; read and not loaded: " + setAsideText(s.SetAside)
+	}
+	if g := s.groupsText(); g != "" {
+		out += "; " + g
+	}
+	return out
 }

@@ -53,3 +53,10 @@ func buildOf(s ServerInfo) string {
 	}
 	return ""
 }
+
+func sandboxNote(sandbox bool) string {
+	if sandbox {
+		return " — throwaway sandbox"
+	}
+	return ""
+}
