@@ -67,22 +67,3 @@ func schemaContents(t *SchemaTiming) string {
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
-
-// rehearseSchema prints the schema section of a rehearsal.
-func (p *printer) rehearseSchema(r *RehearseReport) {
-	if r.Schema == nil {
-		return
-	}
-	p.line("")
-	p.schema(&Report{Schema: r.Schema})
-	if t := r.SchemaTiming; t != nil {
-		p.line("[--] Schema creation timed (%s):", t.Method)
-		for _, s := range t.Sides {
-			versus := ""
-			if s.Versus != nil {
-				versus = fmt.Sprintf("   %.2fx %s's time (%s)", s.Versus.Ratio, t.Reference, s.Versus.CI())
-			}
-			p.line("       %-16s %.2f s%s", s.Name, s.MedianS, versus)
-		}
-	}
-}

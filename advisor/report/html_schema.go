@@ -1,7 +1,5 @@
 package report
 
-import "fmt"
-
 // htmlSchema is the schema section of the HTML page.
 type htmlSchema struct {
 	Summary string
@@ -45,39 +43,24 @@ func newHTMLSchema(s *Schema) *htmlSchema {
 	return v
 }
 
-// schema writes the Markdown schema section.
-func (m *mdWriter) schema(r *Report) {
-	s := r.Schema
-	if s == nil {
-		return
-	}
-	m.heading(2, "Schema on the target")
-	m.line(mdText(schemaSummary(s)))
-	m.line("")
-	for _, g := range schemaGroups(s) {
-		m.heading(3, fmt.Sprintf("%s: %d", g.Title, len(g.Objects)))
-		if len(g.Objects) == 0 {
-			continue
-		}
-		rows := make([][]string, 0, len(g.Objects))
-		for _, o := range g.Objects {
-			problems := ""
-			for i, p := range o.Problems {
-				if i > 0 {
-					problems += "<br>"
-				}
-				problems += mdText(problemText(p))
-				if p.Fix != "" && !p.Today {
-					problems += " — fix: " + mdText(p.Fix)
-				}
-			}
-			rows = append(rows, []string{o.Status, o.Kind, mdCodeCell(o.Name) + mdText(s.sharedText(o)), mdCodeCell(s.place(o)), problems})
-		}
-		m.table([]string{"status", "kind", "object", "where", "problems"}, []string{"---", "---", "---", "---", "---"}, rows)
-		m.line("")
-	}
-	for _, n := range s.Notes {
-		m.line("- " + mdText(n))
-	}
-	m.line("")
-}
+// htmlSchemaSection is the schema section of an HTML page (the job's
+// report and the rehearsal's), given an *htmlSchema.
+const htmlSchemaSection = `{{define "schema"}}
+<section>
+<h2>Schema on the target</h2>
+<p>{{.Summary}}</p>
+{{- range .Groups}}
+<h3>{{.Title}}: {{len .Objects}}</h3>
+{{- if .Objects}}
+<table>
+<thead><tr><th>status</th><th>kind</th><th>object</th><th>where</th><th>problems</th></tr></thead>
+<tbody>
+{{- range .Objects}}
+<tr><td>{{.Status}}</td><td>{{.Kind}}</td><td><code>{{.Name}}</code>{{.Shared}}</td><td><code>{{.Source}}</code></td><td><ul>{{range .Problems}}<li>{{.Text}}{{with .Fix}}<br>fix: {{.}}{{end}}</li>{{end}}</ul></td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
+{{- end}}
+{{- if .Notes}}<ul>{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
+</section>{{end}}`

@@ -9,9 +9,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
-// rehearseJSON writes the rehearsal as indented JSON.
-func rehearseJSON(w io.Writer, r *RehearseReport) error { return writeJSON(w, r) }
-
 // rehearseText writes the rehearsal for a terminal.
 func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	p := &printer{w: w, style: style}
@@ -109,33 +106,6 @@ func inPlaceText(p *printer, ip *InPlace) {
 	p.line("")
 }
 
-// inPlaceMarkdown writes the in-place upgrade rehearsal, when there is one.
-func inPlaceMarkdown(m *mdWriter, ip *InPlace) {
-	if ip == nil {
-		return
-	}
-	m.heading(2, "In-place upgrade")
-	m.line(fmt.Sprintf("%s -> %s, slow shutdown: %v.", mdText(ip.Source), mdText(ip.Target), ip.SlowShutdown))
-	m.line("")
-	m.line("**" + mdText(ip.Verdict()) + "**")
-	m.line("")
-	if ip.UpgradeTool != "" {
-		m.line(fmt.Sprintf("- `%s`: %.1f s, %d table(s) checked, %d failed", ip.UpgradeTool, ip.UpgradeDurationS, ip.TablesChecked, len(ip.TablesFailed)))
-	}
-	for _, l := range ip.FirstStartLog {
-		m.line("- first start: `" + strings.ReplaceAll(l, "`", "'") + "`")
-	}
-	for _, l := range ip.RestartLog {
-		m.line("- restart: `" + strings.ReplaceAll(l, "`", "'") + "`")
-	}
-	for _, o := range ip.Objects {
-		if o.Status != "ok" {
-			m.line(fmt.Sprintf("- %s `%s.%s`: %s %s", o.Kind, o.Schema, o.Name, o.Status, mdText(o.Message)))
-		}
-	}
-	m.line("")
-}
-
 func severityMark(s string) string {
 	switch s {
 	case rules.Critical.String():
@@ -162,81 +132,21 @@ func carryText(c carryover.CarriedOption) string {
 	return s + ": " + c.Why
 }
 
-// rehearseMarkdown writes the rehearsal for a ticket or pull request.
-func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
-	m := &mdWriter{verbose: style.Verbose}
-	m.heading(1, "upgrade-advisor rehearse: "+rehearseTitle(r))
-	m.verdict(r.Verdict)
-	m.line(fmt.Sprintf("- **Today:** %s", mdText(r.Today.Address)))
-	m.line(fmt.Sprintf("- **Target:** %s (`%s`)", r.Target.VersionString, r.Target.Address))
-	m.line(fmt.Sprintf("- %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
-		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference))
-	if r.Warmup != nil {
-		m.line("- after " + mdText(r.Warmup.Text))
+// rehearseSchema prints the schema section of a rehearsal.
+func (p *printer) rehearseSchema(r *RehearseReport) {
+	if r.Schema == nil {
+		return
 	}
-	m.line("")
-	m.heading(2, "Settings carried over")
-	m.line("Validated with `" + r.Validation.Command + "`.")
-	m.line("")
-	var rows [][]string
-	for _, c := range r.Carryover {
-		to := ""
-		if c.TargetName != "" {
-			to = mdCodeCell(c.TargetName + "=" + c.TargetValue)
-		}
-		rows = append(rows, []string{string(c.Action), mdCodeCell(c.Name + "=" + c.Value), mdText(c.Where), to, mdText(c.Why)})
-	}
-	m.table([]string{"action", "today", "where", "target", "why"}, []string{"---", "---", "---", "---", "---"}, rows)
-	if len(r.Pins) > 0 {
-		m.line("")
-		m.line("Today's DDL behaviour pinned on `target_pinned`: " + mdText(pinsText(r.Pins)))
-	}
-	m.line("")
-	m.heading(2, "Calibration")
-	rows = nil
-	for _, sd := range r.Sides {
-		for _, v := range sd.Variants {
-			rows = append(rows, []string{sd.Name, v.Name, p50Cell(v), v.VsReference.String(), recoversCell(v)})
+	p.line("")
+	p.schema(&Report{Schema: r.Schema})
+	if t := r.SchemaTiming; t != nil {
+		p.line("[--] Schema creation timed (%s):", t.Method)
+		for _, s := range t.Sides {
+			versus := ""
+			if s.Versus != nil {
+				versus = fmt.Sprintf("   %.2fx %s's time (%s)", s.Versus.Ratio, t.Reference, s.Versus.CI())
+			}
+			p.line("       %-16s %.2f s%s", s.Name, s.MedianS, versus)
 		}
 	}
-	m.table([]string{"side", "variant", "CREATE p50", "vs " + r.Reference + " (95% CI)", "recovers today's speed"}, []string{"---", "---", "---:", "---:", "---"}, rows)
-	m.line("")
-	m.line("_" + mdText(r.Method) + "_")
-	m.line("")
-	if r.Schema != nil {
-		m.schema(&Report{Schema: r.Schema})
-	}
-	m.queries(r.Queries)
-	m.heading(2, "Summary")
-	for _, s := range r.Summary {
-		m.line("- " + mdText(s))
-	}
-	if len(r.Findings) > 0 {
-		m.line("")
-		m.heading(2, "Findings on the target: "+mdText(findingCounts(severityGroups(r.Findings))))
-		listed, folded := foldFindings(r.Findings, r.touched(), m.verbose)
-		for _, f := range listed {
-			m.line(fmt.Sprintf("- **%s**: %s (`%s`)", f.Severity, mdText(f.Title), f.ID))
-		}
-		if len(folded) > 0 {
-			m.line("- " + mdText(foldedLine(len(folded))))
-		}
-	}
-	m.line("")
-	m.heading(2, "my.cnf for the target")
-	fence := codeFence(r.MyCnf)
-	m.line(fence + "ini")
-	m.b.WriteString(r.MyCnf)
-	m.line(fence)
-	m.line("")
-	inPlaceMarkdown(m, r.InPlace)
-	replicationMarkdown(m, r.Replication)
-	if len(r.Notes) > 0 {
-		m.heading(2, "Notes")
-		for _, n := range r.Notes {
-			m.line("- " + mdText(n))
-		}
-	}
-	_, err := io.WriteString(w, m.b.String())
-	return err
 }

@@ -1,30 +1,6 @@
 package report
 
-import (
-	"fmt"
-)
-
-// replicationText prints the replication rehearsal, when there is one.
-func replicationText(p *printer, rep *Replication) {
-	if rep == nil {
-		return
-	}
-	p.line("Replication: %d run(s), %.1f s, the tool's peak memory %.1f MB", len(rep.Runs), rep.DurationS, rep.PeakRSSMB)
-	for _, run := range rep.Runs {
-		mark := "[OK]"
-		if run.Broken() {
-			mark = "[!!]"
-		}
-		p.line("%s %s", p.mark(mark), run.Verdict())
-		for _, l := range run.lines() {
-			p.line("       %s", l)
-		}
-	}
-	for _, n := range rep.Notes {
-		p.line("[--] %s", n)
-	}
-	p.line("")
-}
+import "fmt"
 
 // replicationMarkdown writes the replication rehearsal, when there is one.
 func replicationMarkdown(m *mdWriter, rep *Replication) {
