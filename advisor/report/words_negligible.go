@@ -1,5 +1,7 @@
 package report
 
+// The queries timed beyond the threshold by too little to matter, in one line.
+
 import (
 	"fmt"
 	"strings"
