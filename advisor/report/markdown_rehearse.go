@@ -19,34 +19,8 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
 		m.line("- after " + mdText(r.Warmup.Text))
 	}
 	m.line("")
-	m.heading(2, "Settings carried over")
-	m.line("Validated with `" + r.Validation.Command + "`.")
-	m.line("")
-	var rows [][]string
-	for _, c := range r.Carryover {
-		to := ""
-		if c.TargetName != "" {
-			to = mdCodeCell(c.TargetName + "=" + c.TargetValue)
-		}
-		rows = append(rows, []string{string(c.Action), mdCodeCell(c.Name + "=" + c.Value), mdText(c.Where), to, mdText(c.Why)})
-	}
-	m.table([]string{"action", "today", "where", "target", "why"}, []string{"---", "---", "---", "---", "---"}, rows)
-	if len(r.Pins) > 0 {
-		m.line("")
-		m.line("Today's DDL behaviour pinned on `target_pinned`: " + mdText(pinsText(r.Pins)))
-	}
-	m.line("")
-	m.heading(2, "Calibration")
-	rows = nil
-	for _, sd := range r.Sides {
-		for _, v := range sd.Variants {
-			rows = append(rows, []string{sd.Name, v.Name, p50Cell(v), v.VsReference.String(), recoversCell(v)})
-		}
-	}
-	m.table([]string{"side", "variant", "CREATE p50", "vs " + r.Reference + " (95% CI)", "recovers today's speed"}, []string{"---", "---", "---:", "---:", "---"}, rows)
-	m.line("")
-	m.line("_" + mdText(r.Method) + "_")
-	m.line("")
+	m.carriedOver(r)
+	m.rehearseCalibration(r)
 	if r.Schema != nil {
 		m.schema(&Report{Schema: r.Schema})
 	}
@@ -55,17 +29,7 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
 	for _, s := range r.Summary {
 		m.line("- " + mdText(s))
 	}
-	if len(r.Findings) > 0 {
-		m.line("")
-		m.heading(2, "Findings on the target: "+mdText(findingCounts(severityGroups(r.Findings))))
-		listed, folded := foldFindings(r.Findings, r.touched(), m.verbose)
-		for _, f := range listed {
-			m.line(fmt.Sprintf("- **%s**: %s (`%s`)", f.Severity, mdText(f.Title), f.ID))
-		}
-		if len(folded) > 0 {
-			m.line("- " + mdText(foldedLine(len(folded))))
-		}
-	}
+	m.rehearseFindings(r)
 	m.line("")
 	m.heading(2, "my.cnf for the target")
 	fence := codeFence(r.MyCnf)
@@ -83,6 +47,61 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
 	}
 	_, err := io.WriteString(w, m.b.String())
 	return err
+}
+
+// carriedOver writes today's settings as carried to the target, and the
+// pins of today's DDL behaviour.
+func (m *mdWriter) carriedOver(r *RehearseReport) {
+	m.heading(2, "Settings carried over")
+	m.line("Validated with `" + r.Validation.Command + "`.")
+	m.line("")
+	var rows [][]string
+	for _, c := range r.Carryover {
+		to := ""
+		if c.TargetName != "" {
+			to = mdCodeCell(c.TargetName + "=" + c.TargetValue)
+		}
+		rows = append(rows, []string{string(c.Action), mdCodeCell(c.Name + "=" + c.Value), mdText(c.Where), to, mdText(c.Why)})
+	}
+	m.table([]string{"action", "today", "where", "target", "why"}, []string{"---", "---", "---", "---", "---"}, rows)
+	if len(r.Pins) > 0 {
+		m.line("")
+		m.line("Today's DDL behaviour pinned on `target_pinned`: " + mdText(pinsText(r.Pins)))
+	}
+	m.line("")
+}
+
+// rehearseCalibration writes every side's variants against the
+// reference's baseline, and the method.
+func (m *mdWriter) rehearseCalibration(r *RehearseReport) {
+	m.heading(2, "Calibration")
+	var rows [][]string
+	for _, sd := range r.Sides {
+		for _, v := range sd.Variants {
+			rows = append(rows, []string{sd.Name, v.Name, p50Cell(v), v.VsReference.String(), recoversCell(v)})
+		}
+	}
+	m.table([]string{"side", "variant", "CREATE p50", "vs " + r.Reference + " (95% CI)", "recovers today's speed"}, []string{"---", "---", "---:", "---:", "---"}, rows)
+	m.line("")
+	m.line("_" + mdText(r.Method) + "_")
+	m.line("")
+}
+
+// rehearseFindings lists the rehearsal's findings, when there are any,
+// the drift of defaults nothing touches folded into one line.
+func (m *mdWriter) rehearseFindings(r *RehearseReport) {
+	if len(r.Findings) == 0 {
+		return
+	}
+	m.line("")
+	m.heading(2, "Findings on the target: "+mdText(findingCounts(severityGroups(r.Findings))))
+	listed, folded := foldFindings(r.Findings, r.touched(), m.verbose)
+	for _, f := range listed {
+		m.line(fmt.Sprintf("- **%s**: %s (`%s`)", f.Severity, mdText(f.Title), f.ID))
+	}
+	if len(folded) > 0 {
+		m.line("- " + mdText(foldedLine(len(folded))))
+	}
 }
 
 // inPlaceMarkdown writes the in-place upgrade rehearsal, when there is one.

@@ -16,6 +16,32 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	p.verdict(r.Verdict)
 	p.line("[--] today: %s", r.Today.Address)
 	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
+	p.carriedOver(r)
+	p.rehearseCalibration(r)
+	p.rehearseSchema(r)
+	p.queries(r.Queries)
+	p.line("")
+	for i, s := range r.Summary {
+		p.line("%s %s", p.mark(r.summaryMark(i)), s)
+	}
+	p.rehearseFindings(r)
+	p.line("")
+	p.line("my.cnf for the target:")
+	for _, l := range strings.Split(strings.TrimRight(r.MyCnf, "\n"), "\n") {
+		p.line("    %s", l)
+	}
+	p.line("")
+	inPlaceText(p, r.InPlace)
+	replicationText(p, r.Replication)
+	for _, n := range r.Notes {
+		p.line("[--] Note: %s", n)
+	}
+	return p.err
+}
+
+// carriedOver prints today's settings as carried to the target, what
+// today's binary refused, and the pins of today's DDL behaviour.
+func (p *printer) carriedOver(r *RehearseReport) {
 	p.line("[--] Settings carried over (validated with %s):", r.Validation.Command)
 	var machine []string
 	for _, c := range r.Carryover {
@@ -37,6 +63,11 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	if len(r.Pins) > 0 {
 		p.line("[--] Today's DDL behaviour pinned on target_pinned: %s", pinsText(r.Pins))
 	}
+}
+
+// rehearseCalibration prints the run and every side's variants against
+// the reference's baseline.
+func (p *printer) rehearseCalibration(r *RehearseReport) {
 	p.line("[--] Calibration: %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
 		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference)
 	if r.Warmup != nil {
@@ -49,31 +80,19 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 		}
 	}
 	p.line("       (%s)", r.Method)
-	p.rehearseSchema(r)
-	p.queries(r.Queries)
-	p.line("")
-	for i, s := range r.Summary {
-		p.line("%s %s", p.mark(r.summaryMark(i)), s)
-	}
-	if len(r.Findings) > 0 {
-		p.line("")
-		p.line("%s", findingsTitle("Findings on the target (statements, objects, today's settings)", r.Findings))
-		p.findingsList(r.Findings, r.touched(), func(f FindingInfo) {
-			p.line("%s %s: %s  (%s)", p.mark("["+severityMark(f.Severity)+"]"), f.Severity, f.Title, f.ID)
-		})
+}
+
+// rehearseFindings lists the rehearsal's findings, when there are any,
+// the drift of defaults nothing touches folded into one line.
+func (p *printer) rehearseFindings(r *RehearseReport) {
+	if len(r.Findings) == 0 {
+		return
 	}
 	p.line("")
-	p.line("my.cnf for the target:")
-	for _, l := range strings.Split(strings.TrimRight(r.MyCnf, "\n"), "\n") {
-		p.line("    %s", l)
-	}
-	p.line("")
-	inPlaceText(p, r.InPlace)
-	replicationText(p, r.Replication)
-	for _, n := range r.Notes {
-		p.line("[--] Note: %s", n)
-	}
-	return p.err
+	p.line("%s", findingsTitle("Findings on the target (statements, objects, today's settings)", r.Findings))
+	p.findingsList(r.Findings, r.touched(), func(f FindingInfo) {
+		p.line("%s %s: %s  (%s)", p.mark("["+severityMark(f.Severity)+"]"), f.Severity, f.Title, f.ID)
+	})
 }
 
 // inPlaceText prints the in-place upgrade rehearsal, when there is one.
