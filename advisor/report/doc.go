@@ -11,4 +11,41 @@
 // (mycnf.go) writes the audit's snippet (MyCnfSnippet) and rehearse's
 // my.cnf for the target (RehearseMyCnf). It does no I/O beyond the writer
 // it is given.
+//
+// The files read from the bottom up, in this order; a file uses names of
+// the files before it, never of those after it:
+//
+//   - The model: format.go (Format, TextStyle), warmup.go, mycnf.go,
+//     verdict.go (the verdict's types), method.go (Decision and the method
+//     lines), schema.go, schema_groups.go and schema_outcome.go (the schema
+//     section and SchemaOf), queries.go (the queries section and QueriesOf),
+//     model.go (Report and its parts, with their conversions),
+//     server_info.go (ServerOf, the flavor's name), settings_label.go,
+//     compare_model.go, replication_model.go, replication_outcome.go,
+//     rehearse_model.go, rehearse_pins.go, fleet.go.
+//   - What is judged and summed up on the model: verdict_causes.go (the
+//     statements and objects grouped by cause), verdict_derived.go (the
+//     groups as findings), verdict_judge.go (judge: the readiness),
+//     verdict_report.go (Judge on each kind of report), compare_summary.go,
+//     rehearse_summary.go, rehearse_schema.go, rehearse_mycnf.go and
+//     replication.go (the replication rehearsal's findings and headlines).
+//   - The words the formats share: words_server.go, words_effect.go,
+//     words_calibration.go, words_report.go, words_findings.go (the findings
+//     by severity, the drift of defaults folded), words_schema.go,
+//     words_queries.go, words_negligible.go, words_load.go,
+//     words_verdict.go, words_replication.go, words_rehearse.go,
+//     words_compare.go.
+//   - One renderer per format, each reading the model and the words, never
+//     another format's renderer, its sections before the reports that use
+//     them. Text: text.go (the printer), text_verdict.go, text_schema.go,
+//     text_queries.go, text_load.go, text_replication.go, then
+//     text_report.go, text_rehearse.go, text_compare.go, text_fleet.go.
+//     Markdown: markdown.go (the writer and its escaping),
+//     markdown_verdict.go, markdown_schema.go, markdown_queries.go,
+//     markdown_load.go, markdown_replication.go, then markdown_report.go,
+//     markdown_rehearse.go, markdown_compare.go. HTML: html_verdict.go,
+//     html_schema.go, html_queries.go, html_replication.go, html_svg.go
+//     (the charts), html_report_template.go, then html_report.go,
+//     html_rehearse.go. JSON: json.go.
+//   - document.go: Write, and each kind of report with its renderers.
 package report

@@ -2,6 +2,8 @@ package report
 
 import "strings"
 
+// load writes the server's load during the calibration (loadLines) as a
+// list, when there is one.
 func (m *mdWriter) load(r *Report) {
 	if r.Load == nil {
 		return

@@ -7,6 +7,8 @@ import (
 	"github.com/fatih/color"
 )
 
+// printer writes the text forms (text_*.go) a line at a time, keeping the
+// first write error; it paints marks and words in colour when the style asks.
 type printer struct {
 	w     io.Writer
 	style TextStyle

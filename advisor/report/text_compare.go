@@ -1,8 +1,6 @@
 package report
 
-import (
-	"io"
-)
+import "io"
 
 // compareText writes the comparison for a terminal.
 func compareText(w io.Writer, r *CompareReport, style TextStyle) error {

@@ -1,5 +1,7 @@
 package report
 
+// load prints the server's load during the calibration (loadLines), when
+// there is one.
 func (p *printer) load(r *Report) {
 	if r.Load == nil {
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
+
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 

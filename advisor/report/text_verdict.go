@@ -1,8 +1,6 @@
 package report
 
-import (
-	"github.com/fatih/color"
-)
+import "github.com/fatih/color"
 
 // readinessMark is the text mark of a readiness: [XX] blocked, [!!]
 // changes, [OK] ready.

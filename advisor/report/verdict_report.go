@@ -1,8 +1,6 @@
 package report
 
-import (
-	"strings"
-)
+import "strings"
 
 // Judge decides the report's verdict (nil when the report judges no
 // target: an audit or inspect without --target) and makes the schema's

@@ -1,5 +1,8 @@
 package report
 
+// The calibration in words, shared by the text, Markdown and HTML forms: what
+// was measured, why it stopped, each variant's figures or why it was not measured.
+
 import (
 	"fmt"
 	"strings"

@@ -1,5 +1,7 @@
 package report
 
+// The comparison in words, for its text and Markdown forms.
+
 import (
 	"fmt"
 

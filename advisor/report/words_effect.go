@@ -1,5 +1,7 @@
 package report
 
+// A measured effect in words, the same in every format.
+
 import (
 	"fmt"
 

@@ -1,5 +1,9 @@
 package report
 
+// The findings as every format groups and folds them: by severity, their
+// counts, and the drift of defaults nothing of the user's touches folded into
+// one line.
+
 import (
 	"fmt"
 	"sort"

@@ -1,5 +1,7 @@
 package report
 
+// The server's load during the calibration in words.
+
 import (
 	"fmt"
 

@@ -1,5 +1,7 @@
 package report
 
+// The rehearsal in words, shared by its text, Markdown and HTML forms.
+
 import (
 	"fmt"
 	"strings"

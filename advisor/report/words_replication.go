@@ -1,5 +1,7 @@
 package report
 
+// A replication run in words, one fact a line, for every format.
+
 import (
 	"fmt"
 	"strings"

@@ -1,5 +1,8 @@
 package report
 
+// The job's report in words, shared by its Markdown and HTML forms: the
+// settings' order, how the workload was decided, the footer.
+
 import "fmt"
 
 // settingNames orders the settings as the text report does (keySettings

@@ -1,5 +1,7 @@
 package report
 
+// The server in words, the same in every format: its flavor, version and build.
+
 import "strings"
 
 // serverSummary is the server line of every format: "MySQL 9.7.4 (Debian

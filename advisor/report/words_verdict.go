@@ -1,5 +1,7 @@
 package report
 
+// How much of a verdict item the text, Markdown and HTML forms list.
+
 // shownExamples is how many members of a verdict item the text, Markdown
 // and HTML forms list without --verbose (JSON lists them all).
 const shownExamples = 5
