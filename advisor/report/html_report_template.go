@@ -1,5 +1,8 @@
 package report
 
+// htmlTemplate is the job's page (htmlReport): its stylesheet and its
+// sections; the verdict, schema and queries sections it calls by name
+// (html_verdict.go, html_schema.go, html_queries.go).
 const htmlTemplate = `<!DOCTYPE html>
 <html lang="en">
 <head>
