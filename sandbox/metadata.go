@@ -13,25 +13,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-// File and directory names inside a sandbox directory.
-const (
-	dirPrefix      = "upgrade-advisor-sandbox-"
-	metadataName   = "sandbox.json"
-	socketName     = "mysql.sock"
-	pidName        = "mysqld.pid"
-	errorLogName   = "error.log"
-	installLog     = "install.log"
-	dataName       = "data"
-	tmpName        = "tmp"
-	filesName      = "files"  // secure_file_priv
-	launchName     = "launch" // launchers for mariadb-install-db (package roots with a loader)
-	passwordName   = "root-password"
-	passwordSQL    = "root-password.sql" // --init-file that sets it
-	pluginName     = "plugin"            // plugin_dir: links to the bundled plugins, read-only
-	generalLogName = "general.log"
-	slowLogName    = "slow.log"
-)
-
 // ErrNotRunning is returned (wrapped) by Open when the sandbox's server is not
 // running; Load still gives a handle that can Restart or Remove it.
 var ErrNotRunning = errors.New("sandbox server is not running")

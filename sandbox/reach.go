@@ -214,11 +214,3 @@ func linkPlugins(bin *Binary, dir string) error {
 	}
 	return os.Chmod(pd, 0o555)
 }
-
-// removeSandboxDir removes a sandbox directory, its read-only plugin
-// directory included (a user other than root cannot delete the links in
-// it while it is read-only).
-func removeSandboxDir(dir string) error {
-	_ = os.Chmod(filepath.Join(dir, pluginName), 0o755)
-	return os.RemoveAll(dir)
-}

@@ -20,9 +20,6 @@ const (
 	shutdownGrace = 30 * time.Second
 	// killWait bounds the wait for the kernel to reap a SIGKILLed server.
 	killWait = 10 * time.Second
-	// maxSocketPath is the longest unix socket path (sun_path is 108 bytes
-	// with the terminating NUL).
-	maxSocketPath = 107
 	// portAttempts is how often Start tries new free ports when another
 	// process takes the chosen one first.
 	portAttempts = 3
@@ -344,14 +341,6 @@ func serverArgs(b *Binary, dir string, port int, password, quick bool, extra []s
 		args = append(args, quickArgs(b)...)
 	}
 	return append(args, extra...)
-}
-
-func checkSocketPath(p string) error {
-	if len(p) > maxSocketPath {
-		return fmt.Errorf("sandbox: socket path %s would be %d bytes, over the %d-byte limit of unix socket paths: give --dir a shorter directory such as /tmp",
-			p, len(p), maxSocketPath)
-	}
-	return nil
 }
 
 // launch starts the server from s.meta, records its pid in sandbox.json and
