@@ -17,41 +17,9 @@ import (
 	"time"
 )
 
-// EnvCacheDir names the directory of the sandbox cache (initialised
-// datadirs, server files made reachable); see DefaultCacheDir.
-const EnvCacheDir = "UPGRADE_ADVISOR_SANDBOX_CACHE"
-
-// Directory and file names inside the cache.
-const (
-	datadirsName = "datadirs" // <key>/data, <key>/quick, <key>/entry.json, <key>.lock
-	// quickDataName is the entry's datadir once more with every block of
-	// zeros a hole, for quick sandboxes: MariaDB 10.8+ writes its whole redo
-	// log (96 MB) at initialisation, which data/ keeps allocated, as a
-	// measured server has it.
-	quickDataName = "quick"
-	serversName   = "servers" // copies of server files the sandbox account can read
-	entryName     = "entry.json"
-	// cacheFormat changes when what an entry holds changes: old entries
-	// are then rebuilt.
-	cacheFormat = 2 // 2: quick/
-)
-
-// DefaultCacheDir is where initialised datadirs are kept: $UPGRADE_ADVISOR_SANDBOX_CACHE,
-// or /var/cache/upgrade-advisor/sandbox for root (the sandbox account must
-// reach server files kept there; root's home is private), or the user's
-// cache directory (~/.cache/upgrade-advisor/sandbox).
-func DefaultCacheDir() string {
-	if d := os.Getenv(EnvCacheDir); d != "" {
-		return d
-	}
-	if os.Geteuid() == 0 {
-		return "/var/cache/upgrade-advisor/sandbox"
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "upgrade-advisor", "sandbox")
-	}
-	return filepath.Join(os.TempDir(), "upgrade-advisor-sandbox-cache")
-}
+// cacheFormat changes when what an entry holds changes: old entries
+// are then rebuilt.
+const cacheFormat = 2 // 2: quick/
 
 // binaryStamp identifies one build of a server binary: a cache entry made
 // from another build (the binary was upgraded or replaced) is rebuilt.

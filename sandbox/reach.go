@@ -82,14 +82,6 @@ func (b *Binary) rebased(dir string) *Binary {
 	return &m
 }
 
-// mkdirReachable creates dir and its missing parents with mode 0755.
-func mkdirReachable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.Chmod(dir, 0o755)
-}
-
 // mirrorTree makes dst a copy of src: directories re-created (readable
 // and searchable by all), regular files hard-linked (copied when a link is
 // impossible), symbolic links re-created, pointing into dst when they

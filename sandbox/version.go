@@ -11,9 +11,6 @@ import (
 	"time"
 )
 
-// versionsName is the cache directory of the binaries' --version output.
-const versionsName = "versions"
-
 // versionMemo is what a binary said to --version, with the size and
 // modification time it had: another build asks again.
 type versionMemo struct {
