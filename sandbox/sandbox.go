@@ -476,11 +476,3 @@ func (s *Sandbox) logf(format string, args ...any) {
 		fmt.Fprintf(s.log, "sandbox: "+format+"\n", args...)
 	}
 }
-
-func fileSize(path string) int64 {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return fi.Size()
-}
