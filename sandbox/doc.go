@@ -164,4 +164,47 @@
 // Tests should use the helpers in package sandboxtest, which skip when no
 // server binary is installed (fail under CI=true), honour
 // UPGRADE_ADVISOR_TEST_DSN, and run a subtest per real server (EachServer).
+//
+// # Reading order
+//
+// Each file uses names of the files listed before it only, never of those
+// after it (scripts/filecycles finds no cycle among them):
+//
+//	platform.go       ErrUnsupportedPlatform
+//	process_unix.go   process groups and signals (process_windows.go: stubs)
+//	runas_unix.go     the account the server runs as, file locks (runas_windows.go: stubs)
+//	sandboxdir.go     the names inside a sandbox directory, its socket path's limit, its removal
+//	cachedir.go       where the cache is (DefaultCacheDir), the names inside it
+//	logs.go           reading logs: tails, excerpts, what a start added
+//	binaries.go       Binary: a server binary and how to run it
+//	version.go        --version: ParseVersionOutput, the output remembered per build
+//	detect.go         finding the binary: FindServer, Detect
+//	options.go        Options, ValidateServerOption, the options fixed at initialisation
+//	validate.go       ValidateOptions: which options the binary refuses
+//	init.go           initialising a datadir: InitMethod, its command, the launchers
+//	quick.go          the options of a quick sandbox
+//	tls.go            the server's own certificate (MariaDB 11.4+)
+//	plugins.go        plugin_dir: links to the bundled plugins
+//	serverargs.go     the server's arguments
+//	sparse.go         block copies that leave blocks of zeros out
+//	copy_linux.go     data extents and fallocate (copy_other.go: neither)
+//	copy.go           copyTree, copyFile
+//	cacheentry.go     what a cache entry records: the build it was made from
+//	cache.go          the datadir cache: its lock, saving an entry, copying it
+//	cachelist.go      ListCache, ClearCache
+//	reach.go          server files linked (or copied) where the server's account can read them
+//	password.go       root's password and the --init-file that sets it
+//	appaccount.go     the application account (AppUser) on a server
+//	process.go        the server process: its start, liveness, readiness, ports
+//	metadata.go       Metadata: sandbox.json
+//	phases.go         StartPhases
+//	sandbox.go        the Sandbox type and its accessors
+//	launch.go         launching the server from the metadata, killing it
+//	datadir.go        a sandbox's datadir: copied from the cache, or initialised
+//	start.go          Start
+//	lifecycle.go      Shutdown, Remove, Stop, Kill, Restart
+//	attach.go         Load, Open, List
+//	appdsn.go         AppDSN
+//	client.go         client programs: ClientPath, RootClient
+//	upgrade.go        UpgradeTo, RunUpgradeTool, RestartLogged
 package sandbox

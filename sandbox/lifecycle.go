@@ -8,6 +8,9 @@ import (
 	"time"
 )
 
+// shutdownGrace is how long Shutdown waits after SIGTERM before SIGKILL.
+const shutdownGrace = 30 * time.Second
+
 // Shutdown stops the server and keeps the directory: SIGTERM, then up to 30 s
 // (less if ctx ends first) for a clean shutdown, then SIGKILL of its process
 // group. It returns nil once the process is gone, however it went; calling it
@@ -114,32 +117,5 @@ func (s *Sandbox) Restart(ctx context.Context) error {
 		return err
 	}
 	s.logf("restarted server (pid %d) in %v", s.meta.PID, time.Since(t0).Round(time.Millisecond))
-	return nil
-}
-
-// killLocked SIGKILLs the server's process group and waits (bounded) until it
-// is reaped. The caller holds s.mu or owns s exclusively.
-func (s *Sandbox) killLocked() error {
-	p := s.proc
-	if p == nil {
-		return nil
-	}
-	if p.exited() {
-		s.proc = nil
-		return nil
-	}
-	if p.done == nil && !isServerProcess(p.pid, s.meta.Datadir, s.meta.PIDFile) {
-		s.proc = nil // the pid now belongs to someone else
-		return nil
-	}
-	if err := killGroup(p.pid); err != nil {
-		return fmt.Errorf("sandbox: killing server pid %d: %w", p.pid, err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), killWait)
-	defer cancel()
-	if !p.waitExit(ctx) {
-		return fmt.Errorf("sandbox: server pid %d still exists %v after SIGKILL (stuck in the kernel?); check `ps -o stat,wchan -p %d`", p.pid, killWait, p.pid)
-	}
-	s.proc = nil
 	return nil
 }

@@ -96,3 +96,28 @@ func logExcerptFrom(path string, offset int64, n int) string {
 	}
 	return strings.Join(errs, "\n") + "\n...\n" + tail
 }
+
+// fileSize is the size of the file at path (0 when it cannot be read):
+// the offset a log's new lines start at.
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// logLinesFrom returns the lines a log gained after offset.
+func logLinesFrom(path string, offset int64) []string {
+	data, err := os.ReadFile(path)
+	if err != nil || int64(len(data)) < offset {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(string(data[offset:]), "\n"), "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -36,26 +36,27 @@ func newPassword(n int) (string, error) {
 	return string(buf), nil
 }
 
-// makePassword creates root's password and the --init-file that sets it on
-// every root account a server may have created.
-func (s *Sandbox) makePassword() error {
+// makePassword creates root's password in the sandbox directory dir and
+// the --init-file that sets it on every root account a server may have
+// created, readable by acct, the account the server runs as; it returns
+// the password.
+func makePassword(dir string, acct runAs) (string, error) {
 	pw, err := newPassword(24)
 	if err != nil {
-		return fmt.Errorf("sandbox: generating root's password: %w", err)
+		return "", fmt.Errorf("sandbox: generating root's password: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(s.dir, passwordName), []byte(pw+"\n"), 0o600); err != nil {
-		return fmt.Errorf("sandbox: writing root's password: %w", err)
+	if err := os.WriteFile(filepath.Join(dir, passwordName), []byte(pw+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("sandbox: writing root's password: %w", err)
 	}
-	initFile := filepath.Join(s.dir, passwordSQL)
+	initFile := filepath.Join(dir, passwordSQL)
 	if err := os.WriteFile(initFile, []byte(passwordStatements(pw, hostname())), 0o600); err != nil {
-		return fmt.Errorf("sandbox: writing root's password: %w", err)
+		return "", fmt.Errorf("sandbox: writing root's password: %w", err)
 	}
 	// The server reads its --init-file as the account it runs as.
-	if err := s.acct.shareFile(initFile); err != nil {
-		return fmt.Errorf("sandbox: %w", err)
+	if err := acct.shareFile(initFile); err != nil {
+		return "", fmt.Errorf("sandbox: %w", err)
 	}
-	s.password = pw
-	return nil
+	return pw, nil
 }
 
 // passwordStatements sets pw on every root account a server may have
@@ -90,10 +91,6 @@ func readPassword(dir string) (string, error) {
 	}
 	return strings.TrimSpace(string(data)), nil
 }
-
-// Password is root's password, "" for a socket-only sandbox. Print it only
-// where the user asked for it (`sandbox start`).
-func (s *Sandbox) Password() string { return s.password }
 
 func hostname() string {
 	h, _ := os.Hostname()

@@ -20,22 +20,14 @@ type StartPhases struct {
 	Answer time.Duration
 }
 
-// Phases returns where the time of the sandbox's last start went; zero
-// for a sandbox re-attached with Open or Load.
-func (s *Sandbox) Phases() StartPhases {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.phases
-}
-
-// recordReady notes the start-up phases of a server exec'd at execAt that
-// answered its first query just now.
-func (s *Sandbox) recordReady(execAt time.Time) {
+// ready notes the start-up phases of a server exec'd at execAt that
+// answered its first query just now, its unix socket at socket.
+func (p *StartPhases) ready(socket string, execAt time.Time) {
 	ready := time.Now()
 	bound := ready
-	if fi, err := os.Stat(s.meta.Socket); err == nil && !fi.ModTime().Before(execAt) && fi.ModTime().Before(ready) {
+	if fi, err := os.Stat(socket); err == nil && !fi.ModTime().Before(execAt) && fi.ModTime().Before(ready) {
 		bound = fi.ModTime()
 	}
-	s.phases.Socket = bound.Sub(execAt)
-	s.phases.Answer = ready.Sub(bound)
+	p.Socket = bound.Sub(execAt)
+	p.Answer = ready.Sub(bound)
 }

@@ -197,6 +197,9 @@ func dsn(socket string, port int, timeout time.Duration) *mysql.Config {
 	return cfg
 }
 
+// readyPoll is how often a starting server is asked whether it is ready.
+const readyPoll = 10 * time.Millisecond
+
 // errServerExited is returned by waitReady when the server process exits.
 var errServerExited = errors.New("server exited during start-up")
 

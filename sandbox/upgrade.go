@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 )
 
@@ -64,21 +63,6 @@ func (s *Sandbox) UpgradeTo(ctx context.Context, basedir string, options []strin
 func optionArgs(options []string) ([]string, error) {
 	_, extra, err := Options{ServerOptions: options}.normalize()
 	return extra, err
-}
-
-// logLinesFrom returns the lines a log gained after offset.
-func logLinesFrom(path string, offset int64) []string {
-	data, err := os.ReadFile(path)
-	if err != nil || int64(len(data)) < offset {
-		return nil
-	}
-	var out []string
-	for _, l := range strings.Split(strings.TrimRight(string(data[offset:]), "\n"), "\n") {
-		if strings.TrimSpace(l) != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // UpgradeRun is what a server's upgrade tool did.

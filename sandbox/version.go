@@ -5,14 +5,58 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-// versionsName is the cache directory of the binaries' --version output.
-const versionsName = "versions"
+// verRe finds the version in a server's --version output.
+var verRe = regexp.MustCompile(`\bVer\s+(\d+)\.(\d+)\.(\d+)(\S*)(.*)`)
+
+// ParseVersionOutput reads the output of `mysqld --version` or
+// `mariadbd --version`, e.g.
+//
+//	/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)
+//	mysqld  Ver 8.0.36 for Linux on x86_64 (MySQL Community Server - GPL)
+//
+// and returns the flavor, whose Raw is the version string
+// ("10.11.19-MariaDB-0+deb12u1"). Only the text after "Ver" is used to tell
+// the vendor, so a path that happens to contain "mariadb" does not matter.
+func ParseVersionOutput(out string) (flavor.Flavor, error) {
+	m := verRe.FindStringSubmatch(out)
+	if m == nil {
+		return flavor.Flavor{}, fmt.Errorf("cannot read a version from --version output %q: expected \"Ver X.Y.Z\"", strings.TrimSpace(out))
+	}
+	raw := m[1] + "." + m[2] + "." + m[3] + m[4]
+	v, err := flavor.ParseVersion(raw)
+	if err != nil {
+		return flavor.Flavor{}, fmt.Errorf("bad version number in %q: %w", m[0], err)
+	}
+	fl := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: v, Raw: raw}
+	switch rest := strings.ToLower(m[4] + m[5]); {
+	case strings.Contains(rest, "mariadb"):
+		fl.Vendor = flavor.VendorMariaDB
+	case strings.Contains(rest, "percona"):
+		fl.Vendor = flavor.VendorPercona
+	}
+	return fl, nil
+}
+
+// versionLine is the line of a --version output that holds the version.
+func versionLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if verRe.MatchString(l) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return strings.TrimSpace(out)
+}
 
 // versionMemo is what a binary said to --version, with the size and
 // modification time it had: another build asks again.
