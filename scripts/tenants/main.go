@@ -5,6 +5,8 @@
 //	go run ./scripts/tenants dump -basedir ROOT -in install.sql -out dump.sql
 //	go run ./scripts/tenants client -basedir ROOT -in dump.sql
 //	go run ./scripts/tenants same grouped.json every.json
+//	go run ./scripts/tenants dump -basedir ROOT -in install.sql -out dump.sql \
+//	    -dir /dev/shm -timeout 2h -server-option innodb_file_per_table=OFF
 //
 // generate writes an install script of N tenant schemas of M tables and a
 // view each, three of them drifted (tenant_0007: a column named rank;
@@ -14,13 +16,33 @@
 // mariadb-dump). client times ROOT's own client loading a file into a
 // fresh sandbox (--force, as the check replays it) and prints the seconds.
 // same compares the schema objects of two JSON reports of the check.
+// dump and client take -dir (where the sandbox lives: a tmpfs such as
+// /dev/shm makes 100,000 tables load in minutes instead of most of an
+// hour), -timeout (5m by default) and -server-option (repeated; e.g.
+// innodb_file_per_table=OFF, which changes how tables are stored, not
+// what SHOW CREATE TABLE and the dump say of them).
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
+	"time"
 )
+
+// options is where a sandbox of dump and client lives and how long it may run.
+type options struct {
+	dir           string
+	timeout       time.Duration
+	serverOptions []string
+}
+
+// repeated is a flag given once per value.
+type repeated []string
+
+func (r *repeated) String() string     { return strings.Join(*r, ",") }
+func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
 
 func main() {
 	if len(os.Args) < 2 {
@@ -32,6 +54,10 @@ func main() {
 	basedir := fs.String("basedir", "", "the server's root (an unpacked package root, a tarball directory, / for the installed server)")
 	in := fs.String("in", "", "the file to load")
 	out := fs.String("out", "", "the dump to write")
+	var o options
+	fs.StringVar(&o.dir, "dir", "", "where the sandbox lives (default: the sandbox package's default)")
+	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "how long the sandbox may run")
+	fs.Var((*repeated)(&o.serverOptions), "server-option", "a server option of the sandbox, name=value (repeatable)")
 	_ = fs.Parse(os.Args[2:])
 	var err error
 	switch os.Args[1] {
@@ -42,10 +68,10 @@ func main() {
 		}
 		err = generate(os.Stdout, *tenants, *tables)
 	case "dump":
-		err = dump(*basedir, *in, *out)
+		err = dump(*basedir, *in, *out, o)
 	case "client":
 		var secs float64
-		if secs, err = clientLoad(*basedir, *in); err == nil {
+		if secs, err = clientLoad(*basedir, *in, o); err == nil {
 			fmt.Printf("%.2f\n", secs)
 		}
 	case "same":
@@ -63,6 +89,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tenants generate [-tenants 200] [-tables 50] | dump -basedir ROOT -in FILE -out FILE | client -basedir ROOT -in FILE | same A.json B.json")
+	fmt.Fprintln(os.Stderr, "usage: tenants generate [-tenants 200] [-tables 50] | dump -basedir ROOT -in FILE -out FILE [-dir D -timeout T -server-option N=V] | client -basedir ROOT -in FILE [same] | same A.json B.json")
 	os.Exit(2)
 }

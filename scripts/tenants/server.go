@@ -15,14 +15,14 @@ import (
 
 // withSandbox starts a fresh quick sandbox of basedir, runs fn with it and
 // the command that runs one of the root's own client programs, and stops it.
-func withSandbox(basedir string, fn func(sb *sandbox.Sandbox, client func(program string, args ...string) *exec.Cmd) error) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+func withSandbox(basedir string, o options, fn func(sb *sandbox.Sandbox, client func(program string, args ...string) *exec.Cmd) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
 	bin, err := sandbox.Detect(ctx, basedir)
 	if err != nil {
 		return err
 	}
-	sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: basedir, Quick: true})
+	sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: basedir, Quick: true, Dir: o.dir, ServerOptions: o.serverOptions})
 	if err != nil {
 		return err
 	}
@@ -69,9 +69,9 @@ func load(client func(string, ...string) *exec.Cmd, program, file string) (strin
 }
 
 // dump loads the install script and writes the root's own dump of it.
-func dump(basedir, in, out string) error {
+func dump(basedir, in, out string, o options) error {
 	program, dumper := clientName(basedir)
-	return withSandbox(basedir, func(sb *sandbox.Sandbox, client func(string, ...string) *exec.Cmd) error {
+	return withSandbox(basedir, o, func(sb *sandbox.Sandbox, client func(string, ...string) *exec.Cmd) error {
 		if errs, err := load(client, program, in); err != nil || errs != "" {
 			return fmt.Errorf("loading %s: %v %s", in, err, errs)
 		}
@@ -98,10 +98,10 @@ func dump(basedir, in, out string) error {
 }
 
 // clientLoad times the root's own client loading file into a fresh sandbox.
-func clientLoad(basedir, file string) (float64, error) {
+func clientLoad(basedir, file string, o options) (float64, error) {
 	program, _ := clientName(basedir)
 	var secs float64
-	err := withSandbox(basedir, func(sb *sandbox.Sandbox, client func(string, ...string) *exec.Cmd) error {
+	err := withSandbox(basedir, o, func(sb *sandbox.Sandbox, client func(string, ...string) *exec.Cmd) error {
 		began := time.Now()
 		_, err := load(client, program, file)
 		secs = time.Since(began).Seconds()
