@@ -42,11 +42,9 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 	if p.sourceBin == nil {
 		return nil, fmt.Errorf("%w: --in-place needs today's binaries to make the datadir: give --source-basedir (%s)", exitcode.ErrUsage, p.sourceNote)
 	}
-	var d *sqlfile.Dump
-	if o.SchemaFile != "" {
-		if d, err = schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion}); err != nil {
-			return nil, err
-		}
+	d, groups, err := inPlaceSchema(o)
+	if err != nil {
+		return nil, err
 	}
 	ip := &report.InPlace{Source: p.sourceBin.Flavor.String(), Target: p.target.String(), TablesFailed: []string{}, Objects: []report.InPlaceObject{}}
 	sb, err := sandbox.Start(ctx, sandbox.Options{Basedir: p.sourceBin.Basedir, ServerOptions: todayOptions, Dir: o.SandboxDir, Log: o.SandboxLog})
@@ -87,8 +85,25 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 	if ip.Objects, err = checkObjectsAfter(ctx, sb, created); err != nil {
 		return nil, err
 	}
+	ip.GroupObjects(groups.Summary())
 	ip.Clean = ip.Error == "" && len(ip.TablesFailed) == 0 && ip.Failed() == 0 && countErrorLines(ip.RestartLog) == 0
 	return ip, nil
+}
+
+// inPlaceSchema reads the schema file, when there is one, and unless
+// --no-group keeps one schema of each group of the same definition (as the
+// schema check groups them): a tenant's upgrade stands for every tenant
+// of its group.
+func inPlaceSchema(o Options) (*sqlfile.Dump, *schemacheck.Grouping, error) {
+	if o.SchemaFile == "" {
+		return nil, nil, nil
+	}
+	d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion})
+	if err != nil || o.NoGroup {
+		return d, nil, err
+	}
+	d, groups := schemacheck.GroupDump(d)
+	return d, groups, nil
 }
 
 // loadToday loads the schema (when there is one) on today's sandbox with

@@ -153,12 +153,13 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 <p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
 <p class="{{if .Clean}}clean{{else}}dropped{{end}}"><b>{{.Verdict}}</b></p>
 <ul>
-{{if .UpgradeTool}}<li><code>{{.UpgradeTool}}</code>: {{printf "%.1f" .UpgradeDurationS}} s, {{.TablesChecked}} table(s) checked, {{len .TablesFailed}} failed{{range .TablesFailed}} <code>{{.}}</code>{{end}}</li>{{else}}<li>no upgrade tool: the server upgrades itself at start</li>{{end}}
+{{with .GroupsText}}<li>{{.}}</li>
+{{end}}{{if .UpgradeTool}}<li><code>{{.UpgradeTool}}</code>: {{printf "%.1f" .UpgradeDurationS}} s, {{.TablesChecked}} table(s) checked, {{len .TablesFailed}} failed{{range .TablesFailed}} <code>{{.}}</code>{{end}}</li>{{else}}<li>no upgrade tool: the server upgrades itself at start</li>{{end}}
 {{range .FirstStartLog}}<li>first start: <code>{{.}}</code></li>
 {{end}}{{range .RestartLog}}<li>restart: <code>{{.}}</code></li>
 {{end}}</ul>
 {{if .Objects}}<table><tr><th>object</th><th>kind</th><th>after the upgrade</th><th>message</th></tr>
-{{range .Objects}}<tr class="{{if ne .Status "ok"}}dropped{{end}}"><td><code>{{.Schema}}.{{.Name}}</code></td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.Message}}</td></tr>
+{{range .Objects}}<tr class="{{if ne .Status "ok"}}dropped{{end}}"><td><code>{{.Schema}}.{{.Name}}</code>{{$.R.InPlace.SharedText .}}</td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.Message}}</td></tr>
 {{end}}</table>{{end}}
 {{if .UpgradeOutput}}<details><summary>{{.UpgradeTool}} output</summary><pre>{{.UpgradeOutput}}</pre></details>{{end}}
 {{end}}{{with .R.Replication}}{{template "replication" .}}

@@ -114,6 +114,9 @@ func inPlaceMarkdown(m *mdWriter, ip *InPlace) {
 	m.line("")
 	m.line("**" + mdText(ip.Verdict()) + "**")
 	m.line("")
+	if g := ip.GroupsText(); g != "" {
+		m.line("- " + mdText(g))
+	}
 	if ip.UpgradeTool != "" {
 		m.line(fmt.Sprintf("- `%s`: %.1f s, %d table(s) checked, %d failed", ip.UpgradeTool, ip.UpgradeDurationS, ip.TablesChecked, len(ip.TablesFailed)))
 	}
@@ -125,7 +128,7 @@ func inPlaceMarkdown(m *mdWriter, ip *InPlace) {
 	}
 	for _, o := range ip.Objects {
 		if o.Status != "ok" {
-			m.line(fmt.Sprintf("- %s `%s.%s`: %s %s", o.Kind, o.Schema, o.Name, o.Status, mdText(o.Message)))
+			m.line(fmt.Sprintf("- %s `%s.%s`%s: %s %s", o.Kind, o.Schema, o.Name, mdText(ip.SharedText(o)), o.Status, mdText(o.Message)))
 		}
 	}
 	m.line("")

@@ -205,8 +205,13 @@ type InPlace struct {
 	// TablesChecked and TablesFailed come from the upgrade tool's output.
 	TablesChecked int      `json:"tables_checked"`
 	TablesFailed  []string `json:"tables_failed"`
-	// Objects are the schema's objects checked on the upgraded server.
+	// Objects are the schema's objects checked on the upgraded server;
+	// with Groups, those of the one schema of each group that was loaded.
 	Objects []InPlaceObject `json:"objects"`
+	// Groups are the schemas of the same definition, one of each loaded,
+	// upgraded and checked (as the schema check groups them); none with
+	// --no-group or when no two schemas are alike.
+	Groups []SchemaSet `json:"groups,omitempty"`
 	// Clean: the upgrade step succeeded, nothing failed, and the restart
 	// after it logged no error.
 	Clean bool   `json:"clean"`
@@ -220,14 +225,18 @@ type InPlaceObject struct {
 	Kind    string `json:"kind"`
 	Status  string `json:"status"` // ok or failed
 	Message string `json:"message,omitempty"`
+	// Group is the number (from 1) of its schema's entry in InPlace.Groups:
+	// the object stands for the same object of every schema of the group.
+	Group int `json:"group,omitempty"`
 }
 
-// Failed counts the objects that failed after the upgrade.
+// Failed counts the objects that failed after the upgrade, each once for
+// every schema of its group.
 func (p *InPlace) Failed() int {
 	n := 0
 	for _, o := range p.Objects {
 		if o.Status != "ok" {
-			n++
+			n += p.schemasOf(o)
 		}
 	}
 	return n
@@ -240,7 +249,7 @@ func (p *InPlace) Verdict() string {
 		return "the in-place upgrade failed: " + p.Error
 	case p.Clean:
 		return fmt.Sprintf("the upgraded server came up clean: %s on %s's datadir, upgrade step passed, %d table(s) checked, %d object(s) of the schema usable, no error at the restart",
-			p.Target, p.Source, p.TablesChecked, len(p.Objects))
+			p.Target, p.Source, p.TablesChecked, p.ObjectCount())
 	}
 	return fmt.Sprintf("the upgraded server did NOT come up clean: %d table(s) failed the upgrade step, %d object(s) of the schema failed, %d error line(s) at the restart",
 		len(p.TablesFailed), p.Failed(), countErrors(p.RestartLog))

@@ -55,18 +55,24 @@ func namesText(names []string) string {
 // groups of the same definition; drifted: tenant_0007, tenant_0100,
 // tenant_0198", or "" when every schema was loaded.
 func (s *Schema) groupsText() string {
-	if len(s.Groups) == 0 {
+	return setsText(s.Groups, "loaded")
+}
+
+// setsText is the sentence on groups of schemas of which one each was
+// done (loaded; loaded, upgraded and checked), "" without groups.
+func setsText(groups []SchemaSet, done string) string {
+	if len(groups) == 0 {
 		return ""
 	}
 	n := 0
 	var drifted []string
-	for _, g := range s.Groups {
+	for _, g := range groups {
 		n += g.Count
 		if g.Drifted {
 			drifted = append(drifted, g.Schemas...)
 		}
 	}
-	out := fmt.Sprintf("schemas: %d in %d groups of the same definition, one schema of each loaded", n, len(s.Groups))
+	out := fmt.Sprintf("schemas: %d in %d groups of the same definition, one schema of each %s", n, len(groups), done)
 	if len(drifted) > 0 {
 		out += "; drifted from the largest group: " + namesText(drifted)
 	}

@@ -106,6 +106,9 @@ func inPlaceText(p *printer, ip *InPlace) {
 	}
 	p.line("In-place upgrade: %s -> %s (slow shutdown: %v)", ip.Source, ip.Target, ip.SlowShutdown)
 	p.line("%s %s", p.mark(mark), ip.Verdict())
+	if g := ip.GroupsText(); g != "" {
+		p.line("       %s", g)
+	}
 	for _, l := range ip.FirstStartLog {
 		p.line("       first start: %s", l)
 	}
@@ -119,7 +122,7 @@ func inPlaceText(p *printer, ip *InPlace) {
 	}
 	for _, o := range ip.Objects {
 		if o.Status != "ok" {
-			p.line("       %s %s.%s: %s %s", o.Kind, o.Schema, o.Name, o.Status, o.Message)
+			p.line("       %s %s.%s%s: %s %s", o.Kind, o.Schema, o.Name, ip.SharedText(o), o.Status, o.Message)
 		}
 	}
 	p.line("")

@@ -84,7 +84,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "replication-seed", Usage: "with --replication: how the replica is seeded: dump (the primary's dump, schema and rows), schema (the application's schema loaded by the replica's own server, rows from the primary's dump) or both", Value: "both"},
 			&cli.BoolFlag{Name: "replication-gtid", Usage: "with --replication: point the replicas by GTID (MariaDB: gtid_slave_pos from mariadb-dump --gtid and MASTER_USE_GTID=slave_pos; MySQL: gtid_mode=ON on both sandboxes and SOURCE_AUTO_POSITION=1) instead of binary log coordinates"},
 			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
-			&cli.BoolFlag{Name: "no-group", Usage: "check and time every schema; by default schemas with the same definition (tenants) are checked and timed once"},
+			&cli.BoolFlag{Name: "no-group", Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
