@@ -2,10 +2,10 @@ package schemacheck
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -15,37 +15,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
-
-// Options configure the check of an application's schema on the
-// target's own server.
-type Options struct {
-	SchemaFile string
-	// Live, without SchemaFile, is the server to read the schema from
-	// (read-only), and Schemas the schemas to read (all but the server's
-	// own when empty).
-	Live     *server.ConnOptions
-	Schemas  []string
-	WithData bool
-	// TargetBasedir holds the target's binaries (a tarball, an unpacked
-	// package root, or "/" for the installed server).
-	TargetBasedir string
-	// SourceBasedir holds today's binaries: the same load runs there.
-	SourceBasedir string
-	// ServerVersion is today's version, for a file that does not say which
-	// server wrote it.
-	ServerVersion string
-	// Target is the target version (--target): without TargetBasedir, the
-	// knowledge base answers what it can for it.
-	Target string
-	// Log receives the sandboxes' start-up and stop lines (nil: none).
-	Log io.Writer
-	// WhileLoaded, when set, runs after the check, before the sandboxes
-	// stop, on both loaded the same way (see Loaded): the query rehearsal.
-	WhileLoaded func(context.Context, Loaded) error
-	// NoGroup loads every schema, also those with the same definition as
-	// another (groups.go); without it, one schema of each group is loaded.
-	NoGroup bool
-}
 
 // errNoTargetBinary is a schema check without the target's binaries.
 var errNoTargetBinary = errors.New("the schema check needs the target's own server")
@@ -73,9 +42,10 @@ func ReadFile(o Options) (*sqlfile.Dump, error) {
 // returns what it found (report.SchemaOf makes it the report's schema
 // section). Both sandboxes are stopped and removed
 // whatever happens.
-func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err error) {
+func CheckOnTarget(ctx context.Context, o Options) (*outcome.Schema, error) {
 	var d *sqlfile.Dump
 	if o.SchemaFile != "" {
+		var err error
 		if d, err = ReadFile(o); err != nil {
 			return nil, err
 		}
@@ -89,6 +59,14 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 	if o.TargetBasedir == "" {
 		return knowledgeOnly(d, o.Target)
 	}
+	return checkOnSandboxes(ctx, o, d)
+}
+
+// checkOnSandboxes is CheckOnTarget with the target's binaries: d, or
+// without it the schema of the live server o.Live, loaded on the
+// sandboxes, then o.WhileLoaded run on them. Every server it opened or
+// started is closed (the sandboxes stopped and removed) whatever happens.
+func checkOnSandboxes(ctx context.Context, o Options, d *sqlfile.Dump) (schema *outcome.Schema, err error) {
 	began := time.Now()
 	var servers []*server.Server
 	defer func() { err = server.CloseAll(err, servers) }()
@@ -116,37 +94,15 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 	if err != nil {
 		return nil, err
 	}
-	schemas := SchemaNames(d)
-	if sc.Target, err = target.AppConn(ctx, schemas); err != nil {
-		return nil, err
-	}
-	defer sc.Target.Close()
-	if sc.TargetAdmin, err = target.DB().Conn(ctx); err != nil {
-		return nil, err
-	}
-	defer sc.TargetAdmin.Close()
-	if today != nil {
-		if sc.Today, err = today.AppConn(ctx, schemas); err != nil {
-			return nil, err
-		}
-		defer sc.Today.Close()
-		if sc.TodayAdmin, err = today.DB().Conn(ctx); err != nil {
-			return nil, err
-		}
-		defer sc.TodayAdmin.Close()
-	}
-	objects, notes, err := Check(ctx, sc, d)
+	closeConns, err := sc.connect(ctx, target, today, SchemaNames(d))
+	defer closeConns()
 	if err != nil {
 		return nil, err
 	}
-	ran, err := runContained(ctx, sc.Target, d, objects)
+	schema, objects, err := checkLoaded(ctx, sc, d, target, today)
 	if err != nil {
 		return nil, err
 	}
-	notes = append(append(notes, loaderNote), ran...)
-	accounts, accountNotes := dumpAccounts(d, target.Inspection().Flavor)
-	objects, notes = append(objects, accounts...), append(notes, accountNotes...)
-	schema = Section(d, target, today, sc.Live != nil, objects, notes)
 	groups.Apply(schema)
 	schema.Duration = time.Since(began)
 	if o.WhileLoaded != nil {
@@ -155,6 +111,57 @@ func CheckOnTarget(ctx context.Context, o Options) (schema *outcome.Schema, err 
 		}
 	}
 	return schema, nil
+}
+
+// connect opens sc's connections to the started sandboxes: the
+// application's account's (given schemas) and root's, on the target and,
+// when it runs, today's version. closeConns closes what was opened, also
+// after an error.
+func (sc *Servers) connect(ctx context.Context, target, today *server.Server, schemas []string) (closeConns func(), err error) {
+	var opened []*sql.Conn
+	closeConns = func() {
+		for i := len(opened) - 1; i >= 0; i-- {
+			_ = opened[i].Close()
+		}
+	}
+	open := func(c *sql.Conn, err error) (*sql.Conn, error) {
+		if err == nil {
+			opened = append(opened, c)
+		}
+		return c, err
+	}
+	if sc.Target, err = open(target.AppConn(ctx, schemas)); err != nil {
+		return closeConns, err
+	}
+	if sc.TargetAdmin, err = open(target.DB().Conn(ctx)); err != nil {
+		return closeConns, err
+	}
+	if today == nil {
+		return closeConns, nil
+	}
+	if sc.Today, err = open(today.AppConn(ctx, schemas)); err != nil {
+		return closeConns, err
+	}
+	sc.TodayAdmin, err = open(today.DB().Conn(ctx))
+	return closeConns, err
+}
+
+// checkLoaded checks d on the connected sandboxes (Check), runs its
+// objects contained on the target and puts the dump's accounts through
+// the target's account check: the schema section and its objects.
+func checkLoaded(ctx context.Context, sc Servers, d *sqlfile.Dump, target, today *server.Server) (*outcome.Schema, []outcome.Object, error) {
+	objects, notes, err := Check(ctx, sc, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	ran, err := runContained(ctx, sc.Target, d, objects)
+	if err != nil {
+		return nil, nil, err
+	}
+	notes = append(append(notes, loaderNote), ran...)
+	accounts, accountNotes := dumpAccounts(d, target.Inspection().Flavor)
+	objects, notes = append(objects, accounts...), append(notes, accountNotes...)
+	return Section(d, target, today, sc.Live != nil, objects, notes), objects, nil
 }
 
 // startBoth starts the target's sandbox and, with sourceBasedir, today's,
@@ -191,48 +198,4 @@ func knowledgeOnly(d *sqlfile.Dump, target string) (*outcome.Schema, error) {
 		Objects: append(knowledgeCheck(d, fl), accounts...), SetAside: d.SetAside,
 		Notes: append([]string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
 			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}, accountNotes...)}, nil
-}
-
-// Section is what the check found of d's objects on target (and today),
-// with the notes that say how: the file's writer, what was set aside, what
-// today's version could not tell.
-func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects []outcome.Object, notes []string) *outcome.Schema {
-	s := &outcome.Schema{Source: d.File, Target: target.Inspection().Flavor.String() + " (sandbox)", Objects: objects,
-		SetAside: d.SetAside, Notes: append(append(append([]string{}, d.Notes...), setAsideNotes(d)...), notes...)}
-	if !d.Writer.Version.IsZero() {
-		s.Notes = append([]string{"the file was written by " + d.Writer.String() + ": its executable comments were read as that server runs them"}, s.Notes...)
-	}
-	switch {
-	case today != nil:
-		s.Today = today.Inspection().Flavor.String() + " (sandbox)"
-	case live:
-		s.Notes = append(s.Notes, "definitions compared with the live server's own (read only); no server of today's version loaded the schema (give --source-basedir): a load problem today's version has too is blamed on the target")
-	default:
-		s.Notes = append(s.Notes, "no server of today's version ran the same load (give --source-basedir): a problem today's version has too is blamed on the target")
-	}
-	return s
-}
-
-// maxSetAsideNamed bounds the set-aside statements named one by one.
-const maxSetAsideNamed = 20
-
-// setAsideNotes names the statements the check did not run, with their
-// file:line and why (the server's own schemas have one note of their own).
-func setAsideNotes(d *sqlfile.Dump) []string {
-	var out []string
-	rest := 0
-	for _, s := range d.Steps {
-		if s.Kind != sqlfile.StepSetAside || strings.HasPrefix(s.Reason, "the server's own schema") {
-			continue
-		}
-		if len(out) == maxSetAsideNamed {
-			rest++
-			continue
-		}
-		out = append(out, fmt.Sprintf("%s: %s set aside, not run: %s", s.Source(d.File), s.What, s.Reason))
-	}
-	if rest > 0 {
-		out = append(out, fmt.Sprintf("%d more statements set aside, not run (counted under \"read and not loaded\")", rest))
-	}
-	return out
 }

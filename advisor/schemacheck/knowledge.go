@@ -46,11 +46,3 @@ func modeProblem(target flavor.Flavor, mode string, rejected []knowledge.ValueRe
 		Message: "the sql_mode it was created with has " + strings.Join(words, ", ") + ", which " + target.String() + " refuses (knowledge base; no server ran)",
 		Fix:     fmt.Sprintf("re-create it with sql_mode=%s", stmt.QuoteString(knowledge.WithoutValues(mode, rejected)))}
 }
-
-// qualifiedName is schema.name, or the name when the file names no schema.
-func qualifiedName(o sqlfile.Object) string {
-	if o.Schema == "" {
-		return o.Name
-	}
-	return o.Schema + "." + o.Name
-}

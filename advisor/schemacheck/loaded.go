@@ -11,17 +11,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
-// Loaded is what Options.WhileLoaded is given: the check's sandboxes, up,
-// holding the schema and, with Rows, the file's rows on both.
-type Loaded struct {
-	Target *server.Server
-	// Today is today's version's sandbox, nil without SourceBasedir.
-	Today   *server.Server
-	Schemas []string
-	// Rows is whether the file's rows were loaded (WithData).
-	Rows bool
-}
-
 // whileLoaded brings today's sandbox to the target's state (the contained
 // run's rows and calls run there too, with their outcome discarded: the
 // schema section is the target's) and calls o.WhileLoaded.

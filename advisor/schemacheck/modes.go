@@ -28,6 +28,29 @@ import (
 // was started with (the target's defaults, or the ones carried over),
 // save durability (throwawayGlobals).
 
+// modeOnly reports the tables that load only under the sql_mode the file
+// set and whose ALTER TABLE fails under the default, on the target and, to
+// tell what is new, on today's version.
+func (c *checker) modeOnly(ctx context.Context) error {
+	target, err := modeOnlyTables(ctx, orConn(c.s.TargetAdmin, c.s.Target), c.target.Results)
+	if err != nil {
+		return err
+	}
+	var today map[int]outcome.Problem
+	if c.today != nil && len(target) > 0 {
+		if today, err = modeOnlyTables(ctx, orConn(c.s.TodayAdmin, c.s.Today), c.today.Results); err != nil {
+			return fmt.Errorf("today's version: %w", err)
+		}
+	}
+	for i, p := range target {
+		if q, ok := today[i]; ok && q.Code == p.Code {
+			p.Today = true
+		}
+		c.target.Results[i].Problems = append(c.target.Results[i].Problems, p)
+	}
+	return nil
+}
+
 // modeOnlyTables returns, by index in results, the problem of each table
 // whose ALTER TABLE fails under the server's default sql_mode.
 func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map[int]outcome.Problem, error) {

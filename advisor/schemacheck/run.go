@@ -188,11 +188,6 @@ func (r *containedRun) eachCreated(ctx context.Context, kind sqlfile.Kind, ran s
 	return nil
 }
 
-// quotedName is an object's schema-qualified name, quoted for a statement.
-func quotedName(o sqlfile.Object) string {
-	return stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(o.Name)
-}
-
 // procedures calls every procedure without arguments once.
 func (r *containedRun) procedures(ctx context.Context) error {
 	return r.eachCreated(ctx, sqlfile.KindProcedure, "%d procedures without arguments called", r.call)
