@@ -24,25 +24,6 @@ func (p *InPlace) GroupObjects(groups []outcome.Group) {
 	}
 }
 
-// schemasOf is how many schemas an object stands for: its group's size,
-// or 1.
-func (p *InPlace) schemasOf(o InPlaceObject) int {
-	if o.Group <= 0 || o.Group > len(p.Groups) {
-		return 1
-	}
-	return p.Groups[o.Group-1].Count
-}
-
-// ObjectCount is how many objects of the schema the rehearsal stands for:
-// those checked, each counted once for every schema of its group.
-func (p *InPlace) ObjectCount() int {
-	n := 0
-	for _, o := range p.Objects {
-		n += p.schemasOf(o)
-	}
-	return n
-}
-
 // GroupsText is the in-place section's sentence on the groups, "" when
 // every schema was loaded.
 func (p *InPlace) GroupsText() string {
