@@ -8,12 +8,12 @@ import (
 // classifySet accepts SET statements whose every assignment is a session
 // setting (ignored: the calibration uses its own session) and refuses the
 // forms that change the server, an account or run another statement.
-func classifySet(c *cursor) (verdict, string) {
-	c.next()
-	if c.done() {
+func classifySet(c *Cursor) (verdict, string) {
+	c.Next()
+	if c.Done() {
 		return verdict{}, "empty SET statement"
 	}
-	for _, a := range splitTopLevel(c.rest(), ",") {
+	for _, a := range SplitTopLevel(c.Rest(), ",") {
 		if reason := sessionAssignment(a); reason != "" {
 			return verdict{}, reason
 		}
@@ -38,27 +38,27 @@ var setRefusals = map[string]string{
 var sessionScopes = map[string]bool{"SESSION": true, "LOCAL": true, "NAMES": true, "CHARSET": true}
 
 // sessionAssignment checks one assignment of a SET statement.
-func sessionAssignment(a []token) string {
-	c := &cursor{toks: a}
-	first := c.peek(0)
+func sessionAssignment(a []Token) string {
+	c := &Cursor{toks: a}
+	first := c.Peek(0)
 	switch {
 	case len(a) == 0:
 		return "empty assignment in SET"
-	case isPunct(first, "@") && c.isPunct(1, "@"):
+	case IsPunct(first, "@") && c.IsPunct(1, "@"):
 		return systemVariable(c)
-	case isPunct(first, "@"):
+	case IsPunct(first, "@"):
 		return "" // user variable
-	case first.kind != tokWord:
+	case first.kind != TokWord:
 		return "unrecognised SET form: SET " + quoteShort(first.text)
 	}
 	word := strings.ToUpper(first.text)
 	if reason, ok := setRefusals[word]; ok {
 		return reason
 	}
-	if sessionScopes[word] || c.isWord(0, "CHARACTER") && c.isWord(1, "SET") {
+	if sessionScopes[word] || c.IsWord(0, "CHARACTER") && c.IsWord(1, "SET") {
 		return ""
 	}
-	if c.isPunct(1, "=") || (c.isPunct(1, ":") && c.isPunct(2, "=")) || c.isPunct(1, ".") {
+	if c.IsPunct(1, "=") || (c.IsPunct(1, ":") && c.IsPunct(2, "=")) || c.IsPunct(1, ".") {
 		return "" // plain variable name: session scope
 	}
 	return "unrecognised SET form: SET " + first.text
@@ -66,9 +66,9 @@ func sessionAssignment(a []token) string {
 
 // systemVariable checks SET @@[scope.]name: @@global. and @@persist. are
 // refused, @@session., @@local. and plain @@name are session settings.
-func systemVariable(c *cursor) string {
-	if c.isPunct(3, ".") {
-		scope := strings.ToUpper(c.peek(2).text)
+func systemVariable(c *Cursor) string {
+	if c.IsPunct(3, ".") {
+		scope := strings.ToUpper(c.Peek(2).text)
 		switch scope {
 		case "GLOBAL", "PERSIST", "PERSIST_ONLY":
 			return "SET @@" + strings.ToLower(scope) + ". changes a server-wide setting"
@@ -80,27 +80,27 @@ func systemVariable(c *cursor) string {
 // checkOptions checks the table options and references of CREATE TABLE,
 // ALTER TABLE and CREATE INDEX text after the table name, and records the
 // engines and foreign keys it sees.
-func checkOptions(rest []token, v *verdict) string {
-	d := depths(rest)
+func checkOptions(rest []Token, v *verdict) string {
+	d := Depths(rest)
 	part := partitionClause(rest)
 	for i, t := range rest {
-		next := nextToken(rest, i)
+		next := NextToken(rest, i)
 		tableLevel := d[i] == 0 || (part >= 0 && i > part)
 		switch {
-		case (isWord(t, "DATA") || isWord(t, "INDEX")) && isWord(next, "DIRECTORY"):
+		case (IsWord(t, "DATA") || IsWord(t, "INDEX")) && IsWord(next, "DIRECTORY"):
 			return strings.ToUpper(t.text) + " DIRECTORY is not allowed: it puts files outside the server's data directory"
-		case isWord(t, "REFERENCES"):
+		case IsWord(t, "REFERENCES"):
 			v.foreignKeys = true
 			if reason := checkNameAt(rest, i+1, "REFERENCES"); reason != "" {
 				return reason
 			}
-		case tableLevel && isWord(t, "CONNECTION") && (isPunct(next, "=") || next.kind == tokString):
+		case tableLevel && IsWord(t, "CONNECTION") && (IsPunct(next, "=") || next.kind == TokString):
 			return "CONNECTION= is not allowed: it links the table to another server"
-		case tableLevel && isWord(t, "UNION"):
+		case tableLevel && IsWord(t, "UNION"):
 			if reason := checkUnionList(rest, i+1); reason != "" {
 				return reason
 			}
-		case tableLevel && isWord(t, "ENGINE"):
+		case tableLevel && IsWord(t, "ENGINE"):
 			if reason := checkEngine(rest, i+1, v); reason != "" {
 				return reason
 			}
@@ -110,28 +110,28 @@ func checkOptions(rest []token, v *verdict) string {
 }
 
 // checkNameAt checks that the table name starting at toks[i] is unqualified.
-func checkNameAt(toks []token, i int, where string) string {
-	c := &cursor{toks: toks, i: i}
+func checkNameAt(toks []Token, i int, where string) string {
+	c := &Cursor{toks: toks, i: i}
 	_, reason := tableName(c, where)
 	return reason
 }
 
 // checkUnionList checks the table list of a MERGE table's UNION=(t1, t2).
-func checkUnionList(toks []token, i int) string {
-	c := &cursor{toks: toks, i: i}
-	if c.isPunct(0, "=") {
-		c.next()
+func checkUnionList(toks []Token, i int) string {
+	c := &Cursor{toks: toks, i: i}
+	if c.IsPunct(0, "=") {
+		c.Next()
 	}
-	if !c.isPunct(0, "(") {
+	if !c.IsPunct(0, "(") {
 		return ""
 	}
-	c.next()
-	for !c.done() && !c.isPunct(0, ")") {
+	c.Next()
+	for !c.Done() && !c.IsPunct(0, ")") {
 		if _, reason := tableName(c, "UNION=("); reason != "" {
 			return reason
 		}
-		if c.isPunct(0, ",") {
-			c.next()
+		if c.IsPunct(0, ",") {
+			c.Next()
 		}
 	}
 	return ""
@@ -153,8 +153,8 @@ var outsideEngines = map[string]string{
 }
 
 // checkEngine reads the engine name after ENGINE (toks[i] is '=' or the name).
-func checkEngine(toks []token, i int, v *verdict) string {
-	if i < len(toks) && isPunct(toks[i], "=") {
+func checkEngine(toks []Token, i int, v *verdict) string {
+	if i < len(toks) && IsPunct(toks[i], "=") {
 		i++
 	} else if i >= len(toks) || !knownEngines[strings.ToUpper(nameOrString(toks[i]))] {
 		return "" // a column named engine, not the table option
@@ -174,12 +174,12 @@ func checkEngine(toks []token, i int, v *verdict) string {
 }
 
 // nameOrString returns the identifier or the string contents of t.
-func nameOrString(t token) string {
-	if t.kind == tokString && len(t.text) >= 2 {
+func nameOrString(t Token) string {
+	if t.kind == TokString && len(t.text) >= 2 {
 		return t.text[1 : len(t.text)-1]
 	}
-	if isName(t) {
-		return nameOf(t)
+	if IsName(t) {
+		return NameOf(t)
 	}
 	return ""
 }
@@ -188,21 +188,21 @@ func nameOrString(t token) string {
 // any name.name pair outside strings (a schema-qualified table, or a
 // qualified reference in an expression). Decimal numbers such as 1.5 are not
 // names. A quoted `a.b` is one token and so not qualified.
-func qualifiedName(toks []token) string {
+func qualifiedName(toks []Token) string {
 	for i := 1; i+1 < len(toks); i++ {
 		prev, next := toks[i-1], toks[i+1]
-		if !isPunct(toks[i], ".") || !isName(prev) || !isName(next) || isDecimal(prev, next) {
+		if !IsPunct(toks[i], ".") || !IsName(prev) || !IsName(next) || isDecimal(prev, next) {
 			continue
 		}
 		return fmt.Sprintf("schema-qualified name %s.%s: only unqualified names are allowed (the calibration runs in its scratch schema)",
-			display(nameOf(prev)), display(nameOf(next)))
+			display(NameOf(prev)), display(NameOf(next)))
 	}
 	return ""
 }
 
 // isDecimal reports whether a '.' between a and b is a decimal point.
-func isDecimal(a, b token) bool {
-	return a.kind == tokWord && b.kind == tokWord && allDigits(a.text) && b.text[0] >= '0' && b.text[0] <= '9'
+func isDecimal(a, b Token) bool {
+	return a.kind == TokWord && b.kind == TokWord && allDigits(a.text) && b.text[0] >= '0' && b.text[0] <= '9'
 }
 
 func allDigits(s string) bool {

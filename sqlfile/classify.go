@@ -48,15 +48,15 @@ const allowedHint = "only CREATE TABLE, CREATE INDEX and ALTER TABLE run; sessio
 
 // classify decides what a statement is from its significant tokens. A
 // non-empty reason means the statement is refused.
-func classify(toks []token) (v verdict, reason string) {
+func classify(toks []Token) (v verdict, reason string) {
 	if len(toks) == 0 {
 		return verdict{action: actEmpty}, ""
 	}
-	c := &cursor{toks: toks}
+	c := &Cursor{toks: toks}
 	switch {
-	case c.isWord(0, "CREATE"):
+	case c.IsWord(0, "CREATE"):
 		v, reason = classifyCreate(c)
-	case c.isWord(0, "ALTER"):
+	case c.IsWord(0, "ALTER"):
 		v, reason = classifyAlter(c)
 	default:
 		return classifyOther(c)
@@ -72,14 +72,14 @@ func classify(toks []token) (v verdict, reason string) {
 
 // classifyOther classifies the statements that never run: the ignored ones
 // and those refused outright.
-func classifyOther(c *cursor) (verdict, string) {
+func classifyOther(c *Cursor) (verdict, string) {
 	switch {
-	case c.isWord(0, "DROP"):
+	case c.IsWord(0, "DROP"):
 		return classifyDrop(c)
-	case c.isWord(0, "SET"):
+	case c.IsWord(0, "SET"):
 		return classifySet(c)
-	case c.acceptWords("LOCK", "TABLES"), c.acceptWords("LOCK", "TABLE"),
-		c.acceptWords("UNLOCK", "TABLES"), c.acceptWords("UNLOCK", "TABLE"):
+	case c.AcceptWords("LOCK", "TABLES"), c.AcceptWords("LOCK", "TABLE"),
+		c.AcceptWords("UNLOCK", "TABLES"), c.AcceptWords("UNLOCK", "TABLE"):
 		return verdict{action: actIgnore, kind: kindLockTables}, ""
 	}
 	return verdict{}, notTableDDL(c.toks)
@@ -88,13 +88,13 @@ func classifyOther(c *cursor) (verdict, string) {
 // parenProblem returns why the parentheses of a statement that runs do not
 // balance (the server would reject it, and an appended table clause would
 // land inside the open parenthesis), or "".
-func parenProblem(toks []token) string {
+func parenProblem(toks []Token) string {
 	depth := 0
 	for _, t := range toks {
 		switch {
-		case isPunct(t, "("):
+		case IsPunct(t, "("):
 			depth++
-		case isPunct(t, ")"):
+		case IsPunct(t, ")"):
 			depth--
 			if depth < 0 {
 				return "unbalanced parentheses: ')' without '('"
@@ -120,8 +120,8 @@ var hints = map[string]string{
 }
 
 // notTableDDL is the refusal of a statement of a kind --ddl-file never runs.
-func notTableDDL(toks []token) string {
-	desc := describe(toks)
+func notTableDDL(toks []Token) string {
+	desc := Describe(toks)
 	reason := desc + " is not table DDL (" + allowedHint + ")"
 	if h, ok := hints[desc]; ok {
 		reason += "; " + h
@@ -129,11 +129,11 @@ func notTableDDL(toks []token) string {
 	return reason
 }
 
-// describe names a statement by its leading keyword and, for CREATE, ALTER
+// Describe names a statement by its leading keyword and, for CREATE, ALTER
 // and DROP, the kind of object (e.g. "DROP DATABASE", "CREATE VIEW").
-func describe(toks []token) string {
+func Describe(toks []Token) string {
 	first := toks[0]
-	if first.kind != tokWord {
+	if first.kind != TokWord {
 		return "statement starting with " + quoteShort(first.text)
 	}
 	verb := strings.ToUpper(first.text)
@@ -142,7 +142,7 @@ func describe(toks []token) string {
 	}
 	for _, t := range toks[1:min(len(toks), 16)] {
 		for _, w := range objectWords {
-			if isWord(t, w) {
+			if IsWord(t, w) {
 				return verb + " " + w
 			}
 		}
@@ -151,18 +151,18 @@ func describe(toks []token) string {
 }
 
 // classifyCreate handles CREATE [OR REPLACE] ... TABLE / INDEX.
-func classifyCreate(c *cursor) (verdict, string) {
-	c.next()
-	c.acceptWords("OR", "REPLACE")
-	if c.isWord(0, "TEMPORARY") {
+func classifyCreate(c *Cursor) (verdict, string) {
+	c.Next()
+	c.AcceptWords("OR", "REPLACE")
+	if c.IsWord(0, "TEMPORARY") {
 		return verdict{}, "CREATE TEMPORARY TABLE is not allowed (temporary tables are not what the calibration measures)"
 	}
-	if c.acceptWord("TABLE") {
+	if c.AcceptWord("TABLE") {
 		return createTable(c)
 	}
-	c.acceptAnyWord("ONLINE", "OFFLINE")
-	c.acceptAnyWord("UNIQUE", "FULLTEXT", "SPATIAL")
-	if c.acceptWord("INDEX") {
+	c.AcceptAnyWord("ONLINE", "OFFLINE")
+	c.AcceptAnyWord("UNIQUE", "FULLTEXT", "SPATIAL")
+	if c.AcceptWord("INDEX") {
 		return createIndex(c)
 	}
 	return verdict{}, notTableDDL(c.toks)
@@ -170,20 +170,20 @@ func classifyCreate(c *cursor) (verdict, string) {
 
 // tableName reads a table name at the cursor: an unqualified bare word or
 // quoted identifier.
-func tableName(c *cursor, where string) (string, string) {
-	t := c.next()
+func tableName(c *Cursor, where string) (string, string) {
+	t := c.Next()
 	switch {
-	case isPunct(t, "."):
-		return "", fmt.Sprintf("schema-qualified table name .%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)", display(nameOf(c.peek(0))), where)
-	case t.kind == tokString:
+	case IsPunct(t, "."):
+		return "", fmt.Sprintf("schema-qualified table name .%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)", display(NameOf(c.Peek(0))), where)
+	case t.kind == TokString:
 		return "", fmt.Sprintf("table name %s after %s is a string, not an identifier (use backticks)", quoteShort(t.text), where)
-	case !isName(t):
+	case !IsName(t):
 		return "", "missing table name after " + where
 	}
-	name := nameOf(t)
-	if c.isPunct(0, ".") {
+	name := NameOf(t)
+	if c.IsPunct(0, ".") {
 		return "", fmt.Sprintf("schema-qualified table name %s.%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)",
-			display(name), display(nameOf(c.peek(1))), where)
+			display(name), display(NameOf(c.Peek(1))), where)
 	}
 	if name == "" {
 		return "", "empty table name after " + where
@@ -195,8 +195,8 @@ func tableName(c *cursor, where string) (string, string) {
 }
 
 // createTable handles the rest of CREATE TABLE [IF NOT EXISTS] name ...
-func createTable(c *cursor) (verdict, string) {
-	c.acceptWords("IF", "NOT", "EXISTS")
+func createTable(c *Cursor) (verdict, string) {
+	c.AcceptWords("IF", "NOT", "EXISTS")
 	name, reason := tableName(c, "CREATE TABLE")
 	if reason != "" {
 		return verdict{}, reason
@@ -205,7 +205,7 @@ func createTable(c *cursor) (verdict, string) {
 	if isLike(c) {
 		return createTableLike(c, v)
 	}
-	rest := c.rest()
+	rest := c.Rest()
 	if reason := copiesData(rest); reason != "" {
 		return verdict{}, reason
 	}
@@ -220,37 +220,37 @@ func createTable(c *cursor) (verdict, string) {
 // endsCleanly reports whether a table option can follow the last token of a
 // CREATE TABLE as a new option: after a name, a string, a number or ')', but
 // not after punctuation such as '.' or '=' that would join the two.
-func endsCleanly(rest []token) bool {
+func endsCleanly(rest []Token) bool {
 	if len(rest) == 0 {
 		return true
 	}
 	last := rest[len(rest)-1]
-	return last.kind != tokPunct || last.text == ")"
+	return last.kind != TokPunct || last.text == ")"
 }
 
 // isLike reports whether the cursor is at LIKE y or (LIKE y).
-func isLike(c *cursor) bool {
-	return c.isWord(0, "LIKE") || (c.isPunct(0, "(") && c.isWord(1, "LIKE"))
+func isLike(c *Cursor) bool {
+	return c.IsWord(0, "LIKE") || (c.IsPunct(0, "(") && c.IsWord(1, "LIKE"))
 }
 
 // createTableLike handles CREATE TABLE x LIKE y and CREATE TABLE x (LIKE y).
-func createTableLike(c *cursor, v verdict) (verdict, string) {
-	paren := c.isPunct(0, "(")
+func createTableLike(c *Cursor, v verdict) (verdict, string) {
+	paren := c.IsPunct(0, "(")
 	if paren {
-		c.next()
+		c.Next()
 	}
-	c.next()
+	c.Next()
 	src, reason := tableName(c, "LIKE")
 	if reason != "" {
 		return verdict{}, reason
 	}
-	if paren && !c.isPunct(0, ")") {
+	if paren && !c.IsPunct(0, ")") {
 		return verdict{}, "missing ) after (LIKE " + display(src)
 	}
 	if paren {
-		c.next()
+		c.Next()
 	}
-	if !c.done() {
+	if !c.Done() {
 		return verdict{}, "unexpected text after CREATE TABLE ... LIKE " + display(src)
 	}
 	v.target, v.like = src, true
@@ -262,23 +262,23 @@ var queryWords = []string{"SELECT", "AS", "IGNORE", "REPLACE", "TABLE", "VALUES"
 
 // copiesData returns a refusal when the rest of a CREATE TABLE holds a query
 // (CREATE TABLE ... [IGNORE|REPLACE] [AS] SELECT/TABLE/VALUES/WITH).
-func copiesData(rest []token) string {
+func copiesData(rest []Token) string {
 	const reason = "CREATE TABLE ... SELECT copies data (DML): only plain CREATE TABLE is allowed"
-	d := depths(rest)
+	d := Depths(rest)
 	for i, t := range rest {
-		if isWord(t, "SELECT") {
+		if IsWord(t, "SELECT") {
 			return reason
 		}
-		atTop := d[i] == 0 || (d[i] == 1 && i > 0 && isPunct(rest[i-1], "("))
+		atTop := d[i] == 0 || (d[i] == 1 && i > 0 && IsPunct(rest[i-1], "("))
 		if !atTop {
 			continue
 		}
 		for _, w := range queryWords {
-			if isWord(t, w) {
+			if IsWord(t, w) {
 				return reason
 			}
 		}
-		if isWord(t, "WITH") && !isWord(nextToken(rest, i), "SYSTEM") {
+		if IsWord(t, "WITH") && !IsWord(NextToken(rest, i), "SYSTEM") {
 			return reason
 		}
 	}
@@ -287,10 +287,10 @@ func copiesData(rest []token) string {
 
 // partitionClause returns the index of PARTITION BY at the top level of the
 // rest of a CREATE TABLE, or -1.
-func partitionClause(rest []token) int {
-	d := depths(rest)
+func partitionClause(rest []Token) int {
+	d := Depths(rest)
 	for i, t := range rest {
-		if d[i] == 0 && isWord(t, "PARTITION") && isWord(nextToken(rest, i), "BY") {
+		if d[i] == 0 && IsWord(t, "PARTITION") && IsWord(NextToken(rest, i), "BY") {
 			return i
 		}
 	}
@@ -298,13 +298,13 @@ func partitionClause(rest []token) int {
 }
 
 // createIndex handles the rest of CREATE ... INDEX [IF NOT EXISTS] i ... ON t (...).
-func createIndex(c *cursor) (verdict, string) {
-	c.acceptWords("IF", "NOT", "EXISTS")
-	d := depths(c.toks)
-	for c.i < len(c.toks) && !(d[c.i] == 0 && c.isWord(0, "ON")) {
+func createIndex(c *Cursor) (verdict, string) {
+	c.AcceptWords("IF", "NOT", "EXISTS")
+	d := Depths(c.toks)
+	for c.i < len(c.toks) && !(d[c.i] == 0 && c.IsWord(0, "ON")) {
 		c.i++
 	}
-	if !c.acceptWord("ON") {
+	if !c.AcceptWord("ON") {
 		return verdict{}, "CREATE INDEX without ON table"
 	}
 	table, reason := tableName(c, "CREATE INDEX ... ON")
@@ -312,26 +312,26 @@ func createIndex(c *cursor) (verdict, string) {
 		return verdict{}, reason
 	}
 	v := verdict{action: actRun, kind: kindCreateIndex, target: table}
-	if reason := checkOptions(c.rest(), &v); reason != "" {
+	if reason := checkOptions(c.Rest(), &v); reason != "" {
 		return verdict{}, reason
 	}
 	return v, ""
 }
 
 // classifyAlter handles ALTER [ONLINE|OFFLINE] [IGNORE] TABLE [IF EXISTS] t ...
-func classifyAlter(c *cursor) (verdict, string) {
-	c.next()
-	c.acceptAnyWord("ONLINE", "OFFLINE")
-	c.acceptWord("IGNORE")
-	if !c.acceptWord("TABLE") {
+func classifyAlter(c *Cursor) (verdict, string) {
+	c.Next()
+	c.AcceptAnyWord("ONLINE", "OFFLINE")
+	c.AcceptWord("IGNORE")
+	if !c.AcceptWord("TABLE") {
 		return verdict{}, notTableDDL(c.toks)
 	}
-	c.acceptWords("IF", "EXISTS")
+	c.AcceptWords("IF", "EXISTS")
 	table, reason := tableName(c, "ALTER TABLE")
 	if reason != "" {
 		return verdict{}, reason
 	}
-	rest := c.rest()
+	rest := c.Rest()
 	if reason := changesNames(rest); reason != "" {
 		return verdict{}, reason
 	}
@@ -344,15 +344,15 @@ func classifyAlter(c *cursor) (verdict, string) {
 
 // changesNames refuses ALTER TABLE clauses that rename things or move rows
 // between tables: the calibration drops by the names it saw created.
-func changesNames(rest []token) string {
-	d := depths(rest)
+func changesNames(rest []Token) string {
+	d := Depths(rest)
 	for i, t := range rest {
 		switch {
-		case isWord(t, "RENAME"):
+		case IsWord(t, "RENAME"):
 			return "RENAME in ALTER TABLE is not allowed: table, column and index names must stay stable"
-		case d[i] == 0 && isWord(t, "EXCHANGE"):
+		case d[i] == 0 && IsWord(t, "EXCHANGE"):
 			return "ALTER TABLE ... EXCHANGE PARTITION is not allowed: it swaps rows with another table"
-		case d[i] == 0 && isWord(t, "CONVERT") && (isWord(nextToken(rest, i), "PARTITION") || isWord(nextToken(rest, i), "TABLE")):
+		case d[i] == 0 && IsWord(t, "CONVERT") && (IsWord(NextToken(rest, i), "PARTITION") || IsWord(NextToken(rest, i), "TABLE")):
 			return "ALTER TABLE ... CONVERT PARTITION/TABLE is not allowed: it creates or absorbs another table"
 		}
 	}
@@ -361,28 +361,28 @@ func changesNames(rest []token) string {
 
 // classifyDrop handles DROP [TEMPORARY] TABLE [IF EXISTS] t1[, t2] (ignored:
 // the calibration drops what it creates itself); every other DROP is refused.
-func classifyDrop(c *cursor) (verdict, string) {
-	c.next()
-	c.acceptWord("TEMPORARY")
-	if !c.acceptAnyWord("TABLE", "TABLES") {
+func classifyDrop(c *Cursor) (verdict, string) {
+	c.Next()
+	c.AcceptWord("TEMPORARY")
+	if !c.AcceptAnyWord("TABLE", "TABLES") {
 		return verdict{}, notTableDDL(c.toks)
 	}
-	c.acceptWords("IF", "EXISTS")
+	c.AcceptWords("IF", "EXISTS")
 	for {
 		if _, reason := tableName(c, "DROP TABLE"); reason != "" {
 			return verdict{}, reason
 		}
-		if !c.isPunct(0, ",") {
+		if !c.IsPunct(0, ",") {
 			break
 		}
-		c.next()
+		c.Next()
 	}
-	c.acceptAnyWord("RESTRICT", "CASCADE", "NOWAIT")
-	if c.acceptWord("WAIT") {
-		c.next()
+	c.AcceptAnyWord("RESTRICT", "CASCADE", "NOWAIT")
+	if c.AcceptWord("WAIT") {
+		c.Next()
 	}
-	if !c.done() {
-		return verdict{}, "unexpected text after DROP TABLE list: " + c.peek(0).text
+	if !c.Done() {
+		return verdict{}, "unexpected text after DROP TABLE list: " + c.Peek(0).text
 	}
 	return verdict{action: actIgnore, kind: kindDropTable}, ""
 }

@@ -5,12 +5,12 @@ import (
 	"strings"
 )
 
-// clientStatement is one statement as the mysql client would send it: the
+// ClientStatement is one statement as the mysql client would send it: the
 // text between two delimiters, without the delimiter.
-type clientStatement struct {
-	text  string
+type ClientStatement struct {
+	Text  string
 	start int // byte offset of text in the file
-	line  int // line of text's first byte
+	Line  int // line of text's first byte
 	// clientLine is the line of the client statement it was cut from (the
 	// line the client names in its errors); 0 when it is that statement.
 	clientLine int
@@ -38,7 +38,7 @@ type clientSplitter struct {
 	i, line   int
 	stmtStart int // offset of the current statement's first byte, -1 before it starts
 	stmtLine  int
-	out       []clientStatement
+	out       []ClientStatement
 	rejects   []*RejectError
 	stop      bool // a refusal after which the file cannot be cut any further
 	// sourced are the client's source commands (source f, \. f): another
@@ -50,11 +50,11 @@ type clientSplitter struct {
 	cuts [][2]int
 }
 
-// splitClient returns the statements of src and the refused client
+// ClientStatements returns the statements of src and the refused client
 // commands, each with its line. A client command is skipped with the rest
 // of its line (and the statement it stands in) and the reading goes on; an
 // unterminated quote or comment stops it.
-func splitClient(file, src string) ([]clientStatement, []*RejectError) {
+func ClientStatements(file, src string) ([]ClientStatement, []*RejectError) {
 	s := cutClient(file, src)
 	return s.out, joinLines(s.rejects, s.sourced)
 }
@@ -212,7 +212,7 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 // flush ends the current statement at end.
 func (s *clientSplitter) flush(end int) {
 	if s.stmtStart >= 0 && end > s.stmtStart {
-		s.out = append(s.out, clientStatement{text: s.cutText(s.stmtStart, end), start: s.stmtStart, line: s.stmtLine})
+		s.out = append(s.out, ClientStatement{Text: s.cutText(s.stmtStart, end), start: s.stmtStart, Line: s.stmtLine})
 	}
 	s.stmtStart = -1
 	s.cuts = s.cuts[:0]

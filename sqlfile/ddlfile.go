@@ -133,11 +133,11 @@ func ParseFile(path string) (Tables, []string, error) {
 // name is used in messages and, without its directory, in Workload.Name.
 // Any statement that may not run makes it return an error and no workload.
 func Parse(name string, r io.Reader) (Tables, []string, error) {
-	src, err := readSource(name, r)
+	src, err := ReadSource(name, r)
 	if err != nil {
 		return Tables{}, nil, err
 	}
-	if one, note, ok := oneTenant(name, src); ok { // tenants.go
+	if one, note, ok := OneTenant(name, src); ok { // tenants.go
 		if t, notes, err := parseSource(name, one); err == nil {
 			return t, append(notes, note), nil
 		}
@@ -147,16 +147,16 @@ func Parse(name string, r io.Reader) (Tables, []string, error) {
 
 // parseSource is Parse of a file's text.
 func parseSource(name, src string) (Tables, []string, error) {
-	stmts, rejects := splitClient(name, src)
+	stmts, rejects := ClientStatements(name, src)
 	p := newParser(name)
 	p.rejects = rejects
 	for _, cs := range stmts {
-		parts := splitServer(cs)
+		parts := SplitServer(cs)
 		for _, part := range parts {
 			p.read(part, len(parts) > 1)
 		}
 	}
-	p.dropStandIns(objectsOf(name, src))
+	p.dropStandIns(ObjectsOf(name, src))
 	return p.result()
 }
 
@@ -164,15 +164,15 @@ func parseSource(name, src string) (Tables, []string, error) {
 // statement holds other server statements too: the server would run each
 // of them, so each is judged on its own, and every one that is not the
 // file's table DDL is set aside and listed with its line, never run.
-func (p *parser) read(cs clientStatement, shared bool) {
-	toks, conds := lexAt(cs.text, defaultMode, cs.line)
+func (p *parser) read(cs ClientStatement, shared bool) {
+	toks, conds := Lex(cs.Text, defaultMode, cs.Line)
 	if len(toks) == 0 {
 		return
 	}
-	st := newRawStatement(cs.text, toks, conds)
-	all := significant(toks, func(int) bool { return true })
+	st := newRawStatement(cs.Text, toks, conds)
+	all := Significant(toks, func(int) bool { return true })
 	if what := setAsideKind(all); what != "" {
-		if reason := fileAccess(all); reason != "" {
+		if reason := FileAccess(all); reason != "" {
 			p.reject(st.line, st.sql, reason)
 		}
 		p.counts[what]++
@@ -182,7 +182,7 @@ func (p *parser) read(cs clientStatement, shared bool) {
 		return
 	}
 	if shared && !p.runsOrIgnores(st) {
-		p.listAside(st, describe(all))
+		p.listAside(st, Describe(all))
 		return
 	}
 	p.add(st)
@@ -321,7 +321,7 @@ func (p *parser) result() (Tables, []string, error) {
 }
 
 // rejection joins the refusals, in line order.
-func (p *parser) rejection() error { return joinRejects(p.file, p.rejects) }
+func (p *parser) rejection() error { return JoinRejects(p.file, p.rejects) }
 
 // summary counts the statements that run, e.g. "12 CREATE TABLE, 3 ALTER TABLE".
 func (p *parser) summary() string {

@@ -174,7 +174,7 @@ func ReadDumpFile(path string, o ReadOptions) (*Dump, error) {
 // (SET GLOBAL, file access, accounts, plugins, the server's own schemas)
 // are set aside, each a StepSetAside naming why.
 func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
-	src, err := readSource(name, r)
+	src, err := ReadSource(name, r)
 	if err != nil {
 		return nil, err
 	}
@@ -185,10 +185,10 @@ func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
 	return rd.finish()
 }
 
-// readSource reads a whole file, at most MaxFileSize bytes, without a BOM,
+// ReadSource reads a whole file, at most MaxFileSize bytes, without a BOM,
 // into one string of its size (a file's size known beforehand: no growing
 // buffer and copy, which for a large dump held three times its size).
-func readSource(name string, r io.Reader) (string, error) {
+func ReadSource(name string, r io.Reader) (string, error) {
 	var b strings.Builder
 	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= MaxFileSize {
@@ -253,7 +253,7 @@ func dumpWriter(src string) (flavor.Flavor, bool) {
 
 // runs reports whether the server w runs the executable comment cc; a zero
 // w runs every one.
-func runs(w flavor.Flavor, cc condComment) bool {
+func runs(w flavor.Flavor, cc CondComment) bool {
 	if w.Vendor == "" {
 		return true
 	}

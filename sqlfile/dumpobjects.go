@@ -12,11 +12,11 @@ var createKinds = map[string]Kind{
 }
 
 // create reads a CREATE statement.
-func (r *dumpReader) create(c *cursor, st statement) {
-	c.next()
-	c.acceptWords("OR", "REPLACE")
-	skipCreateModifiers(c)
-	word := strings.ToUpper(c.peek(0).text)
+func (r *dumpReader) create(c *Cursor, st statement) {
+	c.Next()
+	c.AcceptWords("OR", "REPLACE")
+	SkipCreateModifiers(c)
+	word := strings.ToUpper(c.Peek(0).text)
 	switch {
 	case word == "DATABASE" || word == "SCHEMA":
 		r.createSchema(c, st)
@@ -38,13 +38,13 @@ func (r *dumpReader) create(c *cursor, st statement) {
 		return
 	}
 	kind, ok := createKinds[word]
-	if !ok || c.peek(0).kind != tokWord {
+	if !ok || c.Peek(0).kind != TokWord {
 		r.needsSchema()
 		r.step(st, StepScript, "") // CREATE TEMPORARY TABLE, ...: the server answers
 		return
 	}
-	c.next()
-	c.acceptWords("IF", "NOT", "EXISTS")
+	c.Next()
+	c.AcceptWords("IF", "NOT", "EXISTS")
 	schema, name, system := r.qualified(c)
 	if system {
 		r.systemStatement(schema, st)
@@ -73,7 +73,7 @@ var createAside = map[string]string{
 // puts files outside the data directory) is set aside; the rest runs.
 func (r *dumpReader) tablespace(st statement) {
 	for i, t := range st.toks {
-		if isWord(t, "DATAFILE") && i+1 < len(st.toks) && st.toks[i+1].kind == tokString &&
+		if IsWord(t, "DATAFILE") && i+1 < len(st.toks) && st.toks[i+1].kind == TokString &&
 			strings.ContainsAny(st.toks[i+1].text, `/\`) {
 			r.asideStep(st, "CREATE TABLESPACE with a path", "its data file "+st.toks[i+1].text+" is a path: the sandbox keeps its files in its own directory")
 			return
@@ -82,19 +82,19 @@ func (r *dumpReader) tablespace(st statement) {
 	r.step(st, StepScript, "")
 }
 
-// skipCreateModifiers passes ALGORITHM=, DEFINER=, SQL SECURITY, AGGREGATE
+// SkipCreateModifiers passes ALGORITHM=, DEFINER=, SQL SECURITY, AGGREGATE
 // and the index modifiers between CREATE and the object's kind.
-func skipCreateModifiers(c *cursor) {
-	for !c.done() {
+func SkipCreateModifiers(c *Cursor) {
+	for !c.Done() {
 		switch {
-		case c.isWord(0, "ALGORITHM") && c.isPunct(1, "="):
+		case c.IsWord(0, "ALGORITHM") && c.IsPunct(1, "="):
 			c.i += 3
-		case c.isWord(0, "DEFINER") && c.isPunct(1, "="):
+		case c.IsWord(0, "DEFINER") && c.IsPunct(1, "="):
 			c.i += 2
 			skipUser(c)
-		case c.isWord(0, "SQL") && c.isWord(1, "SECURITY"):
+		case c.IsWord(0, "SQL") && c.IsWord(1, "SECURITY"):
 			c.i += 3
-		case c.acceptAnyWord("AGGREGATE", "UNIQUE", "FULLTEXT", "SPATIAL", "ONLINE", "OFFLINE"):
+		case c.AcceptAnyWord("AGGREGATE", "UNIQUE", "FULLTEXT", "SPATIAL", "ONLINE", "OFFLINE"):
 		default:
 			return
 		}
@@ -102,31 +102,31 @@ func skipCreateModifiers(c *cursor) {
 }
 
 // skipUser passes an account name: user@host, 'user'@'host' or CURRENT_USER[()].
-func skipUser(c *cursor) {
-	if c.acceptWord("CURRENT_USER") {
-		if c.isPunct(0, "(") && c.isPunct(1, ")") {
+func skipUser(c *Cursor) {
+	if c.AcceptWord("CURRENT_USER") {
+		if c.IsPunct(0, "(") && c.IsPunct(1, ")") {
 			c.i += 2
 		}
 		return
 	}
-	c.next()
-	if c.isPunct(0, "@") {
+	c.Next()
+	if c.IsPunct(0, "@") {
 		c.i += 2
 	}
 }
 
 // triggerTable reads "{BEFORE|AFTER} {INSERT|UPDATE|DELETE} ON table".
-func triggerTable(c *cursor) string {
-	for !c.done() && !c.isWord(0, "ON") {
-		c.next()
+func triggerTable(c *Cursor) string {
+	for !c.Done() && !c.IsWord(0, "ON") {
+		c.Next()
 	}
-	if !c.acceptWord("ON") || !isName(c.peek(0)) {
+	if !c.AcceptWord("ON") || !IsName(c.Peek(0)) {
 		return ""
 	}
-	name := nameOf(c.next())
-	if c.isPunct(0, ".") && isName(c.peek(1)) {
-		c.next()
-		name = nameOf(c.next())
+	name := NameOf(c.Next())
+	if c.IsPunct(0, ".") && IsName(c.Peek(1)) {
+		c.Next()
+		name = NameOf(c.Next())
 	}
 	return name
 }
@@ -145,30 +145,30 @@ func (r *dumpReader) define(o Object) {
 }
 
 // createSchema reads CREATE DATABASE|SCHEMA [IF NOT EXISTS] name ....
-func (r *dumpReader) createSchema(c *cursor, st statement) {
-	c.next()
-	c.acceptWords("IF", "NOT", "EXISTS")
-	t := c.next()
+func (r *dumpReader) createSchema(c *Cursor, st statement) {
+	c.Next()
+	c.AcceptWords("IF", "NOT", "EXISTS")
+	t := c.Next()
 	switch {
-	case !isName(t):
+	case !IsName(t):
 		r.step(st, StepScript, "")
-	case IsSystemSchema(nameOf(t)):
-		r.systemStatement(nameOf(t), st)
+	case IsSystemSchema(NameOf(t)):
+		r.systemStatement(NameOf(t), st)
 	default:
-		r.noteSchema(nameOf(t), st.sql, st.line)
+		r.noteSchema(NameOf(t), st.sql, st.line)
 		r.step(st, StepScript, "")
-		r.dump.Steps[len(r.dump.Steps)-1].Schema = nameOf(t)
+		r.dump.Steps[len(r.dump.Steps)-1].Schema = NameOf(t)
 	}
 }
 
 // createIndex reads CREATE INDEX name ON table ...: the index belongs to
 // its table.
-func (r *dumpReader) createIndex(c *cursor, st statement) {
-	c.next()
-	for !c.done() && !c.isWord(0, "ON") {
-		c.next()
+func (r *dumpReader) createIndex(c *Cursor, st statement) {
+	c.Next()
+	for !c.Done() && !c.IsWord(0, "ON") {
+		c.Next()
 	}
-	if !c.acceptWord("ON") {
+	if !c.AcceptWord("ON") {
 		r.step(st, StepScript, "")
 		return
 	}
@@ -178,7 +178,7 @@ func (r *dumpReader) createIndex(c *cursor, st statement) {
 // attach records a statement that changes a table where the file has it:
 // with its table when the file creates the table, else as a statement of
 // the script.
-func (r *dumpReader) attach(c *cursor, st statement) {
+func (r *dumpReader) attach(c *Cursor, st statement) {
 	schema, name, system := r.qualified(c)
 	if system {
 		r.systemStatement(schema, st)
@@ -203,23 +203,23 @@ var alterAside = map[string]string{
 
 // alter reads ALTER statements: ALTER TABLE goes with its table where the
 // file has it (a dump's DISABLE/ENABLE KEYS is part of its data section).
-func (r *dumpReader) alter(c *cursor, st statement) {
-	c.next()
-	c.acceptAnyWord("ONLINE", "OFFLINE", "IGNORE")
-	word := strings.ToUpper(c.peek(0).text)
+func (r *dumpReader) alter(c *Cursor, st statement) {
+	c.Next()
+	c.AcceptAnyWord("ONLINE", "OFFLINE", "IGNORE")
+	word := strings.ToUpper(c.Peek(0).text)
 	switch {
-	case c.acceptWord("TABLE"):
+	case c.AcceptWord("TABLE"):
 		rest := st.toks[len(st.toks)-2:]
-		if isWord(rest[1], "KEYS") && (isWord(rest[0], "DISABLE") || isWord(rest[0], "ENABLE")) {
+		if IsWord(rest[1], "KEYS") && (IsWord(rest[0], "DISABLE") || IsWord(rest[0], "ENABLE")) {
 			r.dataSection(st, "ALTER TABLE ... DISABLE/ENABLE KEYS statement")
 			return
 		}
-		c.acceptWords("IF", "EXISTS")
+		c.AcceptWords("IF", "EXISTS")
 		r.attach(c, st)
 	case word == "DATABASE" || word == "SCHEMA":
-		c.next()
-		if t := c.peek(0); isName(t) && IsSystemSchema(nameOf(t)) {
-			r.systemStatement(nameOf(t), st)
+		c.Next()
+		if t := c.Peek(0); IsName(t) && IsSystemSchema(NameOf(t)) {
+			r.systemStatement(NameOf(t), st)
 			return
 		}
 		r.step(st, StepScript, "")
@@ -238,16 +238,16 @@ var dropKinds = map[string]Kind{"TABLE": KindTable, "VIEW": KindView, "PROCEDURE
 // drop reads DROP statements: they run where the file has them; one that
 // drops an object the file defined earlier removes it (a view's stand-in
 // table).
-func (r *dumpReader) drop(c *cursor, st statement) {
-	c.next()
-	c.acceptWord("TEMPORARY")
-	word := strings.ToUpper(c.peek(0).text)
+func (r *dumpReader) drop(c *Cursor, st statement) {
+	c.Next()
+	c.AcceptWord("TEMPORARY")
+	word := strings.ToUpper(c.Peek(0).text)
 	switch {
 	case word == "DATABASE" || word == "SCHEMA":
-		c.next()
-		c.acceptWords("IF", "EXISTS")
-		if t := c.peek(0); isName(t) && IsSystemSchema(nameOf(t)) {
-			r.systemStatement(nameOf(t), st)
+		c.Next()
+		c.AcceptWords("IF", "EXISTS")
+		if t := c.Peek(0); IsName(t) && IsSystemSchema(NameOf(t)) {
+			r.systemStatement(NameOf(t), st)
 			return
 		}
 		r.step(st, StepScript, "")
@@ -264,19 +264,19 @@ func (r *dumpReader) drop(c *cursor, st statement) {
 		r.step(st, StepScript, "")
 		return
 	}
-	c.next()
-	c.acceptWords("IF", "EXISTS")
-	for !c.done() {
+	c.Next()
+	c.AcceptWords("IF", "EXISTS")
+	for !c.Done() {
 		schema, name, system := r.qualified(c)
 		if system {
 			r.systemStatement(schema, st)
 			return
 		}
 		r.undefine(kind, schema, name)
-		if !c.isPunct(0, ",") {
+		if !c.IsPunct(0, ",") {
 			break
 		}
-		c.next()
+		c.Next()
 	}
 	r.step(st, StepScript, "")
 }
@@ -301,11 +301,11 @@ func (r *dumpReader) undefine(kind Kind, schema, name string) {
 // data reads INSERT and REPLACE. A dump's plain rows are kept with
 // --with-data, else counted; every other one (an install script's, an
 // INSERT ... SELECT) runs where the file has it.
-func (r *dumpReader) data(c *cursor, st statement) {
-	c.next()
-	c.acceptAnyWord("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY")
-	c.acceptWord("IGNORE")
-	c.acceptWord("INTO")
+func (r *dumpReader) data(c *Cursor, st statement) {
+	c.Next()
+	c.AcceptAnyWord("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY")
+	c.AcceptWord("IGNORE")
+	c.AcceptWord("INTO")
 	schema, name, system := r.qualified(c)
 	switch {
 	case system:
@@ -335,13 +335,13 @@ func (r *dumpReader) dataSection(st statement, what string) {
 }
 
 // plainRows reports an INSERT or REPLACE of literal rows: VALUES, no query.
-func plainRows(toks []token) bool {
+func plainRows(toks []Token) bool {
 	values := false
 	for _, t := range toks {
 		switch {
-		case isWord(t, "SELECT"), isWord(t, "TABLE"):
+		case IsWord(t, "SELECT"), IsWord(t, "TABLE"):
 			return false
-		case isWord(t, "VALUES"), isWord(t, "VALUE"):
+		case IsWord(t, "VALUES"), IsWord(t, "VALUE"):
 			values = true
 		}
 	}

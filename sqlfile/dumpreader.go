@@ -34,7 +34,7 @@ type dumpReader struct {
 	beforeUs bool // a statement that needs a schema came before any USE
 	// statements are the file's statements as the server runs them (the
 	// client's cut, each cut again where it holds several).
-	statements []clientStatement
+	statements []ClientStatement
 	// accountColumns are the columns of the mysql schema's account tables
 	// as the dump creates them.
 	accountColumns map[string][]string
@@ -53,17 +53,17 @@ func newDumpReader(file string, writer flavor.Flavor, o ReadOptions) *dumpReader
 
 // statement is one statement of the file in the reading of its writer.
 type statement struct {
-	toks       []token // significant tokens
+	toks       []Token // significant tokens
 	sql        string  // text with the executable comments resolved
 	line       int
 	clientLine int // the line of the client statement it is part of
 }
 
 // add reads one statement. It returns an error only to stop the reading.
-func (r *dumpReader) add(cs clientStatement) error {
-	toks, conds := lexStatement(cs.text, cs.line)
+func (r *dumpReader) add(cs ClientStatement) error {
+	toks, conds := LexStatement(cs.Text, cs.Line)
 	keep := func(i int) bool { return runs(r.writer, conds[i]) }
-	st := statement{toks: significant(toks, keep), sql: r.statementText(cs.text, toks, keep), line: cs.line, clientLine: cs.line}
+	st := statement{toks: Significant(toks, keep), sql: r.statementText(cs.Text, toks, keep), line: cs.Line, clientLine: cs.Line}
 	if cs.clientLine > 0 {
 		st.clientLine = cs.clientLine
 	}
@@ -72,12 +72,12 @@ func (r *dumpReader) add(cs clientStatement) error {
 	}
 	st.line = st.toks[0].line
 	switch {
-	case r.system != "" && !isWord(st.toks[0], "USE") && !createsSchema(st.toks):
+	case r.system != "" && !IsWord(st.toks[0], "USE") && !createsSchema(st.toks):
 		r.systemStatement(r.system, st)
 	case hasIssue(toks):
 		r.step(st, StepScript, "") // the server answers (an unterminated string at the end of the file, ...)
 	default:
-		if reason := fileAccess(st.toks); reason != "" {
+		if reason := FileAccess(st.toks); reason != "" {
 			r.asideStep(st, "statement that reads or writes files or loads a library", reason)
 			return nil
 		}
@@ -88,15 +88,15 @@ func (r *dumpReader) add(cs clientStatement) error {
 
 // createsSchema reports CREATE DATABASE|SCHEMA: in a dump it starts the
 // next schema's section.
-func createsSchema(toks []token) bool {
-	c := &cursor{toks: toks}
-	return c.acceptWord("CREATE") && (c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA"))
+func createsSchema(toks []Token) bool {
+	c := &Cursor{toks: toks}
+	return c.AcceptWord("CREATE") && (c.IsWord(0, "DATABASE") || c.IsWord(0, "SCHEMA"))
 }
 
 // hasIssue reports a lexical problem in a statement's tokens.
-func hasIssue(toks []token) bool {
+func hasIssue(toks []Token) bool {
 	for _, t := range toks {
-		if t.kind == tokIssue {
+		if t.kind == TokIssue {
 			return true
 		}
 	}
@@ -108,7 +108,7 @@ func hasIssue(toks []token) bool {
 // server ran them (the objects are what it made of them); a file that does
 // not say who wrote it is sent as written, so the target evaluates its
 // comments as the mysql client would have it do.
-func (r *dumpReader) statementText(text string, toks []token, keep func(int) bool) string {
+func (r *dumpReader) statementText(text string, toks []Token, keep func(int) bool) string {
 	if r.writer.Vendor == "" {
 		return strings.TrimSpace(text)
 	}
@@ -117,9 +117,9 @@ func (r *dumpReader) statementText(text string, toks []token, keep func(int) boo
 
 // read classifies one statement and records its step.
 func (r *dumpReader) read(st statement) {
-	c := &cursor{toks: st.toks}
-	first := strings.ToUpper(c.peek(0).text)
-	if c.peek(0).kind != tokWord {
+	c := &Cursor{toks: st.toks}
+	first := strings.ToUpper(c.Peek(0).text)
+	if c.Peek(0).kind != TokWord {
 		r.step(st, StepScript, "")
 		return
 	}
@@ -173,13 +173,13 @@ var asideStatements = map[string]string{
 // other records the statements that are neither object definitions nor
 // session settings: run, or set aside with why.
 func (r *dumpReader) other(first string, st statement) {
-	c := &cursor{toks: st.toks}
+	c := &Cursor{toks: st.toks}
 	switch {
-	case first == "START" && c.isWord(1, "TRANSACTION"):
+	case first == "START" && c.IsWord(1, "TRANSACTION"):
 		r.step(st, StepSession, "")
 	case sessionStatements[first]:
 		r.step(st, StepSession, "")
-	case first == "RENAME" && (c.isWord(1, "USER")):
+	case first == "RENAME" && (c.IsWord(1, "USER")):
 		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
 	case first == "RENAME":
 		r.needsSchema()
@@ -190,7 +190,7 @@ func (r *dumpReader) other(first string, st statement) {
 	case asideStatements[first] != "":
 		r.asideStep(st, strings.ToUpper(first)+" statement", asideStatements[first])
 	default:
-		r.asideStep(st, "statement the tool does not run", describe(st.toks)+" is not a statement the schema check runs (it takes definitions, data, session and script statements)")
+		r.asideStep(st, "statement the tool does not run", Describe(st.toks)+" is not a statement the schema check runs (it takes definitions, data, session and script statements)")
 	}
 }
 
@@ -205,12 +205,12 @@ func (r *dumpReader) needsSchema() {
 // statement names as schema.name, or "". information_schema and
 // performance_schema are only read by an install script (writing to them
 // fails on every server).
-func systemQualified(toks []token) string {
+func systemQualified(toks []Token) string {
 	for i := 1; i+1 < len(toks); i++ {
-		if !isPunct(toks[i], ".") || !isName(toks[i-1]) || !isName(toks[i+1]) {
+		if !IsPunct(toks[i], ".") || !IsName(toks[i-1]) || !IsName(toks[i+1]) {
 			continue
 		}
-		if s := strings.ToLower(nameOf(toks[i-1])); s == "mysql" || s == "sys" {
+		if s := strings.ToLower(NameOf(toks[i-1])); s == "mysql" || s == "sys" {
 			return s
 		}
 	}
@@ -236,14 +236,14 @@ func (r *dumpReader) systemStatement(schema string, st statement) {
 }
 
 // use reads USE name.
-func (r *dumpReader) use(c *cursor, st statement) {
-	c.next()
-	t := c.next()
-	if !isName(t) || !c.done() {
+func (r *dumpReader) use(c *Cursor, st statement) {
+	c.Next()
+	t := c.Next()
+	if !IsName(t) || !c.Done() {
 		r.step(st, StepSession, "") // the server answers
 		return
 	}
-	name := nameOf(t)
+	name := NameOf(t)
 	if IsSystemSchema(name) {
 		r.system = name
 		r.systemStatement(name, st)
@@ -273,16 +273,16 @@ func (r *dumpReader) noteSchema(name, sql string, line int) {
 // qualified reads [schema.]name at the cursor. A schema the file has not
 // created or used yet is noted: the sandbox creates it, as the
 // application's. system is set for the server's own schemas.
-func (r *dumpReader) qualified(c *cursor) (schema, name string, system bool) {
-	t := c.next()
-	if !isName(t) {
+func (r *dumpReader) qualified(c *Cursor) (schema, name string, system bool) {
+	t := c.Next()
+	if !IsName(t) {
 		return "", "", false
 	}
-	name = nameOf(t)
+	name = NameOf(t)
 	schema = r.schema
-	if c.isPunct(0, ".") && isName(c.peek(1)) {
-		c.next()
-		schema, name = name, nameOf(c.next())
+	if c.IsPunct(0, ".") && IsName(c.Peek(1)) {
+		c.Next()
+		schema, name = name, NameOf(c.Next())
 		if IsSystemSchema(schema) {
 			return schema, name, true
 		}
@@ -313,11 +313,11 @@ func (r *dumpReader) reject(line int, sql, reason string) {
 }
 
 // rejection joins the refusals, in line order.
-func (r *dumpReader) rejection() error { return joinRejects(r.file, r.rejects) }
+func (r *dumpReader) rejection() error { return JoinRejects(r.file, r.rejects) }
 
-// joinRejects joins refusals in line order, at most maxReported of them,
+// JoinRejects joins refusals in line order, at most maxReported of them,
 // then a count of the rest.
-func joinRejects(file string, rejects []*RejectError) error {
+func JoinRejects(file string, rejects []*RejectError) error {
 	sortByLine(rejects)
 	errs := make([]error, 0, maxReported+1)
 	for _, e := range rejects[:min(len(rejects), maxReported)] {
@@ -362,20 +362,20 @@ func objectKey(kind Kind, schema, name string) string {
 // resolveText returns text with every executable comment resolved: the
 // markers of the ones kept removed, the others removed whole. Each cut
 // becomes one space.
-func resolveText(text string, toks []token, keep func(int) bool) string {
+func resolveText(text string, toks []Token, keep func(int) bool) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch t.kind {
-		case tokCondOpen:
+		case TokCondOpen:
 			b.WriteString(text[last:t.pos])
 			b.WriteByte(' ')
 			last = t.end
 			if keep(t.cond) {
 				continue
 			}
-			for i+1 < len(toks) && toks[i+1].kind != tokCondClose {
+			for i+1 < len(toks) && toks[i+1].kind != TokCondClose {
 				i++
 			}
 			if i+1 < len(toks) {
@@ -384,7 +384,7 @@ func resolveText(text string, toks []token, keep func(int) bool) string {
 			} else {
 				last = len(text)
 			}
-		case tokCondClose:
+		case TokCondClose:
 			b.WriteString(text[last:t.pos])
 			b.WriteByte(' ')
 			last = t.end
@@ -394,21 +394,21 @@ func resolveText(text string, toks []token, keep func(int) bool) string {
 	return strings.TrimSpace(b.String())
 }
 
-// fileAccess returns why a statement reads or writes files or loads a
+// FileAccess returns why a statement reads or writes files or loads a
 // library, or "".
-func fileAccess(toks []token) string {
+func FileAccess(toks []Token) string {
 	for i, t := range toks {
-		next := nextToken(toks, i)
+		next := NextToken(toks, i)
 		switch {
-		case isWord(t, "LOAD") && (isWord(next, "DATA") || isWord(next, "XML")):
+		case IsWord(t, "LOAD") && (IsWord(next, "DATA") || IsWord(next, "XML")):
 			return "LOAD " + strings.ToUpper(next.text) + " reads a file: the schema is loaded without touching files"
-		case isWord(t, "INTO") && (isWord(next, "OUTFILE") || isWord(next, "DUMPFILE")):
+		case IsWord(t, "INTO") && (IsWord(next, "OUTFILE") || IsWord(next, "DUMPFILE")):
 			return "INTO " + strings.ToUpper(next.text) + " writes a file: the schema is loaded without touching files"
-		case isWord(t, "LOAD_FILE") && isPunct(next, "("):
+		case IsWord(t, "LOAD_FILE") && IsPunct(next, "("):
 			return "LOAD_FILE() reads a file: the schema is loaded without touching files"
-		case (isWord(t, "DATA") || isWord(t, "INDEX")) && isWord(next, "DIRECTORY"):
+		case (IsWord(t, "DATA") || IsWord(t, "INDEX")) && IsWord(next, "DIRECTORY"):
 			return strings.ToUpper(t.text) + " DIRECTORY puts files outside the server's data directory"
-		case isWord(t, "SONAME"):
+		case IsWord(t, "SONAME"):
 			return "SONAME loads a shared library into the server"
 		}
 	}

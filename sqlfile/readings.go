@@ -21,22 +21,22 @@ import (
 // statement, which the server rejects as a whole).
 
 // otherModes are the sql_modes checked besides the default one.
-var otherModes = []sqlMode{
-	{noBackslashEscapes: true},
-	{ansiQuotes: true},
-	{noBackslashEscapes: true, ansiQuotes: true},
+var otherModes = []SQLMode{
+	{NoBackslashEscapes: true},
+	{ANSIQuotes: true},
+	{NoBackslashEscapes: true, ANSIQuotes: true},
 }
 
 // reading is one way a server may see a statement.
 type reading struct {
 	desc string
-	toks []token
+	toks []Token
 }
 
 // classifyRun classifies the primary reading of st; for a statement that
 // runs it also checks every other reading.
 func classifyRun(st rawStatement) (verdict, string) {
-	v, reason := classify(significant(st.toks, func(int) bool { return true }))
+	v, reason := classify(Significant(st.toks, func(int) bool { return true }))
 	if reason != "" || v.action != actRun {
 		return v, reason
 	}
@@ -70,14 +70,14 @@ func otherReadings(st rawStatement) ([]reading, string) {
 		if !needsRelex(st.sql, m) {
 			continue
 		}
-		toks, conds := lex(st.sql, m)
+		toks, conds := Lex(st.sql, m, 1)
 		if reason, skip := modeProblem(toks, m); reason != "" || skip {
 			if reason != "" {
 				return nil, reason
 			}
 			continue
 		}
-		out = append(out, reading{desc: "under " + m.String(), toks: significant(toks, func(int) bool { return true })})
+		out = append(out, reading{desc: "under " + m.String(), toks: Significant(toks, func(int) bool { return true })})
 		more, reason := versionReadings(toks, conds, m)
 		if reason != "" {
 			return nil, reason
@@ -88,9 +88,9 @@ func otherReadings(st rawStatement) ([]reading, string) {
 }
 
 // needsRelex reports whether text can lex differently under mode m.
-func needsRelex(sql string, m sqlMode) bool {
+func needsRelex(sql string, m SQLMode) bool {
 	for i := 0; i < len(sql); i++ {
-		if (m.noBackslashEscapes && sql[i] == '\\') || (m.ansiQuotes && sql[i] == '"') {
+		if (m.NoBackslashEscapes && sql[i] == '\\') || (m.ANSIQuotes && sql[i] == '"') {
 			return true
 		}
 	}
@@ -100,14 +100,14 @@ func needsRelex(sql string, m sqlMode) bool {
 // modeProblem looks at the tokens of a statement lexed under another
 // sql_mode: a ';' would end it early (refused); an unterminated string makes
 // the server reject it whole (skip); other lexical problems are refused.
-func modeProblem(toks []token, m sqlMode) (reason string, skip bool) {
+func modeProblem(toks []Token, m SQLMode) (reason string, skip bool) {
 	for _, t := range toks {
 		switch {
-		case t.kind == tokPunct && t.text == ";":
+		case t.kind == TokPunct && t.text == ";":
 			return "under " + m.String() + " a semicolon would end the statement early (write a quote inside a string as '' or \"\", not with a backslash)", false
-		case t.kind == tokIssue && t.issue == issueUnterminatedString:
+		case t.kind == TokIssue && t.issue == IssueUnterminatedString:
 			return "", true
-		case t.kind == tokIssue && t.issue == issueOther:
+		case t.kind == TokIssue && t.issue == IssueOther:
 			return t.text + " (under " + m.String() + ")", false
 		}
 	}
@@ -124,7 +124,7 @@ const maxVersions = 6
 // skips /*M! and versions above its own, MariaDB runs /*M! and its own
 // versions but skips MySQL's five-digit versions from 5.7 on (/*!80016 too).
 // So every combination counts.
-func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, string) {
+func versionReadings(toks []Token, conds []CondComment, m SQLMode) ([]reading, string) {
 	keys := versionedKeys(toks, conds)
 	if len(keys) == 0 {
 		return nil, ""
@@ -135,7 +135,7 @@ func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, s
 	var out []reading
 	all := 1<<len(keys) - 1
 	for mask := 0; mask < all; mask++ { // mask == all runs everything: the mode's main reading
-		run := map[condComment]bool{}
+		run := map[CondComment]bool{}
 		var skipped []string
 		for i, k := range keys {
 			if mask&(1<<i) != 0 {
@@ -144,25 +144,25 @@ func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, s
 				skipped = append(skipped, k.String())
 			}
 		}
-		keep := func(ci int) bool { return !conds[ci].versioned() || run[conds[ci]] }
+		keep := func(ci int) bool { return !conds[ci].Versioned() || run[conds[ci]] }
 		desc := "on a server that skips " + strings.Join(skipped, ", ")
 		if m != defaultMode {
 			desc += " under " + m.String()
 		}
-		out = append(out, reading{desc: desc, toks: significant(toks, keep)})
+		out = append(out, reading{desc: desc, toks: Significant(toks, keep)})
 	}
 	return out, ""
 }
 
 // versionedKeys lists the distinct versioned comments the tokens are in, in
 // order of appearance.
-func versionedKeys(toks []token, conds []condComment) []condComment {
-	var keys []condComment
+func versionedKeys(toks []Token, conds []CondComment) []CondComment {
+	var keys []CondComment
 	for _, t := range toks {
-		if t.kind != tokCondOpen || t.cond < 0 {
+		if t.kind != TokCondOpen || t.cond < 0 {
 			continue
 		}
-		if cc := conds[t.cond]; cc.versioned() && !slices.Contains(keys, cc) {
+		if cc := conds[t.cond]; cc.Versioned() && !slices.Contains(keys, cc) {
 			keys = append(keys, cc)
 		}
 	}

@@ -8,7 +8,7 @@ package sqlfile
 // checks (tables created earlier); the live server's last guard asks it of
 // every table statement before it is sent.
 func ScratchTableStatement(sql string) string {
-	toks, conds := lexStatement(sql, 1)
+	toks, conds := LexStatement(sql, 1)
 	if len(toks) == 0 {
 		return "empty statement"
 	}
@@ -17,7 +17,7 @@ func ScratchTableStatement(sql string) string {
 		return reason
 	}
 	for _, t := range toks {
-		if isPunct(t, ";") {
+		if IsPunct(t, ";") {
 			return "more than one statement in one text"
 		}
 	}
@@ -28,5 +28,5 @@ func ScratchTableStatement(sql string) string {
 	case v.action == actRun, v.action == actIgnore && v.kind == kindDropTable:
 		return ""
 	}
-	return describe(significant(toks, func(int) bool { return true })) + " is not table DDL"
+	return Describe(Significant(toks, func(int) bool { return true })) + " is not table DDL"
 }

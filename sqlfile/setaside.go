@@ -33,67 +33,67 @@ var asideKinds = map[string]string{"VIEW": asideView, "PROCEDURE": asideRoutine,
 // setAsideKind returns what a statement is when --ddl-file sets it aside,
 // or "" when it is for the table DDL classifier (which runs, ignores or
 // refuses it). The dump reader has already refused hostile input.
-func setAsideKind(toks []token) string {
-	c := &cursor{toks: toks}
+func setAsideKind(toks []Token) string {
+	c := &Cursor{toks: toks}
 	switch {
-	case c.done():
+	case c.Done():
 		return ""
-	case c.isWord(0, "USE"):
+	case c.IsWord(0, "USE"):
 		return asideSchema
-	case c.isWord(0, "INSERT"), c.isWord(0, "REPLACE"):
+	case c.IsWord(0, "INSERT"), c.IsWord(0, "REPLACE"):
 		return asideData
-	case c.isWord(0, "SET") && isGTIDPurged(toks):
+	case c.IsWord(0, "SET") && isGTIDPurged(toks):
 		return asideGTID
-	case c.isWord(0, "ALTER") && len(toks) >= 2 && isWord(toks[len(toks)-1], "KEYS") &&
-		(isWord(toks[len(toks)-2], "DISABLE") || isWord(toks[len(toks)-2], "ENABLE")):
+	case c.IsWord(0, "ALTER") && len(toks) >= 2 && IsWord(toks[len(toks)-1], "KEYS") &&
+		(IsWord(toks[len(toks)-2], "DISABLE") || IsWord(toks[len(toks)-2], "ENABLE")):
 		return asideData // a dump's data section: ALTER TABLE t DISABLE KEYS ... ENABLE KEYS
-	case c.acceptWord("CREATE"):
-		c.acceptWords("OR", "REPLACE")
-		skipCreateModifiers(c)
-		if c.isWord(0, "FUNCTION") && soname(c.rest()) {
+	case c.AcceptWord("CREATE"):
+		c.AcceptWords("OR", "REPLACE")
+		SkipCreateModifiers(c)
+		if c.IsWord(0, "FUNCTION") && soname(c.Rest()) {
 			return ""
 		}
-	case c.acceptWord("DROP"):
-		if (c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA")) && droppedSchemaIsSystem(c) {
+	case c.AcceptWord("DROP"):
+		if (c.IsWord(0, "DATABASE") || c.IsWord(0, "SCHEMA")) && droppedSchemaIsSystem(c) {
 			return "" // refused by the classifier
 		}
-		if c.isWord(0, "DATABASE") || c.isWord(0, "SCHEMA") {
+		if c.IsWord(0, "DATABASE") || c.IsWord(0, "SCHEMA") {
 			return asideSchema
 		}
-		if asideKinds[strings.ToUpper(c.peek(0).text)] != "" {
+		if asideKinds[strings.ToUpper(c.Peek(0).text)] != "" {
 			return asideDrop
 		}
-	case c.acceptWord("ALTER"):
-		skipCreateModifiers(c)
+	case c.AcceptWord("ALTER"):
+		SkipCreateModifiers(c)
 	default:
 		return ""
 	}
-	return asideKinds[strings.ToUpper(c.peek(0).text)]
+	return asideKinds[strings.ToUpper(c.Peek(0).text)]
 }
 
 // isGTIDPurged reports mysqldump's SET @@GLOBAL.GTID_PURGED (a dump of a
 // server with GTIDs); it names the dump's server, not the schema.
-func isGTIDPurged(toks []token) bool {
-	c := &cursor{toks: toks, i: 1}
-	scope, name := systemName(c)
+func isGTIDPurged(toks []Token) bool {
+	c := &Cursor{toks: toks, i: 1}
+	scope, name := SystemName(c)
 	return scope == "global" && name == "gtid_purged"
 }
 
 // droppedSchemaIsSystem reports a DROP DATABASE [IF EXISTS] of the
 // server's own schemas (the cursor is at DATABASE).
-func droppedSchemaIsSystem(c *cursor) bool {
+func droppedSchemaIsSystem(c *Cursor) bool {
 	k := 1
-	if c.isWord(1, "IF") && c.isWord(2, "EXISTS") {
+	if c.IsWord(1, "IF") && c.IsWord(2, "EXISTS") {
 		k = 3
 	}
-	t := c.peek(k)
-	return !isName(t) || IsSystemSchema(nameOf(t))
+	t := c.Peek(k)
+	return !IsName(t) || IsSystemSchema(NameOf(t))
 }
 
-// objectsOf returns the objects the file defines, read the way check
+// ObjectsOf returns the objects the file defines, read the way check
 // --schema-file reads them; nil for a file the dump reader refuses (the
 // classifier says why it refuses it).
-func objectsOf(name, src string) *Dump {
+func ObjectsOf(name, src string) *Dump {
 	rd, err := readDump(name, src, ReadOptions{})
 	if err != nil {
 		return nil
@@ -103,9 +103,9 @@ func objectsOf(name, src string) *Dump {
 
 // soname reports a CREATE FUNCTION ... SONAME (a library, never set aside
 // silently: the dump reader refuses it).
-func soname(toks []token) bool {
+func soname(toks []Token) bool {
 	for _, t := range toks {
-		if isWord(t, "SONAME") {
+		if IsWord(t, "SONAME") {
 			return true
 		}
 	}

@@ -7,8 +7,8 @@ import (
 
 // rawStatement is one statement of the file, before classification.
 type rawStatement struct {
-	toks  []token       // the statement's tokens, without the ending ';'
-	conds []condComment // executable comments, indexed by token.cond
+	toks  []Token       // the statement's tokens, without the ending ';'
+	conds []CondComment // executable comments, indexed by token.cond
 	sql   string        // text from the first to the last token, comments at the ends trimmed
 	start int           // offset of sql in the file
 	line  int           // line of the first token
@@ -19,7 +19,7 @@ type rawStatement struct {
 // statements (";;", comments only) are dropped; the last statement needs no
 // ';'.
 func splitStatements(src string) []rawStatement {
-	toks, conds := lex(src, defaultMode)
+	toks, conds := Lex(src, defaultMode, 1)
 	var out []rawStatement
 	start := 0
 	flush := func(end int) {
@@ -29,7 +29,7 @@ func splitStatements(src string) []rawStatement {
 		start = end + 1
 	}
 	for i, t := range toks {
-		if t.kind == tokPunct && t.text == ";" {
+		if t.kind == TokPunct && t.text == ";" {
 			flush(i)
 		}
 	}
@@ -39,10 +39,10 @@ func splitStatements(src string) []rawStatement {
 
 // defaultMode is how mysqldump output is written and how the calibration's
 // session reads it: backslash escapes on, double quotes delimit strings.
-var defaultMode = sqlMode{}
+var defaultMode = SQLMode{}
 
 // newRawStatement builds a statement from its tokens (at least one).
-func newRawStatement(src string, toks []token, conds []condComment) rawStatement {
+func newRawStatement(src string, toks []Token, conds []CondComment) rawStatement {
 	first, last := toks[0], toks[len(toks)-1]
 	return rawStatement{toks: toks, conds: conds, sql: src[first.pos:last.end], start: first.pos, line: first.line}
 }
@@ -52,9 +52,9 @@ func newRawStatement(src string, toks []token, conds []condComment) rawStatement
 func (st rawStatement) lexicalProblem() string {
 	for _, t := range st.toks {
 		switch {
-		case t.kind == tokIssue:
+		case t.kind == TokIssue:
 			return t.text
-		case t.kind == tokPunct && t.text == `\`:
+		case t.kind == TokPunct && t.text == `\`:
 			return `backslash outside a string (a mysql client command such as \g or \d is not SQL)`
 		}
 	}

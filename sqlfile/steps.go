@@ -92,15 +92,15 @@ func (r *dumpReader) linkSteps() {
 // stepName names a statement by its text up to the first name it acts on,
 // qualified, e.g. "INSERT INTO admin_user", "SET GLOBAL sql_mode", "CALL
 // legacy.restock", "SET @@GLOBAL.GTID_PURGED".
-func stepName(toks []token) string {
+func stepName(toks []Token) string {
 	end := min(len(toks), 8)
 	for i := 0; i < end; i++ {
 		t := toks[i]
-		if !isName(t) || t.kind == tokWord && isKeywordLike(t.text) {
+		if !IsName(t) || t.kind == TokWord && isKeywordLike(t.text) {
 			continue
 		}
 		j := i + 1
-		for j+1 < len(toks) && isPunct(toks[j], ".") && isName(toks[j+1]) {
+		for j+1 < len(toks) && IsPunct(toks[j], ".") && IsName(toks[j+1]) {
 			j += 2
 		}
 		return exprText(toks[:j])
