@@ -269,3 +269,14 @@ func runs(w flavor.Flavor, cc CondComment) bool {
 	}
 	return cc.version <= n
 }
+
+// ObjectsOf returns the objects the file defines, read the way check
+// --schema-file reads them; nil for a file the dump reader refuses (the
+// classifier says why it refuses it).
+func ObjectsOf(name, src string) *Dump {
+	rd, err := readDump(name, src, ReadOptions{})
+	if err != nil {
+		return nil
+	}
+	return rd.dump
+}

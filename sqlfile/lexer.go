@@ -300,3 +300,7 @@ func (lx *lexer) countLines(start, end int) {
 		lx.atLineStart = false
 	}
 }
+
+// defaultMode is how mysqldump output is written: backslash escapes on,
+// double quotes delimit strings.
+var defaultMode = SQLMode{}
