@@ -13,20 +13,6 @@ import (
 // A CREATE USER statement (an install script's, mariadb-dump --system=users)
 // is set aside too and read the same way where it names its plugin.
 
-// Account is one account of a dump's mysql.user or mysql.global_priv rows,
-// or of a CREATE USER statement.
-type Account struct {
-	User, Host string
-	// Plugin is the authentication plugin as the row states it; "" where
-	// the row leaves it empty (which the server reads as
-	// mysql_native_password).
-	Plugin string
-	// CannotLogIn is set for a locked account or a role.
-	CannotLogIn bool
-	// Line is the line of the row's INSERT statement or of the CREATE USER.
-	Line int
-}
-
 // accountTables are the mysql tables that hold accounts, with the columns
 // of their rows when the dump does not say (global_priv's never changed).
 var accountTables = map[string][]string{"user": nil, "global_priv": {"Host", "User", "Priv"}}

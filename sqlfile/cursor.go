@@ -148,3 +148,16 @@ func NextToken(toks []Token, i int) Token {
 	}
 	return Token{kind: TokIssue}
 }
+
+// exprText is the source text of tokens, separated by single spaces where
+// the source had space.
+func exprText(toks []Token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && t.pos > toks[i-1].end {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
+}

@@ -2,14 +2,13 @@ package sqlfile
 
 import (
 	"errors"
+	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
-
-// MaxFileSize bounds the DDL files Parse reads.
-const MaxFileSize = 64 << 20
 
 // maxReported bounds the refused statements an error lists.
 const maxReported = 10
@@ -77,4 +76,31 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// JoinRejects joins refusals in line order, at most maxReported of them,
+// then a count of the rest.
+func JoinRejects(file string, rejects []*RejectError) error {
+	sortByLine(rejects)
+	errs := make([]error, 0, maxReported+1)
+	for _, e := range rejects[:min(len(rejects), maxReported)] {
+		errs = append(errs, e)
+	}
+	if n := len(rejects) - maxReported; n > 0 {
+		errs = append(errs, fmt.Errorf("%s: %d more refused statements not shown", file, n))
+	}
+	return errors.Join(errs...)
+}
+
+// sortByLine orders refusals by their line (the splitter's and the
+// statements' come separately).
+func sortByLine(rs []*RejectError) {
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Line < rs[j].Line })
+}
+
+// joinLines merges two lists of refusals in line order.
+func joinLines(a, b []*RejectError) []*RejectError {
+	out := append(append([]*RejectError{}, a...), b...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
+	return out
 }

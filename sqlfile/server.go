@@ -77,8 +77,3 @@ func serverCuts(toks []Token) []int {
 	}
 	return cuts
 }
-
-// isCode reports a token the server reads as part of a statement.
-func isCode(t Token) bool {
-	return t.kind != TokCondOpen && t.kind != TokCondClose && t.kind != TokIssue
-}
