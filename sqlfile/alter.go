@@ -2,13 +2,6 @@ package sqlfile
 
 import "strings"
 
-// alterAside are the ALTER statements of server-wide things never run.
-var alterAside = map[string]string{
-	"USER": "an account statement (the sandbox's accounts are not the application's schema)", "INSTANCE": "it acts on the whole server",
-	"TABLESPACE": "it changes a server-wide tablespace", "LOGFILE": "it changes server-wide log files",
-	"SERVER": "it links this server to another one", "RESOURCE": "it changes how the server schedules threads",
-}
-
 // alter reads ALTER statements: ALTER TABLE goes with its table where the
 // file has it (a dump's DISABLE/ENABLE KEYS is part of its data section).
 func (r *dumpReader) alter(c *Cursor, st statement) {
@@ -31,8 +24,8 @@ func (r *dumpReader) alter(c *Cursor, st statement) {
 			return
 		}
 		r.step(st, StepScript, "")
-	case alterAside[word] != "":
-		r.asideStep(st, "ALTER "+word+" statement", alterAside[word])
+	case objectWords[word].change != "":
+		r.asideStep(st, "ALTER "+word+" statement", objectWords[word].change)
 	default:
 		r.needsSchema()
 		r.step(st, StepScript, "")

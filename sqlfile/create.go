@@ -2,13 +2,6 @@ package sqlfile
 
 import "strings"
 
-// createKinds maps the word after CREATE (and its modifiers) to the kind of
-// object it creates.
-var createKinds = map[string]Kind{
-	"TABLE": KindTable, "SEQUENCE": KindTable, "VIEW": KindView, "PROCEDURE": KindProcedure,
-	"FUNCTION": KindFunction, "TRIGGER": KindTrigger, "EVENT": KindEvent,
-}
-
 // create reads a CREATE statement.
 func (r *dumpReader) create(c *Cursor, st statement) {
 	c.Next()
@@ -26,17 +19,17 @@ func (r *dumpReader) create(c *Cursor, st statement) {
 		if word == "USER" {
 			r.createdAccounts(c, st)
 		}
-		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+		r.asideStep(st, "account statement", accountStatement)
 		return
 	case word == "TABLESPACE":
 		r.tablespace(st)
 		return
-	case createAside[word] != "":
-		r.asideStep(st, "CREATE "+word+" statement", createAside[word])
+	case objectWords[word].create != "":
+		r.asideStep(st, "CREATE "+word+" statement", objectWords[word].create)
 		return
 	}
-	kind, ok := createKinds[word]
-	if !ok || c.Peek(0).kind != TokWord {
+	kind := objectWords[word].kind
+	if kind == "" || c.Peek(0).kind != TokWord {
 		r.needsSchema()
 		r.step(st, StepScript, "") // CREATE TEMPORARY TABLE, ...: the server answers
 		return
@@ -58,13 +51,6 @@ func (r *dumpReader) create(c *Cursor, st statement) {
 	}
 	r.define(o)
 	r.step(st, StepCreate, objectKey(kind, schema, name))
-}
-
-// createAside are the CREATE statements of server-wide things never run.
-var createAside = map[string]string{
-	"SERVER":   "it links this server to another one",
-	"LOGFILE":  "it creates server-wide log files",
-	"RESOURCE": "it changes how the server schedules threads",
 }
 
 // tablespace reads CREATE TABLESPACE: one whose data file is a path (it

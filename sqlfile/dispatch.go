@@ -62,7 +62,8 @@ func (r *dumpReader) statementText(text string, toks []Token, keep func(int) boo
 	return resolveText(text, toks, keep)
 }
 
-// read classifies one statement and records its step.
+// read classifies one statement by its kind (kinds.go) and records its
+// step.
 func (r *dumpReader) read(st statement) {
 	c := &Cursor{toks: st.toks}
 	first := strings.ToUpper(c.Peek(0).text)
@@ -74,68 +75,32 @@ func (r *dumpReader) read(st statement) {
 		r.systemStatement(schema, st)
 		return
 	}
-	switch first {
-	case "CREATE":
+	switch k := kindOf(first, c); k.class {
+	case classCreate:
 		r.create(c, st)
-	case "ALTER":
+	case classAlter:
 		r.alter(c, st)
-	case "DROP":
+	case classDrop:
 		r.drop(c, st)
-	case "USE":
+	case classUse:
 		r.use(c, st)
-	case "SET":
+	case classSet:
 		r.set(c, st)
-	case "INSERT", "REPLACE":
+	case classData:
 		r.data(c, st)
-	case "LOCK", "UNLOCK":
+	case classLock:
 		r.dataSection(st, "LOCK/UNLOCK TABLES statement")
-	default:
-		r.other(first, st)
-	}
-}
-
-// sessionStatements set up the client's session; they run as written.
-var sessionStatements = map[string]bool{"PREPARE": true, "EXECUTE": true, "DEALLOCATE": true, "BEGIN": true,
-	"COMMIT": true, "ROLLBACK": true, "SAVEPOINT": true, "RELEASE": true}
-
-// scriptStatements are the other statements of an install script that run
-// on the target as the client runs them.
-var scriptStatements = map[string]bool{"UPDATE": true, "DELETE": true, "SELECT": true, "CALL": true, "DO": true,
-	"TRUNCATE": true, "ANALYZE": true, "OPTIMIZE": true, "CHECK": true, "CHECKSUM": true, "REPAIR": true,
-	"SHOW": true, "DESCRIBE": true, "DESC": true, "EXPLAIN": true, "HANDLER": true, "WITH": true,
-	"VALUES": true, "TABLE": true, "SIGNAL": true, "RESIGNAL": true, "HELP": true, "GET": true}
-
-// asideStatements act on the server as a whole, its accounts or other
-// servers: never run, named in the report.
-var asideStatements = map[string]string{
-	"GRANT": "an account statement (the sandbox's accounts are not the application's schema)", "REVOKE": "an account statement (the sandbox's accounts are not the application's schema)",
-	"FLUSH": "it acts on the whole server", "INSTALL": "it loads a plugin or component into the server",
-	"UNINSTALL": "it unloads a plugin or component", "SHUTDOWN": "it stops the server", "RESTART": "it restarts the server",
-	"KILL": "it ends other sessions", "CHANGE": "it points the server at a replication source",
-	"STOP": "it stops replication", "RESET": "it resets the server's logs or replication", "PURGE": "it deletes the server's logs",
-	"BINLOG": "it applies binary log events", "CLONE": "it copies another server", "CACHE": "it changes the server's key caches",
-	"LOAD": "it loads data or indexes from outside the statement", "BACKUP": "it locks the whole server",
-}
-
-// other records the statements that are neither object definitions nor
-// session settings: run, or set aside with why.
-func (r *dumpReader) other(first string, st statement) {
-	c := &Cursor{toks: st.toks}
-	switch {
-	case first == "START" && c.IsWord(1, "TRANSACTION"):
+	case classSession:
 		r.step(st, StepSession, "")
-	case sessionStatements[first]:
-		r.step(st, StepSession, "")
-	case first == "RENAME" && (c.IsWord(1, "USER")):
-		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
-	case first == "RENAME":
+	case classScript:
 		r.needsSchema()
 		r.step(st, StepScript, "")
-	case scriptStatements[first]:
-		r.needsSchema()
-		r.step(st, StepScript, "")
-	case asideStatements[first] != "":
-		r.asideStep(st, strings.ToUpper(first)+" statement", asideStatements[first])
+	case classAside:
+		what := k.what
+		if what == "" {
+			what = first + " statement"
+		}
+		r.asideStep(st, what, k.why)
 	default:
 		r.asideStep(st, "statement the tool does not run", Describe(st.toks)+" is not a statement the schema check runs (it takes definitions, data, session and script statements)")
 	}

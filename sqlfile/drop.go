@@ -2,10 +2,6 @@ package sqlfile
 
 import "strings"
 
-// dropKinds are the objects a DROP may name.
-var dropKinds = map[string]Kind{"TABLE": KindTable, "VIEW": KindView, "PROCEDURE": KindProcedure,
-	"FUNCTION": KindFunction, "TRIGGER": KindTrigger, "EVENT": KindEvent, "SEQUENCE": KindTable}
-
 // drop reads DROP statements: they run where the file has them; one that
 // drops an object the file defined earlier removes it (a view's stand-in
 // table).
@@ -24,14 +20,14 @@ func (r *dumpReader) drop(c *Cursor, st statement) {
 		r.step(st, StepScript, "")
 		return
 	case word == "USER" || word == "ROLE":
-		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+		r.asideStep(st, "account statement", accountStatement)
 		return
-	case alterAside[word] != "":
-		r.asideStep(st, "DROP "+word+" statement", alterAside[word])
+	case objectWords[word].change != "":
+		r.asideStep(st, "DROP "+word+" statement", objectWords[word].change)
 		return
 	}
-	kind, ok := dropKinds[word]
-	if !ok {
+	kind := objectWords[word].kind
+	if kind == "" {
 		r.step(st, StepScript, "")
 		return
 	}

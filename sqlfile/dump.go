@@ -8,24 +8,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
-// Kind is the kind of a schema object.
-type Kind string
-
-// The kinds of schema objects a dump or install script defines.
-const (
-	KindTable     Kind = "table"
-	KindView      Kind = "view"
-	KindProcedure Kind = "procedure"
-	KindFunction  Kind = "function"
-	KindTrigger   Kind = "trigger"
-	KindEvent     Kind = "event"
-)
-
-// Kinds lists every kind in the order a schema is created: tables, then the
-// routines views may call, views, and the triggers and events that may call
-// routines.
-var Kinds = []Kind{KindTable, KindFunction, KindProcedure, KindView, KindTrigger, KindEvent}
-
 // Object is one table, view, routine, trigger or event of a schema, as the
 // file defines it.
 type Object struct {

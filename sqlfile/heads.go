@@ -19,7 +19,7 @@ func Describe(toks []Token) string {
 		return verb
 	}
 	for _, t := range toks[1:min(len(toks), 16)] {
-		for _, w := range objectWords {
+		for _, w := range objectNames {
 			if IsWord(t, w) {
 				return verb + " " + w
 			}
@@ -27,11 +27,6 @@ func Describe(toks []Token) string {
 	}
 	return verb
 }
-
-// objectWords are the words naming what a CREATE, ALTER or DROP acts on.
-var objectWords = []string{"TABLE", "TABLES", "INDEX", "VIEW", "TRIGGER", "PROCEDURE", "FUNCTION",
-	"EVENT", "USER", "ROLE", "DATABASE", "SCHEMA", "TABLESPACE", "SERVER", "SEQUENCE", "PACKAGE",
-	"LOGFILE", "INSTANCE", "SYNONYM", "SYSTEM", "RESOURCE"}
 
 // systemSchemas are never the target of a dump's statements.
 var systemSchemas = map[string]bool{"mysql": true, "information_schema": true, "performance_schema": true, "sys": true}

@@ -13,7 +13,7 @@ func (r *dumpReader) set(c *Cursor, st statement) {
 	c.Next()
 	switch {
 	case c.IsWord(0, "PASSWORD") || c.IsWord(0, "ROLE") || (c.IsWord(0, "DEFAULT") && c.IsWord(1, "ROLE")):
-		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
+		r.asideStep(st, "account statement", accountStatement)
 		return
 	case c.IsWord(0, "TRANSACTION"):
 		r.step(st, StepSession, "")
