@@ -52,7 +52,13 @@ func Lex(src string, mode SQLMode, line int) ([]Token, []CondComment) {
 // program's body (mysqldump wraps trigger bodies in /*!50003 ... */).
 // Lines are counted from line.
 func LexStatement(src string, line int) ([]Token, []CondComment) {
-	return lexWith(&lexer{src: src, line: line, atLineStart: true, cond: -1, bodies: true})
+	return lexStatementInto(nil, src, line)
+}
+
+// lexStatementInto is LexStatement appending the tokens to buf[:0], for a
+// reader of many statements that reuses one array.
+func lexStatementInto(buf []Token, src string, line int) ([]Token, []CondComment) {
+	return lexWith(&lexer{src: src, line: line, atLineStart: true, cond: -1, bodies: true, toks: buf[:0]})
 }
 
 func lexWith(lx *lexer) ([]Token, []CondComment) {

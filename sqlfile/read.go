@@ -86,9 +86,11 @@ func dumpWriter(src string) (flavor.Flavor, bool) {
 	return flavor.Flavor{}, false
 }
 
-// ObjectsOf returns the objects the file defines, read the way check
-// --schema-file reads them; nil for a file the dump reader refuses (the
-// classifier says why it refuses it).
+// ObjectsOf returns the objects the file's text src defines, read the way
+// check --schema-file reads them, before the reading is finished (its
+// refusals, default schema and notes left out); nil for a file it cannot
+// read at all (a NUL byte). --ddl-file counts by it the objects it sets
+// aside and finds mysqldump's view stand-ins.
 func ObjectsOf(name, src string) *Dump {
 	rd, err := readDump(name, src, ReadOptions{})
 	if err != nil {

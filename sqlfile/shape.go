@@ -187,8 +187,7 @@ func (sc *sectioner) statement(schema string, kind StepKind, sql, place string) 
 	s := sc.section(schema)
 	s.places = append(s.places, place)
 	own := strings.ToLower(schema)
-	lx := &lexer{src: sql, line: 1, atLineStart: true, cond: -1, bodies: true, toks: sc.toks[:0]}
-	toks, _ := lexWith(lx)
+	toks, _ := lexStatementInto(sc.toks, sql, 1)
 	sc.toks = toks // the next statement's tokens reuse the array
 	sc.write("statement", string(rune('0'+kind)))
 	for _, t := range toks {
