@@ -1,12 +1,12 @@
 package bench
 
-import "github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+import "github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 
 // WorkloadFromFile reads a --ddl-file (a dump or an install script) into the
-// workload a round runs: only its table DDL, as sqlfile.ParseFile classifies
+// workload a round runs: only its table DDL, as ddlfile.ParseFile classifies
 // it, with the notes on what was set aside.
 func WorkloadFromFile(path string) (Workload, []string, error) {
-	tables, notes, err := sqlfile.ParseFile(path)
+	tables, notes, err := ddlfile.ParseFile(path)
 	if err != nil {
 		return Workload{}, nil, err
 	}

@@ -13,20 +13,6 @@ import (
 // A CREATE USER statement (an install script's, mariadb-dump --system=users)
 // is set aside too and read the same way where it names its plugin.
 
-// Account is one account of a dump's mysql.user or mysql.global_priv rows,
-// or of a CREATE USER statement.
-type Account struct {
-	User, Host string
-	// Plugin is the authentication plugin as the row states it; "" where
-	// the row leaves it empty (which the server reads as
-	// mysql_native_password).
-	Plugin string
-	// CannotLogIn is set for a locked account or a role.
-	CannotLogIn bool
-	// Line is the line of the row's INSERT statement or of the CREATE USER.
-	Line int
-}
-
 // accountTables are the mysql tables that hold accounts, with the columns
 // of their rows when the dump does not say (global_priv's never changed).
 var accountTables = map[string][]string{"user": nil, "global_priv": {"Host", "User", "Priv"}}
@@ -34,17 +20,17 @@ var accountTables = map[string][]string{"user": nil, "global_priv": {"Host", "Us
 // readAccounts reads, from a statement of the dump's mysql schema, a
 // CREATE TABLE of an account table (for its columns) or the rows of one.
 func (r *dumpReader) readAccounts(st statement) {
-	c := &cursor{toks: st.toks}
+	c := &Cursor{toks: st.toks}
 	switch {
-	case c.acceptWords("CREATE", "TABLE"):
-		c.acceptWords("IF", "NOT", "EXISTS")
+	case c.AcceptWords("CREATE", "TABLE"):
+		c.AcceptWords("IF", "NOT", "EXISTS")
 		if table := accountTable(c); table != "" {
 			r.accountColumns[table] = ColumnNames(st.sql)
 		}
-	case c.acceptAnyWord("INSERT", "REPLACE"):
-		c.acceptAnyWord("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY")
-		c.acceptWord("IGNORE")
-		c.acceptWord("INTO")
+	case c.AcceptAnyWord("INSERT", "REPLACE"):
+		c.AcceptAnyWord("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY")
+		c.AcceptWord("IGNORE")
+		c.AcceptWord("INTO")
 		table := accountTable(c)
 		if table == "" {
 			return
@@ -53,13 +39,13 @@ func (r *dumpReader) readAccounts(st statement) {
 		if !ok {
 			columns = accountTables[table]
 		}
-		if c.isPunct(0, "(") {
+		if c.IsPunct(0, "(") {
 			columns = listedColumns(c)
 		}
-		if !c.acceptAnyWord("VALUES", "VALUE") {
+		if !c.AcceptAnyWord("VALUES", "VALUE") {
 			return
 		}
-		for _, row := range rowValues(c.rest()) {
+		for _, row := range rowValues(c.Rest()) {
 			if a, ok := accountOf(table, columns, row); ok {
 				a.Line = st.line
 				r.dump.Accounts = append(r.dump.Accounts, a)
@@ -70,45 +56,45 @@ func (r *dumpReader) readAccounts(st statement) {
 
 // accountTable reads [mysql.]user or [mysql.]global_priv at the cursor and
 // returns its lower-cased name, or "".
-func accountTable(c *cursor) string {
-	t := c.next()
-	if c.isPunct(0, ".") && isName(c.peek(1)) {
-		if !strings.EqualFold(nameOf(t), "mysql") {
+func accountTable(c *Cursor) string {
+	t := c.Next()
+	if c.IsPunct(0, ".") && IsName(c.Peek(1)) {
+		if !strings.EqualFold(NameOf(t), "mysql") {
 			return ""
 		}
-		c.next()
-		t = c.next()
+		c.Next()
+		t = c.Next()
 	}
-	name := strings.ToLower(nameOf(t))
-	if _, ok := accountTables[name]; !isName(t) || !ok {
+	name := strings.ToLower(NameOf(t))
+	if _, ok := accountTables[name]; !IsName(t) || !ok {
 		return ""
 	}
 	return name
 }
 
 // listedColumns reads an INSERT's (col, ...) list.
-func listedColumns(c *cursor) []string {
-	c.next()
+func listedColumns(c *Cursor) []string {
+	c.Next()
 	var out []string
-	for !c.done() && !c.isPunct(0, ")") {
-		if t := c.next(); isName(t) {
-			out = append(out, nameOf(t))
+	for !c.Done() && !c.IsPunct(0, ")") {
+		if t := c.Next(); IsName(t) {
+			out = append(out, NameOf(t))
 		}
 	}
-	c.next()
+	c.Next()
 	return out
 }
 
 // rowValues cuts VALUES (...), (...) into each row's values, a value being
 // a string's contents or a word ("" for anything else).
-func rowValues(toks []token) [][]string {
+func rowValues(toks []Token) [][]string {
 	var rows [][]string
-	for _, tuple := range splitTopLevel(toks, ",") {
-		if len(tuple) < 2 || !isPunct(tuple[0], "(") || !isPunct(tuple[len(tuple)-1], ")") {
+	for _, tuple := range SplitTopLevel(toks, ",") {
+		if len(tuple) < 2 || !IsPunct(tuple[0], "(") || !IsPunct(tuple[len(tuple)-1], ")") {
 			continue
 		}
 		var row []string
-		for _, v := range splitTopLevel(tuple[1:len(tuple)-1], ",") {
+		for _, v := range SplitTopLevel(tuple[1:len(tuple)-1], ",") {
 			row = append(row, literal(v))
 		}
 		rows = append(rows, row)
@@ -118,15 +104,15 @@ func rowValues(toks []token) [][]string {
 
 // literal is a value's text: a string's contents unescaped (after an
 // introducer such as _utf8mb4), a bare word as written, "" otherwise.
-func literal(v []token) string {
+func literal(v []Token) string {
 	if len(v) == 0 {
 		return ""
 	}
 	last := v[len(v)-1]
 	switch {
-	case last.kind == tokString && len(last.text) >= 2:
+	case last.kind == TokString && len(last.text) >= 2:
 		return unescapeString(last.text[1 : len(last.text)-1])
-	case len(v) == 1 && last.kind == tokWord:
+	case len(v) == 1 && last.kind == TokWord:
 		return last.text
 	}
 	return ""
@@ -191,15 +177,15 @@ func accountOf(table string, columns, row []string) (Account, bool) {
 // IDENTIFIED BY PASSWORD 'hash' (a mysql_native_password hash). An account
 // given only a password gets the default plugin of the server that runs
 // the statement, and is not kept.
-func (r *dumpReader) createdAccounts(c *cursor, st statement) {
-	c.next()
-	c.acceptWords("IF", "NOT", "EXISTS")
+func (r *dumpReader) createdAccounts(c *Cursor, st statement) {
+	c.Next()
+	c.AcceptWords("IF", "NOT", "EXISTS")
 	locked := false
 	for i, t := range st.toks {
-		locked = locked || isWord(t, "ACCOUNT") && isWord(nextToken(st.toks, i), "LOCK")
+		locked = locked || IsWord(t, "ACCOUNT") && IsWord(NextToken(st.toks, i), "LOCK")
 	}
 	var found []Account
-	for _, spec := range splitTopLevel(c.rest(), ",") {
+	for _, spec := range SplitTopLevel(c.Rest(), ",") {
 		if a, ok := accountSpec(spec); ok {
 			a.CannotLogIn, a.Line = locked, st.line
 			found = append(found, a)
@@ -209,36 +195,36 @@ func (r *dumpReader) createdAccounts(c *cursor, st statement) {
 }
 
 // accountSpec reads user[@host] and its authentication option.
-func accountSpec(toks []token) (Account, bool) {
-	c := &cursor{toks: toks}
+func accountSpec(toks []Token) (Account, bool) {
+	c := &Cursor{toks: toks}
 	var a Account
-	if a.User = accountPart(c.next()); a.User == "" {
+	if a.User = accountPart(c.Next()); a.User == "" {
 		return a, false
 	}
 	a.Host = "%"
-	if c.isPunct(0, "@") {
-		c.next()
-		a.Host = accountPart(c.next())
+	if c.IsPunct(0, "@") {
+		c.Next()
+		a.Host = accountPart(c.Next())
 	}
-	for !c.done() && !c.acceptWord("IDENTIFIED") {
-		c.next()
+	for !c.Done() && !c.AcceptWord("IDENTIFIED") {
+		c.Next()
 	}
 	switch {
-	case c.acceptAnyWord("WITH", "VIA"):
-		a.Plugin = accountPart(c.next())
-	case c.acceptWords("BY", "PASSWORD") && c.peek(0).kind == tokString:
+	case c.AcceptAnyWord("WITH", "VIA"):
+		a.Plugin = accountPart(c.Next())
+	case c.AcceptWords("BY", "PASSWORD") && c.Peek(0).kind == TokString:
 		a.Plugin = "mysql_native_password"
 	}
 	return a, a.Plugin != ""
 }
 
 // accountPart is a user, host or plugin name: a string's contents or a name.
-func accountPart(t token) string {
-	if t.kind == tokString {
-		return literal([]token{t})
+func accountPart(t Token) string {
+	if t.kind == TokString {
+		return literal([]Token{t})
 	}
-	if isName(t) {
-		return nameOf(t)
+	if IsName(t) {
+		return NameOf(t)
 	}
 	return ""
 }

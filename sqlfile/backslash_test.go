@@ -24,13 +24,13 @@ func TestBackslashCommandsAsTheClientRunsThem(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			stmts, rejects := splitClient("f.sql", c.src)
+			stmts, rejects := ClientStatements("f.sql", c.src)
 			if len(rejects) != 0 {
 				t.Fatalf("refused: %v", rejects[0])
 			}
 			var got []string
 			for _, s := range stmts {
-				got = append(got, s.text)
+				got = append(got, s.Text)
 			}
 			if strings.Join(got, "|") != strings.Join(c.want, "|") {
 				t.Errorf("statements %q, want %q", got, c.want)

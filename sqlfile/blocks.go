@@ -9,7 +9,7 @@ import "strings"
 // functions: IF opens a block only where a statement may start and a THEN
 // follows its condition, REPEAT only where it is not called with '('.
 type blockTracker struct {
-	toks  []token
+	toks  []Token
 	i     int  // the token being read
 	depth int  // open blocks
 	start bool // the token is the first of a server statement
@@ -32,7 +32,7 @@ func (b *blockTracker) word(w string) {
 	case "WHILE":
 		b.openBefore("DO")
 	case "REPEAT":
-		if !b.inExpression() && !isPunct(b.nextCode(), "(") {
+		if !b.inExpression() && !IsPunct(b.nextCode(), "(") {
 			b.depth++
 		}
 	case "END":
@@ -45,9 +45,9 @@ func (b *blockTracker) word(w string) {
 // XA BEGIN start a transaction.
 func (b *blockTracker) opensBegin() bool {
 	if b.start {
-		return isWord(b.nextCode(), "NOT")
+		return IsWord(b.nextCode(), "NOT")
 	}
-	return !isWord(b.prevCode(), "XA")
+	return !IsWord(b.prevCode(), "XA")
 }
 
 // openBefore opens a block for IF or WHILE when the word that ends its
@@ -69,7 +69,7 @@ func (b *blockTracker) closeBlock() {
 		return
 	}
 	b.depth--
-	if j := b.nextCodeIndex(b.i); j >= 0 && b.toks[j].kind == tokWord && closers[strings.ToUpper(b.toks[j].text)] {
+	if j := b.nextCodeIndex(b.i); j >= 0 && b.toks[j].kind == TokWord && closers[strings.ToUpper(b.toks[j].text)] {
 		b.i = j
 	}
 }
@@ -79,9 +79,9 @@ func (b *blockTracker) closeBlock() {
 func (b *blockTracker) inExpression() bool {
 	p := b.prevCode()
 	switch p.kind {
-	case tokPunct:
+	case TokPunct:
 		return p.text != ";" && p.text != ":" && p.text != ")"
-	case tokWord:
+	case TokWord:
 		return expressionKeywords[strings.ToUpper(p.text)]
 	}
 	return false
@@ -103,16 +103,16 @@ func (b *blockTracker) ahead(end string) int {
 	for j := b.i + 1; j < len(b.toks); j++ {
 		t := b.toks[j]
 		switch {
-		case isPunct(t, "("):
+		case IsPunct(t, "("):
 			depth++
-		case isPunct(t, ")"):
+		case IsPunct(t, ")"):
 			if depth--; depth < 0 {
 				return -1
 			}
-		case depth > 0 || t.kind != tokWord && !isPunct(t, ";"):
-		case isPunct(t, ";"):
+		case depth > 0 || t.kind != TokWord && !IsPunct(t, ";"):
+		case IsPunct(t, ";"):
 			return -1
-		case isWord(t, end):
+		case IsWord(t, end):
 			return j
 		case stopsCondition[strings.ToUpper(t.text)]:
 			return -1
@@ -125,21 +125,21 @@ func (b *blockTracker) ahead(end string) int {
 var stopsCondition = map[string]bool{"END": true, "ELSE": true, "ELSEIF": true, "WHEN": true}
 
 // prevCode returns the code token before the cursor, or an empty token.
-func (b *blockTracker) prevCode() token {
+func (b *blockTracker) prevCode() Token {
 	for j := b.i - 1; j >= 0; j-- {
 		if isCode(b.toks[j]) {
 			return b.toks[j]
 		}
 	}
-	return token{kind: tokIssue}
+	return Token{kind: TokIssue}
 }
 
 // nextCode returns the code token after the cursor, or an empty token.
-func (b *blockTracker) nextCode() token {
+func (b *blockTracker) nextCode() Token {
 	if j := b.nextCodeIndex(b.i); j >= 0 {
 		return b.toks[j]
 	}
-	return token{kind: tokIssue}
+	return Token{kind: TokIssue}
 }
 
 // nextCodeIndex returns the index of the code token after i, or -1.

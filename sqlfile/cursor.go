@@ -2,19 +2,19 @@ package sqlfile
 
 import "strings"
 
-// cursor walks the significant tokens of one reading of a statement.
-type cursor struct {
-	toks []token
+// Cursor walks the significant tokens of one reading of a statement.
+type Cursor struct {
+	toks []Token
 	i    int
 }
 
-// significant returns the tokens a server executing the comments keep(c)
+// Significant returns the tokens a server executing the comments keep(c)
 // says yes to would see: words, identifiers, strings and punctuation.
-func significant(toks []token, keep func(cond int) bool) []token {
-	out := make([]token, 0, len(toks))
+func Significant(toks []Token, keep func(cond int) bool) []Token {
+	out := make([]Token, 0, len(toks))
 	for _, t := range toks {
 		switch t.kind {
-		case tokCondOpen, tokCondClose, tokIssue:
+		case TokCondOpen, TokCondClose, TokIssue:
 			continue
 		}
 		if t.cond >= 0 && !keep(t.cond) {
@@ -25,38 +25,47 @@ func significant(toks []token, keep func(cond int) bool) []token {
 	return out
 }
 
-func (c *cursor) done() bool { return c.i >= len(c.toks) }
+// NewCursor returns a cursor at the first of toks.
+func NewCursor(toks []Token) *Cursor { return &Cursor{toks: toks} }
 
-// peek returns the token at offset k from the cursor, or an empty token.
-func (c *cursor) peek(k int) token {
+// Tokens returns every token the cursor walks, before it and after.
+func (c *Cursor) Tokens() []Token { return c.toks }
+
+// Done reports whether the cursor is past the last token.
+func (c *Cursor) Done() bool { return c.i >= len(c.toks) }
+
+// Peek returns the token at offset k from the cursor, or an empty token.
+func (c *Cursor) Peek(k int) Token {
 	if c.i+k < 0 || c.i+k >= len(c.toks) {
-		return token{kind: tokIssue}
+		return Token{kind: TokIssue}
 	}
 	return c.toks[c.i+k]
 }
 
-func (c *cursor) next() token {
-	t := c.peek(0)
+// Next returns the token at the cursor, or an empty token, and moves past
+// it.
+func (c *Cursor) Next() Token {
+	t := c.Peek(0)
 	c.i++
 	return t
 }
 
-// isWord reports whether the token at offset k is the keyword w.
-func (c *cursor) isWord(k int, w string) bool { return isWord(c.peek(k), w) }
+// IsWord reports whether the token at offset k is the keyword w.
+func (c *Cursor) IsWord(k int, w string) bool { return IsWord(c.Peek(k), w) }
 
-// acceptWord consumes the keyword w if it is next.
-func (c *cursor) acceptWord(w string) bool {
-	if c.isWord(0, w) {
+// AcceptWord consumes the keyword w if it is next.
+func (c *Cursor) AcceptWord(w string) bool {
+	if c.IsWord(0, w) {
 		c.i++
 		return true
 	}
 	return false
 }
 
-// acceptWords consumes the keyword sequence ws if all of it is next.
-func (c *cursor) acceptWords(ws ...string) bool {
+// AcceptWords consumes the keyword sequence ws if all of it is next.
+func (c *Cursor) AcceptWords(ws ...string) bool {
 	for k, w := range ws {
-		if !c.isWord(k, w) {
+		if !c.IsWord(k, w) {
 			return false
 		}
 	}
@@ -64,67 +73,67 @@ func (c *cursor) acceptWords(ws ...string) bool {
 	return true
 }
 
-// acceptAnyWord consumes one of the keywords ws if it is next.
-func (c *cursor) acceptAnyWord(ws ...string) bool {
+// AcceptAnyWord consumes one of the keywords ws if it is next.
+func (c *Cursor) AcceptAnyWord(ws ...string) bool {
 	for _, w := range ws {
-		if c.acceptWord(w) {
+		if c.AcceptWord(w) {
 			return true
 		}
 	}
 	return false
 }
 
-// isPunct reports whether the token at offset k is the punctuation p.
-func (c *cursor) isPunct(k int, p string) bool { return isPunct(c.peek(k), p) }
+// IsPunct reports whether the token at offset k is the punctuation p.
+func (c *Cursor) IsPunct(k int, p string) bool { return IsPunct(c.Peek(k), p) }
 
-// rest returns the tokens from the cursor on.
-func (c *cursor) rest() []token {
+// Rest returns the tokens from the cursor on.
+func (c *Cursor) Rest() []Token {
 	if c.i >= len(c.toks) {
 		return nil
 	}
 	return c.toks[c.i:]
 }
 
-func isWord(t token, w string) bool { return t.kind == tokWord && strings.EqualFold(t.text, w) }
+func IsWord(t Token, w string) bool { return t.kind == TokWord && strings.EqualFold(t.text, w) }
 
-func isPunct(t token, p string) bool { return t.kind == tokPunct && t.text == p }
+func IsPunct(t Token, p string) bool { return t.kind == TokPunct && t.text == p }
 
-// isName reports whether t can be an identifier: a bare word or a quoted
+// IsName reports whether t can be an identifier: a bare word or a quoted
 // identifier.
-func isName(t token) bool { return t.kind == tokWord || t.kind == tokIdent }
+func IsName(t Token) bool { return t.kind == TokWord || t.kind == TokIdent }
 
-// nameOf returns the identifier t stands for.
-func nameOf(t token) string {
-	if t.kind == tokIdent {
+// NameOf returns the identifier t stands for.
+func NameOf(t Token) string {
+	if t.kind == TokIdent {
 		return t.val
 	}
 	return t.text
 }
 
-// depths returns, for every token, its parenthesis depth (a '(' and its
+// Depths returns, for every token, its parenthesis depth (a '(' and its
 // ')' are at the outer depth). Unbalanced text never goes below zero.
-func depths(toks []token) []int {
+func Depths(toks []Token) []int {
 	d := make([]int, len(toks))
 	cur := 0
 	for i, t := range toks {
-		if isPunct(t, ")") && cur > 0 {
+		if IsPunct(t, ")") && cur > 0 {
 			cur--
 		}
 		d[i] = cur
-		if isPunct(t, "(") {
+		if IsPunct(t, "(") {
 			cur++
 		}
 	}
 	return d
 }
 
-// splitTopLevel cuts toks at the punctuation sep outside parentheses.
-func splitTopLevel(toks []token, sep string) [][]token {
-	var parts [][]token
-	d := depths(toks)
+// SplitTopLevel cuts toks at the punctuation sep outside parentheses.
+func SplitTopLevel(toks []Token, sep string) [][]Token {
+	var parts [][]Token
+	d := Depths(toks)
 	start := 0
 	for i, t := range toks {
-		if d[i] == 0 && isPunct(t, sep) {
+		if d[i] == 0 && IsPunct(t, sep) {
 			parts = append(parts, toks[start:i])
 			start = i + 1
 		}
@@ -132,10 +141,23 @@ func splitTopLevel(toks []token, sep string) [][]token {
 	return append(parts, toks[start:])
 }
 
-// nextToken returns the token after index i, or an empty token.
-func nextToken(toks []token, i int) token {
+// NextToken returns the token after index i, or an empty token.
+func NextToken(toks []Token, i int) Token {
 	if i+1 < len(toks) {
 		return toks[i+1]
 	}
-	return token{kind: tokIssue}
+	return Token{kind: TokIssue}
+}
+
+// exprText is the source text of tokens, separated by single spaces where
+// the source had space.
+func exprText(toks []Token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && t.pos > toks[i-1].end {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
 }

@@ -2,31 +2,11 @@ package sqlfile
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
-
-// Kind is the kind of a schema object.
-type Kind string
-
-// The kinds of schema objects a dump or install script defines.
-const (
-	KindTable     Kind = "table"
-	KindView      Kind = "view"
-	KindProcedure Kind = "procedure"
-	KindFunction  Kind = "function"
-	KindTrigger   Kind = "trigger"
-	KindEvent     Kind = "event"
-)
-
-// Kinds lists every kind in the order a schema is created: tables, then the
-// routines views may call, views, and the triggers and events that may call
-// routines.
-var Kinds = []Kind{KindTable, KindFunction, KindProcedure, KindView, KindTrigger, KindEvent}
 
 // Object is one table, view, routine, trigger or event of a schema, as the
 // file defines it.
@@ -154,118 +134,74 @@ type ReadOptions struct {
 	Writer flavor.Flavor
 }
 
-// ReadDumpFile reads the dump or install script at path; see ReadDump.
-func ReadDumpFile(path string, o ReadOptions) (*Dump, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadDump(path, f, o)
+// Account is one account of a dump's mysql.user or mysql.global_priv rows,
+// or of a CREATE USER statement.
+type Account struct {
+	User, Host string
+	// Plugin is the authentication plugin as the row states it; "" where
+	// the row leaves it empty (which the server reads as
+	// mysql_native_password).
+	Plugin string
+	// CannotLogIn is set for a locked account or a role.
+	CannotLogIn bool
+	// Line is the line of the row's INSERT statement or of the CREATE USER.
+	Line int
 }
 
-// ReadDump reads mysqldump or mariadb-dump output (any options) or an
-// install script into the objects it defines, each with its file:line and
-// the session settings in force, and into the steps the mysql client would
-// send, in file order. Nothing is run. Only what the client itself would
-// run outside the server (\!, system, source, pager, ...) or a file it
-// cannot cut makes it return a *RejectError (errors.Is ErrRejected) naming
-// file:line, and no dump; the server-side statements the tool does not run
-// (SET GLOBAL, file access, accounts, plugins, the server's own schemas)
-// are set aside, each a StepSetAside naming why.
-func ReadDump(name string, r io.Reader, o ReadOptions) (*Dump, error) {
-	src, err := readSource(name, r)
-	if err != nil {
-		return nil, err
-	}
-	rd, err := readDump(name, src, o)
-	if err != nil {
-		return nil, err
-	}
-	return rd.finish()
+// StepKind is what the schema check does with one statement of a file.
+type StepKind uint8
+
+// The kinds of steps.
+const (
+	// StepCreate creates Objects[Object].
+	StepCreate StepKind = iota
+	// StepAlter changes the table Objects[Object] (ALTER TABLE, CREATE
+	// INDEX) where the file has it.
+	StepAlter
+	// StepSession sets up the session: SET, USE, PREPARE, EXECUTE,
+	// DEALLOCATE, transaction statements. It runs as the client runs it.
+	StepSession
+	// StepScript is any other statement of an install script (INSERT,
+	// UPDATE, CALL, SELECT, DROP, ...): it runs, a failure is reported.
+	StepScript
+	// StepData is a dump's plain row data, kept with ReadOptions.WithData.
+	StepData
+	// StepSetAside is not run: the tool does not run it on any server
+	// (Reason says why); the report names it with its file:line.
+	StepSetAside
+)
+
+// Step is one statement of the file in file order, as the mysql client
+// cuts it and as the target receives it.
+type Step struct {
+	Kind StepKind
+	Line int
+	// ClientLine is the line the mysql client names in an error of the
+	// step: the first line of the client statement (the text up to the
+	// delimiter) it is part of; Line when it is all of it.
+	ClientLine int
+	SQL        string
+	// Object is the index in Dump.Objects of the object a StepCreate
+	// creates or a StepAlter changes; -1 otherwise.
+	Object int
+	// What names the statement for the report ("INSERT INTO admin_user").
+	What string
+	// Reason says why a StepSetAside is not run.
+	Reason string
+	// Schema is the schema a CREATE DATABASE creates.
+	Schema string
+
+	key string // objectKey of the object, while reading
 }
 
-// readSource reads a whole file, at most MaxFileSize bytes, without a BOM,
-// into one string of its size (a file's size known beforehand: no growing
-// buffer and copy, which for a large dump held three times its size).
-func readSource(name string, r io.Reader) (string, error) {
-	var b strings.Builder
-	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= MaxFileSize {
-			b.Grow(int(fi.Size()) + 1)
-		}
-	}
-	if _, err := io.Copy(&b, io.LimitReader(r, MaxFileSize+1)); err != nil {
-		return "", fmt.Errorf("reading %s: %w", name, err)
-	}
-	if b.Len() > MaxFileSize {
-		return "", &RejectError{File: name, Reason: fmt.Sprintf("file larger than %d MiB", MaxFileSize>>20)}
-	}
-	return strings.TrimPrefix(b.String(), "\ufeff"), nil
-}
+// Source is "file:line" of the step.
+func (s Step) Source(file string) string { return fmt.Sprintf("%s:%d", file, s.Line) }
 
-// readDump reads every statement of src; the reader holds the refusals.
-func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
-	if strings.IndexByte(src, 0) >= 0 {
-		return nil, &RejectError{File: name, Line: 1 + strings.Count(src[:strings.IndexByte(src, 0)], "\n"), Reason: "NUL byte in the file"}
+// Text returns the value without its quotes, for display.
+func (s Setting) Text() string {
+	v := s.Value
+	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') && v[len(v)-1] == v[0] {
+		return strings.ReplaceAll(v[1:len(v)-1], string(v[0])+string(v[0]), string(v[0]))
 	}
-	writer := o.Writer
-	w, isDump := dumpWriter(src)
-	if isDump {
-		writer = w
-	}
-	cut := cutClient(name, src)
-	stmts := serverStatements(cut.out)
-	rd := newDumpReader(name, writer, o)
-	rd.isDump = isDump
-	rd.rejects = cut.rejects
-	rd.notSourced(cut.sourced)
-	for _, st := range stmts {
-		if err := rd.add(st); err != nil {
-			return nil, err
-		}
-	}
-	rd.statements = stmts
-	return rd, nil
-}
-
-// dumpWriter reads the "-- Server version" line mysqldump and mariadb-dump
-// write at the top of a dump.
-func dumpWriter(src string) (flavor.Flavor, bool) {
-	head := src[:min(len(src), 4096)]
-	for _, line := range strings.Split(head, "\n") {
-		rest, ok := strings.CutPrefix(line, "-- Server version")
-		if !ok {
-			continue
-		}
-		v := strings.TrimSpace(rest)
-		if strings.Contains(head, "-- MariaDB dump") && !strings.Contains(strings.ToLower(v), "mariadb") {
-			v += "-MariaDB"
-		}
-		fl, err := flavor.Identify(v, "")
-		if err != nil {
-			return flavor.Flavor{}, false
-		}
-		return fl, true
-	}
-	return flavor.Flavor{}, false
-}
-
-// runs reports whether the server w runs the executable comment cc; a zero
-// w runs every one.
-func runs(w flavor.Flavor, cc condComment) bool {
-	if w.Vendor == "" {
-		return true
-	}
-	n := w.Version.Major*10000 + w.Version.Minor*100 + w.Version.Patch
-	if cc.mariadbOnly {
-		return w.IsMariaDB() && cc.version <= n
-	}
-	if cc.version == 0 {
-		return true
-	}
-	if w.IsMariaDB() && cc.version >= 50700 && cc.version < 100000 {
-		return false // MariaDB skips MySQL 5.7+ executable comments
-	}
-	return cc.version <= n
+	return v
 }

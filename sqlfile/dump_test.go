@@ -354,8 +354,8 @@ func TestStepName(t *testing.T) {
 		"CREATE TABLESPACE ts ADD DATAFILE 'x'": "CREATE TABLESPACE ts",
 	}
 	for src, want := range cases {
-		toks, _ := lexStatement(src, 1)
-		if got := stepName(significant(toks, func(int) bool { return true })); got != want {
+		toks, _ := LexStatement(src, 1)
+		if got := stepName(Significant(toks, func(int) bool { return true })); got != want {
 			t.Errorf("stepName(%q) = %q, want %q", src, got, want)
 		}
 	}

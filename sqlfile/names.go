@@ -14,16 +14,16 @@ var notCallers = map[string]bool{"INTO": true, "CALL": true, "TABLE": true, "JOI
 // them; whoever asks the server about them must expect the server to call
 // them syntax, not a missing function.
 func CalledFunctions(sql string) []string {
-	toks, _ := lexStatement(sql, 1)
-	toks = significant(toks, func(int) bool { return true })
+	toks, _ := LexStatement(sql, 1)
+	toks = Significant(toks, func(int) bool { return true })
 	seen := map[string]bool{}
 	var out []string
 	for i, t := range toks {
-		next := nextToken(toks, i)
-		if t.kind != tokWord || !isPunct(next, "(") || next.pos != t.end || isNumber(t.text) {
+		next := NextToken(toks, i)
+		if t.kind != TokWord || !IsPunct(next, "(") || next.pos != t.end || isNumber(t.text) {
 			continue
 		}
-		if i > 0 && (isPunct(toks[i-1], ".") || toks[i-1].kind == tokWord && notCallers[strings.ToUpper(toks[i-1].text)]) {
+		if i > 0 && (IsPunct(toks[i-1], ".") || toks[i-1].kind == TokWord && notCallers[strings.ToUpper(toks[i-1].text)]) {
 			continue
 		}
 		key := strings.ToLower(t.text)
@@ -42,35 +42,35 @@ var elementWords = map[string]bool{"PRIMARY": true, "KEY": true, "INDEX": true, 
 // ColumnNames returns the column names of a CREATE TABLE statement, as
 // written (quoted names unquoted), or nil for another statement.
 func ColumnNames(createTable string) []string {
-	toks, _ := lexStatement(createTable, 1)
-	toks = significant(toks, func(int) bool { return true })
+	toks, _ := LexStatement(createTable, 1)
+	toks = Significant(toks, func(int) bool { return true })
 	open := -1
 	for i, t := range toks {
-		if isPunct(t, "(") {
+		if IsPunct(t, "(") {
 			open = i
 			break
 		}
-		if isWord(t, "LIKE") || isWord(t, "SELECT") {
+		if IsWord(t, "LIKE") || IsWord(t, "SELECT") {
 			return nil
 		}
 	}
 	if open < 0 {
 		return nil
 	}
-	d := depths(toks)
+	d := Depths(toks)
 	end := len(toks)
 	for i := open + 1; i < len(toks); i++ {
-		if d[i] == d[open] && isPunct(toks[i], ")") {
+		if d[i] == d[open] && IsPunct(toks[i], ")") {
 			end = i
 			break
 		}
 	}
 	var out []string
-	for _, el := range splitTopLevel(toks[open+1:end], ",") {
-		if len(el) == 0 || !isName(el[0]) || (el[0].kind == tokWord && elementWords[strings.ToUpper(el[0].text)]) {
+	for _, el := range SplitTopLevel(toks[open+1:end], ",") {
+		if len(el) == 0 || !IsName(el[0]) || (el[0].kind == TokWord && elementWords[strings.ToUpper(el[0].text)]) {
 			continue
 		}
-		out = append(out, nameOf(el[0]))
+		out = append(out, NameOf(el[0]))
 	}
 	return out
 }
@@ -95,11 +95,11 @@ func isNumber(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 // Names returns every name a statement's text holds (bare words and quoted
 // identifiers, unquoted), in order, with repeats.
 func Names(sql string) []string {
-	toks, _ := lexStatement(sql, 1)
+	toks, _ := LexStatement(sql, 1)
 	var out []string
-	for _, t := range significant(toks, func(int) bool { return true }) {
-		if isName(t) {
-			out = append(out, nameOf(t))
+	for _, t := range Significant(toks, func(int) bool { return true }) {
+		if IsName(t) {
+			out = append(out, NameOf(t))
 		}
 	}
 	return out
@@ -108,14 +108,14 @@ func Names(sql string) []string {
 // StatesCharsetOnly reports a statement that names a character set and no
 // collation anywhere: the server picks the collation.
 func StatesCharsetOnly(sql string) bool {
-	toks, _ := lexStatement(sql, 1)
-	toks = significant(toks, func(int) bool { return true })
+	toks, _ := LexStatement(sql, 1)
+	toks = Significant(toks, func(int) bool { return true })
 	charset := false
 	for i, t := range toks {
 		switch {
-		case isWord(t, "COLLATE"):
+		case IsWord(t, "COLLATE"):
 			return false
-		case isWord(t, "CHARSET"), isWord(t, "CHARACTER") && isWord(nextToken(toks, i), "SET"):
+		case IsWord(t, "CHARSET"), IsWord(t, "CHARACTER") && IsWord(NextToken(toks, i), "SET"):
 			charset = true
 		}
 	}

@@ -31,30 +31,30 @@ const (
 // dropped, executable comments read as code) and the lexical problem that
 // stopped the reading, "" when there was none.
 func Outline(sql string) ([]Word, string) {
-	toks, _ := lexStatement(sql, 1)
-	toks = append([]token(nil), toks...)
+	toks, _ := LexStatement(sql, 1)
+	toks = append([]Token(nil), toks...)
 	problem := ""
 	keep := toks[:0]
 	for _, t := range toks {
 		switch t.kind {
-		case tokIssue:
+		case TokIssue:
 			problem = t.text
 			continue
-		case tokCondOpen, tokCondClose:
+		case TokCondOpen, TokCondClose:
 			continue
 		}
 		keep = append(keep, t)
 	}
-	d := depths(keep)
+	d := Depths(keep)
 	out := make([]Word, len(keep))
 	for i, t := range keep {
 		w := Word{Text: t.text, Depth: d[i]}
 		switch t.kind {
-		case tokWord:
+		case TokWord:
 			w.Text, w.Kind = strings.ToUpper(t.text), Bare
-		case tokIdent:
+		case TokIdent:
 			w.Text, w.Kind = t.val, Quoted
-		case tokString:
+		case TokString:
 			w.Kind = String
 		default:
 			w.Kind = Punct

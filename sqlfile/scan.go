@@ -73,3 +73,8 @@ func UnquoteIdent(s string) string {
 	q := s[:1]
 	return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
 }
+
+// sandboxMarker starts the first line of recent mariadb-dump output. The
+// version 999999 is never reached, so every server skips it; the text
+// inside (\-) is a mysql client command, not SQL.
+const sandboxMarker = "/*M!999999"

@@ -16,23 +16,23 @@ import "strings"
 // serverStatements cuts every client statement into the statements the
 // server runs, each with its own text, offset and line. A client statement
 // that holds one server statement is returned as it is.
-func serverStatements(stmts []clientStatement) []clientStatement {
-	out := make([]clientStatement, 0, len(stmts))
+func serverStatements(stmts []ClientStatement) []ClientStatement {
+	out := make([]ClientStatement, 0, len(stmts))
 	for _, cs := range stmts {
-		out = append(out, splitServer(cs)...)
+		out = append(out, SplitServer(cs)...)
 	}
 	return out
 }
 
-// splitServer cuts one client statement at the ';' that end a server
+// SplitServer cuts one client statement at the ';' that end a server
 // statement: outside strings, comments and compound-statement bodies.
-func splitServer(cs clientStatement) []clientStatement {
-	toks, _ := lexAt(cs.text, defaultMode, cs.line)
+func SplitServer(cs ClientStatement) []ClientStatement {
+	toks, _ := Lex(cs.Text, defaultMode, cs.Line)
 	cuts := serverCuts(toks)
 	if len(cuts) == 0 {
-		return []clientStatement{cs}
+		return []ClientStatement{cs}
 	}
-	var out []clientStatement
+	var out []ClientStatement
 	from := 0
 	for _, cut := range append(cuts, len(toks)) {
 		if part, ok := statementOf(cs, toks[from:cut]); ok {
@@ -45,30 +45,30 @@ func splitServer(cs clientStatement) []clientStatement {
 
 // statementOf is the client statement's text from the first to the last
 // token of part; false when part holds no token.
-func statementOf(cs clientStatement, part []token) (clientStatement, bool) {
+func statementOf(cs ClientStatement, part []Token) (ClientStatement, bool) {
 	if len(part) == 0 {
-		return clientStatement{}, false
+		return ClientStatement{}, false
 	}
 	first, last := part[0], part[len(part)-1]
-	return clientStatement{text: cs.text[first.pos:last.end], start: cs.start + first.pos, line: first.line, clientLine: cs.line}, true
+	return ClientStatement{Text: cs.Text[first.pos:last.end], start: cs.start + first.pos, Line: first.line, clientLine: cs.Line}, true
 }
 
 // serverCuts returns the indexes of the ';' tokens that end a server
 // statement. A ';' inside an executable comment is never a cut: a server
 // that skips the comment would not see it.
-func serverCuts(toks []token) []int {
+func serverCuts(toks []Token) []int {
 	var cuts []int
 	b := blockTracker{toks: toks, start: true}
 	for b.i = 0; b.i < len(toks); b.i++ {
 		t := toks[b.i]
 		switch {
-		case t.kind == tokPunct && t.text == ";":
+		case t.kind == TokPunct && t.text == ";":
 			if b.depth == 0 && t.cond < 0 {
 				cuts = append(cuts, b.i)
 				b.start = true
 			}
 			continue
-		case t.kind == tokWord:
+		case t.kind == TokWord:
 			b.word(strings.ToUpper(t.text))
 		}
 		if isCode(t) {
@@ -76,9 +76,4 @@ func serverCuts(toks []token) []int {
 		}
 	}
 	return cuts
-}
-
-// isCode reports a token the server reads as part of a statement.
-func isCode(t token) bool {
-	return t.kind != tokCondOpen && t.kind != tokCondClose && t.kind != tokIssue
 }

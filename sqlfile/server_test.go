@@ -49,23 +49,23 @@ func TestSplitServerCutsAsTheServer(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
-			for _, st := range splitServer(clientStatement{text: c.text, line: 1}) {
-				got = append(got, st.text)
+			for _, st := range SplitServer(ClientStatement{Text: c.text, Line: 1}) {
+				got = append(got, st.Text)
 			}
 			if !reflect.DeepEqual(got, c.want) {
-				t.Errorf("splitServer(%q)\n got %q\nwant %q", c.text, got, c.want)
+				t.Errorf("SplitServer(%q)\n got %q\nwant %q", c.text, got, c.want)
 			}
 		})
 	}
 }
 
 func TestSplitServerGivesEachPartItsLine(t *testing.T) {
-	parts := splitServer(clientStatement{text: "DROP PROCEDURE IF EXISTS p;\n\nCREATE PROCEDURE p() SELECT 1", start: 100, line: 7})
+	parts := SplitServer(ClientStatement{Text: "DROP PROCEDURE IF EXISTS p;\n\nCREATE PROCEDURE p() SELECT 1", start: 100, Line: 7})
 	if len(parts) != 2 {
 		t.Fatalf("got %d parts, want 2", len(parts))
 	}
-	if parts[0].line != 7 || parts[1].line != 9 {
-		t.Errorf("lines %d, %d; want 7, 9", parts[0].line, parts[1].line)
+	if parts[0].Line != 7 || parts[1].Line != 9 {
+		t.Errorf("lines %d, %d; want 7, 9", parts[0].Line, parts[1].Line)
 	}
 	if parts[1].start != 100+len("DROP PROCEDURE IF EXISTS p;\n\n") {
 		t.Errorf("second part starts at %d", parts[1].start)

@@ -1,7 +1,6 @@
 package sqlfile
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -40,188 +39,36 @@ func (s *session) snapshot() []Setting {
 	return out
 }
 
-// set reads a SET statement: session settings are followed and run as
-// written; SET GLOBAL sql_mode is followed for the session (the file's
-// intent), with a note; other server-wide settings and account statements
-// are set aside.
-func (r *dumpReader) set(c *cursor, st statement) {
-	c.next()
-	switch {
-	case c.isWord(0, "PASSWORD") || c.isWord(0, "ROLE") || (c.isWord(0, "DEFAULT") && c.isWord(1, "ROLE")):
-		r.asideStep(st, "account statement", "an account statement (the sandbox's accounts are not the application's schema)")
-		return
-	case c.isWord(0, "TRANSACTION"):
-		r.step(st, StepSession, "")
-		return
-	case c.isWord(0, "STATEMENT"):
-		r.asideStep(st, "SET STATEMENT ... FOR statement", "SET STATEMENT ... FOR runs another statement, which the reader does not follow")
-		return
-	case c.isWord(0, "RESOURCE"):
-		r.asideStep(st, "SET RESOURCE GROUP statement", "it changes how the server schedules threads")
-		return
-	}
-	var globals []string
-	var modes []string
-	for _, a := range splitTopLevel(c.rest(), ",") {
-		name, global, value := r.assign(a)
-		if global {
-			globals = append(globals, name)
-			if name == "sql_mode" {
-				modes = append(modes, value)
-			}
-		}
-	}
-	switch {
-	case len(globals) == 0:
-		r.step(st, StepSession, "")
-	case len(globals) == 1 && globals[0] == "gtid_purged":
-		r.asideStep(st, "SET GLOBAL GTID_PURGED statement", "GTID_PURGED names the dump's server, not the schema")
-	case len(modes) == len(globals) && len(modes) == 1:
-		r.globalMode(st, modes[0])
-	default:
-		r.asideStep(st, "SET GLOBAL statement", "SET GLOBAL "+strings.Join(globals, ", ")+" changes a server-wide setting")
-	}
-}
-
-// globalMode follows SET GLOBAL sql_mode for the session, as the file
-// meant the statements after it to run.
-func (r *dumpReader) globalMode(st statement, value string) {
-	r.session.vars["sql_mode"] = value
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSession, Line: st.line, ClientLine: st.clientLine, Object: -1, What: stepName(st.toks),
-		SQL: "SET SESSION sql_mode = " + value})
-	r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("%s:%d: SET GLOBAL sql_mode was followed for the session (sql_mode = %s), as the file meant its statements to run; the sandbox's global setting was not changed",
-		r.file, st.line, value))
-}
-
-// assign reads one assignment of a SET statement: the session settings
-// that shape objects are followed. It returns the system variable's name,
-// whether it is global, and the value as written.
-func (r *dumpReader) assign(a []token) (name string, global bool, value string) {
-	c := &cursor{toks: a}
-	switch {
-	case c.acceptWord("NAMES"):
-		r.names(c)
-		return "names", false, ""
-	case c.acceptWords("CHARACTER", "SET"), c.acceptWord("CHARSET"):
-		cs := exprText(c.rest())
-		r.session.vars["character_set_client"], r.session.vars["character_set_results"] = cs, cs
-		delete(r.session.vars, "collation_connection")
-		return "character set", false, ""
-	}
-	if user, ok := userVariable(c); ok {
-		v, ok := r.session.value(c.rest())
-		r.session.setUser(user, v, ok)
-		return "", false, ""
-	}
-	scope, name := systemName(c)
-	if name == "" {
-		return "", false, ""
-	}
-	if c.isPunct(0, ":") {
-		c.next()
-	}
-	if !c.isPunct(0, "=") {
-		return name, scope == "global", ""
-	}
-	c.next()
-	value = exprText(c.rest())
-	if scope == "global" {
-		return name, true, value
-	}
-	if contains(trackedSettings, name) {
-		if v, ok := r.session.value(c.rest()); ok {
-			r.session.vars[name] = v
-		} else {
-			delete(r.session.vars, name)
-		}
-	}
-	return name, false, value
-}
-
-// names reads SET NAMES charset [COLLATE collation].
-func (r *dumpReader) names(c *cursor) {
-	if c.done() {
-		return
-	}
-	cs := exprText(c.rest()[:1])
-	for _, n := range []string{"character_set_client", "character_set_results"} {
-		r.session.vars[n] = cs
-	}
-	c.next()
-	if c.acceptWord("COLLATE") && !c.done() {
-		r.session.vars["collation_connection"] = exprText(c.rest()[:1])
-	} else {
-		delete(r.session.vars, "collation_connection")
-	}
-}
-
-// userVariable reads "@name" at the cursor and the '=' after it.
-func userVariable(c *cursor) (string, bool) {
-	if !c.isPunct(0, "@") || c.isPunct(1, "@") || !isName(c.peek(1)) {
-		return "", false
-	}
-	name := strings.ToLower(nameOf(c.peek(1)))
-	c.i += 2
-	if c.isPunct(0, ":") && c.isPunct(1, "=") {
-		c.i += 2
-	} else if c.isPunct(0, "=") {
-		c.i++
-	}
-	return name, true
-}
-
-// systemName reads [GLOBAL|SESSION|LOCAL] name or @@[global.|session.]name.
-func systemName(c *cursor) (scope, name string) {
-	scope = "session"
-	switch {
-	case c.acceptAnyWord("GLOBAL", "PERSIST", "PERSIST_ONLY"):
-		scope = "global"
-	case c.acceptAnyWord("SESSION", "LOCAL"):
-	case c.isPunct(0, "@") && c.isPunct(1, "@"):
-		c.i += 2
-		if c.peek(1).text == "." && (c.isWord(0, "GLOBAL") || c.isWord(0, "PERSIST") || c.isWord(0, "PERSIST_ONLY")) {
-			scope = "global"
-			c.i += 2
-		} else if c.peek(1).text == "." && (c.isWord(0, "SESSION") || c.isWord(0, "LOCAL")) {
-			c.i += 2
-		}
-	}
-	if !isName(c.peek(0)) {
-		return scope, ""
-	}
-	return scope, strings.ToLower(nameOf(c.next()))
-}
-
 // value evaluates the right side of an assignment: @@var and @user read
 // what the file set; DEFAULT and NULL mean the server's default (false).
-func (s *session) value(toks []token) (string, bool) {
-	c := &cursor{toks: toks}
+func (s *session) value(toks []Token) (string, bool) {
+	c := &Cursor{toks: toks}
 	switch {
-	case len(toks) == 1 && (isWord(toks[0], "DEFAULT") || isWord(toks[0], "NULL")):
+	case len(toks) == 1 && (IsWord(toks[0], "DEFAULT") || IsWord(toks[0], "NULL")):
 		return "", false
-	case c.isPunct(0, "@") && c.isPunct(1, "@"):
+	case c.IsPunct(0, "@") && c.IsPunct(1, "@"):
 		c.i += 2
 		_, name := systemNameAfterAt(c)
 		v, ok := s.vars[name]
 		return v, ok
-	case c.isPunct(0, "@") && isName(c.peek(1)) && len(toks) == 2:
-		v, ok := s.user[strings.ToLower(nameOf(toks[1]))]
+	case c.IsPunct(0, "@") && IsName(c.Peek(1)) && len(toks) == 2:
+		v, ok := s.user[strings.ToLower(NameOf(toks[1]))]
 		return v, ok
 	}
 	return exprText(toks), len(toks) > 0
 }
 
 // systemNameAfterAt reads [session.|global.]name after "@@".
-func systemNameAfterAt(c *cursor) (string, string) {
+func systemNameAfterAt(c *Cursor) (string, string) {
 	scope := "session"
-	if c.peek(1).text == "." && (c.isWord(0, "GLOBAL") || c.isWord(0, "SESSION") || c.isWord(0, "LOCAL")) {
-		scope = strings.ToLower(c.next().text)
-		c.next()
+	if c.Peek(1).text == "." && (c.IsWord(0, "GLOBAL") || c.IsWord(0, "SESSION") || c.IsWord(0, "LOCAL")) {
+		scope = strings.ToLower(c.Next().text)
+		c.Next()
 	}
-	if !isName(c.peek(0)) {
+	if !IsName(c.Peek(0)) {
 		return scope, ""
 	}
-	return scope, strings.ToLower(nameOf(c.next()))
+	return scope, strings.ToLower(NameOf(c.Next()))
 }
 
 // setUser records a user variable.
@@ -231,28 +78,6 @@ func (s *session) setUser(name string, v string, ok bool) {
 	} else {
 		delete(s.user, name)
 	}
-}
-
-// exprText is the source text of tokens, separated by single spaces where
-// the source had space.
-func exprText(toks []token) string {
-	var b strings.Builder
-	for i, t := range toks {
-		if i > 0 && t.pos > toks[i-1].end {
-			b.WriteByte(' ')
-		}
-		b.WriteString(t.text)
-	}
-	return b.String()
-}
-
-// Text returns the value without its quotes, for display.
-func (s Setting) Text() string {
-	v := s.Value
-	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') && v[len(v)-1] == v[0] {
-		return strings.ReplaceAll(v[1:len(v)-1], string(v[0])+string(v[0]), string(v[0]))
-	}
-	return v
 }
 
 func contains(list []string, s string) bool {

@@ -141,10 +141,10 @@ func (d *Dump) stepSections() []string {
 
 // usedSchema is the schema a USE statement moves to.
 func usedSchema(sql string) (string, bool) {
-	toks, _ := lexStatement(sql, 1)
-	toks = significant(toks, func(int) bool { return true })
-	if len(toks) == 2 && isWord(toks[0], "USE") && isName(toks[1]) {
-		return nameOf(toks[1]), true
+	toks, _ := LexStatement(sql, 1)
+	toks = Significant(toks, func(int) bool { return true })
+	if len(toks) == 2 && IsWord(toks[0], "USE") && IsName(toks[1]) {
+		return NameOf(toks[1]), true
 	}
 	return "", false
 }
@@ -154,7 +154,7 @@ type sectioner struct {
 	all   map[string]*section
 	order []string
 	names map[string]bool // every schema of the dump, lower case
-	toks  []token         // the last statement's tokens
+	toks  []Token         // the last statement's tokens
 	buf   []byte          // the statement's shape, before it is hashed
 }
 
@@ -187,17 +187,16 @@ func (sc *sectioner) statement(schema string, kind StepKind, sql, place string) 
 	s := sc.section(schema)
 	s.places = append(s.places, place)
 	own := strings.ToLower(schema)
-	lx := &lexer{src: sql, line: 1, atLineStart: true, cond: -1, bodies: true, toks: sc.toks[:0]}
-	toks, _ := lexWith(lx)
+	toks, _ := lexStatementInto(sc.toks, sql, 1)
 	sc.toks = toks // the next statement's tokens reuse the array
 	sc.write("statement", string(rune('0'+kind)))
 	for _, t := range toks {
 		text := t.text
-		if isName(t) {
-			switch name := strings.ToLower(nameOf(t)); {
+		if IsName(t) {
+			switch name := strings.ToLower(NameOf(t)); {
 			case name == own:
 				text = "\x00schema"
-			case sc.names[name] && t.kind == tokIdent || sc.names[name] && !isKeywordLike(name):
+			case sc.names[name] && t.kind == TokIdent || sc.names[name] && !isKeywordLike(name):
 				s.alone = true
 				sc.section(name).alone = true
 			}

@@ -2,13 +2,6 @@ package sqlfile
 
 import "io"
 
-// ClientStatement is one statement of a file as the mysql client would send
-// it: the text between two delimiters, without the delimiter.
-type ClientStatement struct {
-	Text string
-	Line int // line of the text's first byte
-}
-
 // SplitClient reads a file of statements (at most MaxFileSize) and cuts it
 // the way the mysql client does in batch mode: at the current delimiter
 // outside strings, quoted names and comments, DELIMITER lines changing it;
@@ -18,15 +11,10 @@ type ClientStatement struct {
 // with their lines; an unterminated quote or comment ends the reading (the
 // last refusal says where).
 func SplitClient(name string, r io.Reader) ([]ClientStatement, []*RejectError, error) {
-	src, err := readSource(name, r)
+	src, err := ReadSource(name, r)
 	if err != nil {
 		return nil, nil, err
 	}
-	clientStmts, rejects := splitClient(name, src)
-	stmts := serverStatements(clientStmts)
-	out := make([]ClientStatement, len(stmts))
-	for i, st := range stmts {
-		out[i] = ClientStatement{Text: st.text, Line: st.line}
-	}
-	return out, rejects, nil
+	clientStmts, rejects := ClientStatements(name, src)
+	return serverStatements(clientStmts), rejects, nil
 }

@@ -9,13 +9,13 @@ import (
 // useLine finds a USE statement at the start of a line.
 var useLine = regexp.MustCompile(`(?im)^[ \t]*USE[ \t]`)
 
-// oneTenant is, for a file of several schemas of which two or more share
-// their definition (GroupSchemas), the file with only the largest group's
-// first schema left: every line of the other schemas' statements blanked
+// OneTenant is, for the text src of a file of several schemas of which two
+// or more share their definition (GroupSchemas), the file with only the
+// largest group's first schema left: every line of the other schemas' statements blanked
 // (DELIMITER lines kept), so that lines keep their numbers; with a note
 // for the calibration's report. ok is false for a file of one schema or of
 // schemas that all differ.
-func oneTenant(name, src string) (string, string, bool) {
+func OneTenant(name, src string) (string, string, bool) {
 	if len(useLine.FindAllStringIndex(src, 2)) < 2 {
 		return "", "", false
 	}

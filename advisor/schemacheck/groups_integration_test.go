@@ -11,8 +11,8 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
-	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // writeTenants writes an install script of 12 tenant schemas of three
@@ -76,7 +76,7 @@ func TestGroupedSameAsEveryTenant(t *testing.T) {
 	grouped, every := check(false), check(true)
 	assertGrouped(t, grouped, every)
 	// --ddl-file of the same dump calibrates one tenant's tables.
-	tables, notes, err := sqlfile.ParseFile(dump)
+	tables, notes, err := ddlfile.ParseFile(dump)
 	if err != nil {
 		t.Fatalf("--ddl-file of the tenants' dump: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -149,7 +150,7 @@ func whyNotScratchDDL(body string, words []sqlfile.Word, st *guardState) string 
 	if bench.ValidateSchemaName(st.schema) != nil {
 		return "table DDL outside the scratch schema (the session has not selected it)"
 	}
-	return sqlfile.ScratchTableStatement(body)
+	return ddlfile.ScratchTableStatement(body)
 }
 
 // schemaStatementShape accepts CREATE DATABASE name, DROP DATABASE [IF

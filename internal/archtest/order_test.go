@@ -16,7 +16,10 @@ var tiers = [][]string{
 	{"advisor/server"},
 	{"advisor/footprint", "advisor/carryover", "sandbox/sandboxtest"},
 	{"bench", "sandbox", "advisor/queries"},
-	{"querylog", "advisor/datasample"}, // querylog reads files of statements with sqlfile's client splitter
+	// querylog reads files of statements with sqlfile's client splitter;
+	// bench/ddlfile reads --ddl-file with sqlfile's pipeline (bench and the
+	// live guard of advisor/server use it).
+	{"querylog", "advisor/datasample", "bench/ddlfile"},
 	{"sqlfile"},
 	{"bench/paired", "rules", "advisor/mycnf"},
 	{"rules/knowledge", "rules/knowledge/internal/shellgen"}, // shellgen: go generate's writer of rules/knowledge

@@ -1,4 +1,6 @@
-package sqlfile
+package ddlfile
+
+import "github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 
 // ScratchTableStatement returns why one statement may not run in the
 // calibration's scratch schema, or "" when it may: exactly one CREATE
@@ -8,7 +10,7 @@ package sqlfile
 // checks (tables created earlier); the live server's last guard asks it of
 // every table statement before it is sent.
 func ScratchTableStatement(sql string) string {
-	toks, conds := lexStatement(sql, 1)
+	toks, conds := sqlfile.LexStatement(sql, 1)
 	if len(toks) == 0 {
 		return "empty statement"
 	}
@@ -17,7 +19,7 @@ func ScratchTableStatement(sql string) string {
 		return reason
 	}
 	for _, t := range toks {
-		if isPunct(t, ";") {
+		if sqlfile.IsPunct(t, ";") {
 			return "more than one statement in one text"
 		}
 	}
@@ -28,5 +30,5 @@ func ScratchTableStatement(sql string) string {
 	case v.action == actRun, v.action == actIgnore && v.kind == kindDropTable:
 		return ""
 	}
-	return describe(significant(toks, func(int) bool { return true })) + " is not table DDL"
+	return sqlfile.Describe(sqlfile.Significant(toks, func(int) bool { return true })) + " is not table DDL"
 }

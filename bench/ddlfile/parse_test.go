@@ -1,4 +1,4 @@
-package sqlfile
+package ddlfile
 
 import (
 	"errors"
@@ -7,7 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 func parseString(src string) (Tables, []string, error) {
@@ -22,11 +23,15 @@ func tablesOf(w Tables) []string {
 	return out
 }
 
+// vetclinicDump is sqlfile's sample dump: the real mysqldump 9.7 output of
+// sqlfile/testdata/vetclinic.sql (sqlfile/testdata/regenerate.sh).
+var vetclinicDump = filepath.Join("..", "..", "sqlfile", "testdata", "vetclinic-dump.sql")
+
 // TestMysqldumpOfVetclinic reads the real mysqldump 9.7 output of
-// testdata/vetclinic.sql (testdata/regenerate.sh): tables, data, a view,
+// vetclinic.sql (vetclinicDump): tables, data, a view,
 // triggers and routines in DELIMITER blocks, executable comments.
 func TestMysqldumpOfVetclinic(t *testing.T) {
-	w, notes, err := ParseFile(filepath.Join("testdata", "vetclinic-dump.sql"))
+	w, notes, err := ParseFile(vetclinicDump)
 	if err != nil {
 		// A row's 'polish; \'bit nervous\'' cut at the ; would be refused.
 		t.Fatal(err)
@@ -82,9 +87,9 @@ func TestMysqldumpOfVetclinic(t *testing.T) {
 func TestRefusedDropDatabaseLine(t *testing.T) {
 	src := "-- header\n/*!40101 SET NAMES utf8mb4 */;\n\nCREATE TABLE t (a int);\n/* a\ncomment */ DROP\n  DATABASE mysql;\nCREATE TABLE u (a int);\n"
 	_, _, err := parseString(src)
-	var re *RejectError
-	if !errors.As(err, &re) || !errors.Is(err, ErrRejected) {
-		t.Fatalf("err = %v, want a RejectError matching ErrRejected", err)
+	var re *sqlfile.RejectError
+	if !errors.As(err, &re) || !errors.Is(err, sqlfile.ErrRejected) {
+		t.Fatalf("err = %v, want a sqlfile.RejectError matching sqlfile.ErrRejected", err)
 	}
 	if re.Line != 6 || re.File != "test.sql" || re.Statement != "DROP DATABASE mysql" {
 		t.Errorf("got %+v, want line 6, statement %q", re, "DROP DATABASE mysql")
@@ -223,9 +228,9 @@ func TestRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "CREATE TABLE t (a int);\nCREATE TABLE s (a int);\n" + tc.sql + ";\n"
 			_, _, err := parseString(src)
-			var re *RejectError
-			if !errors.As(err, &re) || !errors.Is(err, ErrRejected) {
-				t.Fatalf("err = %v, want a RejectError", err)
+			var re *sqlfile.RejectError
+			if !errors.As(err, &re) || !errors.Is(err, sqlfile.ErrRejected) {
+				t.Fatalf("err = %v, want a sqlfile.RejectError", err)
 			}
 			if re.Line != 3 {
 				t.Errorf("line = %d, want 3 (%v)", re.Line, err)
@@ -385,7 +390,7 @@ func TestUnterminatedConditionalComment(t *testing.T) {
 func TestNoCreateTable(t *testing.T) {
 	for _, src := range []string{"", "-- nothing\n", "SET NAMES utf8mb4; DROP TABLE IF EXISTS t;"} {
 		_, _, err := Parse("dir/empty.sql", strings.NewReader(src))
-		if !errors.Is(err, ErrRejected) || err.Error() != "dir/empty.sql: refused: no CREATE TABLE statements" {
+		if !errors.Is(err, sqlfile.ErrRejected) || err.Error() != "dir/empty.sql: refused: no CREATE TABLE statements" {
 			t.Errorf("%q: err = %v", src, err)
 		}
 	}
@@ -397,6 +402,7 @@ func TestEveryRefusalIsReported(t *testing.T) {
 		fmt.Fprintf(&b, "KILL %d;\n", i)
 	}
 	_, _, err := parseString(b.String())
+	const maxReported = 10 // sqlfile.JoinRejects lists ten refusals, then a count
 	lines := strings.Split(err.Error(), "\n")
 	if len(lines) != maxReported+1 || !strings.HasPrefix(lines[0], "test.sql:1: refused: KILL") ||
 		!strings.HasPrefix(lines[9], "test.sql:10: refused:") || lines[10] != "test.sql: 5 more refused statements not shown" {
@@ -482,44 +488,23 @@ func TestViewStandInTablesDoNotRun(t *testing.T) {
 	}
 }
 
-func TestExcerpt(t *testing.T) {
-	long := "CREATE TABLE x (\n\t" + strings.Repeat("é", 100) + "\x01)"
-	got := Excerpt(long)
-	if utf8.RuneCountInString(got) != excerptLen || !strings.HasPrefix(got, "CREATE TABLE x ( éé") {
-		t.Errorf("excerpt = %q", got)
-	}
-	if got := Excerpt("a\x01\tb"); got != "a? b" {
-		t.Errorf("excerpt = %q", got)
-	}
-}
-
-func TestRejectErrorFormat(t *testing.T) {
-	e := &RejectError{File: "f.sql", Line: 3, Statement: "USE x", Reason: "USE is not table DDL"}
-	if e.Error() != "f.sql:3: refused: USE is not table DDL: USE x" {
-		t.Errorf("Error() = %q", e.Error())
-	}
-	if !errors.Is(fmt.Errorf("wrapped: %w", e), ErrRejected) {
-		t.Error("errors.Is(wrapped, ErrRejected) = false")
-	}
-}
-
 func TestParseFileMissing(t *testing.T) {
 	_, _, err := ParseFile(filepath.Join(t.TempDir(), "nope.sql"))
-	if !errors.Is(err, os.ErrNotExist) || errors.Is(err, ErrRejected) {
+	if !errors.Is(err, os.ErrNotExist) || errors.Is(err, sqlfile.ErrRejected) {
 		t.Errorf("err = %v", err)
 	}
 }
 
 func TestTooLarge(t *testing.T) {
-	r := strings.NewReader(strings.Repeat(" ", MaxFileSize+1))
+	r := strings.NewReader(strings.Repeat(" ", sqlfile.MaxFileSize+1))
 	_, _, err := Parse("big.sql", r)
-	if !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "larger than") {
+	if !errors.Is(err, sqlfile.ErrRejected) || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("err = %v", err)
 	}
 }
 
 func FuzzParse(f *testing.F) {
-	seed, err := os.ReadFile(filepath.Join("testdata", "vetclinic-dump.sql"))
+	seed, err := os.ReadFile(vetclinicDump)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -537,8 +522,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		w, _, err := parseString(src)
 		if err != nil {
-			var re *RejectError
-			if !errors.As(err, &re) || !errors.Is(err, ErrRejected) {
+			var re *sqlfile.RejectError
+			if !errors.As(err, &re) || !errors.Is(err, sqlfile.ErrRejected) {
 				t.Fatalf("error is not a refusal: %v", err)
 			}
 			return
@@ -577,4 +562,27 @@ func checkReparse(t *testing.T, s Statement, sql string) {
 	} else if s.Table != "" || s.AcceptsClause {
 		t.Fatalf("%s %q has Table %q, AcceptsClause %v", v.kind, sql, s.Table, s.AcceptsClause)
 	}
+}
+
+// splitStatements lexes a whole file and cuts it into statements at every
+// ';' that is outside strings, quoted identifiers and comments. Empty
+// statements (";;", comments only) are dropped; the last statement needs no
+// ';'.
+func splitStatements(src string) []rawStatement {
+	toks, conds := sqlfile.Lex(src, defaultMode, 1)
+	var out []rawStatement
+	start := 0
+	flush := func(end int) {
+		if end > start {
+			out = append(out, newRawStatement(src, toks[start:end], conds))
+		}
+		start = end + 1
+	}
+	for i, t := range toks {
+		if t.Kind() == sqlfile.TokPunct && t.Text() == ";" {
+			flush(i)
+		}
+	}
+	flush(len(toks))
+	return out
 }

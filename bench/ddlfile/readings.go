@@ -1,9 +1,11 @@
-package sqlfile
+package ddlfile
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // A statement the calibration runs must be safe however the server reads
@@ -21,22 +23,22 @@ import (
 // statement, which the server rejects as a whole).
 
 // otherModes are the sql_modes checked besides the default one.
-var otherModes = []sqlMode{
-	{noBackslashEscapes: true},
-	{ansiQuotes: true},
-	{noBackslashEscapes: true, ansiQuotes: true},
+var otherModes = []sqlfile.SQLMode{
+	{NoBackslashEscapes: true},
+	{ANSIQuotes: true},
+	{NoBackslashEscapes: true, ANSIQuotes: true},
 }
 
 // reading is one way a server may see a statement.
 type reading struct {
 	desc string
-	toks []token
+	toks []sqlfile.Token
 }
 
 // classifyRun classifies the primary reading of st; for a statement that
 // runs it also checks every other reading.
 func classifyRun(st rawStatement) (verdict, string) {
-	v, reason := classify(significant(st.toks, func(int) bool { return true }))
+	v, reason := classify(sqlfile.Significant(st.toks, func(int) bool { return true }))
 	if reason != "" || v.action != actRun {
 		return v, reason
 	}
@@ -70,14 +72,14 @@ func otherReadings(st rawStatement) ([]reading, string) {
 		if !needsRelex(st.sql, m) {
 			continue
 		}
-		toks, conds := lex(st.sql, m)
+		toks, conds := sqlfile.Lex(st.sql, m, 1)
 		if reason, skip := modeProblem(toks, m); reason != "" || skip {
 			if reason != "" {
 				return nil, reason
 			}
 			continue
 		}
-		out = append(out, reading{desc: "under " + m.String(), toks: significant(toks, func(int) bool { return true })})
+		out = append(out, reading{desc: "under " + m.String(), toks: sqlfile.Significant(toks, func(int) bool { return true })})
 		more, reason := versionReadings(toks, conds, m)
 		if reason != "" {
 			return nil, reason
@@ -88,9 +90,9 @@ func otherReadings(st rawStatement) ([]reading, string) {
 }
 
 // needsRelex reports whether text can lex differently under mode m.
-func needsRelex(sql string, m sqlMode) bool {
+func needsRelex(sql string, m sqlfile.SQLMode) bool {
 	for i := 0; i < len(sql); i++ {
-		if (m.noBackslashEscapes && sql[i] == '\\') || (m.ansiQuotes && sql[i] == '"') {
+		if (m.NoBackslashEscapes && sql[i] == '\\') || (m.ANSIQuotes && sql[i] == '"') {
 			return true
 		}
 	}
@@ -100,15 +102,15 @@ func needsRelex(sql string, m sqlMode) bool {
 // modeProblem looks at the tokens of a statement lexed under another
 // sql_mode: a ';' would end it early (refused); an unterminated string makes
 // the server reject it whole (skip); other lexical problems are refused.
-func modeProblem(toks []token, m sqlMode) (reason string, skip bool) {
+func modeProblem(toks []sqlfile.Token, m sqlfile.SQLMode) (reason string, skip bool) {
 	for _, t := range toks {
 		switch {
-		case t.kind == tokPunct && t.text == ";":
+		case t.Kind() == sqlfile.TokPunct && t.Text() == ";":
 			return "under " + m.String() + " a semicolon would end the statement early (write a quote inside a string as '' or \"\", not with a backslash)", false
-		case t.kind == tokIssue && t.issue == issueUnterminatedString:
+		case t.Kind() == sqlfile.TokIssue && t.Issue() == sqlfile.IssueUnterminatedString:
 			return "", true
-		case t.kind == tokIssue && t.issue == issueOther:
-			return t.text + " (under " + m.String() + ")", false
+		case t.Kind() == sqlfile.TokIssue && t.Issue() == sqlfile.IssueOther:
+			return t.Text() + " (under " + m.String() + ")", false
 		}
 	}
 	return "", false
@@ -124,7 +126,7 @@ const maxVersions = 6
 // skips /*M! and versions above its own, MariaDB runs /*M! and its own
 // versions but skips MySQL's five-digit versions from 5.7 on (/*!80016 too).
 // So every combination counts.
-func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, string) {
+func versionReadings(toks []sqlfile.Token, conds []sqlfile.CondComment, m sqlfile.SQLMode) ([]reading, string) {
 	keys := versionedKeys(toks, conds)
 	if len(keys) == 0 {
 		return nil, ""
@@ -135,7 +137,7 @@ func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, s
 	var out []reading
 	all := 1<<len(keys) - 1
 	for mask := 0; mask < all; mask++ { // mask == all runs everything: the mode's main reading
-		run := map[condComment]bool{}
+		run := map[sqlfile.CondComment]bool{}
 		var skipped []string
 		for i, k := range keys {
 			if mask&(1<<i) != 0 {
@@ -144,25 +146,25 @@ func versionReadings(toks []token, conds []condComment, m sqlMode) ([]reading, s
 				skipped = append(skipped, k.String())
 			}
 		}
-		keep := func(ci int) bool { return !conds[ci].versioned() || run[conds[ci]] }
+		keep := func(ci int) bool { return !conds[ci].Versioned() || run[conds[ci]] }
 		desc := "on a server that skips " + strings.Join(skipped, ", ")
 		if m != defaultMode {
 			desc += " under " + m.String()
 		}
-		out = append(out, reading{desc: desc, toks: significant(toks, keep)})
+		out = append(out, reading{desc: desc, toks: sqlfile.Significant(toks, keep)})
 	}
 	return out, ""
 }
 
 // versionedKeys lists the distinct versioned comments the tokens are in, in
 // order of appearance.
-func versionedKeys(toks []token, conds []condComment) []condComment {
-	var keys []condComment
+func versionedKeys(toks []sqlfile.Token, conds []sqlfile.CondComment) []sqlfile.CondComment {
+	var keys []sqlfile.CondComment
 	for _, t := range toks {
-		if t.kind != tokCondOpen || t.cond < 0 {
+		if t.Kind() != sqlfile.TokCondOpen || t.Cond() < 0 {
 			continue
 		}
-		if cc := conds[t.cond]; cc.versioned() && !slices.Contains(keys, cc) {
+		if cc := conds[t.Cond()]; cc.Versioned() && !slices.Contains(keys, cc) {
 			keys = append(keys, cc)
 		}
 	}

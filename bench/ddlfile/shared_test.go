@@ -1,9 +1,11 @@
-package sqlfile
+package ddlfile
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // A client statement under DELIMITER that holds several server statements:
@@ -55,7 +57,7 @@ func TestParseRunsEveryTableStatementOfAClientStatement(t *testing.T) {
 func TestParseRefusesASemicolonInsideAnExecutableComment(t *testing.T) {
 	src := "DELIMITER //\nCREATE TABLE t (a int) /*!50000 ; DROP DATABASE victim */ //\n"
 	_, _, err := Parse("app.sql", strings.NewReader(src))
-	var re *RejectError
+	var re *sqlfile.RejectError
 	if !errors.As(err, &re) || !strings.Contains(re.Reason, "conditional comment") {
 		t.Fatalf("err = %v; want a refusal naming the conditional comment", err)
 	}

@@ -1,0 +1,53 @@
+package sqlfile
+
+import "strings"
+
+// clientCommands are the mysql client's commands given by name at the start
+// of a line. DELIMITER is handled, USE is also SQL; every other one is
+// refused: a dump is input, not instructions to the client.
+var clientCommands = map[string]bool{
+	"system": true, "source": true, "connect": true, "tee": true, "notee": true, "pager": true,
+	"nopager": true, "edit": true, "ego": true, "go": true, "print": true, "prompt": true,
+	"rehash": true, "status": true, "exit": true, "quit": true, "clear": true, "warnings": true,
+	"nowarning": true, "resetconnection": true, "query_attributes": true, "charset": true,
+	"ssl_session_data_print": true,
+}
+
+// lineCommand handles a client command that fills a line: DELIMITER sets the
+// delimiter; the other named commands are refused. It returns true when the
+// line was consumed (or the reading stopped).
+func (s *clientSplitter) lineCommand() bool {
+	end := strings.IndexByte(s.src[s.i:], '\n')
+	if end < 0 {
+		end = len(s.src) - s.i
+	}
+	line := s.src[s.i : s.i+end]
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	word := strings.ToLower(fields[0])
+	switch {
+	case word == "delimiter":
+		if len(fields) < 2 {
+			s.fatal("DELIMITER without a delimiter")
+			return true
+		}
+		d := fields[1]
+		if strings.ContainsAny(d, `'"`+"`") || strings.Contains(d, `\`) {
+			s.fatal("DELIMITER " + quoteShort(d) + ": a delimiter with quotes or a backslash is not supported")
+			return true
+		}
+		s.delimiter = d
+	case strings.TrimRight(word, ";") == "source":
+		s.skipSource(strings.TrimSpace(line))
+		return true
+	case clientCommands[strings.TrimRight(word, ";")]:
+		s.skipLine("the mysql client command " + quoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
+		return true
+	default:
+		return false
+	}
+	s.i += end
+	return true
+}

@@ -1,0 +1,69 @@
+package sqlfile
+
+import "fmt"
+
+// finish returns the dump, or every refusal.
+func (r *dumpReader) finish() (*Dump, error) {
+	if len(r.rejects) > 0 {
+		return nil, r.rejection()
+	}
+	r.linkSteps()
+	r.defaultSchema()
+	r.systemNotes()
+	if len(r.dump.Objects) == 0 {
+		return nil, &RejectError{File: r.file, Reason: "no tables, views, routines, triggers or events in the file"}
+	}
+	return r.dump, nil
+}
+
+// linkSteps points every create and alter step at its object, once the
+// file is read: a definition replaced or dropped later in the file (a
+// view's stand-in table) is a plain statement of the script.
+func (r *dumpReader) linkSteps() {
+	for i := range r.dump.Steps {
+		s := &r.dump.Steps[i]
+		if s.Kind != StepCreate && s.Kind != StepAlter {
+			continue
+		}
+		j, ok := r.index[s.key]
+		switch {
+		case ok && s.Kind == StepAlter && r.dump.Objects[j].Kind == KindTable:
+			s.Object = j
+		case ok && s.Kind == StepCreate && r.dump.Objects[j].Line == s.Line:
+			s.Object = j
+		default:
+			s.Kind = StepScript
+		}
+	}
+}
+
+// defaultSchema decides where the statements before the file's first USE
+// run: an install script that names exactly one schema it never creates or
+// uses (its routines say legacy.item) was written for `mysql legacy <
+// file`, so its unqualified objects belong there too.
+func (r *dumpReader) defaultSchema() {
+	r.dump.NeedsDefault = r.beforeUs
+	var named []string
+	own := false // the file creates or uses a schema of its own
+	for _, s := range r.dump.Schemas {
+		switch {
+		case s.Named && s.SQL == "":
+			named = append(named, s.Name)
+		default:
+			own = true
+		}
+	}
+	for _, s := range named {
+		r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("the file names the schema %s and never creates it: the sandbox created it, as the application's", s))
+	}
+	if len(named) != 1 || own || !r.beforeUs {
+		return
+	}
+	r.dump.DefaultSchema = named[0]
+	for i := range r.dump.Objects {
+		if r.dump.Objects[i].Schema == "" {
+			r.dump.Objects[i].Schema = named[0]
+		}
+	}
+	r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("the file's unqualified statements ran in %s, the one schema it names (as `mysql %s < file` runs them)", named[0], named[0]))
+}
