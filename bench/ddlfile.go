@@ -10,7 +10,7 @@ func WorkloadFromFile(path string) (Workload, []string, error) {
 	if err != nil {
 		return Workload{}, nil, err
 	}
-	w := Workload{Name: tables.Name}
+	w := Workload{Name: tables.Name, Schemas: tables.Schemas}
 	for _, s := range tables.Statements {
 		w.Creates = append(w.Creates, Statement{SQL: s.SQL, Table: s.Table, AcceptsClause: s.AcceptsClause})
 	}

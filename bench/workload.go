@@ -19,6 +19,9 @@ type Statement struct {
 type Workload struct {
 	Name    string
 	Creates []Statement
+	// Schemas is how many schemas of a --ddl-file of tenant schemas share
+	// these tables (one of them is calibrated); 0 otherwise.
+	Schemas int
 	// Renamable means every statement is an independent CREATE TABLE of its
 	// Table, whose name first occurs in SQL as that table's name: the
 	// variants may then create it side by side under suffixed names and

@@ -9,23 +9,33 @@ import (
 // useLine finds a USE statement at the start of a line.
 var useLine = regexp.MustCompile(`(?im)^[ \t]*USE[ \t]`)
 
-// OneTenant is, for the text src of a file of several schemas of which two
-// or more share their definition (GroupSchemas), the file with only the
-// largest group's first schema left: every line of the other schemas' statements blanked
-// (DELIMITER lines kept), so that lines keep their numbers; with a note
-// for the calibration's report. ok is false for a file of one schema or of
-// schemas that all differ.
-func OneTenant(name, src string) (string, string, bool) {
+// Tenant is a file of tenant schemas cut down to one of them: Source is
+// the file with only the largest group's first schema left (the other
+// schemas' lines blanked, DELIMITER lines kept, so that lines keep their
+// numbers); Schemas is how many schemas share its definition (the group's
+// size), Tables how many tables it creates, and Note says so for the
+// calibration's report.
+type Tenant struct {
+	Source  string
+	Note    string
+	Schemas int
+	Tables  int
+}
+
+// OneTenant is, for a file of several schemas of which two or more share
+// their definition (GroupSchemas), the file cut down to one of them; ok
+// is false for a file of one schema or of schemas that all differ.
+func OneTenant(name, src string) (_ Tenant, ok bool) {
 	if len(useLine.FindAllStringIndex(src, 2)) < 2 {
-		return "", "", false
+		return Tenant{}, false
 	}
 	rd, err := readDump(name, src, ReadOptions{})
 	if err != nil {
-		return "", "", false
+		return Tenant{}, false
 	}
 	d, err := rd.finish()
 	if err != nil {
-		return "", "", false
+		return Tenant{}, false
 	}
 	groups := GroupSchemas(d)
 	largest := 0
@@ -36,7 +46,7 @@ func OneTenant(name, src string) (string, string, bool) {
 	}
 	g := groups[largest]
 	if len(g.Schemas) < 2 {
-		return "", "", false
+		return Tenant{}, false
 	}
 	keep := strings.ToLower(g.Schemas[0])
 	out := blankOthers(src, lineOwners(d), keep)
@@ -58,7 +68,7 @@ func OneTenant(name, src string) (string, string, bool) {
 	if len(others) > 0 {
 		note += fmt.Sprintf("; %d schemas differ and are not calibrated: %s", len(others), strings.Join(firstN(others, 10), ", "))
 	}
-	return out, note, true
+	return Tenant{Source: out, Note: note, Schemas: len(g.Schemas), Tables: tables}, true
 }
 
 // lineOwners is, per line of the file (from 1), the lower-cased schema

@@ -26,9 +26,10 @@ func Parse(name string, r io.Reader) (Tables, []string, error) {
 	if err != nil {
 		return Tables{}, nil, err
 	}
-	if one, note, ok := sqlfile.OneTenant(name, src); ok {
-		if t, notes, err := parseSource(name, one); err == nil {
-			return t, append(notes, note), nil
+	if one, ok := sqlfile.OneTenant(name, src); ok {
+		if t, notes, err := parseSource(name, one.Source); err == nil {
+			t.Schemas = one.Schemas
+			return t, append(notes, one.Note), nil
 		}
 	}
 	return parseSource(name, src)

@@ -65,6 +65,10 @@ type Statement struct {
 type Tables struct {
 	Name       string
 	Statements []Statement
+	// Schemas is, for a file of tenant schemas calibrated with one of them
+	// (sqlfile.OneTenant), how many schemas share these tables; 0 for a
+	// file read whole.
+	Schemas int
 }
 
 // parser accumulates the workload, the notes and the refusals of one file.
