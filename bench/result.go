@@ -11,6 +11,11 @@ import (
 type Result struct {
 	Schema   string
 	Workload string
+	// Schemas is, for a --ddl-file of tenant schemas calibrated with one
+	// of them, how many schemas share the workload's tables (0 otherwise);
+	// WorkloadStatements is how many statements one round of the whole
+	// workload runs (one tenant's).
+	Schemas, WorkloadStatements int
 	// TablesPerRound is the tables each variant created per measured round:
 	// the workload's, or fewer when the rounds were fitted to the budget.
 	TablesPerRound int
@@ -124,6 +129,7 @@ const (
 
 func summarize(cfg Config, r *runner) *Result {
 	res := &Result{Schema: cfg.Schema, Workload: cfg.Workload.Name, TablesPerRound: r.perRound(),
+		Schemas: cfg.Workload.Schemas, WorkloadStatements: len(cfg.Workload.Creates),
 		Precision: cfg.Precision, Budget: cfg.Budget, Interleaving: InterleaveBlocks}
 	if r.interleave {
 		res.Interleaving = InterleaveStatements

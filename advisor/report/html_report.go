@@ -63,6 +63,7 @@ type htmlBench struct {
 	Summary string
 	Method  string
 	Stop    string
+	Tenants string // tenantsCostText, "" for another workload
 	Rows    []htmlVariantRow
 	Time    timeChart
 	Speedup *speedupChart
@@ -142,7 +143,7 @@ func newHTMLBench(b *BenchmarkInfo) *htmlBench {
 	if b == nil {
 		return nil
 	}
-	hb := &htmlBench{Summary: calibrationSummary(b), Method: b.Method, Stop: stopReasonText(b),
+	hb := &htmlBench{Summary: calibrationSummary(b), Method: b.Method, Stop: stopReasonText(b), Tenants: tenantsCostText(b),
 		Time: newTimeChart(b.Variants), Speedup: newSpeedupChart(b.Variants)}
 	for _, v := range b.Variants {
 		row := htmlVariantRow{Name: v.Name, Mechanism: v.Mechanism, Measured: isMeasured(v)}

@@ -200,7 +200,8 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 </tbody>
 </table>
 <p class="muted"><span class="label">Method:</span> {{.Method}}</p>
-<p class="muted"><span class="label">Stopped on:</span> {{.Stop}}</p>
+<p class="muted"><span class="label">Stopped on:</span> {{.Stop}}</p>{{with .Tenants}}
+<p><span class="label">All the tenants:</span> {{.}}</p>{{end}}
 </section>
 {{- end}}
 {{- if not .SchemaOnly}}

@@ -111,6 +111,9 @@ func (m *mdWriter) calibration(r *Report) {
 		[]string{"---", "---", "--:", "--:", "---"}, rows)
 	m.line("- **Method:** " + mdText(b.Method))
 	m.line("- **Stopped on:** " + mdText(stopReasonText(b)))
+	if t := tenantsCostText(b); t != "" {
+		m.line("- **All the tenants:** " + mdText(t))
+	}
 	m.line("")
 }
 

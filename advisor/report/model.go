@@ -88,7 +88,10 @@ type BenchmarkInfo struct {
 	// Interleaving is how the variants alternated: "statements" or "blocks".
 	Interleaving string `json:"interleaving,omitempty"`
 	// Warmup is how the warm-up before the measured rounds went.
-	Warmup    *WarmupInfo   `json:"warmup,omitempty"`
+	Warmup *WarmupInfo `json:"warmup,omitempty"`
+	// Tenants is set for a --ddl-file of tenant schemas calibrated with one
+	// of them: how many share the tables (each variant's all_schemas_s).
+	Tenants   *TenantsCost  `json:"tenants,omitempty"`
 	Decisions []Decision    `json:"decisions,omitempty"`
 	Variants  []VariantInfo `json:"variants"`
 }
@@ -100,18 +103,22 @@ type VariantInfo struct {
 	// runs, with their new value; Direction says which way: "on" (what the
 	// new defaults would cost), "off" (what turning them off would save),
 	// "mixed", or empty for the baseline.
-	Changes         map[string]string `json:"changes,omitempty"`
-	Direction       string            `json:"direction,omitempty"`
-	Measured        bool              `json:"measured"`
-	Reason          string            `json:"reason,omitempty"`
-	Flag            string            `json:"flag,omitempty"`
-	Mechanism       string            `json:"mechanism"`
-	Settings        map[string]string `json:"settings"`
-	CreateMs        *bench.Summary    `json:"create_ms,omitempty"`
-	DropMs          *bench.Summary    `json:"drop_ms,omitempty"`
-	TablesPerSecond float64           `json:"tables_per_s,omitempty"`
-	Speedup         *effect.Interval  `json:"speedup,omitempty"`
-	DropSpeedup     *effect.Interval  `json:"drop_speedup,omitempty"`
+	Changes   map[string]string `json:"changes,omitempty"`
+	Direction string            `json:"direction,omitempty"`
+	Measured  bool              `json:"measured"`
+	Reason    string            `json:"reason,omitempty"`
+	Flag      string            `json:"flag,omitempty"`
+	Mechanism string            `json:"mechanism"`
+	Settings  map[string]string `json:"settings"`
+	CreateMs  *bench.Summary    `json:"create_ms,omitempty"`
+	// AllSchemasS is, with BenchmarkInfo.Tenants, what creating the
+	// calibrated statements in every schema that shares them takes with
+	// this variant: the mean statement time x the statements x the schemas.
+	AllSchemasS     float64          `json:"all_schemas_s,omitempty"`
+	DropMs          *bench.Summary   `json:"drop_ms,omitempty"`
+	TablesPerSecond float64          `json:"tables_per_s,omitempty"`
+	Speedup         *effect.Interval `json:"speedup,omitempty"`
+	DropSpeedup     *effect.Interval `json:"drop_speedup,omitempty"`
 	// Set for variants measured on a separate sandbox (settings that need a restart).
 	ServerOption   string `json:"server_option,omitempty"`
 	DurabilityCost string `json:"durability_cost,omitempty"`
@@ -259,6 +266,9 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 		b.Decisions = append(b.Decisions, Decision{Variant: d.Variant, Verdict: d.Verdict,
 			Interval: d.Interval.Rounded(), Level: decimal.Round(d.Level, 3), Threshold: decimal.Round(d.Threshold, 3), TwoSided: d.TwoSided})
 	}
+	if res.Schemas > 1 {
+		b.Tenants = &TenantsCost{Schemas: res.Schemas, Statements: res.WorkloadStatements}
+	}
 	for _, v := range res.Variants {
 		vi := VariantInfo{Name: v.Name, Changes: v.Changes, Direction: v.Direction(), Measured: v.Measured, Reason: v.Reason, Flag: v.Flag, Mechanism: v.Mechanism(), Settings: v.Settings,
 			ServerOption: v.ServerOption, DurabilityCost: v.DurabilityCost, StagingOnly: v.StagingOnly}
@@ -267,6 +277,9 @@ func BenchmarkOf(res *bench.Result) *BenchmarkInfo {
 			s, ds := v.Speedup.Rounded(), v.DropSpeedup.Rounded()
 			vi.CreateMs, vi.DropMs, vi.Speedup, vi.DropSpeedup = &c, &d, &s, &ds
 			vi.TablesPerSecond = decimal.Round(v.TablesPerSecond, 1)
+			if b.Tenants != nil {
+				vi.AllSchemasS = decimal.Round(v.Create.Mean*float64(res.WorkloadStatements*res.Schemas)/1000, 2)
+			}
 		}
 		b.Variants = append(b.Variants, vi)
 	}

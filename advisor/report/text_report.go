@@ -106,6 +106,9 @@ func (p *printer) benchmark(r *Report) {
 	}
 	p.line("       (%s)", b.Method)
 	p.line("       stopped on %s", stopReasonText(b))
+	if t := tenantsCostText(b); t != "" {
+		p.line("       %s", t)
+	}
 }
 
 func speedupCell(v VariantInfo) string {

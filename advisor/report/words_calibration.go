@@ -122,3 +122,30 @@ func flagHint(flag string) string {
 	}
 	return " (measure it with " + flag + ")"
 }
+
+// tenantsCostText is what creating a tenant file's tables in every schema
+// that shares them takes with each measured variant, "" for another
+// workload.
+func tenantsCostText(b *BenchmarkInfo) string {
+	if b.Tenants == nil {
+		return ""
+	}
+	var parts []string
+	for _, v := range b.Variants {
+		if v.Measured {
+			parts = append(parts, fmt.Sprintf("%s with %s", secondsText(v.AllSchemasS), v.Name))
+		}
+	}
+	return fmt.Sprintf("The file's %d schemas of this definition run these %d statements each: creating all of them (%d statements) "+
+		"would take about %s (each variant's mean statement time x %d).",
+		b.Tenants.Schemas, b.Tenants.Statements, b.Tenants.Schemas*b.Tenants.Statements, strings.Join(parts, ", "),
+		b.Tenants.Schemas*b.Tenants.Statements)
+}
+
+// secondsText is a duration in seconds, to 0.01 s below 10 s.
+func secondsText(s float64) string {
+	if s < 10 {
+		return fmt.Sprintf("%.2f s", s)
+	}
+	return fmt.Sprintf("%.1f s", s)
+}
