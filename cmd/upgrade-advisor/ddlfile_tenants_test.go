@@ -25,7 +25,7 @@ func TestDDLFileOfTenantsSaysWhatAllOfThemCost(t *testing.T) {
 	}
 	var doc struct {
 		Benchmark struct {
-			Tenants *struct{ Schemas, Statements int }
+			Tenants  *struct{ Schemas, Statements int }
 			Variants []struct {
 				Name        string
 				Measured    bool
