@@ -70,21 +70,6 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 	return q
 }
 
-// queryStatusSeverity maps a class's status to the severity --fail-on
-// compares: breaks and changed are critical; order, slower and warned a
-// warning; plan information; same, fixed and faster nothing.
-func queryStatusSeverity(s queries.Status) (rules.Severity, bool) {
-	switch s {
-	case queries.StatusBreaks, queries.StatusChanged:
-		return rules.Critical, true
-	case queries.StatusOrder, queries.StatusSlower, queries.StatusWarned:
-		return rules.Warning, true
-	case queries.StatusPlan:
-		return rules.Info, true
-	}
-	return 0, false
-}
-
 // worst is the worst severity of the classes' statuses.
 func (q *Queries) worst() (rules.Severity, bool) {
 	w, any := rules.Info, false

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // Schema is the application's schema put through the target's own server:
@@ -72,21 +71,6 @@ type SchemaProblem struct {
 	// CausedBy is the file:line of the earlier failure this one follows
 	// from (status blocked): a missing table the file's CREATE failed to make.
 	CausedBy string `json:"caused_by,omitempty"`
-}
-
-// StatusSeverity is how --fail-on weighs a status: an object the target
-// refuses or that fails when called is critical, a reserved name or a
-// changed definition a warning, warnings at creation information.
-func StatusSeverity(status string) (rules.Severity, bool) {
-	switch status {
-	case outcome.StatusRefused, outcome.StatusRuntime:
-		return rules.Critical, true
-	case outcome.StatusReserved, outcome.StatusRewritten:
-		return rules.Warning, true
-	case outcome.StatusWarned, outcome.StatusBlocked:
-		return rules.Info, true
-	}
-	return 0, false
 }
 
 // schemaKinds is the order kinds are shown in.

@@ -18,6 +18,7 @@ type causeGroup struct {
 	Code     int    // the server's error or warning code, 0 when none
 	Cause    string // what the members have in common, as a noun phrase
 	Severity rules.Severity
+	side     side // the verdict's side its status counts on (statuses.go)
 	Members  []VerdictExample
 }
 
@@ -29,12 +30,12 @@ func queryGroups(q *Queries) []causeGroup {
 	}
 	var out []causeGroup
 	for _, c := range q.Results {
-		sev, ok := queryStatusSeverity(c.Status)
+		rule, ok := queryStatusRules[c.Status]
 		if !ok {
 			continue
 		}
 		p := problemOf(c)
-		g := causeGroup{Kind: KindStatement, Status: string(c.Status), Code: p.Code, Cause: queryCause(c.Status, p), Severity: sev}
+		g := causeGroup{Kind: KindStatement, Status: string(c.Status), Code: p.Code, Cause: queryCause(c.Status, p), Severity: rule.severity, side: rule.side}
 		out = addMember(out, g, VerdictExample{Text: sqlExcerpt(c.SQL), Fix: p.Fix})
 	}
 	return out
@@ -116,13 +117,13 @@ func schemaGroupsByCause(s *Schema) []causeGroup {
 	}
 	var out []causeGroup
 	for _, o := range s.Objects {
-		sev, ok := StatusSeverity(o.Status)
+		rule, ok := schemaStatusRules[o.Status]
 		if !ok {
 			continue
 		}
 		p := objectProblem(o)
-		g := causeGroup{Kind: KindObject, Status: o.Status, Code: p.Code, Cause: objectCause(o.Status, p.Code), Severity: sev}
-		out = addMember(out, g, VerdictExample{Text: objectText(s, o, p, sev), Fix: p.Fix})
+		g := causeGroup{Kind: KindObject, Status: o.Status, Code: p.Code, Cause: objectCause(o.Status, p.Code), Severity: rule.severity, side: rule.side}
+		out = addMember(out, g, VerdictExample{Text: objectText(s, o, p, rule.severity), Fix: p.Fix})
 	}
 	return out
 }

@@ -29,10 +29,10 @@ func judge(in verdictInput) Verdict {
 	for _, g := range in.groups {
 		item := VerdictItem{Kind: g.Kind, Status: g.Status, Code: g.Code, Count: len(g.Members), Text: g.text(),
 			Examples: g.Members, Finding: derivedID(g)}
-		switch g.Status {
-		case "breaks", "refused", "runtime":
+		switch g.side {
+		case sideBlocks:
 			v.Blockers = append(v.Blockers, item)
-		case "changed", "order", "rewritten", "reserved":
+		case sideChanges:
 			v.Changes = append(v.Changes, item)
 		}
 	}
