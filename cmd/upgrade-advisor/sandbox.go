@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
@@ -79,7 +80,8 @@ func sandboxStart(c *cli.Context) error {
 
 func sandboxStop(c *cli.Context) error {
 	if c.NArg() != 1 {
-		return fmt.Errorf("sandbox stop needs the sandbox directory printed by `sandbox start`")
+		return fmt.Errorf("%w: sandbox stop takes one argument, the sandbox directory printed by `sandbox start` (got %d: %q; options such as -q go before it)",
+			exitcode.ErrUsage, c.NArg(), c.Args().Slice())
 	}
 	sb, err := sandbox.Load(c.Args().First())
 	if err != nil {
