@@ -19,10 +19,13 @@
 //     verdict.go (the verdict's types), method.go (Decision and the method
 //     lines), schema.go, schema_groups.go and schema_outcome.go (the schema
 //     section and SchemaOf), queries.go (the queries section and QueriesOf),
+//     statuses.go (what each status of a statement or an object means: its
+//     severity and the verdict's side it counts on), tenants_cost.go,
 //     model.go (Report and its parts, with their conversions),
 //     server_info.go (ServerOf, the flavor's name), settings_label.go,
 //     compare_model.go, replication_model.go, replication_outcome.go,
-//     rehearse_model.go, rehearse_pins.go, fleet.go.
+//     rehearse_model.go, rehearse_pins.go, inplace_groups.go (the in-place
+//     upgrade's groups of tenants), fleet.go.
 //   - What is judged and summed up on the model: verdict_causes.go (the
 //     statements and objects grouped by cause), verdict_derived.go (the
 //     groups as findings), verdict_judge.go (judge: the readiness),
