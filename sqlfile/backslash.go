@@ -8,21 +8,6 @@ import "strings"
 // command"): that is how a data string whose backslash escaped its own
 // closing quote still reaches the server, as one statement it refuses.
 
-// clientKeeps are the commands that leave the statement being read as it
-// is: the client runs them (printing help, status, ...) and drops the two
-// characters from the statement.
-var clientKeeps = map[byte]bool{'n': true, 't': true, 'w': true, 'W': true, 'p': true, '#': true,
-	'h': true, '?': true, 's': true}
-
-// clientRefused are the commands that act outside the server (\! runs a
-// shell, \. reads another file, \T and \P write files or run a program,
-// \e an editor, \r connects elsewhere) or change how the rest of the file
-// is read in ways the reader does not follow (\d, \u, \C, \R, \x).
-var clientRefused = map[byte]string{
-	'!': "system", '.': "source", 'T': "tee", 'P': "pager", 'e': "edit", 'r': "connect",
-	'd': "delimiter", 'u': "use", 'C': "charset", 'R': "prompt", 'x': "resetconnection",
-}
-
 // backslash handles a backslash outside strings, quoted names and comments.
 func (s *clientSplitter) backslash() {
 	if s.i+1 >= len(s.src) {

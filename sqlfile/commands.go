@@ -2,6 +2,10 @@ package sqlfile
 
 import "strings"
 
+// The mysql client's commands, named and in their backslash form: a new
+// command of the client is a row here (refused, kept, or followed as
+// DELIMITER is by lineCommand).
+
 // clientCommands are the mysql client's commands given by name at the start
 // of a line. DELIMITER is handled, USE is also SQL; every other one is
 // refused: a dump is input, not instructions to the client.
@@ -11,6 +15,24 @@ var clientCommands = map[string]bool{
 	"rehash": true, "status": true, "exit": true, "quit": true, "clear": true, "warnings": true,
 	"nowarning": true, "resetconnection": true, "query_attributes": true, "charset": true,
 	"ssl_session_data_print": true,
+}
+
+// The same commands in their backslash form: a backslash and one
+// character, outside strings (backslash.go reads them).
+
+// clientKeeps are the commands that leave the statement being read as it
+// is: the client runs them (printing help, status, ...) and drops the two
+// characters from the statement.
+var clientKeeps = map[byte]bool{'n': true, 't': true, 'w': true, 'W': true, 'p': true, '#': true,
+	'h': true, '?': true, 's': true}
+
+// clientRefused are the commands that act outside the server (\! runs a
+// shell, \. reads another file, \T and \P write files or run a program,
+// \e an editor, \r connects elsewhere) or change how the rest of the file
+// is read in ways the reader does not follow (\d, \u, \C, \R, \x).
+var clientRefused = map[byte]string{
+	'!': "system", '.': "source", 'T': "tee", 'P': "pager", 'e': "edit", 'r': "connect",
+	'd': "delimiter", 'u': "use", 'C': "charset", 'R': "prompt", 'x': "resetconnection",
 }
 
 // lineCommand handles a client command that fills a line: DELIMITER sets the

@@ -55,8 +55,10 @@
 //     outline.go: what one statement names (CalledFunctions, ColumnNames,
 //     Outline, ...);
 //   - client.go: ClientStatement and the client splitter's state;
-//     backslash.go and commands.go: the client's backslash and named
-//     commands; clientcut.go: the client's cut (ClientStatements);
+//     commands.go: the client's commands, named and in their backslash
+//     form (a new command is a row there), and the named ones read;
+//     backslash.go: a backslash command read; clientcut.go: the client's
+//     cut (ClientStatements);
 //   - blocks.go: compound statement bodies; server.go: the server's cut
 //     (SplitServer); statements.go: SplitClient;
 //   - kinds.go: the table of statement kinds (first words, object words,
