@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
@@ -270,9 +271,14 @@ func readRows(ctx context.Context, db *sql.DB, t table, chunks []chunk) (rowSums
 	return out, nil
 }
 
+// truncate keeps at most n bytes of s, never half a character, and marks
+// the cut.
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) { // never half a character
+		n--
 	}
 	return s[:n] + "..."
 }
