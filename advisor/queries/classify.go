@@ -31,28 +31,22 @@ func (k Kind) Runs() bool {
 	return k == KindQuery || k == KindDML || k == KindShow || k == KindSession
 }
 
-// firstWordKinds are the kinds given by the first word alone.
-var firstWordKinds = map[string]Kind{
-	"SELECT": KindQuery, "TABLE": KindQuery, "VALUES": KindQuery, "DO": KindQuery,
-	"INSERT": KindDML, "UPDATE": KindDML, "DELETE": KindDML, "REPLACE": KindDML,
-	"SHOW": KindShow, "DESCRIBE": KindShow, "DESC": KindShow, "EXPLAIN": KindShow,
-	"USE":   KindSession,
-	"ALTER": KindDDL, "DROP": KindDDL, "RENAME": KindDDL, "TRUNCATE": KindDDL, "CREATE": KindDDL,
-	"GRANT": KindAccount, "REVOKE": KindAccount,
-	"FLUSH": KindAdmin, "KILL": KindAdmin, "RESET": KindAdmin, "PURGE": KindAdmin, "CHANGE": KindAdmin,
-	"STOP": KindAdmin, "INSTALL": KindAdmin, "UNINSTALL": KindAdmin, "SHUTDOWN": KindAdmin,
-	"RESTART": KindAdmin, "OPTIMIZE": KindAdmin, "ANALYZE": KindAdmin, "REPAIR": KindAdmin,
-	"CHECK": KindAdmin, "CHECKSUM": KindAdmin, "CACHE": KindAdmin, "BINLOG": KindAdmin,
-	"HANDLER": KindAdmin, "CLONE": KindAdmin, "IMPORT": KindAdmin, "LOCK": KindAdmin,
-	"UNLOCK": KindAdmin, "BACKUP": KindAdmin, "HELP": KindAdmin,
-	"BEGIN": KindTransaction, "COMMIT": KindTransaction, "ROLLBACK": KindTransaction,
-	"SAVEPOINT": KindTransaction, "RELEASE": KindTransaction, "XA": KindTransaction,
-	"CALL": KindRoutine, "PREPARE": KindRoutine, "EXECUTE": KindRoutine, "DEALLOCATE": KindRoutine,
+// trafficKinds are the kinds of sqlfile's Traffic, one for one: the table
+// of statement kinds (sqlfile/kinds.go) says what a statement's first words
+// make it.
+var trafficKinds = [...]Kind{
+	sqlfile.TrafficUnknown:     KindUnreadable,
+	sqlfile.TrafficQuery:       KindQuery,
+	sqlfile.TrafficDML:         KindDML,
+	sqlfile.TrafficShow:        KindShow,
+	sqlfile.TrafficSession:     KindSession,
+	sqlfile.TrafficDDL:         KindDDL,
+	sqlfile.TrafficAccount:     KindAccount,
+	sqlfile.TrafficAdmin:       KindAdmin,
+	sqlfile.TrafficTransaction: KindTransaction,
+	sqlfile.TrafficFile:        KindFile,
+	sqlfile.TrafficRoutine:     KindRoutine,
 }
-
-// accountObjects are the objects that make CREATE/ALTER/DROP/RENAME an
-// account statement.
-var accountObjects = map[string]bool{"USER": true, "ROLE": true}
 
 // Classify says what kind of statement sql is, from its words.
 func Classify(sql string) Kind {
@@ -63,36 +57,23 @@ func Classify(sql string) Kind {
 	return classifyWords(words(ws))
 }
 
+// classifyWords classifies a statement by the table of statement kinds
+// (sqlfile.TrafficOf: its first word, refined by the second), after the
+// reads that look through the whole statement: WITH ... UPDATE/DELETE, the
+// scope of a SET, INTO OUTFILE/DUMPFILE.
 func classifyWords(ws words) Kind {
 	i := 0
 	for ws.at(i) == "(" {
 		i++
 	}
-	first := ws.at(i)
-	switch first {
+	switch ws.at(i) {
 	case "WITH":
 		return withKind(ws)
 	case "SET":
 		return setKind(ws, i+1)
-	case "START":
-		if ws.bare(i+1, "TRANSACTION") {
-			return KindTransaction
-		}
-		return KindAdmin
-	case "LOAD":
-		if ws.bare(i+1, "INDEX") {
-			return KindAdmin
-		}
-		return KindFile
 	}
-	k, ok := firstWordKinds[first]
-	if !ok || ws[i].Kind != sqlfile.Bare {
-		return KindUnreadable
-	}
-	switch {
-	case k == KindDDL && accountObjects[ws.at(i+1)]:
-		return KindAccount
-	case k == KindQuery && (ws.hasBare("OUTFILE") || ws.hasBare("DUMPFILE")):
+	k := trafficKinds[sqlfile.TrafficOf(ws[i:])]
+	if k == KindQuery && (ws.hasBare("OUTFILE") || ws.hasBare("DUMPFILE")) {
 		return KindFile
 	}
 	return k

@@ -1,6 +1,9 @@
 package queries
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestClassifyKinds(t *testing.T) {
 	for _, tt := range []struct {
@@ -49,6 +52,17 @@ func TestClassifyKinds(t *testing.T) {
 		{"START TRANSACTION", KindTransaction},
 		{"COMMIT", KindTransaction},
 		{"XA START 'x'", KindTransaction},
+		{"START `TRANSACTION`", KindAdmin},
+		{"LOAD XML INFILE 'f' INTO TABLE t", KindFile},
+		{"RENAME TABLE t TO u", KindDDL},
+		{"RENAME USER u TO v", KindAccount},
+		{"RENAME ROLE r TO s", KindAccount},
+		{"ALTER USER u ACCOUNT LOCK", KindAccount},
+		{"CREATE ROLE r", KindAccount},
+		{"DROP USER u", KindAccount},
+		{"CREATE DATABASE d", KindDDL},
+		{"DO 1 INTO OUTFILE '/tmp/x'", KindFile},
+		{"SHOW TABLES INTO OUTFILE '/tmp/x'", KindShow},
 		{"LOAD DATA INFILE 'f' INTO TABLE t", KindFile},
 		{"SELECT * FROM t INTO OUTFILE '/tmp/x'", KindFile},
 		{"SELECT * INTO DUMPFILE '/tmp/x' FROM t", KindFile},
@@ -62,6 +76,58 @@ func TestClassifyKinds(t *testing.T) {
 		if got := Classify(tt.sql); got != tt.want {
 			t.Errorf("Classify(%q) = %s, want %s", tt.sql, got, tt.want)
 		}
+	}
+}
+
+// TestClassifyFirstWords: every first word of the table of statement kinds
+// (sqlfile/kinds.go), as the first word of an application's statement,
+// bare, lower-case and after a '('; quoted, it is not a statement's first
+// word.
+func TestClassifyFirstWords(t *testing.T) {
+	for want, firsts := range map[Kind][]string{
+		KindQuery:       {"SELECT", "TABLE", "VALUES", "DO", "WITH"},
+		KindDML:         {"INSERT", "UPDATE", "DELETE", "REPLACE"},
+		KindShow:        {"SHOW", "DESCRIBE", "DESC", "EXPLAIN"},
+		KindSession:     {"USE", "SET"},
+		KindDDL:         {"CREATE", "ALTER", "DROP", "RENAME", "TRUNCATE"},
+		KindAccount:     {"GRANT", "REVOKE"},
+		KindTransaction: {"BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "XA"},
+		KindRoutine:     {"CALL", "PREPARE", "EXECUTE", "DEALLOCATE"},
+		KindFile:        {"LOAD"},
+		KindUnreadable:  {"SIGNAL", "RESIGNAL", "GET", "FROBNICATE"},
+		KindAdmin: {"FLUSH", "KILL", "RESET", "PURGE", "CHANGE", "STOP", "START", "INSTALL", "UNINSTALL",
+			"SHUTDOWN", "RESTART", "OPTIMIZE", "ANALYZE", "REPAIR", "CHECK", "CHECKSUM", "CACHE", "BINLOG",
+			"HANDLER", "CLONE", "IMPORT", "LOCK", "UNLOCK", "BACKUP", "HELP"},
+	} {
+		for _, first := range firsts {
+			for _, sql := range []string{first + " x", strings.ToLower(first) + " x", "(" + first + " x"} {
+				if got := Classify(sql); got != want {
+					t.Errorf("Classify(%q) = %s, want %s", sql, got, want)
+				}
+			}
+			if first == "WITH" || first == "SET" {
+				continue
+			}
+			if sql := "`" + first + "` x"; Classify(sql) != KindUnreadable {
+				t.Errorf("Classify(%q) = %s, want %s", sql, Classify(sql), KindUnreadable)
+			}
+		}
+	}
+}
+
+// TestTrafficKindsOneForOne: each of sqlfile's Traffic values is one kind,
+// and every kind is one of them.
+func TestTrafficKindsOneForOne(t *testing.T) {
+	all := []Kind{KindQuery, KindDML, KindShow, KindSession, KindDDL, KindAccount, KindAdmin, KindTransaction, KindFile, KindRoutine, KindUnreadable}
+	seen := map[Kind]bool{}
+	for tr, k := range trafficKinds {
+		if k == "" || seen[k] {
+			t.Errorf("Traffic %d is kind %q", tr, k)
+		}
+		seen[k] = true
+	}
+	if len(seen) != len(all) {
+		t.Errorf("%d kinds from Traffic, want %d", len(seen), len(all))
 	}
 }
 
