@@ -62,7 +62,9 @@
 //   - blocks.go: compound statement bodies; server.go: the server's cut
 //     (SplitServer); statements.go: SplitClient;
 //   - kinds.go: the table of statement kinds (first words, object words,
-//     the kinds of objects) the dump reader's dispatch reads; heads.go:
+//     the kinds of objects) the dump reader's dispatch reads, with what each
+//     statement is to an application's traffic (TrafficOf, read by
+//     advisor/queries); heads.go:
 //     what else a server statement's head says (Describe, the files it
 //     touches, the server's own schemas, CREATE's modifiers);
 //   - dump.go: what a file defines (Dump, Object, Step, Setting, Account);
