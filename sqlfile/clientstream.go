@@ -20,8 +20,9 @@ import (
 // MaxStreamSize bounds the files read piece by piece (ReadGrouped).
 const MaxStreamSize int64 = 4 << 30
 
-// streamChunk is the size of the pieces a file is read in.
-const streamChunk = 1 << 20
+// streamChunk is the size of the pieces a file is read in (a variable:
+// the tests read in small pieces).
+var streamChunk = 1 << 20
 
 // clientStream is the cut of one file, between two chunks.
 type clientStream struct {

@@ -30,6 +30,9 @@ type dumpReader struct {
 	// accountColumns are the columns of the mysql schema's account tables
 	// as the dump creates them.
 	accountColumns map[string][]string
+	// forget, when set, is what the reader does not keep (a file read
+	// piece by piece); nil keeps everything.
+	forget *forgetter
 }
 
 // systemSection counts what a dump holds of one of the server's own schemas.
@@ -154,6 +157,9 @@ func (r *dumpReader) notSourced(cmds []*RejectError) {
 // define adds an object; a second definition of the same name replaces the
 // first (mysqldump's view stand-ins are replaced by the view).
 func (r *dumpReader) define(o Object) {
+	if r.forget != nil {
+		o = r.forget.object(o)
+	}
 	key := objectKey(o.Kind, o.Schema, o.Name)
 	if i, ok := r.index[key]; ok {
 		r.dump.Objects[i] = o

@@ -1,0 +1,152 @@
+package sqlfile
+
+import (
+	"bufio"
+	"os"
+	"strings"
+)
+
+// ReadGrouped reads the dump or install script at path piece by piece, at
+// most MaxStreamSize bytes, and returns what ReadDumpFile(path, o) and
+// GroupSchemas of it give, with the dump cut down to the schemas a check
+// loads (the first of each group; Unloaded(groups) are the others): the
+// dump is ReadDumpFile(path, o).Without(Unloaded(groups)). It reads the
+// file twice, never whole: once for the groups (each statement's shape
+// taken, its text forgotten) and once for the loaded schemas' texts.
+func ReadGrouped(path string, o ReadOptions) (*Dump, []SchemaGroup, error) {
+	groups, err := groupsOfFile(path, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	drop := Unloaded(groups)
+	rd, err := streamDump(path, o, newForgetter(false, drop), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := rd.finish()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(drop) == 0 {
+		return d, groups, nil
+	}
+	return d.Without(drop), groups, nil
+}
+
+// groupsOfFile is the first reading of ReadGrouped: the file's groups.
+func groupsOfFile(path string, o ReadOptions) ([]SchemaGroup, error) {
+	shapes := newStepShapes()
+	rd, err := streamDump(path, o, newForgetter(true, nil), shapes)
+	if err != nil {
+		return nil, err
+	}
+	d, err := rd.finish()
+	if err != nil {
+		return nil, err
+	}
+	return shapes.groups(d), nil
+}
+
+// Unloaded are the schemas of groups a check does not load, lower case:
+// every group's but its first.
+func Unloaded(groups []SchemaGroup) map[string]bool {
+	drop := map[string]bool{}
+	for _, g := range groups {
+		for _, s := range g.Schemas[1:] {
+			drop[strings.ToLower(s)] = true
+		}
+	}
+	return drop
+}
+
+// streamDump reads the file at path piece by piece, as readDump reads the
+// whole text, keeping what f does not forget; shapes, when set, takes
+// each step's shape before its text is forgotten.
+func streamDump(path string, o ReadOptions, f *forgetter, shapes *stepShapes) (*dumpReader, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	br := bufio.NewReaderSize(file, 64<<10)
+	head, _ := br.Peek(4096 + len("\ufeff")) // less at the end of a short file
+	writer := o.Writer
+	w, isDump := dumpWriter(strings.TrimPrefix(string(head), "\ufeff"))
+	if isDump {
+		writer = w
+	}
+	rd := newDumpReader(path, writer, o)
+	rd.isDump, rd.forget = isDump, f
+	sr := &streamReading{rd: rd, shapes: shapes}
+	var addErr error
+	rejects, sourced, err := streamClient(path, br, streamChunk, func(cs ClientStatement) {
+		for _, st := range SplitServer(cs) {
+			if addErr != nil {
+				return
+			}
+			n := len(rd.dump.Steps)
+			addErr = rd.add(st)
+			sr.took(n)
+		}
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case addErr != nil:
+		return nil, addErr
+	}
+	// The whole text's reading has the client's refusals and source
+	// commands before the statements' own.
+	rd.rejects = append(rejects, rd.rejects...)
+	notes := rd.dump.Notes
+	rd.dump.Notes = nil
+	rd.notSourced(sourced)
+	rd.dump.Notes = append(rd.dump.Notes, notes...)
+	return rd, nil
+}
+
+// streamReading follows the steps a dump reader adds, reading piece by
+// piece: each one's schema (stepSections' first reading: the last USE's),
+// its shape taken when grouping, and its text forgotten where the reader
+// forgets it.
+type streamReading struct {
+	rd      *dumpReader
+	shapes  *stepShapes
+	current string
+}
+
+// took follows the steps added from the from-th on.
+func (sr *streamReading) took(from int) {
+	f := sr.rd.forget
+	for k := from; k < len(sr.rd.dump.Steps); k++ {
+		st := &sr.rd.dump.Steps[k]
+		schema, use := sr.schemaOf(st)
+		if sr.shapes != nil {
+			sr.shapes.add(k, schema, st.SQL, sr.rd.schemas)
+		}
+		st.What, st.Reason, st.Schema = f.str(st.What), f.str(st.Reason), f.str(st.Schema)
+		switch {
+		case f.all && use:
+			st.SQL = strings.Clone(st.SQL)
+		case f.all, st.Kind != StepSession && st.Kind != StepSetAside && f.forgets(schema):
+			st.SQL = ""
+		}
+	}
+}
+
+// schemaOf is the schema whose part of the file st is, as stepSections
+// first reads it, and whether st is a USE.
+func (sr *streamReading) schemaOf(st *Step) (string, bool) {
+	switch {
+	case st.Schema != "":
+		return st.Schema, false
+	case st.Kind == StepSetAside:
+		return "", false
+	case st.Kind == StepSession:
+		if used, ok := usedSchema(st.SQL); ok {
+			sr.current = used
+			return used, true
+		}
+	}
+	return sr.current, false
+}
