@@ -6,45 +6,55 @@ import (
 	"strings"
 )
 
+// FileGroups are the schemas of a file grouped by shape (GroupSchemas)
+// and what the whole file holds.
+type FileGroups struct {
+	Groups []SchemaGroup
+	// Tables is how many tables the whole file creates (its Dump's
+	// Count(KindTable)).
+	Tables int
+}
+
 // ReadGrouped reads the dump or install script at path piece by piece, at
 // most MaxStreamSize bytes, and returns what ReadDumpFile(path, o) and
 // GroupSchemas of it give, with the dump cut down to the schemas a check
 // loads (the first of each group; Unloaded(groups) are the others): the
-// dump is ReadDumpFile(path, o).Without(Unloaded(groups)). It reads the
-// file twice, never whole: once for the groups (each statement's shape
-// taken, its text forgotten) and once for the loaded schemas' texts.
-func ReadGrouped(path string, o ReadOptions) (*Dump, []SchemaGroup, error) {
-	groups, err := groupsOfFile(path, o)
+// dump is ReadDumpFile(path, o).Without(Unloaded(groups)), or the whole
+// dump when no two schemas share a shape. It reads the file twice, never
+// whole: once for the groups (each statement's shape taken, its text
+// forgotten), once for the loaded schemas' texts.
+func ReadGrouped(path string, o ReadOptions) (*Dump, FileGroups, error) {
+	fg, err := groupsOfFile(path, o)
 	if err != nil {
-		return nil, nil, err
+		return nil, FileGroups{}, err
 	}
-	drop := Unloaded(groups)
+	drop := Unloaded(fg.Groups)
 	rd, err := streamDump(path, o, newForgetter(false, drop), nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, FileGroups{}, err
 	}
 	d, err := rd.finish()
 	if err != nil {
-		return nil, nil, err
+		return nil, FileGroups{}, err
 	}
 	if len(drop) == 0 {
-		return d, groups, nil
+		return d, fg, nil
 	}
-	return d.Without(drop), groups, nil
+	return d.Without(drop), fg, nil
 }
 
 // groupsOfFile is the first reading of ReadGrouped: the file's groups.
-func groupsOfFile(path string, o ReadOptions) ([]SchemaGroup, error) {
+func groupsOfFile(path string, o ReadOptions) (FileGroups, error) {
 	shapes := newStepShapes()
 	rd, err := streamDump(path, o, newForgetter(true, nil), shapes)
 	if err != nil {
-		return nil, err
+		return FileGroups{}, err
 	}
 	d, err := rd.finish()
 	if err != nil {
-		return nil, err
+		return FileGroups{}, err
 	}
-	return shapes.groups(d), nil
+	return FileGroups{Groups: shapes.groups(d), Tables: d.Count(KindTable)}, nil
 }
 
 // Unloaded are the schemas of groups a check does not load, lower case:

@@ -58,7 +58,8 @@ func tenantsDump(n int) string {
 func sameGrouped(t *testing.T, path string, o ReadOptions) {
 	t.Helper()
 	whole, wantErr := ReadDumpFile(path, o)
-	d, groups, err := ReadGrouped(path, o)
+	d, fg, err := ReadGrouped(path, o)
+	groups := fg.Groups
 	if wantErr != nil || err != nil {
 		if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
 			t.Fatalf("%s: error %v, want %v", path, err, wantErr)
@@ -68,6 +69,9 @@ func sameGrouped(t *testing.T, path string, o ReadOptions) {
 	wantGroups := GroupSchemas(whole)
 	if !reflect.DeepEqual(groups, wantGroups) {
 		t.Fatalf("%s: groups\n%v\nwant\n%v", path, groups, wantGroups)
+	}
+	if fg.Tables != whole.Count(KindTable) {
+		t.Fatalf("%s: %d tables, want %d", path, fg.Tables, whole.Count(KindTable))
 	}
 	want := whole
 	if drop := Unloaded(wantGroups); len(drop) > 0 {
@@ -142,12 +146,12 @@ func TestReadGroupedGroups(t *testing.T) {
 	if err := os.WriteFile(p, []byte(tenantsDump(6)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, groups, err := ReadGrouped(p, ReadOptions{})
+	_, fg, err := ReadGrouped(p, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, g := range groups {
+	for _, g := range fg.Groups {
 		got = append(got, strings.Join(g.Schemas, " "))
 	}
 	if want := []string{"tenant_0001", "tenant_0002 tenant_0005 tenant_0006", "tenant_0003", "tenant_0004"}; !reflect.DeepEqual(got, want) {
