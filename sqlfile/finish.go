@@ -7,6 +7,7 @@ func (r *dumpReader) finish() (*Dump, error) {
 	if len(r.rejects) > 0 {
 		return nil, r.rejection()
 	}
+	r.compact()
 	r.linkSteps()
 	r.defaultSchema()
 	r.systemNotes()
