@@ -87,7 +87,7 @@ func streamDump(path string, o ReadOptions, f *forgetter, shapes *stepShapes) (*
 	}
 	rd := newDumpReader(path, writer, o)
 	rd.isDump, rd.forget = isDump, f
-	sr := &streamReading{rd: rd, shapes: shapes}
+	sr := &streamReading{rd: rd, shapes: shapes, tail: -1}
 	var addErr error
 	rejects, sourced, err := streamClient(path, br, streamChunk, func(cs ClientStatement) {
 		for _, st := range SplitServer(cs) {
@@ -117,20 +117,28 @@ func streamDump(path string, o ReadOptions, f *forgetter, shapes *stepShapes) (*
 
 // streamReading follows the steps a dump reader adds, reading piece by
 // piece: each one's schema (stepSections' first reading: the last USE's),
-// its shape taken when grouping, and its text forgotten where the reader
-// forgets it.
+// its shape taken when grouping, its text forgotten where the reader
+// forgets it, and the steps of the schemas not loaded taken out as soon as
+// they are known to be theirs (Without would take them out).
 type streamReading struct {
 	rd      *dumpReader
 	shapes  *stepShapes
 	current string
+	// tail is where the session steps of a schema not loaded start that no
+	// statement of that schema followed yet (-1: none): they are that
+	// schema's if one does before the next schema starts, else no
+	// schema's (stepSections).
+	tail int
 }
 
 // took follows the steps added from the from-th on.
 func (sr *streamReading) took(from int) {
 	f := sr.rd.forget
-	for k := from; k < len(sr.rd.dump.Steps); k++ {
-		st := &sr.rd.dump.Steps[k]
-		schema, use := sr.schemaOf(st)
+	steps := sr.rd.dump.Steps
+	w := from
+	for k := from; k < len(steps); k++ {
+		st := steps[k]
+		schema, use := sr.schemaOf(&st)
 		if sr.shapes != nil {
 			sr.shapes.add(k, schema, st.SQL, sr.rd.schemas)
 		}
@@ -138,10 +146,46 @@ func (sr *streamReading) took(from int) {
 		switch {
 		case f.all && use:
 			st.SQL = strings.Clone(st.SQL)
-		case f.all, st.Kind != StepSession && st.Kind != StepSetAside && f.forgets(schema):
+		case f.all:
 			st.SQL = ""
 		}
+		w = sr.place(steps, w, st, schema, use || st.Schema != "")
 	}
+	clear(steps[w:])
+	sr.rd.dump.Steps = steps[:w]
+}
+
+// place puts st at w in steps unless it is a step of a schema not loaded,
+// and takes out the session steps before it that are that schema's; it
+// returns the steps' new length. start is set for a CREATE DATABASE or USE.
+func (sr *streamReading) place(steps []Step, w int, st Step, schema string, start bool) int {
+	dropped := sr.rd.forget.drop[strings.ToLower(schema)]
+	switch {
+	case start:
+		sr.tail = -1 // the session steps before it are no schema's: kept
+		if dropped {
+			return w
+		}
+	case st.Kind == StepSetAside:
+	case st.Kind == StepSession:
+		if dropped && sr.tail < 0 {
+			sr.tail = w
+		}
+	case dropped:
+		if sr.tail >= 0 { // the session steps before it are its schema's
+			n := sr.tail
+			for _, t := range steps[sr.tail:w] {
+				if t.Kind == StepSetAside {
+					steps[n] = t
+					n++
+				}
+			}
+			w, sr.tail = n, -1
+		}
+		return w
+	}
+	steps[w] = st
+	return w + 1
 }
 
 // schemaOf is the schema whose part of the file st is, as stepSections
