@@ -140,7 +140,7 @@ func (sr *streamReading) took(from int) {
 		st := steps[k]
 		schema, use := sr.schemaOf(&st)
 		if sr.shapes != nil {
-			sr.shapes.add(k, schema, st.SQL, sr.rd.schemas)
+			sr.shapes.took(k, &st, schema, use)
 		}
 		st.What, st.Reason, st.Schema = f.str(st.What), f.str(st.Reason), f.str(st.Schema)
 		switch {
@@ -186,6 +186,15 @@ func (sr *streamReading) place(steps []Step, w int, st Step, schema string, star
 	}
 	steps[w] = st
 	return w + 1
+}
+
+// took takes step k's shape and names: st, a statement of schema (use:
+// a USE).
+func (ss *stepShapes) took(k int, st *Step, schema string, use bool) {
+	if use || st.Schema != "" {
+		ss.discard() // the session steps before it are no schema's
+	}
+	ss.add(k, schema, st.SQL, st.Kind == StepSession && !use)
 }
 
 // schemaOf is the schema whose part of the file st is, as stepSections

@@ -108,6 +108,11 @@ func TestReadGroupedIsTheWholeReading(t *testing.T) {
 		"one.sql":     tenantsDump(1),
 		"install.sql": "CREATE SCHEMA a;\nUSE a;\nCREATE TABLE t (x INT);\nINSERT INTO t VALUES (1);\nCREATE SCHEMA b;\nUSE b;\nCREATE TABLE t (x INT);\n" +
 			"INSERT INTO t VALUES (1);\nSET @n = 1;\nCREATE SCHEMA c;\nUSE c;\nCREATE TABLE t (x INT, y INT);\nsource other.sql\n",
+		"forward.sql": "CREATE SCHEMA a;\nUSE a;\nCREATE TABLE t (x INT, zeta INT);\nSET @v = 'x';\nSET @w = zeta;\n" +
+			"CREATE SCHEMA b;\nUSE b;\nCREATE TABLE t (x INT, zeta INT);\nCREATE SCHEMA g;\nUSE g;\nCREATE TABLE t (x INT);\nSET @k = omega2;\n" +
+			"CREATE SCHEMA h;\nUSE h;\nCREATE TABLE t (x INT);\nCREATE SCHEMA zeta;\nUSE zeta;\nCREATE TABLE t (x INT, y INT);\n" +
+			"CREATE SCHEMA f;\nUSE f;\nSET @u = omega;\nCREATE TABLE t (x INT, zeta INT);\nCREATE SCHEMA omega;\nUSE omega;\nCREATE TABLE t (x INT);\n" +
+			"CREATE SCHEMA omega2;\nUSE omega2;\nCREATE VIEW v AS SELECT x FROM h.t JOIN g.t USING (x);\nCREATE SCHEMA i;\nUSE i;\nCREATE TABLE t (x INT);\n",
 		"refused.sql": "USE a;\nCREATE TABLE t (x INT);\n\\! ls\n",
 		"nul.sql":     "USE a;\nCREATE TABLE t (x INT);\n\x00\n",
 		"empty.sql":   "USE a;\n",
