@@ -3,6 +3,7 @@ package sqlfile
 import (
 	"bufio"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -44,7 +45,15 @@ func ReadGrouped(path string, o ReadOptions) (*Dump, FileGroups, error) {
 }
 
 // groupsOfFile is the first reading of ReadGrouped: the file's groups.
+// Its heap is mostly what it keeps until the file's end (a step and a
+// shape per statement), so the collector runs at half the default growth
+// (GOGC 50) while it reads, unless the process set another.
 func groupsOfFile(path string, o ReadOptions) (FileGroups, error) {
+	if prev := debug.SetGCPercent(firstReadingGC); prev != 100 {
+		debug.SetGCPercent(prev)
+	} else {
+		defer debug.SetGCPercent(prev)
+	}
 	shapes := newStepShapes()
 	rd, err := streamDump(path, o, newForgetter(true, nil), shapes)
 	if err != nil {
@@ -56,6 +65,9 @@ func groupsOfFile(path string, o ReadOptions) (FileGroups, error) {
 	}
 	return FileGroups{Groups: shapes.groups(d), Tables: d.Count(KindTable)}, nil
 }
+
+// firstReadingGC is the collector's GOGC during the first reading.
+const firstReadingGC = 50
 
 // Unloaded are the schemas of groups a check does not load, lower case:
 // every group's but its first.
