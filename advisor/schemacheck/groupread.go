@@ -41,13 +41,13 @@ func ReadGroupedFile(o Options) (*sqlfile.Dump, *Grouping, error) {
 	return d, groupingOf(d.File, false, fg.Groups, fg.Tables), nil
 }
 
-// tooLarge adds to the refusal of a file over sqlfile.MaxFileSize that a
-// grouped check reads larger ones.
+// tooLarge adds to the refusal of a file over sqlfile.MaxFileSize (a file
+// read whole) that a grouped check reads larger ones.
 func tooLarge(err error) error {
 	var re *sqlfile.RejectError
 	if errors.As(err, &re) && re.Line == 0 && strings.HasPrefix(re.Reason, "file larger than") {
-		return fmt.Errorf("%w (a check that groups the schemas, without --no-group, reads a file of up to %d MiB piece by piece)",
-			err, sqlfile.MaxStreamSize>>20)
+		return fmt.Errorf("%w (a check on the target's binaries, --target-basedir, that groups the schemas, without --no-group, "+
+			"reads a file of up to %d MiB in chunks)", err, sqlfile.MaxStreamSize>>20)
 	}
 	return err
 }
