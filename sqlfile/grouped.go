@@ -24,7 +24,13 @@ type FileGroups struct {
 // dump when no two schemas share a shape. It reads the file twice, never
 // whole: once for the groups (each statement's shape taken, its text
 // forgotten), once for the loaded schemas' texts.
+//
+// A file that cannot be read twice (a pipe, a device) is read whole, as
+// ReadDumpFile reads it.
 func ReadGrouped(path string, o ReadOptions) (*Dump, FileGroups, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return readGroupedWhole(path, o)
+	}
 	fg, err := groupsOfFile(path, o)
 	if err != nil {
 		return nil, FileGroups{}, err
@@ -42,6 +48,19 @@ func ReadGrouped(path string, o ReadOptions) (*Dump, FileGroups, error) {
 		return d, fg, nil
 	}
 	return d.Without(drop), fg, nil
+}
+
+// readGroupedWhole is ReadGrouped of a file read once, whole.
+func readGroupedWhole(path string, o ReadOptions) (*Dump, FileGroups, error) {
+	d, err := ReadDumpFile(path, o)
+	if err != nil {
+		return nil, FileGroups{}, err
+	}
+	fg := FileGroups{Groups: GroupSchemas(d), Tables: d.Count(KindTable)}
+	if drop := Unloaded(fg.Groups); len(drop) > 0 {
+		d = d.Without(drop)
+	}
+	return d, fg, nil
 }
 
 // groupsOfFile is the first reading of ReadGrouped: the file's groups.
