@@ -163,3 +163,22 @@ func TestReadGroupedGroups(t *testing.T) {
 		t.Errorf("groups %q, want %q", got, want)
 	}
 }
+
+// FuzzReadGrouped: ReadGrouped of any file, read in small chunks, is the
+// whole reading, grouped and cut down.
+func FuzzReadGrouped(f *testing.F) {
+	for _, c := range streamCases {
+		f.Add(c, uint8(3))
+	}
+	f.Add(tenantsDump(3), uint8(40))
+	f.Add("CREATE SCHEMA a;\nUSE a;\nCREATE TABLE t (x INT, b INT);\nSET @v = b;\nUSE b;\nCREATE TABLE t (x INT, b INT);\nUSE c;\nCREATE TABLE t (x INT, c INT);\nSET @w = 1;\n", uint8(1))
+	p := filepath.Join(f.TempDir(), "f.sql")
+	f.Fuzz(func(t *testing.T, src string, chunk uint8) {
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer func(n int) { streamChunk = n }(streamChunk)
+		streamChunk = 1 + int(chunk)%64
+		sameGrouped(t, p, ReadOptions{})
+	})
+}
