@@ -5,8 +5,9 @@ import "strings"
 // forgetter says what a dump reader does not keep of a file read piece by
 // piece (ReadGrouped): the texts of the objects and rows of the schemas
 // that are not loaded (or, on the reading that only groups the schemas,
-// of every one). What it keeps it keeps as copies or shared values, never
-// as parts of the file's text: names and session settings are interned.
+// of every one). The names and session settings it keeps are interned
+// (one copy shared by every object that has them), so that an object whose
+// texts are forgotten keeps nothing of its statement's text.
 type forgetter struct {
 	all      bool            // every text (the reading that groups the schemas)
 	drop     map[string]bool // the schemas not loaded, lower case
