@@ -82,7 +82,7 @@ func groupsOfFile(path string, o ReadOptions) (FileGroups, error) {
 	if err != nil {
 		return FileGroups{}, err
 	}
-	return FileGroups{Groups: shapes.groups(d), Tables: d.Count(KindTable)}, nil
+	return FileGroups{Groups: shapes.groups(d, rd.link), Tables: d.Count(KindTable)}, nil
 }
 
 // firstReadingGC is the collector's GOGC during the first reading.
@@ -148,13 +148,14 @@ func streamDump(path string, o ReadOptions, f *forgetter, shapes *stepShapes) (*
 
 // streamReading follows the steps a dump reader adds, reading piece by
 // piece: each one's schema (stepSections' first reading: the last USE's),
-// its shape taken when grouping, its text forgotten where the reader
-// forgets it, and the steps of the schemas not loaded taken out as soon as
-// they are known to be theirs (Without would take them out).
+// then, when grouping, its shape taken (the step itself not kept), else
+// the steps of the schemas not loaded taken out as soon as they are known
+// to be theirs (Without would take them out).
 type streamReading struct {
 	rd      *dumpReader
 	shapes  *stepShapes
 	current string
+	seen    int // the steps read so far
 	// tail is where the session steps of a schema not loaded start that no
 	// statement of that schema followed yet (-1: none): they are that
 	// schema's if one does before the next schema starts, else no
@@ -162,7 +163,8 @@ type streamReading struct {
 	tail int
 }
 
-// took follows the steps added from the from-th on.
+// took follows the steps added from the from-th on. The reading that
+// groups keeps them as shapes only (none in the dump).
 func (sr *streamReading) took(from int) {
 	f := sr.rd.forget
 	steps := sr.rd.dump.Steps
@@ -171,15 +173,11 @@ func (sr *streamReading) took(from int) {
 		st := steps[k]
 		schema, use := sr.schemaOf(&st)
 		if sr.shapes != nil {
-			sr.shapes.took(k, &st, schema, use)
+			sr.shapes.took(sr.seen, &st, schema, use)
+			sr.seen++
+			continue
 		}
 		st.What, st.Reason, st.Schema = f.str(st.What), f.str(st.Reason), f.str(st.Schema)
-		switch {
-		case f.all && use:
-			st.SQL = strings.Clone(st.SQL)
-		case f.all:
-			st.SQL = ""
-		}
 		w = sr.place(steps, w, st, schema, use || st.Schema != "")
 	}
 	clear(steps[w:])
@@ -217,15 +215,6 @@ func (sr *streamReading) place(steps []Step, w int, st Step, schema string, star
 	}
 	steps[w] = st
 	return w + 1
-}
-
-// took takes step k's shape and names: st, a statement of schema (use:
-// a USE).
-func (ss *stepShapes) took(k int, st *Step, schema string, use bool) {
-	if use || st.Schema != "" {
-		ss.discard() // the session steps before it are no schema's
-	}
-	ss.add(k, schema, st.SQL, st.Kind == StepSession && !use)
 }
 
 // schemaOf is the schema whose part of the file st is, as stepSections

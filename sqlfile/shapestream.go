@@ -17,20 +17,33 @@ import (
 // name it and the first statement that does, until the file's end says
 // which names are schemas.
 
-// stepShapes are, per step of a file read piece by piece, what GroupSchemas
-// reads of its text.
+// stepShapes are, per step of a file's schemas read piece by piece, what
+// GroupSchemas reads of it.
 type stepShapes struct {
-	// sums are, per step, its tokens' shape; zero for a step of no schema.
-	sums [][sha256.Size]byte
+	// steps are the steps of the file's schemas in file order, each once
+	// it is known to be its schema's; waiting are the session steps not
+	// known yet (stepSections: a statement of the schema must follow).
+	steps   []shapedStep
+	waiting []shapedStep
 	// mentions are, per name a statement of a schema has (not that
-	// schema's own), where it stands.
+	// schema's own), where it stands; pending are the names of the
+	// waiting steps.
 	mentions map[string]*mention
-	// pending are the names of the session steps not yet known to be
-	// their schema's (stepSections: a statement of the schema must follow).
-	pending []pendingName
-	own     string // the last schema's lower-cased name, a copy
-	toks    []Token
-	buf     []byte
+	pending  []pendingName
+	own      string // the last schema's lower-cased name, a copy
+	toks     []Token
+	buf      []byte
+}
+
+// shapedStep is a step of a schema as GroupSchemas reads it: its tokens'
+// shape, its number among the file's steps, its line and kind as read (a
+// create or alter step is linked once the file is read), its object's key.
+type shapedStep struct {
+	sum     [sha256.Size]byte
+	k, line int
+	kind    StepKind
+	key     string
+	schema  string
 }
 
 // mention is where a name stands in the statements of the file's schemas:
@@ -58,16 +71,25 @@ func newStepShapes() *stepShapes {
 	return &stepShapes{mentions: map[string]*mention{}}
 }
 
-// add takes step k's shape: sql read as a statement of the schema own
-// (none: ""); session is set for a session step, whose names count once
-// a statement of its schema follows (commit).
-func (ss *stepShapes) add(k int, own, sql string, session bool) {
-	for len(ss.sums) <= k {
-		ss.sums = append(ss.sums, [sha256.Size]byte{})
+// took takes step k, st, a statement of schema (use: a USE; "" for a step
+// of no schema).
+func (ss *stepShapes) took(k int, st *Step, schema string, use bool) {
+	start := use || st.Schema != ""
+	if start {
+		ss.discard() // the session steps before it are no schema's
 	}
-	if own == "" {
+	if schema == "" {
 		return
 	}
+	ss.waiting = append(ss.waiting, shapedStep{sum: ss.shape(k, schema, st.SQL), k: k, line: st.Line, kind: st.Kind, key: st.key, schema: schema})
+	if start || st.Kind != StepSession {
+		ss.commit()
+	}
+}
+
+// shape is the shape of sql read as a statement (step k) of the schema
+// own; the names in it that may be another schema's are pending.
+func (ss *stepShapes) shape(k int, own, sql string) [sha256.Size]byte {
 	if !strings.EqualFold(own, ss.own) {
 		ss.own = strings.ToLower(strings.Clone(own))
 	}
@@ -87,15 +109,14 @@ func (ss *stepShapes) add(k int, own, sql string, session bool) {
 		ss.buf = binary.LittleEndian.AppendUint32(ss.buf, uint32(len(text)))
 		ss.buf = append(ss.buf, text...)
 	}
-	ss.sums[k] = sha256.Sum256(ss.buf)
-	if !session {
-		ss.commit()
-	}
+	return sha256.Sum256(ss.buf)
 }
 
-// commit counts the names taken since the last commit or discard: their
-// statements are their schemas'.
+// commit counts the steps and names taken since the last commit or
+// discard: they are their schemas'.
 func (ss *stepShapes) commit() {
+	ss.steps = append(ss.steps, ss.waiting...)
+	ss.waiting = ss.waiting[:0]
 	for _, p := range ss.pending {
 		m := ss.mentions[p.name]
 		if m == nil {
@@ -109,13 +130,16 @@ func (ss *stepShapes) commit() {
 	ss.pending = ss.pending[:0]
 }
 
-// discard drops the names of the session steps no statement of their
-// schema followed: they are no schema's.
-func (ss *stepShapes) discard() { ss.pending = ss.pending[:0] }
+// discard drops the session steps no statement of their schema followed,
+// and their names: they are no schema's.
+func (ss *stepShapes) discard() {
+	ss.waiting, ss.pending = ss.waiting[:0], ss.pending[:0]
+}
 
-// groups groups the schemas of d, the file read with ss taken of each of
-// its steps, as GroupSchemas(d) would with every text kept.
-func (ss *stepShapes) groups(d *Dump) []SchemaGroup {
+// groups groups the schemas of d, the file read with ss taking each of its
+// steps, as GroupSchemas(d) would with every step and text kept; link is
+// the reader's (linkSteps).
+func (ss *stepShapes) groups(d *Dump, link func(StepKind, string, int) (StepKind, int)) []SchemaGroup {
 	sc := d.sectioner()
 	firsts := map[int][]namedSchema{} // per step, the schemas it names first
 	var alone []string
@@ -128,20 +152,20 @@ func (ss *stepShapes) groups(d *Dump) []SchemaGroup {
 	for _, named := range firsts {
 		slices.SortFunc(named, func(a, b namedSchema) int { return a.pos - b.pos })
 	}
-	for i, schema := range d.stepSections() {
-		if schema == "" {
-			continue
+	for _, st := range ss.steps {
+		kind, object := st.kind, -1
+		if kind == StepCreate || kind == StepAlter {
+			kind, object = link(kind, st.key, st.line)
 		}
-		st := d.Steps[i]
-		if st.Kind == StepCreate {
-			sc.object(schema, d.Objects[st.Object])
+		if kind == StepCreate {
+			sc.object(st.schema, d.Objects[object])
 		}
-		s := sc.section(schema)
-		s.places = append(s.places, itoa(st.Line))
-		for _, n := range firsts[i] {
+		s := sc.section(st.schema)
+		s.places = append(s.places, itoa(st.line))
+		for _, n := range firsts[st.k] {
 			sc.section(n.name)
 		}
-		sc.write("statement", string(rune('0'+st.Kind)), string(ss.sums[i][:]))
+		sc.write("statement", string(rune('0'+kind)), string(st.sum[:]))
 		sc.flush(s)
 	}
 	for _, name := range alone {
