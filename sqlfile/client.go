@@ -32,6 +32,9 @@ type clientSplitter struct {
 	out       []ClientStatement
 	rejects   []*RejectError
 	stop      bool // a refusal after which the file cannot be cut any further
+	// open is set when the cut stopped at the end of src inside a quoted
+	// text or a comment: more of the file may close it.
+	open bool
 	// sourced are the client's source commands (source f, \. f): another
 	// file the client would read there. The schema check notes them and
 	// reads on; --ddl-file refuses them.
@@ -54,6 +57,7 @@ func (s *clientSplitter) begin() {
 func (s *clientSplitter) quoted(q byte) {
 	end := QuoteEnd(s.src, s.i, q != '`')
 	if end < 0 {
+		s.open = true
 		if q == '`' {
 			s.fatal("unterminated quoted identifier")
 		} else {
@@ -71,6 +75,7 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 	j := strings.Index(s.src[s.i:], marker)
 	if j < 0 {
 		if required {
+			s.open = true
 			s.fatal("unterminated comment /* ...")
 			return
 		}

@@ -15,16 +15,26 @@ func ClientStatements(file, src string) ([]ClientStatement, []*RejectError) {
 // statements, the refusals and the source commands.
 func cutClient(file, src string) *clientSplitter {
 	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1}
+	s.run(nil)
+	if !s.stop {
+		s.flush(len(s.src))
+	}
+	return s
+}
+
+// run cuts from the cursor to the end of src or a stop. rest, when set, is
+// called wherever no statement is open (the cut could start again there
+// with the same delimiter and line).
+func (s *clientSplitter) run(rest func()) {
 	for s.i < len(s.src) && !s.stop {
+		if rest != nil && s.stmtStart < 0 && len(s.cuts) == 0 {
+			rest()
+		}
 		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
 			continue
 		}
 		s.step()
 	}
-	if !s.stop {
-		s.flush(len(s.src))
-	}
-	return s
 }
 
 // step consumes one unit: a delimiter, a quoted text, a comment or a byte.

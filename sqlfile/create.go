@@ -128,6 +128,8 @@ func (r *dumpReader) attach(c *Cursor, st statement) {
 		r.step(st, StepScript, "")
 		return
 	}
-	r.dump.Objects[i].Alters = append(r.dump.Objects[i].Alters, st.sql)
+	if r.forget == nil || !r.forget.forgets(r.dump.Objects[i].Schema) {
+		r.dump.Objects[i].Alters = append(r.dump.Objects[i].Alters, st.sql)
+	}
 	r.step(st, StepAlter, key)
 }

@@ -16,6 +16,8 @@ func (r *dumpReader) data(c *Cursor, st statement) {
 		r.step(st, StepScript, "")
 	case !r.opts.WithData:
 		r.setAside("data statement (INSERT/REPLACE)")
+	case r.forget != nil && r.forget.forgets(schema):
+		r.step(st, StepData, "")
 	default:
 		r.dump.Data = append(r.dump.Data, DataStatement{Schema: schema, Table: name, SQL: st.sql, Line: st.line, Session: r.session.snapshot()})
 		r.step(st, StepData, "")

@@ -36,6 +36,14 @@
 //     schema check does not run (file access, libraries, SET GLOBAL,
 //     accounts, the server's own schemas). GroupSchemas groups a file's
 //     schemas by shape (tenants); OneTenant keeps one of them.
+//   - A file of many schemas read piece by piece: ReadGrouped reads the
+//     file twice, in chunks that end at a newline, never whole (up to
+//     MaxStreamSize, where ReadDump reads up to MaxFileSize): the client's
+//     cut runs on each chunk and starts again at the end of the last
+//     statement it ended where a chunk ends inside one; the first reading
+//     takes each statement's shape and forgets its text, and groups the
+//     schemas; the second keeps the texts of one schema of each group.
+//     Its dump and groups are those of ReadDump, GroupSchemas and Without.
 //
 // What the calibration does with a --ddl-file's statements is decided in
 // bench/ddlfile, on top of this pipeline.
@@ -58,7 +66,8 @@
 //     commands.go: the client's commands, named and in their backslash
 //     form (a new command is a row there), and the named ones read;
 //     backslash.go: a backslash command read; clientcut.go: the client's
-//     cut (ClientStatements);
+//     cut (ClientStatements); clientstream.go: the same cut of a file read
+//     in chunks (streamClient, MaxStreamSize);
 //   - blocks.go: compound statement bodies; server.go: the server's cut
 //     (SplitServer); statements.go: SplitClient;
 //   - kinds.go: the table of statement kinds (first words, object words,
@@ -69,11 +78,14 @@
 //     touches, the server's own schemas, CREATE's modifiers);
 //   - dump.go: what a file defines (Dump, Object, Step, Setting, Account);
 //     session.go: the session's settings and user variables, followed;
+//     forget.go: what a reader of a file read in chunks does not keep;
 //   - reader.go: the dump reader's state and what it records;
 //     accounts.go, system.go (the server's own schemas), set.go (SET and
 //     USE), create.go, data.go, alter.go, drop.go: the statements by kind;
 //     dispatch.go: one statement read, dispatched by its kind;
 //     finish.go: what is decided once the file is read; read.go: ReadDump;
 //   - shape.go: schemas grouped by shape (GroupSchemas, Without);
-//     tenants.go: OneTenant.
+//     shapestream.go: the same shapes taken statement by statement, the
+//     texts forgotten; grouped.go: ReadGrouped, the two readings of a file
+//     in chunks; tenants.go: OneTenant.
 package sqlfile

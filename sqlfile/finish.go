@@ -7,6 +7,7 @@ func (r *dumpReader) finish() (*Dump, error) {
 	if len(r.rejects) > 0 {
 		return nil, r.rejection()
 	}
+	r.compact()
 	r.linkSteps()
 	r.defaultSchema()
 	r.systemNotes()
@@ -22,19 +23,22 @@ func (r *dumpReader) finish() (*Dump, error) {
 func (r *dumpReader) linkSteps() {
 	for i := range r.dump.Steps {
 		s := &r.dump.Steps[i]
-		if s.Kind != StepCreate && s.Kind != StepAlter {
-			continue
-		}
-		j, ok := r.index[s.key]
-		switch {
-		case ok && s.Kind == StepAlter && r.dump.Objects[j].Kind == KindTable:
-			s.Object = j
-		case ok && s.Kind == StepCreate && r.dump.Objects[j].Line == s.Line:
-			s.Object = j
-		default:
-			s.Kind = StepScript
+		if s.Kind == StepCreate || s.Kind == StepAlter {
+			s.Kind, s.Object = r.link(s.Kind, s.key, s.Line)
 		}
 	}
+}
+
+// link is what a create or alter step (kind) of the object key at line is
+// once the file is read, and the index of its object (-1: none).
+func (r *dumpReader) link(kind StepKind, key string, line int) (StepKind, int) {
+	j, ok := r.index[key]
+	switch {
+	case ok && kind == StepAlter && r.dump.Objects[j].Kind == KindTable,
+		ok && kind == StepCreate && r.dump.Objects[j].Line == line:
+		return kind, j
+	}
+	return StepScript, -1
 }
 
 // defaultSchema decides where the statements before the file's first USE

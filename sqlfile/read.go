@@ -96,5 +96,6 @@ func ObjectsOf(name, src string) *Dump {
 	if err != nil {
 		return nil
 	}
+	rd.compact()
 	return rd.dump
 }

@@ -30,6 +30,11 @@ type dumpReader struct {
 	// accountColumns are the columns of the mysql schema's account tables
 	// as the dump creates them.
 	accountColumns map[string][]string
+	// removed counts the places undefine left empty in dump.Objects.
+	removed int
+	// forget, when set, is what the reader does not keep (a file read
+	// piece by piece); nil keeps everything.
+	forget *forgetter
 }
 
 // systemSection counts what a dump holds of one of the server's own schemas.
@@ -154,6 +159,9 @@ func (r *dumpReader) notSourced(cmds []*RejectError) {
 // define adds an object; a second definition of the same name replaces the
 // first (mysqldump's view stand-ins are replaced by the view).
 func (r *dumpReader) define(o Object) {
+	if r.forget != nil {
+		o = r.forget.object(o)
+	}
 	key := objectKey(o.Kind, o.Schema, o.Name)
 	if i, ok := r.index[key]; ok {
 		r.dump.Objects[i] = o
@@ -164,19 +172,39 @@ func (r *dumpReader) define(o Object) {
 	r.dump.Objects = append(r.dump.Objects, o)
 }
 
-// undefine removes an object defined earlier, if any.
+// undefine removes an object defined earlier, if any: its place is left
+// empty (a zero Object) until compact, so that a dump of many view
+// stand-ins is not moved and re-indexed once per stand-in.
 func (r *dumpReader) undefine(kind Kind, schema, name string) {
 	key := objectKey(kind, schema, name)
 	i, ok := r.index[key]
 	if !ok {
 		return
 	}
-	r.dump.Objects = append(r.dump.Objects[:i], r.dump.Objects[i+1:]...)
+	r.dump.Objects[i] = Object{}
+	r.removed++
 	delete(r.index, key)
-	for k, j := range r.index {
-		if j > i {
-			r.index[k] = j - 1
+	r.setAside("dropped definition (view stand-in)")
+}
+
+// compact takes the removed objects' places out of dump.Objects, the
+// others' indexes following.
+func (r *dumpReader) compact() {
+	if r.removed == 0 {
+		return
+	}
+	to := make([]int, len(r.dump.Objects))
+	kept := r.dump.Objects[:0]
+	for i, o := range r.dump.Objects {
+		to[i] = len(kept)
+		if o.Kind != "" {
+			kept = append(kept, o)
 		}
 	}
-	r.setAside("dropped definition (view stand-in)")
+	clear(r.dump.Objects[len(kept):])
+	r.dump.Objects = kept
+	for k, i := range r.index {
+		r.index[k] = to[i]
+	}
+	r.removed = 0
 }

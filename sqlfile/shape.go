@@ -38,7 +38,12 @@ type section struct {
 // another names, is a group of its own. The statements that belong to no
 // schema (stepSections) are in none.
 func GroupSchemas(d *Dump) []SchemaGroup {
-	sections, order := d.sections()
+	return groupSections(d.sections())
+}
+
+// groupSections groups the sections by shape, in order; an alone section
+// is a group of its own.
+func groupSections(sections map[string]*section, order []string) []SchemaGroup {
 	byShape := map[[sha256.Size]byte]int{}
 	var groups []SchemaGroup
 	for _, key := range order {
@@ -62,15 +67,7 @@ func GroupSchemas(d *Dump) []SchemaGroup {
 // server's objects) into its shape, keyed by the lower-cased name, with
 // the names in first-seen order.
 func (d *Dump) sections() (map[string]*section, []string) {
-	sc := &sectioner{all: map[string]*section{}, names: map[string]bool{}}
-	for _, s := range d.Schemas {
-		sc.names[strings.ToLower(s.Name)] = true
-	}
-	for _, o := range d.Objects {
-		if o.Schema != "" {
-			sc.names[strings.ToLower(o.Schema)] = true
-		}
-	}
+	sc := d.sectioner()
 	if d.Steps == nil {
 		for _, s := range d.Schemas { // its CREATE DATABASE: the default character set and collation
 			sc.statement(s.Name, StepScript, s.SQL, s.Name)
@@ -147,6 +144,20 @@ func usedSchema(sql string) (string, bool) {
 		return NameOf(toks[1]), true
 	}
 	return "", false
+}
+
+// sectioner is a sectioner of d's schemas, none read yet.
+func (d *Dump) sectioner() *sectioner {
+	sc := &sectioner{all: map[string]*section{}, names: map[string]bool{}}
+	for _, s := range d.Schemas {
+		sc.names[strings.ToLower(s.Name)] = true
+	}
+	for _, o := range d.Objects {
+		if o.Schema != "" {
+			sc.names[strings.ToLower(o.Schema)] = true
+		}
+	}
+	return sc
 }
 
 // sectioner builds the sections.

@@ -98,12 +98,12 @@ func inPlaceSchema(o Options) (*sqlfile.Dump, *schemacheck.Grouping, error) {
 	if o.SchemaFile == "" {
 		return nil, nil, nil
 	}
-	d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion})
-	if err != nil || o.NoGroup {
+	so := schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion}
+	if o.NoGroup {
+		d, err := schemacheck.ReadFile(so)
 		return d, nil, err
 	}
-	d, groups := schemacheck.GroupDump(d)
-	return d, groups, nil
+	return schemacheck.ReadGroupedFile(so)
 }
 
 // loadToday loads the schema (when there is one) on today's sandbox with

@@ -58,7 +58,7 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 	}
 	r = buildRehearseReport(o, today, plan, results)
 	if today.schema != nil {
-		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, plan, o.Bench, o.NoGroup); err != nil {
+		if r.Schema, r.SchemaTiming, err = rehearseSchema(ctx, today.schema, today.groups, plan, o.Bench, o.NoGroup); err != nil {
 			return nil, err
 		}
 		r.AddSummary(report.Headline{Text: report.SchemaTimingSummary(r.SchemaTiming)})

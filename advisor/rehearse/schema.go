@@ -30,11 +30,26 @@ const (
 // readRehearsalSchema reads the schema a rehearsal carries: --schema-file,
 // or today's server's own schema (read-only, on the connection about to be
 // closed). A server with no schema of its own carries none, with a note.
-func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, string, error) {
+// A file whose schemas only the schema rehearsal uses (no --queries, no
+// --replication) is read grouped unless --no-group (one schema of each
+// group of the same definition, the grouping returned); the others whole.
+func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, *schemacheck.Grouping, string, error) {
 	if o.SchemaFile != "" {
-		d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion, WithData: o.WithData})
-		return d, "", err
+		so := schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion, WithData: o.WithData}
+		if !o.NoGroup && o.Queries == nil && o.Replication == nil {
+			d, groups, err := schemacheck.ReadGroupedFile(so)
+			return d, groups, "", err
+		}
+		d, err := schemacheck.ReadFile(so)
+		return d, nil, "", err
 	}
+	d, note, err := readLiveSchema(ctx, o, live)
+	return d, nil, note, err
+}
+
+// readLiveSchema reads today's server's own schema (see
+// readRehearsalSchema).
+func readLiveSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, string, error) {
 	if live == nil {
 		return nil, "no schema was rehearsed: give --schema-file (a dump or install script) to carry one offline", nil
 	}
@@ -58,12 +73,11 @@ func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*
 // interleaved, and on the target once more with both DDL settings off.
 // Unless noGroup, schemas of the same definition are checked and timed
 // once (one schema of each group), the check's outcome given to every
-// schema of the group.
-func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server.BenchOptions, noGroup bool) (*report.Schema, *report.SchemaTiming, error) {
+// schema of the group: groups, when the file was read grouped, or grouped
+// here.
+func rehearseSchema(ctx context.Context, d *sqlfile.Dump, groups *schemacheck.Grouping, p *rehearsal, b server.BenchOptions, noGroup bool) (*report.Schema, *report.SchemaTiming, error) {
 	todaySrv, targetSrv := p.todayAndTarget()
-	full := d
-	var groups *schemacheck.Grouping
-	if !noGroup {
+	if !noGroup && groups == nil {
 		d, groups = schemacheck.GroupDump(d)
 	}
 	// The schema is loaded as each sandbox's application account; the
@@ -109,7 +123,7 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, p *rehearsal, b server
 		n, g := groups.Sizes()
 		timing.Method += fmt.Sprintf("; the file's %d schemas are %d groups of the same definition: one schema of each group "+
 			"was created and timed (%d of the file's %d tables), so every schema of a group costs what its timed schema costs "+
-			"(--no-group times every schema)", n, g, d.Count(sqlfile.KindTable), full.Count(sqlfile.KindTable))
+			"(--no-group times every schema)", n, g, d.Count(sqlfile.KindTable), groups.Tables())
 	}
 	return report.SchemaOf(s), timing, nil
 }

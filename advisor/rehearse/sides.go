@@ -4,6 +4,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -19,6 +20,9 @@ type today struct {
 	// schema is the schema the rehearsal carries (nil: none, schemaNote says why).
 	schema     *sqlfile.Dump
 	schemaNote string
+	// groups are the file's schemas grouped by definition when schema is
+	// one schema of each group (the file read grouped); nil otherwise.
+	groups *schemacheck.Grouping
 	// queries are the application's statements (nil without --queries).
 	queries *queries.Input
 }

@@ -31,7 +31,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 		if o.ConfigFile == "" {
 			t.inputs.Notes = append(t.inputs.Notes, compiledDefaultsNote(fl))
 		}
-		if t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, nil); err != nil {
+		if t.schema, t.groups, t.schemaNote, err = readRehearsalSchema(ctx, o, nil); err != nil {
 			return nil, err
 		}
 		if o.Queries.Live() {
@@ -40,7 +40,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 	} else {
 		s, err := server.Open(ctx, o.Conn)
 		if err == nil {
-			t.schema, t.schemaNote, err = readRehearsalSchema(ctx, o, s)
+			t.schema, t.groups, t.schemaNote, err = readRehearsalSchema(ctx, o, s)
 		}
 		if err == nil && o.Queries.Live() {
 			t.queries, err = readLiveQueries(ctx, s, *o.Queries)

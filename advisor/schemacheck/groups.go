@@ -18,6 +18,8 @@ type Grouping struct {
 	// at is where each place of a group's first schema is: its group and
 	// its position among that schema's places.
 	at map[string]groupPlace
+	// tables is how many tables all the schemas have.
+	tables int
 }
 
 type groupPlace struct{ group, pos int }
@@ -27,22 +29,27 @@ type groupPlace struct{ group, pos int }
 // d itself and a nil grouping when no two schemas share a definition.
 func GroupDump(d *sqlfile.Dump) (*sqlfile.Dump, *Grouping) {
 	groups := sqlfile.GroupSchemas(d)
-	drop := map[string]bool{}
-	for _, g := range groups {
-		for _, s := range g.Schemas[1:] {
-			drop[strings.ToLower(s)] = true
-		}
-	}
-	if len(drop) == 0 {
+	g := groupingOf(d.File, d.Steps == nil, groups, d.Count(sqlfile.KindTable))
+	if g == nil {
 		return d, nil
 	}
-	g := &Grouping{file: d.File, live: d.Steps == nil, groups: groups, at: map[string]groupPlace{}}
+	return d.Without(sqlfile.Unloaded(groups)), g
+}
+
+// groupingOf is the grouping of file's groups (a live server's: live),
+// whose schemas have tables tables; nil when no two schemas share a
+// definition.
+func groupingOf(file string, live bool, groups []sqlfile.SchemaGroup, tables int) *Grouping {
+	if len(sqlfile.Unloaded(groups)) == 0 {
+		return nil
+	}
+	g := &Grouping{file: file, live: live, groups: groups, at: map[string]groupPlace{}, tables: tables}
 	for gi, grp := range groups {
 		for pos, p := range grp.Places[0] {
 			g.at[p] = groupPlace{gi, pos}
 		}
 	}
-	return d.Without(drop), g
+	return g
 }
 
 // Apply gives the check's section of the loaded schemas every other
@@ -63,6 +70,10 @@ func (g *Grouping) Sizes() (schemas, groups int) {
 	}
 	return schemas, len(g.groups)
 }
+
+// Tables is how many tables all the schemas have, the ones not loaded
+// too.
+func (g *Grouping) Tables() int { return g.tables }
 
 // placeOf is the place an object's source names: its line in the file, or
 // schema.name on a live server.

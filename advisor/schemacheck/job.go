@@ -22,17 +22,13 @@ var errNoTargetBinary = errors.New("the schema check needs the target's own serv
 // ReadFile reads --schema-file; a file the reader refuses is a usage
 // error (exit 2) naming file:line, and nothing runs.
 func ReadFile(o Options) (*sqlfile.Dump, error) {
-	ro := sqlfile.ReadOptions{WithData: o.WithData}
-	if o.ServerVersion != "" {
-		fl, err := rules.ParseTarget(o.ServerVersion, "")
-		if err != nil {
-			return nil, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
-		}
-		ro.Writer = fl
+	ro, err := readOptions(o)
+	if err != nil {
+		return nil, err
 	}
 	d, err := sqlfile.ReadDumpFile(o.SchemaFile, ro)
 	if err != nil {
-		return nil, fmt.Errorf("%w: --schema-file: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: --schema-file: %w", exitcode.ErrUsage, tooLarge(err))
 	}
 	return d, nil
 }
@@ -44,11 +40,16 @@ func ReadFile(o Options) (*sqlfile.Dump, error) {
 // whatever happens.
 func CheckOnTarget(ctx context.Context, o Options) (*outcome.Schema, error) {
 	var d *sqlfile.Dump
-	if o.SchemaFile != "" {
-		var err error
-		if d, err = ReadFile(o); err != nil {
-			return nil, err
-		}
+	var groups *Grouping
+	var err error
+	switch {
+	case o.SchemaFile != "" && o.TargetBasedir != "" && grouped(o):
+		d, groups, err = ReadGroupedFile(o)
+	case o.SchemaFile != "":
+		d, err = ReadFile(o)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if o.TargetBasedir == "" && (o.Target == "" || d == nil) {
 		return nil, fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
@@ -59,14 +60,20 @@ func CheckOnTarget(ctx context.Context, o Options) (*outcome.Schema, error) {
 	if o.TargetBasedir == "" {
 		return knowledgeOnly(d, o.Target)
 	}
-	return checkOnSandboxes(ctx, o, d)
+	return checkOnSandboxes(ctx, o, d, groups)
 }
 
-// checkOnSandboxes is CheckOnTarget with the target's binaries: d, or
-// without it the schema of the live server o.Live, loaded on the
-// sandboxes, then o.WhileLoaded run on them. Every server it opened or
-// started is closed (the sandboxes stopped and removed) whatever happens.
-func checkOnSandboxes(ctx context.Context, o Options, d *sqlfile.Dump) (schema *outcome.Schema, err error) {
+// grouped reports whether the check loads one schema of each group of the
+// same definition: unless --no-group, and not for the query rehearsal,
+// which needs every schema loaded.
+func grouped(o Options) bool { return !o.NoGroup && o.WhileLoaded == nil }
+
+// checkOnSandboxes is CheckOnTarget with the target's binaries: d (a
+// file's, already grouped when groups is set), or without it the schema of
+// the live server o.Live, grouped here, loaded on the sandboxes, then
+// o.WhileLoaded run on them. Every server it opened or started is closed
+// (the sandboxes stopped and removed) whatever happens.
+func checkOnSandboxes(ctx context.Context, o Options, d *sqlfile.Dump, groups *Grouping) (schema *outcome.Schema, err error) {
 	began := time.Now()
 	var servers []*server.Server
 	defer func() { err = server.CloseAll(err, servers) }()
@@ -84,10 +91,9 @@ func checkOnSandboxes(ctx context.Context, o Options, d *sqlfile.Dump) (schema *
 		if d, err = ReadLive(ctx, sc.Live, o.Schemas, live.Inspection().Address); err != nil {
 			return nil, fmt.Errorf("%w: reading the schema: %w", exitcode.ErrUsage, err)
 		}
-	}
-	var groups *Grouping
-	if !o.NoGroup && o.WhileLoaded == nil { // the query rehearsal needs every schema loaded
-		d, groups = GroupDump(d)
+		if grouped(o) {
+			d, groups = GroupDump(d)
+		}
 	}
 	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir, o.Log)
 	servers = append(servers, target, today)
