@@ -38,3 +38,17 @@ func TestBackslashCommandsAsTheClientRunsThem(t *testing.T) {
 		})
 	}
 }
+
+// TestARefusedCommandDropsTheStatementItStandsIn: a refused backslash
+// command skips its line and the statement it stands in, with what the
+// client had dropped from it (\# here), so the next statement is cut
+// from its own text only.
+func TestARefusedCommandDropsTheStatementItStandsIn(t *testing.T) {
+	stmts, rejects := ClientStatements("f.sql", "0\\#\\C\n00;")
+	if len(rejects) != 1 || rejects[0].Line != 1 {
+		t.Fatalf("refusals %v, want \\C on line 1", rejects)
+	}
+	if len(stmts) != 1 || stmts[0].Text != "00" || stmts[0].Line != 2 {
+		t.Errorf("statements %+v, want 00 on line 2", stmts)
+	}
+}

@@ -129,6 +129,7 @@ func (s *clientSplitter) skipLine(reason string) {
 		s.i = len(s.src)
 	}
 	s.stmtStart = -1
+	s.cuts = s.cuts[:0] // the ranges dropped from the statement skipped with it
 }
 
 // fatal refuses what stops the reading.
