@@ -57,7 +57,7 @@ func (s *clientSplitter) lineCommand() bool {
 		}
 		d := fields[1]
 		if strings.ContainsAny(d, `'"`+"`") || strings.Contains(d, `\`) {
-			s.fatal("DELIMITER " + quoteShort(d) + ": a delimiter with quotes or a backslash is not supported")
+			s.fatal("DELIMITER " + QuoteShort(d) + ": a delimiter with quotes or a backslash is not supported")
 			return true
 		}
 		s.delimiter = d
@@ -65,7 +65,7 @@ func (s *clientSplitter) lineCommand() bool {
 		s.skipSource(strings.TrimSpace(line))
 		return true
 	case clientCommands[strings.TrimRight(word, ";")]:
-		s.skipLine("the mysql client command " + quoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
+		s.skipLine("the mysql client command " + QuoteShort(fields[0]) + " is not SQL (a dump is read as input, never as instructions to the client)")
 		return true
 	default:
 		return false

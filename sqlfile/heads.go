@@ -12,7 +12,7 @@ import "strings"
 func Describe(toks []Token) string {
 	first := toks[0]
 	if first.kind != TokWord {
-		return "statement starting with " + quoteShort(first.text)
+		return "statement starting with " + QuoteShort(first.text)
 	}
 	verb := strings.ToUpper(first.text)
 	if verb != "CREATE" && verb != "ALTER" && verb != "DROP" {

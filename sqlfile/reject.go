@@ -60,9 +60,9 @@ func Excerpt(sql string) string {
 	return string([]rune(s)[:excerptLen])
 }
 
-// quoteShort shows a piece of source text in a message: Go-quoted, at most
+// QuoteShort shows a piece of source text in a message: Go-quoted, at most
 // 24 characters.
-func quoteShort(s string) string {
+func QuoteShort(s string) string {
 	const n = 24
 	if utf8.RuneCountInString(s) > n {
 		s = string([]rune(s)[:n]) + "..."
@@ -70,8 +70,8 @@ func quoteShort(s string) string {
 	return strconv.Quote(s)
 }
 
-// plural returns "1 thing" or "n things".
-func plural(n int, what string) string {
+// Plural returns "1 thing" or "n things".
+func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}

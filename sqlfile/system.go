@@ -51,6 +51,6 @@ func (r *dumpReader) systemNotes() {
 	for _, name := range names {
 		sec := r.systems[name]
 		r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("%s:%d: the server's own schema %s set aside (%s): its tables and rows are the server's, not the application's",
-			r.file, sec.line, name, plural(sec.statements, "statement")))
+			r.file, sec.line, name, Plural(sec.statements, "statement")))
 	}
 }

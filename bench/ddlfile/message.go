@@ -19,24 +19,6 @@ func display(name string) string {
 	return stmt.QuoteIdent(name)
 }
 
-// quoteShort shows a piece of source text in a message: Go-quoted, at most
-// 24 characters (as sqlfile's messages show it).
-func quoteShort(s string) string {
-	const n = 24
-	if utf8.RuneCountInString(s) > n {
-		s = string([]rune(s)[:n]) + "..."
-	}
-	return strconv.Quote(s)
-}
-
-// plural returns "1 thing" or "n things".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
 // listNames joins up to five names and counts the rest.
 func listNames(names []string) string {
 	const shown = 5

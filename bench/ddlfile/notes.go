@@ -57,7 +57,7 @@ func (p *parser) asideNote() string {
 			n = p.objects.Count(sqlfile.KindFunction) + p.objects.Count(sqlfile.KindProcedure)
 		}
 		if n > 0 {
-			parts = append(parts, plural(n, k))
+			parts = append(parts, sqlfile.Plural(n, k))
 		}
 	}
 	if len(parts) == 0 {
@@ -99,7 +99,7 @@ func (p *parser) notes() []string {
 	var ignored []string
 	for _, k := range []string{kindSet, kindDropTable, kindLockTables} {
 		if n := p.counts[k]; n > 0 {
-			ignored = append(ignored, plural(n, k+" statement"))
+			ignored = append(ignored, sqlfile.Plural(n, k+" statement"))
 		}
 	}
 	if len(ignored) > 0 {
@@ -110,7 +110,7 @@ func (p *parser) notes() []string {
 		notes = append(notes, n)
 	}
 	if len(p.hidden) > 0 {
-		notes = append(notes, "set aside, never run: "+plural(len(p.hidden), "statement")+" sharing a client statement with others "+
+		notes = append(notes, "set aside, never run: "+sqlfile.Plural(len(p.hidden), "statement")+" sharing a client statement with others "+
 			"(the mysql client would send them together and the server run each): "+strings.Join(p.hidden, "; "))
 	}
 	if n := len(p.partitioned); n == 1 {
@@ -125,7 +125,7 @@ func (p *parser) notes() []string {
 		notes = append(notes, "not InnoDB: "+listNames(p.otherEngine)+": only InnoDB tables are affected by the variants")
 	}
 	if p.foreignKeys > 0 {
-		notes = append(notes, "foreign keys in "+plural(p.foreignKeys, "statement")+": the calibration session needs foreign_key_checks=0 "+
+		notes = append(notes, "foreign keys in "+sqlfile.Plural(p.foreignKeys, "statement")+": the calibration session needs foreign_key_checks=0 "+
 			"(the file's own SET FOREIGN_KEY_CHECKS is ignored, and dumps create tables in name order)")
 	}
 	return notes

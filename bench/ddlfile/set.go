@@ -50,7 +50,7 @@ func sessionAssignment(a []sqlfile.Token) string {
 	case sqlfile.IsPunct(first, "@"):
 		return "" // user variable
 	case first.Kind() != sqlfile.TokWord:
-		return "unrecognised SET form: SET " + quoteShort(first.Text())
+		return "unrecognised SET form: SET " + sqlfile.QuoteShort(first.Text())
 	}
 	word := strings.ToUpper(first.Text())
 	if reason, ok := setRefusals[word]; ok {

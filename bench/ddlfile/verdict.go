@@ -56,7 +56,7 @@ func tableName(c *sqlfile.Cursor, where string) (string, string) {
 	case sqlfile.IsPunct(t, "."):
 		return "", fmt.Sprintf("schema-qualified table name .%s after %s: only unqualified names are allowed (the calibration runs in its scratch schema)", display(sqlfile.NameOf(c.Peek(0))), where)
 	case t.Kind() == sqlfile.TokString:
-		return "", fmt.Sprintf("table name %s after %s is a string, not an identifier (use backticks)", quoteShort(t.Text()), where)
+		return "", fmt.Sprintf("table name %s after %s is a string, not an identifier (use backticks)", sqlfile.QuoteShort(t.Text()), where)
 	case !sqlfile.IsName(t):
 		return "", "missing table name after " + where
 	}
