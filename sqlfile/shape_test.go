@@ -5,25 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// tenantScript writes schemas tenant_1..n, each with two tables and a
-// view; change rewrites one tenant's text.
-func tenantScript(n int, change func(i int, sql string) string) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		s := fmt.Sprintf("CREATE DATABASE `tenant_%d`;\nUSE `tenant_%d`;\n", i, i) +
-			"CREATE TABLE t1 (id INT PRIMARY KEY, name VARCHAR(20) DEFAULT 'x', KEY k_name (name)) DEFAULT CHARSET=utf8mb4;\n" +
-			"SET @saved = @@character_set_client;\n" +
-			"CREATE TABLE t2 (id INT PRIMARY KEY, t1_id INT);\n" +
-			fmt.Sprintf("CREATE VIEW v AS SELECT t1.id FROM `tenant_%d`.t1 JOIN t2 ON t2.t1_id = t1.id;\n", i)
-		if change != nil {
-			s = change(i, s)
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile/sqlfiletest"
+)
 
 func TestGroupSchemas(t *testing.T) {
 	for _, c := range []struct {
@@ -79,7 +63,7 @@ func TestGroupSchemas(t *testing.T) {
 		}, [][]string{{"tenant_1", "tenant_2", "tenant_4", "tenant_5"}, {"tenant_3"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			d, err := ReadDump("tenants.sql", strings.NewReader(tenantScript(5, c.change)), ReadOptions{})
+			d, err := ReadDump("tenants.sql", strings.NewReader(sqlfiletest.TenantScript(5, c.change)), ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +86,7 @@ func TestGroupSchemas(t *testing.T) {
 // TestGroupPlaces checks that the i-th place of every schema of a group is
 // the same statement: its line holds the same text, the name aside.
 func TestGroupPlaces(t *testing.T) {
-	src := tenantScript(3, nil)
+	src := sqlfiletest.TenantScript(3, nil)
 	d, err := ReadDump("tenants.sql", strings.NewReader(src), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +108,7 @@ func TestGroupPlaces(t *testing.T) {
 }
 
 func TestWithout(t *testing.T) {
-	d, err := ReadDump("tenants.sql", strings.NewReader(tenantScript(3, nil)), ReadOptions{})
+	d, err := ReadDump("tenants.sql", strings.NewReader(sqlfiletest.TenantScript(3, nil)), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +142,7 @@ func TestWithout(t *testing.T) {
 // schemas of a group with as many statements each, and Without keeps
 // every step's object in range.
 func FuzzGroupSchemas(f *testing.F) {
-	f.Add(tenantScript(3, nil))
+	f.Add(sqlfiletest.TenantScript(3, nil))
 	f.Add("CREATE DATABASE a;\nUSE a;\nCREATE TABLE t (id INT);\nUSE b;\nCREATE TABLE t (id INT);\nCREATE VIEW v AS SELECT * FROM a.t;\n")
 	f.Add("USE `x`;\nDELIMITER ;;\nCREATE PROCEDURE p() BEGIN SELECT 1; END;;\nDELIMITER ;\nUSE y;\nSET @n = 1;\n")
 	f.Fuzz(func(t *testing.T, src string) {

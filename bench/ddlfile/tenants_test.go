@@ -1,34 +1,17 @@
 package ddlfile
 
 import (
-	"fmt"
 	"strings"
 	"testing"
-)
 
-// tenantScript writes (as sqlfile's tests do) schemas tenant_1..n, each with two tables and a
-// view; change rewrites one tenant's text.
-func tenantScript(n int, change func(i int, sql string) string) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		s := fmt.Sprintf("CREATE DATABASE `tenant_%d`;\nUSE `tenant_%d`;\n", i, i) +
-			"CREATE TABLE t1 (id INT PRIMARY KEY, name VARCHAR(20) DEFAULT 'x', KEY k_name (name)) DEFAULT CHARSET=utf8mb4;\n" +
-			"SET @saved = @@character_set_client;\n" +
-			"CREATE TABLE t2 (id INT PRIMARY KEY, t1_id INT);\n" +
-			fmt.Sprintf("CREATE VIEW v AS SELECT t1.id FROM `tenant_%d`.t1 JOIN t2 ON t2.t1_id = t1.id;\n", i)
-		if change != nil {
-			s = change(i, s)
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile/sqlfiletest"
+)
 
 // TestParseTenants: --ddl-file of a file of tenant schemas calibrates one
 // tenant's tables (their lines kept), and says how many schemas share them
 // and which differ; a file of one schema is read as before.
 func TestParseTenants(t *testing.T) {
-	src := tenantScript(5, func(i int, s string) string {
+	src := sqlfiletest.TenantScript(5, func(i int, s string) string {
 		if i == 2 {
 			return strings.Replace(s, "t1_id INT", "t1_id INT, extra INT", 1)
 		}
@@ -50,7 +33,7 @@ func TestParseTenants(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", want, note)
 		}
 	}
-	one, notes, err := Parse("one.sql", strings.NewReader(tenantScript(1, nil)))
+	one, notes, err := Parse("one.sql", strings.NewReader(sqlfiletest.TenantScript(1, nil)))
 	if err != nil || len(one.Statements) != 2 || strings.Contains(strings.Join(notes, " "), "schemas") {
 		t.Errorf("one schema: %+v %v %v", one.Statements, notes, err)
 	}
