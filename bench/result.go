@@ -54,6 +54,10 @@ type Result struct {
 	// Executed counts the workload statements run (warm-up included) by the
 	// status counter they raise, e.g. "com_create_table".
 	Executed map[string]int64
+	// ChangedOutside is, on a live server, what appeared or went outside
+	// the scratch schema during the calibration, as the server's catalog
+	// shows it (set by the job that ran it; empty when nothing did).
+	ChangedOutside []string
 }
 
 // Summary is a distribution of per-statement times in milliseconds.

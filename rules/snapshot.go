@@ -92,6 +92,9 @@ type Measurements struct {
 	TablesPerRound int
 	Rounds         int
 	Variants       []Variant
+	// ChangedOutside is what appeared or went outside the scratch schema
+	// of a live server during the calibration (empty when nothing did).
+	ChangedOutside []string
 }
 
 // Baseline returns the server as it runs: the variant that changes nothing

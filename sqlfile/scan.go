@@ -74,7 +74,11 @@ func UnquoteIdent(s string) string {
 	return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
 }
 
-// sandboxMarker starts the first line of recent mariadb-dump output. The
-// version 999999 is never reached, so every server skips it; the text
-// inside (\-) is a mysql client command, not SQL.
-const sandboxMarker = "/*M!999999"
+// sandboxMarker starts the first line of recent mariadb-dump output
+// ("/*M!999999\- enable the sandbox mode */"). The version 999999 is never
+// reached, so every server skips it; the text inside (\-) is a mysql client
+// command, not SQL. Only this exact opening is read as a plain comment: any
+// other /*M!999999 is an executable comment like the others, whose body
+// MariaDB's server skips with its own rules (one nested comment inside it
+// ends it at the second */).
+const sandboxMarker = "/*M!999999\\-"

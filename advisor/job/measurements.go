@@ -14,7 +14,7 @@ func Measurements(res *bench.Result) *rules.Measurements {
 	if res == nil {
 		return nil
 	}
-	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds}
+	m := &rules.Measurements{TablesPerRound: res.TablesPerRound, Rounds: res.Rounds, ChangedOutside: res.ChangedOutside}
 	base := res.Variant(bench.Baseline)
 	for _, v := range res.Variants {
 		rv := rules.Variant{

@@ -38,7 +38,11 @@ type ConnOptions struct {
 func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 	cfg := mysql.NewConfig()
 	if o.DSN != "" {
-		parsed, err := mysql.ParseDSN(o.DSN)
+		dsn, err := connectionTextDSN(o.DSN)
+		if err != nil {
+			return nil, err
+		}
+		parsed, err := mysql.ParseDSN(dsn)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read --dsn (expected user:password@tcp(host:port)/ or user@unix(/path/to.sock)/): %w", redactErr(err, o.DSN))
 		}

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"maps"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -51,4 +52,73 @@ func refuseDSNSessionSettings(cfg *mysql.Config) error {
 	names := slices.Sorted(maps.Keys(cfg.Params))
 	return fmt.Errorf("%w: --dsn sets session variables (%s): the driver would send them untagged before this tool's own checks; "+
 		"remove them from the DSN (the tool sets the session it needs itself)", exitcode.ErrUsage, strings.Join(names, ", "))
+}
+
+// connectionTextDSN checks the DSN parameters that change how the server
+// reads the text the tool sends, or make the driver send a statement of its
+// own when it connects, untagged and unjudged: charset (SET NAMES),
+// collation (the handshake's character set), maxAllowedPacket=0 (SELECT
+// @@max_allowed_packet). A live connection is always utf8mb4: charset and
+// collation are accepted only when they name it, and charset is then taken
+// out (the handshake's default collation is utf8mb4's, with no SET NAMES).
+// It returns the DSN to parse.
+func connectionTextDSN(dsn string) (string, error) {
+	base, query := splitDSNParams(dsn)
+	if query == "" {
+		return dsn, nil
+	}
+	params, err := url.ParseQuery(query)
+	if err != nil {
+		return dsn, nil // ParseDSN says what is wrong with it
+	}
+	for _, name := range slices.Sorted(maps.Keys(params)) {
+		if why := whyNotConnectionParam(name, params.Get(name)); why != "" {
+			return "", fmt.Errorf("%w: --dsn sets %s=%s: %s; remove it from the DSN", exitcode.ErrUsage, name, params.Get(name), why)
+		}
+	}
+	if !params.Has("charset") {
+		return dsn, nil
+	}
+	params.Del("charset")
+	if len(params) == 0 {
+		return base, nil
+	}
+	return base + "?" + params.Encode(), nil
+}
+
+// whyNotConnectionParam says why a DSN parameter may not reach a live
+// connection, or "".
+func whyNotConnectionParam(name, value string) string {
+	const utf8Only = "a live connection is always utf8mb4: the tool judges the text it sends as utf8mb4, and a server reading it in another character set (gbk, big5, sjis, cp932, gb18030 let a backslash be the second byte of a character) could end a string elsewhere"
+	switch name {
+	case "charset":
+		for _, cs := range strings.Split(value, ",") {
+			if !strings.EqualFold(strings.TrimSpace(cs), "utf8mb4") {
+				return utf8Only + "; the driver would also send SET NAMES untagged"
+			}
+		}
+	case "collation":
+		if !strings.HasPrefix(strings.ToLower(value), "utf8mb4_") {
+			return utf8Only
+		}
+	case "maxAllowedPacket":
+		if strings.TrimSpace(value) == "0" {
+			return "the driver would send SELECT @@max_allowed_packet untagged when it connects; leave the default (64 MiB) or give a size"
+		}
+	}
+	return ""
+}
+
+// splitDSNParams splits a DSN at the '?' after its last '/', as the driver
+// reads it: the part before and the parameters ("" when none).
+func splitDSNParams(dsn string) (base, query string) {
+	slash := strings.LastIndexByte(dsn, '/')
+	if slash < 0 {
+		return dsn, ""
+	}
+	q := strings.IndexByte(dsn[slash:], '?')
+	if q < 0 {
+		return dsn, ""
+	}
+	return dsn[:slash+q], dsn[slash+q+1:]
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql/driver"
 	"sync/atomic"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // liveGuard is the last guard of the connections to a live server: the
@@ -12,8 +14,14 @@ import (
 // never leaves this process.
 type liveGuard struct {
 	driver.Connector
-	globals atomic.Bool // SET GLOBAL of the calibration's settings consented to
+	globals atomic.Bool                   // SET GLOBAL of the calibration's settings consented to
+	server  atomic.Pointer[flavor.Flavor] // the server's flavor, once inspected
 }
+
+// knowServer records the server's flavor and version: the executable
+// comments of a statement are expanded as that server reads them. Before
+// it, only the unversioned /*! ... */ are.
+func (g *liveGuard) knowServer(f flavor.Flavor) { g.server.Store(&f) }
 
 // allowGlobals records the user's consent to SET GLOBAL (--allow-set-global),
 // or a cleanup restoring what a consented run changed.
@@ -36,8 +44,12 @@ type guardedConn struct {
 	state guardState
 }
 
-func (c *guardedConn) judge(query string) error {
+// judge returns the text to send: the statement's canonical text, judged.
+func (c *guardedConn) judge(query string) (string, error) {
 	c.state.globals = c.guard.globals.Load()
+	if f := c.guard.server.Load(); f != nil {
+		c.state.server = *f
+	}
 	return judgeLive(query, &c.state)
 }
 
@@ -46,7 +58,8 @@ func (c *guardedConn) Prepare(query string) (driver.Stmt, error) {
 }
 
 func (c *guardedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	if err := c.judge(query); err != nil {
+	query, err := c.judge(query)
+	if err != nil {
 		return nil, err
 	}
 	if p, ok := c.Conn.(driver.ConnPrepareContext); ok {
@@ -60,7 +73,8 @@ func (c *guardedConn) ExecContext(ctx context.Context, query string, args []driv
 	if !ok {
 		return nil, driver.ErrSkip
 	}
-	if err := c.judge(query); err != nil {
+	query, err := c.judge(query)
+	if err != nil {
 		return nil, err
 	}
 	return e.ExecContext(ctx, query, args)
@@ -71,7 +85,8 @@ func (c *guardedConn) QueryContext(ctx context.Context, query string, args []dri
 	if !ok {
 		return nil, driver.ErrSkip
 	}
-	if err := c.judge(query); err != nil {
+	query, err := c.judge(query)
+	if err != nil {
 		return nil, err
 	}
 	return q.QueryContext(ctx, query, args)

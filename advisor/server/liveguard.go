@@ -7,6 +7,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -27,25 +28,38 @@ var calibrationGlobals = map[string]bool{bench.FilePerTable: true, bench.StatsPe
 
 // guardState is what the guard knows of one session.
 type guardState struct {
-	schema  string // the current database, as the guard saw it set by USE
-	globals bool   // the user consented to SET GLOBAL (--allow-set-global)
+	schema  string        // the current database, as the guard saw it set by USE
+	globals bool          // the user consented to SET GLOBAL (--allow-set-global)
+	server  flavor.Flavor // the server's flavor and version, once inspected (executable comments)
 }
 
-// judgeLive returns nil for a statement that may reach a live server, and
-// updates the session's state (USE). The error wraps errNotForALiveServer.
-func judgeLive(query string, st *guardState) error {
-	if err := whyNotLive(query, st); err != "" {
-		return fmt.Errorf("%w: %s: %s", errNotForALiveServer, err, sqlfile.Excerpt(query))
-	}
-	return nil
-}
-
-// whyNotLive returns why a statement may not reach a live server, or "".
-func whyNotLive(query string, st *guardState) string {
+// judgeLive returns the text to send in place of query: its canonical text
+// (sqlfile.Canonical, the tag kept), judged. It updates the session's
+// state (USE). What the server runs is then exactly the tokens judged,
+// whatever its lexer would have made of the comments, quotes and escapes
+// of the text the tool was given. The error wraps errNotForALiveServer.
+func judgeLive(query string, st *guardState) (string, error) {
 	body, ok := strings.CutPrefix(query, stmt.Tag)
 	if !ok {
-		return "the statement does not carry the tool's tag"
+		return "", refusal("the statement does not carry the tool's tag", query)
 	}
+	canonical, err := sqlfile.Canonical(body, st.server)
+	if err != nil {
+		return "", refusal(err.Error(), query)
+	}
+	if why := whyNotLive(canonical, st); why != "" {
+		return "", refusal(why, query)
+	}
+	return stmt.Tag + canonical, nil
+}
+
+func refusal(why, query string) error {
+	return fmt.Errorf("%w: %s: %s", errNotForALiveServer, why, sqlfile.Excerpt(query))
+}
+
+// whyNotLive returns why a statement's canonical body may not reach a live
+// server, or "".
+func whyNotLive(body string, st *guardState) string {
 	words, problem := sqlfile.Outline(body)
 	switch {
 	case problem != "":

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -50,11 +51,15 @@ func TestLiveGuardJudgesEveryStatement(t *testing.T) {
 		{"rollback", stmt.Tag + "ROLLBACK", "", false, true},
 		{"data directory", stmt.Tag + "CREATE TABLE t (a int) DATA DIRECTORY = '/tmp'", scratch, false, false},
 		{"executable comment hiding a statement", stmt.Tag + "CREATE TABLE t (a int) /*!50000 ; DROP DATABASE victim */", scratch, false, false},
+		{"MariaDB comment with a nested comment", stmt.Tag + `CREATE TABLE t1 (a int) /*M!999999 /* */ COMMENT ' */ DATA DIRECTORY "/tmp/x/dd" /* ' /* */ ENGINE=InnoDB`, scratch, false, false},
+		{"MariaDB comment with a nested comment, SELECT", stmt.Tag + `CREATE TABLE t3 (a int) /*M!999999 /* */ COMMENT ' */ SELECT victim.bump() AS a /* ' /* */ LIMIT 1`, scratch, false, false},
+		{"MariaDB comment with a nested comment, RENAME", stmt.Tag + `ALTER TABLE t2 /*M!999999 /* */ COMMENT ' */ RENAME TO victim.moved /* ' /* */ , ENGINE=InnoDB`, scratch, false, false},
+		{"not UTF-8", stmt.Tag + "CREATE TABLE t (a int) COMMENT '\xd6\\'", scratch, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			st := &guardState{schema: c.schema, globals: c.globals}
-			err := judgeLive(c.query, st)
+			_, err := judgeLive(c.query, st)
 			if c.allowed && err != nil {
 				t.Errorf("refused: %v", err)
 			}
@@ -67,16 +72,59 @@ func TestLiveGuardJudgesEveryStatement(t *testing.T) {
 
 func TestLiveGuardFollowsUse(t *testing.T) {
 	st := &guardState{}
-	if err := judgeLive(stmt.Tag+"USE `upgrade_advisor_00ff`", st); err != nil {
+	if _, err := judgeLive(stmt.Tag+"USE `upgrade_advisor_00ff`", st); err != nil {
 		t.Fatal(err)
 	}
 	if st.schema != "upgrade_advisor_00ff" {
 		t.Fatalf("schema after USE = %q", st.schema)
 	}
-	if err := judgeLive(stmt.Tag+"CREATE TABLE t (a int)", st); err != nil {
+	if _, err := judgeLive(stmt.Tag+"CREATE TABLE t (a int)", st); err != nil {
 		t.Errorf("table DDL after USE of the scratch schema refused: %v", err)
 	}
-	if err := judgeLive(stmt.Tag+"USE mysql", st); err == nil || st.schema != "upgrade_advisor_00ff" {
+	if _, err := judgeLive(stmt.Tag+"USE mysql", st); err == nil || st.schema != "upgrade_advisor_00ff" {
 		t.Errorf("USE mysql allowed (err = %v) or changed the state (%q)", err, st.schema)
+	}
+}
+
+// TestLiveGuardSendsTheCanonicalText: what reaches the server is rebuilt
+// from the tokens judged, for the server's version: comments gone, the
+// executable comments it runs expanded and the others dropped, names and
+// strings quoted by the tool.
+func TestLiveGuardSendsTheCanonicalText(t *testing.T) {
+	const scratch = "upgrade_advisor_0123456789abcdef"
+	mariadb := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 11, 19)}
+	mysql := flavor.Flavor{Vendor: flavor.VendorMySQL, Version: flavor.V(9, 7, 4)}
+	cases := []struct {
+		name   string
+		server flavor.Flavor
+		query  string
+		want   string
+	}{
+		{"comments dropped", mariadb, "CREATE TABLE t (a int) /* x */ COMMENT 'c' -- y\n ENGINE=InnoDB",
+			"CREATE TABLE t (a int) COMMENT 'c' ENGINE=InnoDB"},
+		{"names and strings re-quoted", mariadb, "CREATE TABLE `t` (`a``b` int)" + `  COMMENT "it's \\ \\%"`,
+			"CREATE TABLE `t` (`a``b` int) COMMENT 'it''s \\\\ \\\\%'"},
+		{"versioned comment run", mariadb, "CREATE TABLE t (a int) /*!50100 PARTITION BY HASH (a) PARTITIONS 2 */",
+			"CREATE TABLE t (a int) PARTITION BY HASH (a) PARTITIONS 2"},
+		{"MariaDB comment skipped by MySQL", mysql, "CREATE TABLE t (a int) /*M!100100 PAGE_COMPRESSED=1 */ ENGINE=InnoDB",
+			"CREATE TABLE t (a int) ENGINE=InnoDB"},
+		{"MariaDB comment run by MariaDB", mariadb, "CREATE TABLE t (a int) /*M!100100 PAGE_CHECKSUM=1 */ ENGINE=InnoDB",
+			"CREATE TABLE t (a int) PAGE_CHECKSUM=1 ENGINE=InnoDB"},
+		{"future version skipped", mysql, "CREATE TABLE t (a int) /*!99999 ENGINE=MyISAM */",
+			"CREATE TABLE t (a int)"},
+		{"numbers and operators kept whole", mariadb, "CREATE TABLE t (a decimal(5,2) DEFAULT 1.5 CHECK (a>=-1e-3))",
+			"CREATE TABLE t (a decimal(5,2) DEFAULT 1.5 CHECK (a>=-1e-3))"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := &guardState{schema: scratch, server: c.server}
+			sent, err := judgeLive(stmt.Tag+c.query, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := stmt.Tag + c.want; sent != want {
+				t.Errorf("sent\n  %s\nwant\n  %s", sent, want)
+			}
+		})
 	}
 }

@@ -180,3 +180,39 @@ func checkPrivileges(ctx context.Context, db *sql.DB, schema string, setGlobal b
 	return fmt.Errorf("%w: the user lacks %s; %s, or run `inspect`, which only reads",
 		exitcode.ErrPreflight, strings.Join(missing, " and "), grantHint(missing))
 }
+
+// broaderPrivileges are the global privileges beyond what a calibration
+// needs that make the server no second wall: with them, a statement that
+// got past the guard could reach anything.
+var broaderPrivileges = []string{"ALL", "SUPER", "FILE", "CREATE", "DROP", "ALTER", "INSERT", "UPDATE", "DELETE", "GRANT OPTION"}
+
+// excessPrivileges lists, without I/O, the global privileges the account
+// holds beyond what the calibration needs.
+func excessPrivileges(g grants) []string {
+	var out []string
+	for _, p := range broaderPrivileges {
+		if g.global[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// leastPrivilegeGrant is the account docs/safety.md gives for audit.
+const leastPrivilegeGrant = "GRANT CREATE, DROP, ALTER, INDEX, INSERT ON `upgrade\\_advisor\\_%`.* TO <user>; GRANT SELECT, PROCESS, REPLICATION CLIENT ON *.* TO <user>"
+
+// notePrivileges says in the report when a live server's account holds
+// more than audit needs.
+func (s *Server) notePrivileges(ctx context.Context) {
+	if s.IsSandbox() {
+		return
+	}
+	g, err := readGrants(ctx, s.db)
+	if err != nil {
+		return // checkPrivileges has read them already; nothing to add
+	}
+	if excess := excessPrivileges(g); len(excess) > 0 {
+		s.notes = append(s.notes, fmt.Sprintf("the account holds %s ON *.*, more than audit needs: with the least-privilege account (%s; SYSTEM_VARIABLES_ADMIN only with --allow-set-global), the server itself refuses anything outside the scratch schema (docs/safety.md)",
+			strings.Join(excess, ", "), leastPrivilegeGrant))
+	}
+}

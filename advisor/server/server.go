@@ -39,6 +39,9 @@ type Server struct {
 	name string
 	// appDB is the pool of the sandbox's application account (AppConn).
 	appDB *sql.DB
+	// outsideBefore lists the objects outside the scratch schema before the
+	// calibration on a live server (outside.go); nil for a sandbox.
+	outsideBefore map[string]bool
 }
 
 // SandboxStopTimeout bounds stopping and removing a sandbox, on a fresh
@@ -71,6 +74,9 @@ func (s *Server) connect(ctx context.Context, conn ConnOptions) error {
 	}
 	s.db = db
 	s.in, err = inspectServer(ctx, db, addressOf(cfg))
+	if err == nil && s.guard != nil {
+		s.guard.knowServer(s.in.Flavor)
+	}
 	return err
 }
 
@@ -102,6 +108,8 @@ func (s *Server) Prepare(ctx context.Context, job Job) error {
 	if err != nil {
 		return err
 	}
+	s.notePrivileges(ctx)
+	s.listOutside(ctx)
 	s.load, err = attachFootprint(ctx, s.db, &s.cfg, job)
 	return err
 }
@@ -114,6 +122,9 @@ func (s *Server) Calibrate(ctx context.Context, job Job) (*bench.Result, error) 
 	}
 	res, err := bench.Run(ctx, s.db, s.cfg)
 	if err = finishCalibration(err, s); err != nil {
+		return nil, err
+	}
+	if err := s.checkOutside(ctx, res); err != nil {
 		return nil, err
 	}
 	s.RecordRun(res)
@@ -133,7 +144,15 @@ func CalibrateTogether(ctx context.Context, servers []*Server, names ...string) 
 		targets[i] = bench.Target{DB: s.db, Config: s.cfg, Name: s.name}
 	}
 	results, err := bench.RunInterleaved(ctx, targets)
-	return results, finishCalibration(err, servers...)
+	if err = finishCalibration(err, servers...); err != nil {
+		return results, err
+	}
+	for i, s := range servers {
+		if i < len(results) {
+			err = errors.Join(err, s.checkOutside(ctx, results[i]))
+		}
+	}
+	return results, err
 }
 
 // RecordRun records a finished calibration on an existing server in the

@@ -57,3 +57,20 @@ func (f Flavor) HasBinlogMonitor() bool { return f.IsMariaDB() && f.Version.AtLe
 // 10.5.8 it needed REPLICATION SLAVE ADMIN, which also starts and stops
 // replication.
 func (f Flavor) HasSlaveMonitor() bool { return f.IsMariaDB() && f.Version.AtLeast(10, 5, 9) }
+
+// RunsExecutableComment: the server reads the body of an executable comment
+// as code. /*! ... */ without a number runs everywhere; /*!NNNNN ... */ and
+// /*M!NNNNNN ... */ when the server's version, as the number MMmmpp, is at
+// least the comment's; a MariaDB-only comment (/*M!) never runs on MySQL.
+// An unknown vendor or version runs none of the versioned ones.
+func (f Flavor) RunsExecutableComment(version int, mariadbOnly bool) bool {
+	switch {
+	case mariadbOnly && !f.IsMariaDB():
+		return false
+	case version == 0:
+		return true
+	case f.Version.IsZero():
+		return false
+	}
+	return f.Version.Major*10000+f.Version.Minor*100+f.Version.Patch >= version
+}
