@@ -2,10 +2,12 @@ package main
 
 import (
 	"database/sql"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
@@ -118,4 +120,42 @@ func writableByAll(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestChangeOutsideTheScratchSchemaIsACriticalFinding: a table created
+// in another schema while the calibration runs (here by the test, while
+// the calibration holds on its --pause-file) is the critical finding
+// calibration-changed-outside, naming the table.
+func TestChangeOutsideTheScratchSchemaIsACriticalFinding(t *testing.T) {
+	sandboxtest.OnServer(t, "mariadb-10.11", func(t *testing.T, srv sandboxtest.Server) {
+		sb := srv.Start(t)
+		db := sandboxtest.Open(t, sb.DSN())
+		sandboxtest.Exec(t, db, "CREATE DATABASE app")
+		pause := filepath.Join(t.TempDir(), "pause")
+		if err := os.WriteFile(pause, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			time.Sleep(3 * time.Second) // the calibration has started and holds
+			db.Exec("CREATE TABLE app.appeared (a int)")
+			os.Remove(pause)
+		}()
+		stdout, stderr, code := run(t, nil, "audit", "--no-defaults", "-S", sb.Socket(), "--tables", "10", "--rounds", "2",
+			"--pause-file", pause, "--format", "json", "-q")
+		if code != exitcode.Findings {
+			t.Fatalf("exit %d, want %d: %s", code, exitcode.Findings, stderr)
+		}
+		var r struct {
+			Findings []struct{ ID, Severity, Detail string }
+		}
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range r.Findings {
+			if f.ID == "calibration-changed-outside" && f.Severity == "critical" && strings.Contains(f.Detail, "appeared: table app.appeared") {
+				return
+			}
+		}
+		t.Errorf("no critical finding naming app.appeared: %+v", r.Findings)
+	})
 }
