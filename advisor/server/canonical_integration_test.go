@@ -30,12 +30,7 @@ func TestGeneratedTableDDLCreatesOnlyWhatWasJudged(t *testing.T) {
 		sandboxtest.OnServer(t, key, func(t *testing.T, srv sandboxtest.Server) {
 			sb := srv.Start(t)
 			root := sandboxtest.Open(t, sb.DSN())
-			outside, err := os.MkdirTemp("", "upgrade-advisor-outside-")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer os.RemoveAll(outside)
-			os.Chmod(outside, 0o777)
+			outside := sandboxtest.WritableByAll(t)
 			ctx := context.Background()
 			s, err := Open(ctx, ConnOptions{DSN: "root@unix(" + sb.Socket() + ")/"})
 			if err != nil {

@@ -31,7 +31,7 @@ func TestCraftedInputNeverReachesALiveServer(t *testing.T) {
 			db := sandboxtest.Open(t, sb.DSN())
 			createVictim(t, db)
 			logAdvisor(t, db)
-			outside := writableByAll(t)
+			outside := sandboxtest.WritableByAll(t)
 			dir := t.TempDir()
 			file := func(name, text string) string {
 				path := filepath.Join(dir, name)
@@ -105,21 +105,6 @@ func createVictim(t *testing.T, db *sql.DB) {
 	sandboxtest.Exec(t, db, "CREATE DATABASE victim", "CREATE TABLE victim.counter (n INT)", "INSERT INTO victim.counter VALUES (0)")
 	_, _ = db.Exec("SET GLOBAL log_bin_trust_function_creators = 1")
 	sandboxtest.Exec(t, db, "CREATE FUNCTION victim.bump() RETURNS INT MODIFIES SQL DATA BEGIN UPDATE victim.counter SET n = n + 1; RETURN 1; END")
-}
-
-// writableByAll is a directory the server's account could write into,
-// removed after the test.
-func writableByAll(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "upgrade-advisor-outside-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // TestChangeOutsideTheScratchSchemaIsACriticalFinding: a table created
