@@ -59,6 +59,10 @@
 //     message helpers every step uses; source.go: reading a file
 //     (ReadSource, MaxFileSize);
 //   - token.go: Token and CondComment; lexer.go: bytes to tokens;
+//     canonical.go: one statement rebuilt from its tokens for a live
+//     server (Canonical: no comments, executable comments expanded for the
+//     server's version, the tool's own quoting), what the live guard judges
+//     and sends;
 //   - cursor.go: walking tokens, and the word helpers; names.go and
 //     outline.go: what one statement names (CalledFunctions, ColumnNames,
 //     Outline, ...);
