@@ -15,6 +15,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func checkCommand() *cli.Command {
@@ -86,7 +87,7 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
 			&cli.BoolFlag{Name: "no-group", Usage: "load every schema; by default schemas with the same definition (tenants) are loaded once and reported as a group"},
-		}, connectionFlags(), queryFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
+		}, connectionFlags(), queryFlags(), fetchFlags(), []cli.Flag{workloadFlag(), checkTargetFlag(), sourceVersionFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCheck,
 	}
 }
@@ -94,6 +95,9 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 func runCheck(c *cli.Context) error {
 	failOn, format, err := reportChoices(c)
 	if err != nil {
+		return err
+	}
+	if err := checkServers(c); err != nil {
 		return err
 	}
 	qo, in, err := checkQueries(c)
@@ -140,6 +144,30 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	return failOnFindings(r, failOn, job.CommandCheck)
+}
+
+// checkTargetFlag is check's --target: the version for the rules, and,
+// when it names a server the tool fetches, the schema check's binaries.
+func checkTargetFlag() cli.Flag {
+	return &cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4; a server by name (" +
+		serverfetch.KnownNames() + ") also gives the schema check its binaries (from the servers' cache, fetched when missing) unless --target-basedir does", Category: catAdvice}
+}
+
+// checkServers resolves --source, and --target when the schema check needs
+// binaries and it names a server, to their roots in the servers' cache.
+func checkServers(c *cli.Context) error {
+	if err := setBasedirFromVersion(c, "source-basedir", "source"); err != nil {
+		return err
+	}
+	schemaCheck := c.String("schema-file") != "" || liveSchema(c)
+	if !schemaCheck || c.String("target-basedir") != "" || !namesServer(c.String("target")) {
+		return nil
+	}
+	root, err := rootByName(c, c.String("target"))
+	if err != nil {
+		return err
+	}
+	return c.Set("target-basedir", root)
 }
 
 // checkReport runs the rules on the saved files given; a schema check alone

@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func rehearseCommand() *cli.Command {
@@ -73,7 +74,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags: flagsOf(connectionFlags(), []cli.Flag{
-			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (required)", Required: true},
+			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (or --target VERSION)"},
 			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
 			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) instead of connecting; with --config its my.cnf, without it that version on its compiled defaults"},
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
@@ -86,10 +87,25 @@ EXAMPLES:
 			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
 			&cli.BoolFlag{Name: "no-group", Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
-		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
+		}, []cli.Flag{targetVersionFlag(), sourceVersionFlag()}, fetchFlags(), queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
+}
+
+// rehearseServers resolves --target and --source to their roots; the
+// target's binaries are required.
+func rehearseServers(c *cli.Context) error {
+	if err := setBasedirFromVersion(c, "target-basedir", "target"); err != nil {
+		return err
+	}
+	if err := setBasedirFromVersion(c, "source-basedir", "source"); err != nil {
+		return err
+	}
+	if c.String("target-basedir") == "" {
+		return fmt.Errorf("%w: name the version you move to: --target VERSION (%s) or --target-basedir DIR", exitcode.ErrUsage, serverfetch.KnownNames())
+	}
+	return nil
 }
 
 // replicationOptions reads --replication and its flags (nil without it).
@@ -116,6 +132,9 @@ func replicationOptions(c *cli.Context) (*rehearse.ReplicationOptions, error) {
 func runRehearse(c *cli.Context) error {
 	failOn, format, err := reportChoices(c)
 	if err != nil {
+		return err
+	}
+	if err := rehearseServers(c); err != nil {
 		return err
 	}
 	o := rehearse.Options{
