@@ -39,18 +39,21 @@ EXAMPLES:
 
 THE SCHEMA ON THE TARGET:
    --schema-file loads a dump (mysqldump or mariadb-dump, any options) or an install
-   script into a throwaway server of --target-basedir, object by object, and reports
+   script into a throwaway server of the target (--target mariadb-11.8|mysql-9.7|...,
+   a server by name, fetched into the servers' cache when missing; or --target-basedir),
+   object by object, and reports
    each table, view, routine, trigger and event as refused, runtime (loads, fails when
    it runs), reserved, rewritten, warned or loaded, with the server's code and a fix.
-   --source-basedir loads it on today's version too, so what fails today already is not
+   --source-basedir (or --source VERSION) loads it on today's version too, so what fails today already is not
    blamed on the upgrade. --schemas (with the connection flags) reads the schema from a
    live server instead, read-only. Nothing of the schema ever runs on a live server.
 
    mariadb-dump --no-data --routines --events --databases shop > shop.sql
-   upgrade-advisor check --schema-file shop.sql --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+   upgrade-advisor check --schema-file shop.sql --target mariadb-11.8
+   upgrade-advisor check --schema-file shop.sql --target mysql-9.7 --source mariadb-10.5
    upgrade-advisor check --schema-file shop.sql --target-basedir /opt/mariadb-11.8 --source-basedir / --format json
    upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --target-basedir /opt/mysql-9.7.4
-   upgrade-advisor check --schema-file shop.sql --target 9.7      # no binary: the knowledge base's sql_mode checks only
+   upgrade-advisor check --schema-file shop.sql --target 9.7      # no server by that name: the knowledge base's sql_mode checks only
 
 THE APPLICATION'S QUERIES ON THE TARGET:
    --queries runs the application's statements (a slow log, a general log, a file of
@@ -68,13 +71,13 @@ THE APPLICATION'S QUERIES ON THE TARGET:
    is material: --material-percent of the log's time, or --material-ms an execution.
 
    upgrade-advisor check --schema-file shop.sql --with-data --source-basedir / \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7 --queries /var/log/mysql/slow.log
+       --target mysql-9.7 --queries /var/log/mysql/slow.log
    # a file of statements without USE, for a schema file that creates several schemas
    upgrade-advisor check --schema-file app.sql --with-data --source-basedir / \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7 --queries statements.sql -D lib
+       --target mysql-9.7 --queries statements.sql -D lib
    # schema, statements and a sample of the rows from the running server (read-only)
    upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
-       --source-basedir / --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+       --source-basedir / --target mysql-9.7
 
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{

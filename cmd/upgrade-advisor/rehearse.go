@@ -21,7 +21,8 @@ its my.cnf from --config, or on its compiled defaults without it), carries its e
 target refuses are dropped, renamed ones translated, values it no longer
 accepts removed; the target's own binary validates the result), starts
 throwaway sandboxes of today's version (installed binaries or
---source-basedir) and of the target (--target-basedir) with those settings
+--source-basedir) and of the target (--target VERSION, fetched by name into
+the servers' cache when missing, or --target-basedir) with those settings
 (memory sizes capped), and calibrates them with interleaved rounds: the
 target as carried over, with today's DDL behaviour pinned where a default
 drifted, and the DDL variants audit measures. The report says which of them
@@ -47,27 +48,27 @@ sandbox is removed afterwards, also on Ctrl-C.
 EXAMPLES:
    # offline: a my.cnf of a MariaDB 10.11 server, rehearsed on MariaDB 11.8
    upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11 \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --target mariadb-11.8
 
    # offline, no my.cnf at hand: MariaDB 10.11 on its compiled defaults, with the application's schema
    upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --target mariadb-11.8
 
    # Debian 11 -> 12: MariaDB 10.5's datadir with the schema, upgraded in place by the installed 10.11
    upgrade-advisor rehearse --in-place --schema-file app.sql --config /etc/mysql/my.cnf \
-       --server-version mariadb-10.5.23 --source-basedir ~/.cache/upgrade-advisor/servers/mariadb-10.5 --target-basedir /
+       --server-version mariadb-10.5.23 --source mariadb-10.5 --target-basedir /
 
    # the application's queries too: a slow log run on today's version and the target, both with the dump's rows
    upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql --with-data \
-       --queries /var/log/mysql/slow.log --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+       --queries /var/log/mysql/slow.log --target mysql-9.7
 
    # the statements and a sample of the rows from the running server (read-only)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --target mariadb-11.8
 
    # the upgrade day: 11.8 as a replica of 10.11 and the way back, the log's writes replayed in ROW and STATEMENT format
    upgrade-advisor rehearse --replication --binlog-format both --server-version mariadb-10.11.19 --schema-file app.sql \
-       --with-data --queries /var/log/mysql/mariadb.log --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --with-data --queries /var/log/mysql/mariadb.log --target mariadb-11.8
 
    # a running server, rehearsed on an extracted MySQL 9.7 tarball (a migration)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --target-basedir /opt/mysql-9.7.4 --html rehearsal.html
