@@ -147,5 +147,5 @@ func treeSize(root string) int64 {
 
 // validName accepts a plain directory name: no separators, not hidden.
 func validName(name string) bool {
-	return name != "" && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\`) && name != "apt"
+	return name != "" && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\`)
 }

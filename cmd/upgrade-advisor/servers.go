@@ -153,6 +153,12 @@ func serversList(c *cli.Context) error {
 			version = "-"
 		}
 		fmt.Fprintf(c.App.Writer, "%-14s %-22s %7.1f MB  %s  %s\n    %s\n", e.Name, version, float64(e.Size)/1e6, fetched, e.Source, e.Root)
+		switch {
+		case e.Signer != "":
+			fmt.Fprintf(c.App.Writer, "    suite signed by %s\n", e.Signer)
+		case e.SHA256 != "":
+			fmt.Fprintf(c.App.Writer, "    SHA256 %s\n", e.SHA256)
+		}
 	}
 	return nil
 }
