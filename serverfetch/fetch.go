@@ -74,6 +74,11 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if root, err := Path(o.Dir, v.Name); err == nil {
+		if rec := readRecord(root, v.Name); rec.Version != "" && v.hasExact(rec.Version) {
+			return Result{Root: root, Cached: true, Record: rec}, nil
+		}
+	}
 	keys, err := readKeyring(o.Keyring)
 	if err != nil {
 		return Result{}, err
@@ -81,7 +86,7 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return Result{}, spaceOr(err, o.Dir)
 	}
-	work, err := os.MkdirTemp(o.Dir, ".fetch-"+name+"-")
+	work, err := os.MkdirTemp(o.Dir, ".fetch-"+v.Name+"-")
 	if err != nil {
 		return Result{}, spaceOr(err, o.Dir)
 	}
@@ -92,11 +97,15 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if got := ix.pkgs[v.Packages[0]].version; !v.hasExact(got) {
+		return Result{}, fmt.Errorf("%w: %s: Debian's %s has %s %s, not %s: fetch %s for that one, or the vendor's tarball of %s with --tarball and --sha256",
+			ErrUnknownVersion, name, v.Suite, v.Packages[0], got, v.Exact, v.Name, v.Exact)
+	}
 	pkgs, err := resolve(ix, v)
 	if err != nil {
 		return Result{}, err
 	}
-	downloads := filepath.Join(o.Dir, downloadsDir, name)
+	downloads := filepath.Join(o.Dir, downloadsDir, v.Name)
 	tree := filepath.Join(work, "root")
 	if err := s.unpack(ctx, pkgs, downloads, tree); err != nil {
 		return Result{}, err
@@ -104,12 +113,12 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 	if err := runnable(tree, v, o.Arch); err != nil {
 		return Result{}, err
 	}
-	rec := Record{Name: name, Version: ix.pkgs[v.Packages[0]].version, Signer: s.signer,
+	rec := Record{Name: v.Name, Version: ix.pkgs[v.Packages[0]].version, Signer: s.signer,
 		Source: fmt.Sprintf("debian %s %s (%s)", v.Suite, o.Arch, o.Mirror), Fetched: time.Now().UTC()}
 	if err := finish(tree, rec); err != nil {
 		return Result{}, err
 	}
-	root := filepath.Join(o.Dir, name)
+	root := filepath.Join(o.Dir, v.Name)
 	if err := install(tree, root); err != nil {
 		return Result{}, err
 	}

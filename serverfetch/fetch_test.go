@@ -184,3 +184,24 @@ func TestListAndRemove(t *testing.T) {
 		t.Errorf("after Remove, Path: %v, want ErrNotFetched", err)
 	}
 }
+
+func TestFullVersionIsTheOneTheSuiteHas(t *testing.T) {
+	s := startSuite(t, "bullseye", mariadb105())
+	o := s.options(t)
+	_, err := serverfetch.Fetch(context.Background(), "mariadb-10.5.99", o)
+	if !errors.Is(err, serverfetch.ErrUnknownVersion) || !strings.Contains(err.Error(), "1:10.5.23-0+deb11u1") {
+		t.Errorf("a version the suite does not have: %v, want ErrUnknownVersion naming the one it has", err)
+	}
+	if exists(filepath.Join(o.Dir, "mariadb-10.5")) {
+		t.Error("a root was made for a version the suite does not have")
+	}
+	res, err := serverfetch.Fetch(context.Background(), "mariadb-10.5.23", o)
+	if err != nil || filepath.Base(res.Root) != "mariadb-10.5" {
+		t.Fatalf("mariadb-10.5.23: %+v, %v: want the series' root", res, err)
+	}
+	before := s.mirror.requestCount()
+	again, err := serverfetch.Fetch(context.Background(), "mariadb-10.5.23", o)
+	if err != nil || !again.Cached || s.mirror.requestCount() != before {
+		t.Errorf("second fetch of the full version: %+v, %v, %d requests: want the cache's root", again, err, s.mirror.requestCount()-before)
+	}
+}

@@ -107,3 +107,41 @@ func TestExtractRefusesWritingThroughALinkOutOfTheRoot(t *testing.T) {
 		t.Error("a file was written outside the root through a link")
 	}
 }
+
+func TestHasExact(t *testing.T) {
+	tests := []struct {
+		exact, deb string
+		want       bool
+	}{
+		{"", "1:11.8.9+ds-0+deb13u1", true},
+		{"11.8.9", "1:11.8.9+ds-0+deb13u1", true},
+		{"11.8.1", "1:11.8.10-1", false},
+		{"9.7.4", "9.7.4-2", true},
+		{"9.7.4", "9.7.5-1", false},
+	}
+	for _, tt := range tests {
+		if got := (Version{Exact: tt.exact}).hasExact(tt.deb); got != tt.want {
+			t.Errorf("Exact %q hasExact(%q) = %v, want %v", tt.exact, tt.deb, got, tt.want)
+		}
+	}
+}
+
+func TestLookupFullVersions(t *testing.T) {
+	tests := []struct{ name, series, exact string }{
+		{"mariadb-11.8", "mariadb-11.8", ""},
+		{"mariadb-11.8.9", "mariadb-11.8", "11.8.9"},
+		{"mysql-9.7.4", "mysql-9.7", "9.7.4"},
+		{"mariadb-10.11.18", "mariadb-10.11", "10.11.18"},
+	}
+	for _, tt := range tests {
+		v, err := Lookup(tt.name)
+		if err != nil || v.Name != tt.series || v.Exact != tt.exact {
+			t.Errorf("Lookup(%q) = %s %q, %v; want %s %q", tt.name, v.Name, v.Exact, err, tt.series, tt.exact)
+		}
+	}
+	for _, name := range []string{"mariadb-11.8.x", "mariadb-11.80", "mysql-9.7.", "mariadb-11"} {
+		if _, err := Lookup(name); err == nil {
+			t.Errorf("Lookup(%q) found a version", name)
+		}
+	}
+}

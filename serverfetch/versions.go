@@ -17,6 +17,19 @@ type Version struct {
 	Server string
 	// Needs are further files a complete root has (relative to the root).
 	Needs []string
+	// Exact is the full version asked for (11.8.9), "" for the series.
+	Exact string
+}
+
+// hasExact says whether a Debian package version (1:11.8.9+ds-0+deb13u1)
+// is the full version asked for; any version is when none was.
+func (v Version) hasExact(debVersion string) bool {
+	if v.Exact == "" {
+		return true
+	}
+	_, upstream, _ := splitVersion(debVersion)
+	rest, ok := strings.CutPrefix(upstream, v.Exact)
+	return ok && (rest == "" || rest[0] < '0' || rest[0] > '9')
 }
 
 // versions are the servers scripts/servers.sh fetched before this package,
@@ -63,14 +76,20 @@ func KnownNames() string {
 	return strings.Join(names, ", ")
 }
 
-// Lookup finds a version by name.
+// Lookup finds a version by name: a series (mariadb-11.8), or a full
+// version of it (mariadb-11.8.9), which the fetch then requires the suite
+// to have (Version.Exact).
 func Lookup(name string) (Version, error) {
 	for _, v := range versions {
 		if v.Name == name {
 			return v, nil
 		}
+		if rest, ok := strings.CutPrefix(name, v.Name+"."); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			v.Exact = strings.TrimPrefix(name, v.Name[:strings.IndexByte(v.Name, '-')+1])
+			return v, nil
+		}
 	}
-	return Version{}, fmt.Errorf("%w: %q: the versions the tool can fetch are %s (or fetch a tarball with --tarball and --sha256)",
+	return Version{}, fmt.Errorf("%w: %q: the versions the tool can fetch are %s, or a full version of one the archive has (mariadb-11.8.9); or fetch a tarball with --tarball and --sha256",
 		ErrUnknownVersion, name, KnownNames())
 }
 
