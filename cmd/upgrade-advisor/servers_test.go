@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,5 +42,30 @@ func TestServersByNameRefusals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTargetByNameComesFromTheCache: check --target mariadb-11.8 runs the
+// schema check on the servers' cache's MariaDB 11.8 (the cache the test
+// server was fetched into), with a mirror that cannot be reached: nothing
+// is downloaded for a version the cache has.
+func TestTargetByNameComesFromTheCache(t *testing.T) {
+	root := serverRoot(t, "mariadb-11.8")
+	if filepath.Base(root) != "mariadb-11.8" {
+		t.Fatalf("the test server's root %s is not in a servers' cache (upgrade-advisor servers fetch mariadb-11.8 makes one)", root)
+	}
+	cache := filepath.Dir(root)
+	schema := filepath.Join(t.TempDir(), "shop.sql")
+	if err := os.WriteFile(schema, []byte("CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(10));\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{serverfetch.EnvDir + "=" + cache, serverfetch.EnvMirror + "=http://127.0.0.1:9/debian", "NO_COLOR=1"}
+	stdout, stderr, code := run(t, env, "check", "--schema-file", schema, "--target", "mariadb-11.8", "-q")
+	if code != 0 || !strings.Contains(stdout, "checked on MariaDB 11.8.") {
+		t.Errorf("exit %d: want the schema checked on the cache's MariaDB 11.8:\n%s\n%s", code, stdout, stderr)
+	}
+	path, _, code := run(t, env, "servers", "path", "mariadb-11.8")
+	if code != 0 || strings.TrimSpace(path) != filepath.Join(cache, "mariadb-11.8") {
+		t.Errorf("servers path: exit %d, %q", code, path)
 	}
 }
