@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
@@ -100,6 +101,9 @@ func serversFetch(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
+		if err := serverRuns(c, res); err != nil {
+			return err
+		}
 		reportFetch(c, res)
 		return nil
 	}
@@ -111,7 +115,28 @@ func serversFetch(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
+		if err := serverRuns(c, res); err != nil {
+			return err
+		}
 		reportFetch(c, res)
+	}
+	return nil
+}
+
+// serverRuns checks that what was just fetched runs here (its server's
+// --version, through its own loader): the root stays in the cache either
+// way, the error says what to do.
+func serverRuns(c *cli.Context, res serverfetch.Result) error {
+	if res.Cached {
+		return nil
+	}
+	b, err := sandbox.Detect(c.Context, res.Root)
+	if err != nil {
+		return fmt.Errorf("%s was fetched and verified into %s, but its server does not run here: %w "+
+			"(upgrade-advisor servers remove %s removes it)", res.Record.Name, res.Root, err, res.Record.Name)
+	}
+	if !c.Bool("quiet") {
+		fmt.Fprintf(c.App.ErrWriter, "%s: %s %s runs here\n", res.Record.Name, b.Flavor.Name(), b.Flavor.Version)
 	}
 	return nil
 }
