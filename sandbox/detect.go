@@ -40,7 +40,7 @@ func FindServer(basedir string) (string, error) {
 		}
 	}
 	if basedir != "" {
-		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd, bin/mysqld, usr/sbin/mariadbd, usr/sbin/mysqld): give --basedir an extracted MySQL/MariaDB tarball or an unpacked package root (scripts/servers.sh fetch makes one)", ErrNoServer, basedir)
+		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd, bin/mysqld, usr/sbin/mariadbd, usr/sbin/mysqld): give --basedir an extracted MySQL/MariaDB tarball or an unpacked package root (upgrade-advisor servers fetch VERSION makes one; rehearse and check take --target VERSION)", ErrNoServer, basedir)
 	}
 	return "", fmt.Errorf("%w on PATH or in %s: install mariadb-server (Debian: apt-get install -y mariadb-server) or give --basedir of an extracted tarball",
 		ErrNoServer, strings.Join(defaultSearchDirs, ", "))

@@ -29,7 +29,7 @@
 // and /usr/libexec. A basedir is either an extracted tarball (bin/mysqld or
 // bin/mariadbd) or an unpacked package root (usr/sbin/mysqld or
 // usr/sbin/mariadbd, usr/share/mysql or usr/share/mariadb), as
-// scripts/servers.sh makes from Debian's packages. When such a root carries
+// package serverfetch makes from Debian's packages. When such a root carries
 // its own dynamic loader (usr/lib/<triplet>/ld-linux*.so*, because its
 // binaries need a newer libc than the system's), every binary of the root
 // runs as `<loader> --library-path <its lib dir> <binary> ...`, and

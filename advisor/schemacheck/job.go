@@ -53,7 +53,7 @@ func CheckOnTarget(ctx context.Context, o Options) (*outcome.Schema, error) {
 	}
 	if o.TargetBasedir == "" && (o.Target == "" || d == nil) {
 		return nil, fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
-			"a package root unpacked with scripts/servers.sh fetch mysql-9.7|mariadb-11.8, or / for the installed server; "+
+			"a package root (--target mysql-9.7|mariadb-11.8|... fetches one by name: upgrade-advisor servers fetch), or / for the installed server; "+
 			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer "+
 			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, errNoTargetBinary)
 	}
@@ -203,5 +203,5 @@ func knowledgeOnly(d *sqlfile.Dump, target string) (*outcome.Schema, error) {
 	return &outcome.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
 		Objects: append(knowledgeCheck(d, fl), accounts...), SetAside: d.SetAside,
 		Notes: append([]string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
-			needsTarget + " needs the target's own server: give --target-basedir (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, or / for the installed server)"}, accountNotes...)}, nil
+			needsTarget + " needs the target's own server: give --target-basedir (an extracted tarball, a root of upgrade-advisor servers fetch mysql-9.7|mariadb-11.8, or / for the installed server)"}, accountNotes...)}, nil
 }

@@ -6,7 +6,7 @@ func newApp() *cli.App {
 	// -h is --host, as in the mysql client; help is --help only.
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show help"}
 	cli.VersionPrinter = printVersion
-	commands := []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), rehearseCommand(), sandboxCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()}
+	commands := []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), rehearseCommand(), sandboxCommand(), serversCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()}
 	withCarriedFlags(commands, "")
 	return &cli.App{
 		Name:    "upgrade-advisor",

@@ -15,6 +15,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func checkCommand() *cli.Command {
@@ -38,18 +39,21 @@ EXAMPLES:
 
 THE SCHEMA ON THE TARGET:
    --schema-file loads a dump (mysqldump or mariadb-dump, any options) or an install
-   script into a throwaway server of --target-basedir, object by object, and reports
+   script into a throwaway server of the target (--target mariadb-11.8|mysql-9.7|...,
+   a server by name, fetched into the servers' cache when missing; or --target-basedir),
+   object by object, and reports
    each table, view, routine, trigger and event as refused, runtime (loads, fails when
    it runs), reserved, rewritten, warned or loaded, with the server's code and a fix.
-   --source-basedir loads it on today's version too, so what fails today already is not
+   --source-basedir (or --source VERSION) loads it on today's version too, so what fails today already is not
    blamed on the upgrade. --schemas (with the connection flags) reads the schema from a
    live server instead, read-only. Nothing of the schema ever runs on a live server.
 
    mariadb-dump --no-data --routines --events --databases shop > shop.sql
-   upgrade-advisor check --schema-file shop.sql --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+   upgrade-advisor check --schema-file shop.sql --target mariadb-11.8
+   upgrade-advisor check --schema-file shop.sql --target mysql-9.7 --source mariadb-10.5
    upgrade-advisor check --schema-file shop.sql --target-basedir /opt/mariadb-11.8 --source-basedir / --format json
    upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --target-basedir /opt/mysql-9.7.4
-   upgrade-advisor check --schema-file shop.sql --target 9.7      # no binary: the knowledge base's sql_mode checks only
+   upgrade-advisor check --schema-file shop.sql --target 9.7      # no server by that name: the knowledge base's sql_mode checks only
 
 THE APPLICATION'S QUERIES ON THE TARGET:
    --queries runs the application's statements (a slow log, a general log, a file of
@@ -67,13 +71,13 @@ THE APPLICATION'S QUERIES ON THE TARGET:
    is material: --material-percent of the log's time, or --material-ms an execution.
 
    upgrade-advisor check --schema-file shop.sql --with-data --source-basedir / \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7 --queries /var/log/mysql/slow.log
+       --target mysql-9.7 --queries /var/log/mysql/slow.log
    # a file of statements without USE, for a schema file that creates several schemas
    upgrade-advisor check --schema-file app.sql --with-data --source-basedir / \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7 --queries statements.sql -D lib
+       --target mysql-9.7 --queries statements.sql -D lib
    # schema, statements and a sample of the rows from the running server (read-only)
    upgrade-advisor check -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
-       --source-basedir / --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+       --source-basedir / --target mysql-9.7
 
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{
@@ -86,7 +90,7 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
 			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
 			&cli.BoolFlag{Name: "no-group", Usage: "load every schema; by default schemas with the same definition (tenants) are loaded once and reported as a group"},
-		}, connectionFlags(), queryFlags(), []cli.Flag{workloadFlag(), targetFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
+		}, connectionFlags(), queryFlags(), fetchFlags(), []cli.Flag{workloadFlag(), checkTargetFlag(), sourceVersionFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCheck,
 	}
 }
@@ -94,6 +98,9 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 func runCheck(c *cli.Context) error {
 	failOn, format, err := reportChoices(c)
 	if err != nil {
+		return err
+	}
+	if err := checkServers(c); err != nil {
 		return err
 	}
 	qo, in, err := checkQueries(c)
@@ -140,6 +147,30 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	return failOnFindings(r, failOn, job.CommandCheck)
+}
+
+// checkTargetFlag is check's --target: the version for the rules, and,
+// when it names a server the tool fetches, the schema check's binaries.
+func checkTargetFlag() cli.Flag {
+	return &cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4; a server by name (" +
+		serverfetch.KnownNames() + ") also gives the schema check its binaries (from the servers' cache, fetched when missing) unless --target-basedir does", Category: catAdvice}
+}
+
+// checkServers resolves --source, and --target when the schema check needs
+// binaries and it names a server, to their roots in the servers' cache.
+func checkServers(c *cli.Context) error {
+	if err := setBasedirFromVersion(c, "source-basedir", "source"); err != nil {
+		return err
+	}
+	schemaCheck := c.String("schema-file") != "" || liveSchema(c)
+	if !schemaCheck || c.String("target-basedir") != "" || !namesServer(c.String("target")) {
+		return nil
+	}
+	root, err := rootByName(c, c.String("target"))
+	if err != nil {
+		return err
+	}
+	return c.Set("target-basedir", root)
 }
 
 // checkReport runs the rules on the saved files given; a schema check alone

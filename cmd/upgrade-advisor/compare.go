@@ -23,10 +23,15 @@ connection flags give user and password) or a throwaway sandbox:
    sandbox:                                   installed binaries, defaults
    sandbox:?innodb_file_per_table=0&innodb_stats_persistent=0
    sandbox:/opt/mysql-5.6.51                  an extracted tarball (--basedir)
+   sandbox:mariadb-11.8                       a server by name, from the servers' cache
+                                              (fetched when missing; see upgrade-advisor servers)
 
 EXAMPLES:
    # the MySQL 5.5 -> 5.6 experiment on this machine's server binaries
    upgrade-advisor compare --source 'sandbox:?innodb_file_per_table=0&innodb_stats_persistent=0' --target sandbox:
+
+   # Debian 12's MariaDB against MariaDB 11.8, fetched by name
+   upgrade-advisor compare --source sandbox: --target sandbox:mariadb-11.8
 
    # two real tarballs
    upgrade-advisor compare --source sandbox:/opt/mysql-5.5.62 --target sandbox:/opt/mysql-5.6.51 --format markdown
@@ -42,7 +47,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
 			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},
 			&cli.StringSliceFlag{Name: "target-option", Usage: "extra server option key=value for a sandbox target (repeatable)"},
-		}, calibrationFlags(), []cli.Flag{formatFlag(), colorFlag(), quietFlag(), verboseFlag()}),
+		}, fetchFlags(), calibrationFlags(), []cli.Flag{formatFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCompare,
 	}
 }
@@ -59,11 +64,19 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	src, err := server.ParseEndpoint(c.String("source"), base, c.StringSlice("source-option"))
+	srcSpec, err := sandboxEndpoint(c, c.String("source"))
 	if err != nil {
 		return err
 	}
-	dst, err := server.ParseEndpoint(c.String("target"), base, c.StringSlice("target-option"))
+	dstSpec, err := sandboxEndpoint(c, c.String("target"))
+	if err != nil {
+		return err
+	}
+	src, err := server.ParseEndpoint(srcSpec, base, c.StringSlice("source-option"))
+	if err != nil {
+		return err
+	}
+	dst, err := server.ParseEndpoint(dstSpec, base, c.StringSlice("target-option"))
 	if err != nil {
 		return err
 	}

@@ -12,10 +12,11 @@ import (
 
 // Flag categories, as --help groups them.
 const (
-	catConn   = "Connection (as the mysql client)"
-	catBench  = "Calibration"
-	catOutput = "Output"
-	catAdvice = "Advice"
+	catConn    = "Connection (as the mysql client)"
+	catBench   = "Calibration"
+	catOutput  = "Output"
+	catAdvice  = "Advice"
+	catServers = "Servers by name"
 )
 
 func connectionFlags() []cli.Flag {

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,7 +33,7 @@ func TestEveryDeclaredFlagIsRead(t *testing.T) {
 				}
 				declared = append(declared, f.Names()[0])
 			}
-			unread, err := unreadFlags(files, cmd.Name, declared)
+			unread, err := unreadFlags(files, actionKey(cmd), declared)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,11 +106,36 @@ func parsePackageSources(t *testing.T, dir string) []*ast.File {
 	return files
 }
 
+// actionKey names where the analysis finds a command's Action: the
+// function itself when the Action is a named function of this package
+// ("func:serversList": two subcommands may share a name, sandbox list and
+// servers list), else the command's name, looked up among the command
+// literals.
+func actionKey(cmd *cli.Command) string {
+	if cmd.Action == nil {
+		return cmd.Name
+	}
+	// the package's path, a dot, the function: ".../cmd/upgrade-advisor.serversList"
+	name := runtime.FuncForPC(reflect.ValueOf(cmd.Action).Pointer()).Name()
+	if _, fn, ok := strings.Cut(name[strings.LastIndex(name, "/")+1:], "."); ok && !strings.Contains(fn, ".") {
+		return "func:" + fn
+	}
+	return cmd.Name
+}
+
 // unreadFlags returns the declared flags whose names no code reachable from
-// the Action of the command named command mentions.
+// the Action of the command named command (or the function "func:NAME")
+// mentions.
 func unreadFlags(files []*ast.File, command string, declared []string) ([]string, error) {
 	g := buildRefGraph(files)
-	action := g.actions[command]
+	var action ast.Node
+	if fn, ok := strings.CutPrefix(command, "func:"); ok {
+		if def, ok := g.defs[fn]; ok {
+			action = def
+		}
+	} else if expr := g.actions[command]; expr != nil {
+		action = expr
+	}
 	if action == nil {
 		return nil, &missingActionError{command}
 	}

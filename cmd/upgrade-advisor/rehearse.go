@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func rehearseCommand() *cli.Command {
@@ -20,7 +21,8 @@ its my.cnf from --config, or on its compiled defaults without it), carries its e
 target refuses are dropped, renamed ones translated, values it no longer
 accepts removed; the target's own binary validates the result), starts
 throwaway sandboxes of today's version (installed binaries or
---source-basedir) and of the target (--target-basedir) with those settings
+--source-basedir) and of the target (--target VERSION, fetched by name into
+the servers' cache when missing, or --target-basedir) with those settings
 (memory sizes capped), and calibrates them with interleaved rounds: the
 target as carried over, with today's DDL behaviour pinned where a default
 drifted, and the DDL variants audit measures. The report says which of them
@@ -46,34 +48,34 @@ sandbox is removed afterwards, also on Ctrl-C.
 EXAMPLES:
    # offline: a my.cnf of a MariaDB 10.11 server, rehearsed on MariaDB 11.8
    upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11 \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --target mariadb-11.8
 
    # offline, no my.cnf at hand: MariaDB 10.11 on its compiled defaults, with the application's schema
    upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --target mariadb-11.8
 
    # Debian 11 -> 12: MariaDB 10.5's datadir with the schema, upgraded in place by the installed 10.11
    upgrade-advisor rehearse --in-place --schema-file app.sql --config /etc/mysql/my.cnf \
-       --server-version mariadb-10.5.23 --source-basedir ~/.cache/upgrade-advisor/servers/mariadb-10.5 --target-basedir /
+       --server-version mariadb-10.5.23 --source mariadb-10.5 --target-basedir /
 
    # the application's queries too: a slow log run on today's version and the target, both with the dump's rows
    upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql --with-data \
-       --queries /var/log/mysql/slow.log --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+       --queries /var/log/mysql/slow.log --target mysql-9.7
 
    # the statements and a sample of the rows from the running server (read-only)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --schemas shop --queries live --sample-rows 5000 \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --target mariadb-11.8
 
    # the upgrade day: 11.8 as a replica of 10.11 and the way back, the log's writes replayed in ROW and STATEMENT format
    upgrade-advisor rehearse --replication --binlog-format both --server-version mariadb-10.11.19 --schema-file app.sql \
-       --with-data --queries /var/log/mysql/mariadb.log --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8
+       --with-data --queries /var/log/mysql/mariadb.log --target mariadb-11.8
 
    # a running server, rehearsed on an extracted MySQL 9.7 tarball (a migration)
    upgrade-advisor rehearse -S /run/mysqld/mysqld.sock -u root --target-basedir /opt/mysql-9.7.4 --html rehearsal.html
 
 ` + exitCodesHelp,
 		Flags: flagsOf(connectionFlags(), []cli.Flag{
-			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (required)", Required: true},
+			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (or --target VERSION)"},
 			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
 			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) instead of connecting; with --config its my.cnf, without it that version on its compiled defaults"},
 			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
@@ -86,10 +88,25 @@ EXAMPLES:
 			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
 			&cli.BoolFlag{Name: "no-group", Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
-		}, queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
+		}, []cli.Flag{targetVersionFlag(), sourceVersionFlag()}, fetchFlags(), queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
 	}
+}
+
+// rehearseServers resolves --target and --source to their roots; the
+// target's binaries are required.
+func rehearseServers(c *cli.Context) error {
+	if err := setBasedirFromVersion(c, "target-basedir", "target"); err != nil {
+		return err
+	}
+	if err := setBasedirFromVersion(c, "source-basedir", "source"); err != nil {
+		return err
+	}
+	if c.String("target-basedir") == "" {
+		return fmt.Errorf("%w: name the version you move to: --target VERSION (%s) or --target-basedir DIR", exitcode.ErrUsage, serverfetch.KnownNames())
+	}
+	return nil
 }
 
 // replicationOptions reads --replication and its flags (nil without it).
@@ -116,6 +133,9 @@ func replicationOptions(c *cli.Context) (*rehearse.ReplicationOptions, error) {
 func runRehearse(c *cli.Context) error {
 	failOn, format, err := reportChoices(c)
 	if err != nil {
+		return err
+	}
+	if err := rehearseServers(c); err != nil {
 		return err
 	}
 	o := rehearse.Options{

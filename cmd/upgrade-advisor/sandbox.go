@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func sandboxCommand() *cli.Command {
@@ -23,9 +24,12 @@ func sandboxCommand() *cli.Command {
 				Description: `EXAMPLES:
    upgrade-advisor sandbox start
    upgrade-advisor sandbox start --option innodb_file_per_table=0 --option innodb_stats_persistent=0
+   upgrade-advisor sandbox start --server mariadb-11.8
    upgrade-advisor sandbox start --basedir ~/tarballs/mysql-8.0.36-linux-glibc2.28-x86_64 --networking`,
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "basedir", Usage: "extracted MySQL/MariaDB tarball or unpacked package root (default: installed binaries)"},
+					&cli.StringFlag{Name: "server", Usage: "a server by name instead of --basedir (" + serverfetch.KnownNames() + "), from the servers' cache, fetched when missing"},
+					fetchFlags()[0], fetchFlags()[1],
 					&cli.StringSliceFlag{Name: "option", Aliases: []string{"sandbox-option"}, Usage: "extra server option key=value (repeatable)"},
 					&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandbox (default: the temp dir)"},
 					&cli.BoolFlag{Name: "networking", Usage: "listen on 127.0.0.1 (default: socket only)"},
@@ -53,6 +57,9 @@ func sandboxCommand() *cli.Command {
 
 func sandboxStart(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
+		return err
+	}
+	if err := setBasedirFromVersion(c, "basedir", "server"); err != nil {
 		return err
 	}
 	sb, err := sandbox.Start(c.Context, sandbox.Options{

@@ -15,7 +15,7 @@ var tiers = [][]string{
 	{"advisor/job", "advisor/report"},
 	{"advisor/server"},
 	{"advisor/footprint", "advisor/carryover", "sandbox/sandboxtest"},
-	{"bench", "sandbox", "advisor/queries"},
+	{"bench", "sandbox", "advisor/queries", "serverfetch"},
 	// querylog reads files of statements with sqlfile's client splitter;
 	// bench/ddlfile reads --ddl-file with sqlfile's pipeline (bench and the
 	// live guard of advisor/server use it).

@@ -1,0 +1,154 @@
+package serverfetch
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Options say where a fetch puts its roots and where it gets them.
+type Options struct {
+	Dir     string // the cache (default DefaultDir)
+	Mirror  string // Debian mirror, http(s) URL of the archive's top (default DefaultMirror)
+	Keyring string // OpenPGP keyring with the archive's keys (default DebianKeyring)
+	Arch    string // Debian architecture (default: this machine's)
+	// Progress receives a line per download (nil: quiet); Live redraws
+	// each download's line with its rate and time left, for a terminal.
+	Progress io.Writer
+	Live     bool
+	Client   *http.Client // default: http.DefaultClient
+}
+
+// Result says what a fetch made or found.
+type Result struct {
+	Root       string
+	Cached     bool  // the cache had it: nothing was downloaded
+	Downloaded int64 // bytes
+	Files      int
+	Record     Record
+}
+
+func (o Options) withDefaults() Options {
+	if o.Dir == "" {
+		o.Dir = DefaultDir()
+	}
+	if o.Mirror == "" {
+		o.Mirror = DefaultMirror()
+	}
+	o.Mirror = strings.TrimRight(o.Mirror, "/")
+	if o.Keyring == "" {
+		o.Keyring = DebianKeyring
+	}
+	if o.Arch == "" {
+		o.Arch = runtime.GOARCH
+	}
+	if o.Client == nil {
+		o.Client = http.DefaultClient
+	}
+	return o
+}
+
+func (o Options) fetcher() *fetcher {
+	f := &fetcher{client: o.Client,
+		mirrorHint: fmt.Sprintf("point the tool at a mirror it can reach with --mirror URL or %s=URL", EnvMirror)}
+	if o.Progress != nil {
+		f.progress = &progress{w: o.Progress, live: o.Live, now: time.Now}
+	}
+	return f
+}
+
+// Fetch returns the root of a version by name, from the cache, or
+// fetched from Debian's archive and verified; see the package comment.
+func Fetch(ctx context.Context, name string, o Options) (Result, error) {
+	o = o.withDefaults()
+	if root, err := Path(o.Dir, name); err == nil {
+		return Result{Root: root, Cached: true, Record: readRecord(root, name)}, nil
+	}
+	v, err := Lookup(name)
+	if err != nil {
+		return Result{}, err
+	}
+	if root, err := Path(o.Dir, v.Name); err == nil {
+		if rec := readRecord(root, v.Name); rec.Version != "" && v.hasExact(rec.Version) {
+			return Result{Root: root, Cached: true, Record: rec}, nil
+		}
+	}
+	keys, err := readKeyring(o.Keyring)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return Result{}, spaceOr(err, o.Dir)
+	}
+	work, err := os.MkdirTemp(o.Dir, ".fetch-"+v.Name+"-")
+	if err != nil {
+		return Result{}, spaceOr(err, o.Dir)
+	}
+	defer os.RemoveAll(work)
+	f := o.fetcher()
+	s := suite{name: v.Suite, arch: o.Arch, mirror: o.Mirror, keys: keys, f: f}
+	ix, err := s.packages(ctx, work)
+	if err != nil {
+		return Result{}, err
+	}
+	if got := ix.pkgs[v.Packages[0]].version; !v.hasExact(got) {
+		return Result{}, fmt.Errorf("%w: %s: Debian's %s has %s %s, not %s: fetch %s for that one, or the vendor's tarball of %s with --tarball and --sha256",
+			ErrUnknownVersion, name, v.Suite, v.Packages[0], got, v.Exact, v.Name, v.Exact)
+	}
+	pkgs, err := resolve(ix, v)
+	if err != nil {
+		return Result{}, err
+	}
+	downloads := filepath.Join(o.Dir, downloadsDir, v.Name)
+	tree := filepath.Join(work, "root")
+	if err := s.unpack(ctx, pkgs, downloads, tree); err != nil {
+		return Result{}, err
+	}
+	if err := runnable(tree, v, o.Arch); err != nil {
+		return Result{}, err
+	}
+	rec := Record{Name: v.Name, Version: ix.pkgs[v.Packages[0]].version, Signer: s.signer,
+		Source: fmt.Sprintf("debian %s %s (%s)", v.Suite, o.Arch, o.Mirror), Fetched: time.Now().UTC()}
+	if err := finish(tree, rec); err != nil {
+		return Result{}, err
+	}
+	root := filepath.Join(o.Dir, v.Name)
+	if err := install(tree, root); err != nil {
+		return Result{}, err
+	}
+	os.RemoveAll(downloads)
+	os.Remove(filepath.Dir(downloads)) // when no other fetch uses it
+	return Result{Root: root, Downloaded: f.bytes, Files: f.files, Record: rec}, nil
+}
+
+// runnable checks that the tree has the server, the files the version
+// needs, and a dynamic loader to run them with.
+func runnable(tree string, v Version, arch string) error {
+	for _, f := range append([]string{v.Server}, v.Needs...) {
+		if _, err := os.Stat(filepath.Join(tree, f)); err != nil {
+			return fmt.Errorf("%w: the packages of %s unpacked without %s: the suite's packages may have changed; report it", ErrVerify, v.Name, f)
+		}
+	}
+	triplet, loader := loaderOf(arch)
+	for _, dir := range []string{"usr/lib", "lib"} {
+		if _, err := os.Stat(filepath.Join(tree, dir, triplet, loader)); err == nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: the packages of %s unpacked without a dynamic loader (%s/%s)", ErrVerify, v.Name, triplet, loader)
+}
+
+// loaderOf is the multiarch directory and the loader's name of a Debian
+// architecture.
+func loaderOf(arch string) (triplet, loader string) {
+	if arch == "arm64" {
+		return "aarch64-linux-gnu", "ld-linux-aarch64.so.1"
+	}
+	return "x86_64-linux-gnu", "ld-linux-x86-64.so.2"
+}
