@@ -110,6 +110,10 @@ func inPlaceMarkdown(m *mdWriter, ip *InPlace) {
 		return
 	}
 	m.heading(2, "In-place upgrade")
+	if ip.Datadir != nil {
+		inPlaceDatadirMarkdown(m, ip)
+		return
+	}
 	m.line(fmt.Sprintf("%s -> %s, slow shutdown: %v.", mdText(ip.Source), mdText(ip.Target), ip.SlowShutdown))
 	m.line("")
 	m.line("**" + mdText(ip.Verdict()) + "**")

@@ -100,6 +100,10 @@ func inPlaceText(p *printer, ip *InPlace) {
 	if ip == nil {
 		return
 	}
+	if ip.Datadir != nil {
+		inPlaceDatadirText(p, ip)
+		return
+	}
 	mark := "[OK]"
 	if !ip.Clean {
 		mark = "[!!]"
