@@ -150,7 +150,13 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{with .Schema}}{{template "schema" .}}
 {{end}}{{with .Queries}}{{template "queries" .}}
 {{end}}{{with .R.InPlace}}<h2>In-place upgrade</h2>
-<p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
+{{with .Datadir}}<ul>{{range .DowntimeLines}}<li>{{.}}</li>
+{{end}}{{range .Problems}}<li><b>critical</b>: {{.What}} Fix: {{.Fix}}</li>
+{{end}}{{with .Recovery}}<li><b>warning</b>: {{.}}</li>
+{{end}}{{with .Sampled}}<li>{{.}}</li>
+{{end}}{{range .Steps}}<li>{{.Name}}: {{printf "%.1f" .DurationS}} s{{with .Note}} ({{.}}){{end}}{{range .Log}}<br><code>{{.}}</code>{{end}}</li>
+{{end}}</ul>
+{{end}}<p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
 <p class="{{if .Clean}}clean{{else}}dropped{{end}}"><b>{{.Verdict}}</b></p>
 <ul>
 {{with .GroupsText}}<li>{{.}}</li>

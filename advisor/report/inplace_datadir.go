@@ -46,6 +46,8 @@ type InPlaceStep struct {
 	Name      string   `json:"name"`
 	DurationS float64  `json:"duration_s"`
 	Log       []string `json:"log,omitempty"`
+	// Note says what the log lines mean, when they need it.
+	Note string `json:"note,omitempty"`
 }
 
 // InPlaceTable is one table on today's version and on the target.

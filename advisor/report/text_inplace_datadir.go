@@ -31,6 +31,9 @@ func inPlaceDatadirText(p *printer, ip *InPlace) {
 	}
 	for _, st := range d.Steps {
 		p.line("       step %s: %.1f s", st.Name, st.DurationS)
+		if st.Note != "" {
+			p.line("           (%s)", st.Note)
+		}
 		for _, l := range st.Log {
 			p.line("           %s", l)
 		}
@@ -84,6 +87,9 @@ func inPlaceDatadirMarkdown(m *mdWriter, ip *InPlace) {
 	}
 	for _, st := range d.Steps {
 		m.line(fmt.Sprintf("- %s: %.1f s", mdText(st.Name), st.DurationS))
+		if st.Note != "" {
+			m.line("  - " + mdText(st.Note))
+		}
 		for _, l := range st.Log {
 			m.line("  - `" + strings.ReplaceAll(l, "`", "'") + "`")
 		}

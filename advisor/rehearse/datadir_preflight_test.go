@@ -1,0 +1,49 @@
+package rehearse
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
+
+func TestDatadirRefusal(t *testing.T) {
+	maria105 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 5, 23)}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string // path -> content; "/" ends a directory
+		want  string            // a word of the refusal, "" when accepted
+	}{
+		{"a cold copy", map[string]string{"mysql/": "", "ibdata1": "x"}, ""},
+		{"a prepared backup", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = full-prepared\n"}, ""},
+		{"an unprepared backup", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = full-backuped\n"}, "mariadb-backup --prepare --target-dir="},
+		{"an unprepared 11.x backup", map[string]string{"mysql/": "", "mariadb_backup_checkpoints": "backup_type = incremental\n"}, "not prepared"},
+		{"upgraded by 10.11 already", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.11.19-MariaDB"}, "last upgraded by 10.11.19"},
+		{"upgraded by 10.5", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.5.23-MariaDB"}, ""},
+		{"not a datadir", map[string]string{"notes.txt": "x"}, "not a datadir"},
+	} {
+		dir := t.TempDir()
+		for p, content := range tc.files {
+			var err error
+			if strings.HasSuffix(p, "/") {
+				err = os.Mkdir(filepath.Join(dir, p), 0o755)
+			} else {
+				err = os.WriteFile(filepath.Join(dir, p), []byte(content), 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := datadirRefusal(dir, maria105)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !errors.Is(err, exitcode.ErrUsage) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want a usage error saying %q", tc.name, err, tc.want)
+		}
+	}
+}
