@@ -71,7 +71,13 @@ func (r *datadirRun) step(name string, downtime bool, fn func() error) error {
 	return err
 }
 
+// problem adds a critical finding with its fix, once.
 func (r *datadirRun) problem(what, fix string) {
+	for _, p := range r.d.Problems {
+		if p.What == what {
+			return
+		}
+	}
 	r.d.Problems = append(r.d.Problems, report.InPlaceProblem{What: what, Fix: fix})
 }
 
