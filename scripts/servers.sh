@@ -31,7 +31,7 @@ packages_of() {
   case $1 in
     mysql-9.7) echo mysql-server-core mysql-client-core ;;
     mariadb-11.8) echo mariadb-server-core mariadb-client-core mariadb-common libmariadb3 ;;
-    mariadb-10.5) echo mariadb-server-core-10.5 mariadb-client-core-10.5 mariadb-common libmariadb3 ;;
+    mariadb-10.5) echo mariadb-server-core-10.5 mariadb-client-core-10.5 mariadb-backup mariadb-common libmariadb3 ;;
     *) return 1 ;;
   esac
 }

@@ -57,8 +57,8 @@ func looksLikeDatadir(dir string) bool {
 func unpreparedBackup(dir string, src flavor.Flavor) error {
 	for _, name := range backupCheckpoints {
 		typ := checkpointType(filepath.Join(dir, name))
-		if typ == "" || strings.HasSuffix(typ, "-prepared") {
-			continue
+		if typ != "full-backuped" && typ != "incremental" {
+			continue // none, or prepared: full-prepared (xtrabackup), log-applied (mariadb-backup)
 		}
 		tool := "xtrabackup"
 		if src.IsMariaDB() {

@@ -20,6 +20,7 @@ func TestDatadirRefusal(t *testing.T) {
 	}{
 		{"a cold copy", map[string]string{"mysql/": "", "ibdata1": "x"}, ""},
 		{"a prepared backup", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = full-prepared\n"}, ""},
+		{"a backup prepared by mariadb-backup 10.5", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = log-applied\n"}, ""},
 		{"an unprepared backup", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = full-backuped\n"}, "mariadb-backup --prepare --target-dir="},
 		{"an unprepared 11.x backup", map[string]string{"mysql/": "", "mariadb_backup_checkpoints": "backup_type = incremental\n"}, "not prepared"},
 		{"upgraded by 10.11 already", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.11.19-MariaDB"}, "last upgraded by 10.11.19"},

@@ -70,6 +70,10 @@ var oldDatadir struct {
 	once sync.Once
 	dir  string
 	err  error
+	// backup is a mariadb-backup --backup of the same server, not
+	// prepared; backupErr why there is none.
+	backup    string
+	backupErr error
 }
 
 // mariaDB105Datadir is a cold copy, taken after a clean shutdown, of a
@@ -116,6 +120,8 @@ func buildOldDatadir(src sandboxtest.Server) (_ string, err error) {
 		}
 	}
 	db.Close()
+	oldDatadir.backup = filepath.Join(filepath.Dir(binary), "mariadb-10.5-backup")
+	oldDatadir.backupErr = backupCommand(ctx, src, "--backup", "--target-dir="+oldDatadir.backup, "--socket="+sb.Socket(), "--user=root")
 	if err := sb.Shutdown(ctx); err != nil {
 		return "", err
 	}
@@ -124,6 +130,25 @@ func buildOldDatadir(src sandboxtest.Server) (_ string, err error) {
 		return "", fmt.Errorf("cp -a: %v: %s", err, out)
 	}
 	return dir, nil
+}
+
+// backupCommand runs Debian 11's mariadb-backup of the MariaDB 10.5 root
+// (scripts/servers.sh unpacks it with the server) through the root's loader.
+func backupCommand(ctx context.Context, src sandboxtest.Server, args ...string) error {
+	tool := filepath.Join(src.Basedir, "usr", "bin", "mariadb-backup")
+	if _, err := os.Stat(tool); err != nil {
+		return fmt.Errorf("%s has no mariadb-backup (unpacked before it was part of the root: remove the root and run scripts/servers.sh fetch mariadb-10.5): %w", src.Basedir, err)
+	}
+	argv := append(append(src.Binary.Launcher(), tool, "--no-defaults"), args...)
+	if out, err := exec.CommandContext(ctx, argv[0], argv[1:]...).CombinedOutput(); err != nil {
+		return fmt.Errorf("mariadb-backup %s: %w\n%s", args[0], err, lastLines(string(out), 15))
+	}
+	return nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
 func errorsJoin(a, b error) error {
@@ -376,4 +401,55 @@ func TestRehearseInPlaceDatadirRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRehearseInPlaceDatadirBackup rehearses the same MariaDB 10.5 server
+// from a mariadb-backup backup (Debian 11's): unprepared, it is refused
+// (exit 2) with the command that prepares it; prepared (on a copy), 10.5
+// -> 10.11 and 10.5 -> 11.8 pass with every table agreeing, and the
+// backup directory is unchanged.
+func TestRehearseInPlaceDatadirBackup(t *testing.T) {
+	source := sandboxtest.ByKey(t, "mariadb-10.5")
+	mariaDB105Datadir(t)
+	if oldDatadir.backupErr != nil {
+		if sandboxtest.InCI() {
+			t.Fatalf("no mariadb-backup backup and CI=true: %v", oldDatadir.backupErr)
+		}
+		t.Skipf("no mariadb-backup backup: %v", oldDatadir.backupErr)
+	}
+	newer := sandboxtest.ByKey(t, "mariadb-11.8")
+	newer.Require(t)
+	tmp := shortTemp(t)
+	_, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--in-place", "--datadir", oldDatadir.backup, "--no-defaults",
+		"--source-basedir", source.Basedir, "--target-basedir", newer.Basedir, "-q")
+	if want := "mariadb-backup --prepare --target-dir=" + oldDatadir.backup; code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("the unprepared backup: exit %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	prepared := filepath.Join(shortTemp(t), "prepared")
+	if out, err := exec.Command("cp", "-a", oldDatadir.backup, prepared).CombinedOutput(); err != nil {
+		t.Fatalf("cp -a: %v: %s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	if err := backupCommand(ctx, source, "--prepare", "--target-dir="+prepared); err != nil {
+		t.Fatal(err)
+	}
+	before := treeHashes(t, prepared)
+	for _, key := range []string{"mariadb-10.11", "mariadb-11.8"} {
+		target := sandboxtest.ByKey(t, key)
+		t.Run(target.Name(), func(t *testing.T) {
+			target.Require(t)
+			doc, stderr, code := rehearseDatadir(t, prepared, source, target)
+			d := doc.InPlace.Datadir
+			if code != 0 || !doc.InPlace.Clean || len(d.Tables) != oldDatadirTables || len(d.Downtime) != 4 {
+				t.Fatalf("exit %d, clean %v, %d tables, downtime %+v, problems %+v\n%s", code, doc.InPlace.Clean, len(d.Tables), d.Downtime, d.Problems, stderr)
+			}
+			for _, tb := range d.Tables {
+				if tb.CheckAfter != "OK" || tb.RowsBefore != tb.RowsAfter || tb.ChecksumBefore != tb.ChecksumAfter {
+					t.Errorf("table %+v differs after the upgrade", tb)
+				}
+			}
+		})
+	}
+	assertSameTree(t, before, treeHashes(t, prepared))
 }
