@@ -3,6 +3,7 @@ package rehearse
 import (
 	"bufio"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,9 @@ func datadirRefusal(dir string, src flavor.Flavor) error {
 	if err := unpreparedBackup(dir, src); err != nil {
 		return err
 	}
+	if err := outsideFiles(dir); err != nil {
+		return err
+	}
 	if v := upgradedBy(dir); v != "" {
 		ver, err := flavor.ParseVersion(v)
 		if err == nil && ver.Series() != src.Version.Series() {
@@ -40,6 +44,27 @@ func datadirRefusal(dir string, src flavor.Flavor) error {
 		}
 	}
 	return nil
+}
+
+// outsideFiles refuses a datadir whose tables live outside it: a symbolic
+// link (MyISAM's DATA DIRECTORY, a schema moved to another disk) or an
+// .isl file (InnoDB's DATA DIRECTORY): the server on the copy would open,
+// and write, the original files.
+func outsideFiles(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%w: --datadir %s holds a symbolic link, %s: the server on the copy would write where it points; give a copy with the files themselves (cp -a --dereference)", exitcode.ErrUsage, dir, rel)
+		case strings.HasSuffix(d.Name(), ".isl"):
+			return fmt.Errorf("%w: --datadir %s holds %s, a table whose tablespace lives outside the datadir (DATA DIRECTORY): the server on the copy would write the original file; "+
+				"rehearse a copy where that table's tablespace was moved back in (ALTER TABLE ... ENGINE=InnoDB without DATA DIRECTORY on a copy), or without that table", exitcode.ErrUsage, dir, rel)
+		}
+		return nil
+	})
 }
 
 func looksLikeDatadir(dir string) bool {

@@ -2,8 +2,10 @@ package rehearse
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +17,7 @@ func TestDatadirRefusal(t *testing.T) {
 	maria105 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 5, 23)}
 	for _, tc := range []struct {
 		name  string
-		files map[string]string // path -> content; "/" ends a directory
+		files map[string]string // path -> content; "/" ends a directory, "@" a symbolic link to content
 		want  string            // a word of the refusal, "" when accepted
 	}{
 		{"a cold copy", map[string]string{"mysql/": "", "ibdata1": "x"}, ""},
@@ -26,13 +28,19 @@ func TestDatadirRefusal(t *testing.T) {
 		{"upgraded by 10.11 already", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.11.19-MariaDB"}, "last upgraded by 10.11.19"},
 		{"upgraded by 10.5", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.5.23-MariaDB"}, ""},
 		{"not a datadir", map[string]string{"notes.txt": "x"}, "not a datadir"},
+		{"a tablespace outside (DATA DIRECTORY)", map[string]string{"mysql/": "", "app/": "", "app/far.isl": "/data2/app/far.ibd"}, "DATA DIRECTORY"},
+		{"a symbolic link", map[string]string{"mysql/": "", "app@": "/data2/app"}, "symbolic link"},
 	} {
 		dir := t.TempDir()
-		for p, content := range tc.files {
+		for _, p := range slices.Sorted(maps.Keys(tc.files)) { // a directory before its files
+			content := tc.files[p]
 			var err error
-			if strings.HasSuffix(p, "/") {
+			switch {
+			case strings.HasSuffix(p, "/"):
 				err = os.Mkdir(filepath.Join(dir, p), 0o755)
-			} else {
+			case strings.HasSuffix(p, "@"):
+				err = os.Symlink(content, filepath.Join(dir, strings.TrimSuffix(p, "@")))
+			default:
 				err = os.WriteFile(filepath.Join(dir, p), []byte(content), 0o644)
 			}
 			if err != nil {
