@@ -94,20 +94,18 @@ func buildOldDatadir(src sandboxtest.Server) (_ string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	parent, err := os.MkdirTemp("/tmp", "ua-dd-")
-	if err == nil {
-		err = os.Chmod(parent, 0o755) // the server's account traverses it
-	}
 	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(parent)
+	if err := os.Chmod(parent, 0o755); err != nil { // the server's account traverses it
 		return "", err
 	}
 	sb, err := sandbox.Start(ctx, src.Options(sandbox.Options{Dir: parent}))
 	if err != nil {
 		return "", err
 	}
-	defer func() {
-		err = errorsJoin(err, sb.Stop(context.Background()))
-		os.RemoveAll(parent)
-	}()
+	defer func() { err = errorsJoin(err, sb.Stop(context.Background())) }()
 	db, err := sql.Open("mysql", sb.DSN())
 	if err != nil {
 		return "", err
