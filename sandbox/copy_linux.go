@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // Whence values of lseek(2) on Linux that find a file's data and holes.
@@ -89,4 +91,28 @@ func allocateFile(p string) error {
 		}
 	}
 	return errors.Join(err, f.Close())
+}
+
+// cloneFile makes out share in's blocks (FICLONE: btrfs, XFS with reflink,
+// bcachefs); an error when the filesystem cannot, or in and out are on
+// different filesystems.
+func cloneFile(out, in *os.File) error {
+	return unix.IoctlFileClone(int(out.Fd()), int(in.Fd()))
+}
+
+// allocatedBytes is the space a file's blocks take.
+func allocatedBytes(info os.FileInfo) int64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return st.Blocks * 512
+	}
+	return info.Size()
+}
+
+// freeBytes is the space available to an unprivileged user in dir's filesystem.
+func freeBytes(dir string) (int64, error) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return int64(st.Bavail) * int64(st.Bsize), nil
 }

@@ -8,7 +8,8 @@
 // Start creates a directory <Options.Dir>/upgrade-advisor-sandbox-NNNN that
 // holds everything of one server, so that two sandboxes never collide:
 //
-//	data/          the datadir: a copy of the binary's cached one (see The datadir cache)
+//	data/          the datadir: a copy of the binary's cached one (see The datadir cache),
+//	               or of Options.FromDatadir
 //	tmp/           the server's tmpdir (a shared /tmp lets servers delete each other's files)
 //	mysql.sock     the unix socket (kept short: socket paths are limited to 107 bytes)
 //	mysqld.pid     the server's pid file
@@ -187,7 +188,7 @@
 //	plugins.go        plugin_dir: links to the bundled plugins
 //	serverargs.go     the server's arguments
 //	sparse.go         block copies that leave blocks of zeros out
-//	copy_linux.go     data extents and fallocate (copy_other.go: neither)
+//	copy_linux.go     data extents, fallocate, reflinks, free space (copy_other.go: none of them)
 //	copy.go           copyTree, copyFile
 //	cacheentry.go     what a cache entry records: the build it was made from
 //	cache.go          the datadir cache: its lock, saving an entry, copying it
@@ -201,6 +202,7 @@
 //	sandbox.go        the Sandbox type and its accessors
 //	launch.go         launching the server from the metadata, killing it
 //	datadir.go        a sandbox's datadir: copied from the cache, or initialised
+//	fromdatadir.go    a sandbox on a copy of a datadir it did not make (Options.FromDatadir): PlanDatadirCopy
 //	start.go          Start
 //	lifecycle.go      Shutdown, Remove, Stop, Kill, Restart
 //	attach.go         Load, Open, List

@@ -16,6 +16,12 @@ const shutdownGrace = 30 * time.Second
 // group. It returns nil once the process is gone, however it went; calling it
 // again, or on a server that is not running, does nothing.
 func (s *Sandbox) Shutdown(ctx context.Context) error {
+	return s.ShutdownWithin(ctx, shutdownGrace)
+}
+
+// ShutdownWithin is Shutdown waiting up to grace before SIGKILL: a slow
+// shutdown (innodb_fast_shutdown=0) of a large datadir takes minutes.
+func (s *Sandbox) ShutdownWithin(ctx context.Context, grace time.Duration) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.runningLocked() {
@@ -27,11 +33,11 @@ func (s *Sandbox) Shutdown(ctx context.Context) error {
 	if err := terminate(p.pid); err != nil {
 		return fmt.Errorf("sandbox: signalling server pid %d: %w; are you the user that started it?", p.pid, err)
 	}
-	grace, cancel := context.WithTimeout(ctx, shutdownGrace)
-	gone := p.waitExit(grace)
+	graceCtx, cancel := context.WithTimeout(ctx, grace)
+	gone := p.waitExit(graceCtx)
 	cancel()
 	if !gone {
-		why := fmt.Sprintf("did not shut down within %v", shutdownGrace)
+		why := fmt.Sprintf("did not shut down within %v", grace)
 		if ctx.Err() != nil {
 			why = "shutdown interrupted (" + ctx.Err().Error() + ")"
 		}

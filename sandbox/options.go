@@ -58,6 +58,12 @@ type Options struct {
 	// reported (a rehearsal's, the calibration's): they run the version's
 	// defaults. ServerOptions still win over these.
 	Quick bool
+	// FromDatadir, when set, is a datadir to start on instead of a fresh
+	// one: a cold copy, a snapshot or a prepared physical backup. It is
+	// only read; the sandbox runs on its own copy (reflinked where the
+	// filesystem can). Replication does not start on it (skip-slave-start)
+	// and Networking is needed: root gets the sandbox's password at start.
+	FromDatadir string
 	// CacheDir holds the initialised datadir of each server binary (and,
 	// for root, server files the sandbox account can read); default
 	// DefaultCacheDir.
@@ -183,6 +189,9 @@ func (o Options) normalize() (Options, []string, error) {
 	}
 	if o.Port != 0 && !o.Networking {
 		return o, nil, fmt.Errorf("sandbox: --port %d given without --networking: add --networking to listen on 127.0.0.1", o.Port)
+	}
+	if o.FromDatadir != "" && !o.Networking {
+		return o, nil, fmt.Errorf("sandbox: a sandbox on a copied datadir needs Networking: root's password is set at its start")
 	}
 	if o.StartTimeout < 0 {
 		return o, nil, fmt.Errorf("sandbox: negative start timeout %v", o.StartTimeout)

@@ -27,6 +27,10 @@ type Sandbox struct {
 	app *appAccount
 	// quick: started with Options.Quick.
 	quick bool
+	// copied is how the copy of Options.FromDatadir went.
+	copied CopyDone
+	// fromDatadir: the datadir is a copy of one the sandbox did not make.
+	fromDatadir bool
 	// phases is where the time of the last start went.
 	phases StartPhases
 }

@@ -50,3 +50,12 @@ func serverArgs(b *Binary, dir string, port int, password, quick bool, extra []s
 	}
 	return append(args, extra...)
 }
+
+// extraArgs are extra with, on a copied datadir, replication kept from
+// starting: a copy of a replica's datadir would connect to its primary.
+func (s *Sandbox) extraArgs(extra []string) []string {
+	if !s.fromDatadir {
+		return extra
+	}
+	return append([]string{"--skip-slave-start"}, extra...)
+}

@@ -39,7 +39,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct, quick: o.Quick}
+	s := &Sandbox{dir: dir, log: o.Log, startTimeout: o.StartTimeout, acct: acct, quick: o.Quick, fromDatadir: o.FromDatadir != ""}
 	ok := false
 	defer func() {
 		if !ok {
@@ -136,6 +136,9 @@ func (s *Sandbox) initialise(ctx context.Context, o Options, bin *Binary, method
 		}
 		s.password = pw
 	}
+	if o.FromDatadir != "" {
+		return s.copyDatadir(o.FromDatadir)
+	}
 	return s.makeDatadir(ctx, o, bin, method, extra)
 }
 
@@ -193,7 +196,7 @@ func (s *Sandbox) metadata(bin *Binary, method InitMethod, port int, extra []str
 		Version:       bin.Flavor.Raw,
 		VersionOutput: bin.VersionOutput,
 		InitMethod:    method.String(),
-		Args:          serverArgs(bin, s.dir, port, s.password != "", s.quick, extra),
+		Args:          serverArgs(bin, s.dir, port, s.password != "", s.quick, s.extraArgs(extra)),
 		PIDFile:       filepath.Join(s.dir, pidName),
 		ErrorLog:      filepath.Join(s.dir, errorLogName),
 		Created:       began,

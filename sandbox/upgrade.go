@@ -49,7 +49,7 @@ func (s *Sandbox) UpgradeTo(ctx context.Context, basedir string, options []strin
 	m := s.meta
 	m.Basedir, m.Binary, m.Launcher = bin.Basedir, bin.Path, bin.Launcher()
 	m.Flavor, m.Version, m.VersionOutput = bin.Flavor.Vendor, bin.Flavor.Raw, bin.VersionOutput
-	m.Args = serverArgs(bin, s.dir, m.Port, s.password != "", s.quick, extra)
+	m.Args = serverArgs(bin, s.dir, m.Port, s.password != "", s.quick, s.extraArgs(extra))
 	s.meta = m
 	logStart := fileSize(m.ErrorLog)
 	if err := s.launch(ctx); err != nil {

@@ -230,6 +230,7 @@ func mariadb105() []fakePackage {
 		{name: "mariadb-server-core-10.5", version: "1:10.5.23-0+deb11u1", depends: "libc6 (>= 2.28), libssl1.1 (>= 1.1.1) | libssl3, perl:any, mariadb-common (>= 1:10.5)",
 			files: map[string]string{"usr/sbin/mariadbd": "#!/bin/sh\necho fake\n"}},
 		{name: "mariadb-client-core-10.5", version: "1:10.5.23-0+deb11u1", depends: "libmariadb3", files: map[string]string{"usr/bin/mariadb": "client"}},
+		{name: "mariadb-backup", version: "1:10.5.23-0+deb11u1", depends: "libc6 (>= 2.28)", files: map[string]string{"usr/bin/mariadb-backup": "backup"}},
 		{name: "mariadb-common", version: "1:10.5.23-0+deb11u1", files: map[string]string{"etc/mysql/mariadb.cnf": "[mysqld]\n"}},
 		{name: "libc6", version: "2.31-13", files: map[string]string{"lib/x86_64-linux-gnu/ld-linux-x86-64.so.2": "loader"}},
 		{name: "perl", version: "5.32.1-4", files: map[string]string{"usr/bin/perl": "perl"}},

@@ -37,11 +37,13 @@ func (v Version) hasExact(debVersion string) bool {
 var versions = []Version{
 	{
 		Name: "mariadb-10.5", Suite: "bullseye",
-		Packages: []string{"mariadb-server-core-10.5", "mariadb-client-core-10.5", "mariadb-common", "libmariadb3"},
+		Packages: []string{"mariadb-server-core-10.5", "mariadb-client-core-10.5", "mariadb-backup", "mariadb-common", "libmariadb3"},
 		// bullseye's libsystemd0 needs its own libgcrypt20, libgpg-error0 and
 		// libcap2 (Debian 12's need GLIBC_2.33); Debian 12 has no libssl1.1.
 		Extra:  []string{"libgcrypt20", "libgpg-error0", "libcap2", "libssl1.1"},
 		Server: "usr/sbin/mariadbd",
+		// its physical backup, a source of rehearse --in-place --datadir
+		Needs: []string{"usr/bin/mariadb-backup"},
 	},
 	{
 		Name: "mariadb-10.11", Suite: "bookworm",

@@ -5,6 +5,10 @@
 // calibrated side by side with the same estimator as compare
 // (server.CalibrateTogether), today's schema is loaded and timed on both
 // (package schemacheck), and with --in-place today's datadir is started by
-// the target and upgraded. Every sandbox is stopped and removed whatever
+// the target and upgraded; with --in-place --datadir, a copy of a real
+// datadir is (inplace_datadir.go: each step timed; datadir_checks.go and
+// datadir_compare.go: every table checked, counted and summed before and
+// after; datadir_preflight.go: what is refused before the copy) and no
+// calibration runs (datadir_run.go). Every sandbox is stopped and removed whatever
 // happens, also on Ctrl-C.
 package rehearse

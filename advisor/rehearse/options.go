@@ -43,6 +43,16 @@ type Options struct {
 	// InPlace adds the in-place upgrade rehearsal: today's datadir, with
 	// SchemaFile's schema loaded, started by the target (--in-place).
 	InPlace bool
+	// Datadir, with InPlace, is a copy of today's datadir (a cold copy, a
+	// snapshot, a prepared backup) upgraded instead of one made from
+	// SchemaFile; it is only read: the rehearsal runs on its own copy.
+	Datadir string
+	// CheckBudget, above 0, bounds the baseline's checksums on Datadir:
+	// each table's chunks are sampled to fit (the same ones summed after).
+	CheckBudget time.Duration
+	// StepProgress, when set, is told each step of the in-place rehearsal
+	// of Datadir as it begins (a terminal's progress line).
+	StepProgress func(step string)
 	// Replication adds the replication rehearsal (--replication), nil without it.
 	Replication *ReplicationOptions
 	// NoGroup checks and times every schema; by default schemas of the

@@ -21,6 +21,9 @@ func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 	if o.TargetBasedir == "" {
 		return nil, fmt.Errorf("%w: rehearse needs --target-basedir: an extracted tarball or unpacked package root of the version you move to", exitcode.ErrUsage)
 	}
+	if o.Datadir != "" {
+		return runDatadir(ctx, o)
+	}
 	today, err := readToday(ctx, o)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,8 @@
 //     server_info.go (ServerOf, the flavor's name), settings_label.go,
 //     compare_model.go, replication_model.go, replication_outcome.go,
 //     rehearse_model.go, rehearse_pins.go, inplace_groups.go (the in-place
-//     upgrade's groups of tenants), fleet.go.
+//     upgrade's groups of tenants), inplace_datadir.go (the in-place upgrade
+//     of a real datadir: its downtime, tables and problems), fleet.go.
 //   - What is judged and summed up on the model: verdict_causes.go (the
 //     statements and objects grouped by cause), verdict_derived.go (the
 //     groups as findings), verdict_judge.go (judge: the readiness),
@@ -42,7 +43,8 @@
 //     another format's renderer, its sections before the reports that use
 //     them. Text: text.go (the printer), text_verdict.go, text_schema.go,
 //     text_queries.go, text_load.go, text_replication.go, then
-//     text_report.go, text_rehearse.go, text_compare.go, text_fleet.go.
+//     text_report.go, text_rehearse.go, text_inplace_datadir.go (also its
+//     Markdown), text_compare.go, text_fleet.go.
 //     Markdown: markdown.go (the writer and its escaping),
 //     markdown_verdict.go, markdown_schema.go, markdown_queries.go,
 //     markdown_load.go, markdown_replication.go, then markdown_report.go,

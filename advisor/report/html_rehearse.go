@@ -123,11 +123,11 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 {{end}}<ul>
 <li><b>Today:</b> {{.R.Today.Address}} ({{.R.Today.Flavor}} {{.R.Today.Version}})</li>
 <li><b>Target:</b> {{.R.Target.VersionString}} ({{.R.Target.Address}})</li>
-<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline{{with .R.Warmup}}, after {{.Text}}{{end}}</li>
+{{if .R.Sides}}<li>{{.R.Rounds}} measured rounds interleaved across {{len .R.Sides}} sandboxes, {{.R.DurationS}} s (stopped on {{.R.StopReason}}); ratios against {{.R.Reference}}'s baseline{{with .R.Warmup}}, after {{.Text}}{{end}}</li>{{end}}
 </ul>
 <h2>Summary</h2>
 <ul>{{range $i, $s := .R.Summary}}<li{{if index $.Action $i}} class="action"{{end}}>{{$s}}</li>{{end}}</ul>
-<h2>CREATE TABLE time against {{.R.Reference}}</h2>
+{{if .R.Sides}}<h2>CREATE TABLE time against {{.R.Reference}}</h2>
 <svg xmlns="http://www.w3.org/2000/svg" width="{{coord .Chart.Width}}" height="{{coord .Chart.Height}}" role="img" aria-label="CREATE TABLE time of each side and variant relative to the reference, with 95% intervals">
 {{range .Chart.Ticks}}<line x1="{{coord .X}}" y1="15" x2="{{coord .X}}" y2="{{coord $.Chart.Height}}" stroke="#eee"/><text x="{{coord .X}}" y="12" text-anchor="middle">{{.Label}}</text>
 {{end}}<line x1="{{coord .Chart.One}}" y1="15" x2="{{coord .Chart.One}}" y2="{{coord .Chart.Height}}" stroke="#888" stroke-dasharray="4 3"/>
@@ -136,21 +136,27 @@ th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow-x:auto}.droppe
 <circle cx="{{coord .X}}" cy="{{coord .Y}}" r="5" fill="{{if .Recovers}}#2a2{{else if .Reference}}#888{{else}}#c33{{end}}"/>
 <text x="{{coord .High}}" dx="8" y="{{coord .Y}}" dy="4">{{.Text}}{{if .Recovers}} recovers{{end}}</text>
 {{end}}</svg>
-<h2>Settings carried over</h2>
+{{end}}<h2>Settings carried over</h2>
 <p>Validated with <code>{{.R.Validation.Command}}</code>.</p>
 <table><tr><th>action</th><th>today</th><th>where</th><th>target</th><th>why</th></tr>
 {{range .R.Carryover}}<tr class="{{.Action}}"><td>{{.Action}}</td><td><code>{{.Name}}={{.Value}}</code></td><td>{{.Where}}</td><td>{{if .TargetName}}<code>{{.TargetName}}={{.TargetValue}}</code>{{end}}{{if .SandboxValue}} (sandbox: {{.SandboxValue}}){{end}}</td><td>{{.Why}}</td></tr>
 {{end}}</table>
 {{if .R.Pins}}<p>Today's DDL behaviour pinned on target_pinned: {{range .R.Pins}}<code>{{.Name}}={{.Today}}</code> (target default {{.TargetDefault}}) {{end}}</p>{{end}}
-<h2>Calibration</h2>
+{{if .R.Sides}}<h2>Calibration</h2>
 <table><tr><th>side</th><th>variant</th><th>CREATE p50 ms</th><th>vs {{.R.Reference}} (95% CI)</th><th></th></tr>
 {{range .R.Sides}}{{$s := .}}{{range .Variants}}<tr><td>{{$s.Name}}</td><td>{{.Name}}</td><td>{{if .Measured}}{{printf "%.2f" .CreateP50Ms}}{{else}}not measured{{end}}</td><td>{{.VsReference}}</td><td>{{if .Recovers}}<span class="recovers">recovers</span>{{end}}</td></tr>
 {{end}}{{end}}</table>
-<p><i>{{.R.Method}}</i></p>
+{{end}}<p><i>{{.R.Method}}</i></p>
 {{with .Schema}}{{template "schema" .}}
 {{end}}{{with .Queries}}{{template "queries" .}}
 {{end}}{{with .R.InPlace}}<h2>In-place upgrade</h2>
-<p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
+{{with .Datadir}}<ul>{{range .DowntimeLines}}<li>{{.}}</li>
+{{end}}{{range .Problems}}<li><b>critical</b>: {{.What}} Fix: {{.Fix}}</li>
+{{end}}{{with .Recovery}}<li><b>warning</b>: {{.}}</li>
+{{end}}{{with .Sampled}}<li>{{.}}</li>
+{{end}}{{range .Steps}}<li>{{.Name}}: {{printf "%.1f" .DurationS}} s{{with .Note}} ({{.}}){{end}}{{range .Log}}<br><code>{{.}}</code>{{end}}</li>
+{{end}}</ul>
+{{end}}<p>{{.Source}} -&gt; {{.Target}}, slow shutdown: {{.SlowShutdown}}.</p>
 <p class="{{if .Clean}}clean{{else}}dropped{{end}}"><b>{{.Verdict}}</b></p>
 <ul>
 {{with .GroupsText}}<li>{{.}}</li>

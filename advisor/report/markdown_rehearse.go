@@ -74,6 +74,11 @@ func (m *mdWriter) carriedOver(r *RehearseReport) {
 // rehearseCalibration writes every side's variants against the
 // reference's baseline, and the method.
 func (m *mdWriter) rehearseCalibration(r *RehearseReport) {
+	if len(r.Sides) == 0 {
+		m.line("_" + mdText(r.Method) + "_")
+		m.line("")
+		return
+	}
 	m.heading(2, "Calibration")
 	var rows [][]string
 	for _, sd := range r.Sides {
@@ -110,6 +115,10 @@ func inPlaceMarkdown(m *mdWriter, ip *InPlace) {
 		return
 	}
 	m.heading(2, "In-place upgrade")
+	if ip.Datadir != nil {
+		inPlaceDatadirMarkdown(m, ip)
+		return
+	}
 	m.line(fmt.Sprintf("%s -> %s, slow shutdown: %v.", mdText(ip.Source), mdText(ip.Target), ip.SlowShutdown))
 	m.line("")
 	m.line("**" + mdText(ip.Verdict()) + "**")

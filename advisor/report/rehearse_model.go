@@ -216,6 +216,9 @@ type InPlace struct {
 	// after it logged no error.
 	Clean bool   `json:"clean"`
 	Error string `json:"error,omitempty"`
+	// Datadir is the rehearsal on a copy of a real datadir (--datadir),
+	// nil when today's version made the datadir from the schema.
+	Datadir *InPlaceDatadir `json:"datadir,omitempty"`
 }
 
 // InPlaceObject is one object of the schema after the upgrade.
@@ -266,6 +269,11 @@ func (p *InPlace) Verdict() string {
 	switch {
 	case p.Error != "":
 		return "the in-place upgrade failed: " + p.Error
+	case p.Datadir != nil && p.Clean:
+		return fmt.Sprintf("the upgraded server came up clean: %s on a copy of %s's datadir, %d table(s) checked, every row count and checksum agrees, %d view(s), routine(s), trigger(s) and event(s) usable",
+			p.Target, p.Source, len(p.Datadir.Tables), len(p.Datadir.Objects))
+	case p.Datadir != nil && len(p.Datadir.Problems) > 0:
+		return fmt.Sprintf("the upgraded datadir did NOT pass: %d problem(s), the first: %s", len(p.Datadir.Problems), p.Datadir.Problems[0].What)
 	case p.Clean:
 		return fmt.Sprintf("the upgraded server came up clean: %s on %s's datadir, upgrade step passed, %d table(s) checked, %d object(s) of the schema usable, no error at the restart",
 			p.Target, p.Source, p.TablesChecked, p.ObjectCount())

@@ -68,6 +68,10 @@ func (p *printer) carriedOver(r *RehearseReport) {
 // rehearseCalibration prints the run and every side's variants against
 // the reference's baseline.
 func (p *printer) rehearseCalibration(r *RehearseReport) {
+	if len(r.Sides) == 0 {
+		p.line("[--] %s", r.Method)
+		return
+	}
 	p.line("[--] Calibration: %d measured rounds, interleaved across %d sandboxes, %.1f s (stopped on %s); ratios against %s's baseline",
 		r.Rounds, len(r.Sides), r.DurationS, r.StopReason, r.Reference)
 	if r.Warmup != nil {
@@ -98,6 +102,10 @@ func (p *printer) rehearseFindings(r *RehearseReport) {
 // inPlaceText prints the in-place upgrade rehearsal, when there is one.
 func inPlaceText(p *printer, ip *InPlace) {
 	if ip == nil {
+		return
+	}
+	if ip.Datadir != nil {
+		inPlaceDatadirText(p, ip)
 		return
 	}
 	mark := "[OK]"

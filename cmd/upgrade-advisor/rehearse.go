@@ -30,7 +30,9 @@ recover today's speed and prints the my.cnf for the target, each line
 commented with why. When today's version cannot run here, the target as
 carried over is measured against the target with its defaults and with
 today's behaviour pinned. With --in-place, today's version also makes a
-datadir with today's settings and --schema-file's schema, shuts down (slowly,
+datadir with today's settings and --schema-file's schema (or, with --datadir,
+starts on its own copy of a real datadir: no calibration then, and the report
+opens with the downtime each step took), shuts down (slowly,
 innodb_fast_shutdown=0, across series), and the target starts on it, runs its
 upgrade step (mariadb-upgrade; MySQL 8.0.16+ upgrades at start) and restarts;
 the report gives the first start's errors and warnings, the upgrade tool's
@@ -57,6 +59,10 @@ EXAMPLES:
    # Debian 11 -> 12: MariaDB 10.5's datadir with the schema, upgraded in place by the installed 10.11
    upgrade-advisor rehearse --in-place --schema-file app.sql --config /etc/mysql/my.cnf \
        --server-version mariadb-10.5.23 --source mariadb-10.5 --target-basedir /
+
+   # Debian 11 -> 12 on a cold copy of the real datadir: the downtime measured, every table checked and summed before and after
+   upgrade-advisor rehearse --in-place --datadir /backup/mysql-copy --config /etc/mysql/my.cnf \
+       --source mariadb-10.5 --target-basedir /
 
    # the application's queries too: a slow log run on today's version and the target, both with the dump's rows
    upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql --with-data \
@@ -88,6 +94,7 @@ EXAMPLES:
 			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
 			&cli.BoolFlag{Name: "no-group", Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
+			&cli.StringFlag{Name: "datadir", Usage: "with --in-place: a copy of today's datadir (a cold copy, a snapshot or a prepared mariadb-backup/xtrabackup backup) to upgrade instead of one made from --schema-file; it is only read (the rehearsal works on its own copy) and no calibration runs; --budget then bounds the checksums"},
 		}, []cli.Flag{targetVersionFlag(), sourceVersionFlag()}, fetchFlags(), queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
@@ -146,6 +153,10 @@ func runRehearse(c *cli.Context) error {
 		Bench:   benchOptions(c), SandboxLog: progressLog(c),
 		Warn: func(msg string) { fmt.Fprintf(c.App.ErrWriter, "Warning: %s\n", msg) },
 	}
+	if o.Datadir = c.String("datadir"); o.Datadir != "" && c.IsSet("budget") {
+		o.CheckBudget = c.Duration("budget")
+	}
+	o.StepProgress = newProgress(c).step
 	if o.Queries, err = queryOptions(c); err != nil {
 		return err
 	}
@@ -170,7 +181,7 @@ func runRehearse(c *cli.Context) error {
 	if err := o.Bench.Validate(); err != nil {
 		return err
 	}
-	if o.ServerVersion == "" {
+	if o.ServerVersion == "" && o.Datadir == "" {
 		if o.Conn, err = resolveConn(c); err != nil {
 			return err
 		}

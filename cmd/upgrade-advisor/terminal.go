@@ -53,6 +53,13 @@ func (p *progress) update(pr bench.Progress) {
 		label, pr.Elapsed.Round(100*time.Millisecond), pr.Budget)
 }
 
+// step shows the in-place rehearsal's step as it begins, on a terminal.
+func (p *progress) step(name string) {
+	if p.enabled {
+		fmt.Fprintf(p.w, "\r\033[Kin-place: %s ...", name)
+	}
+}
+
 func clearProgress(c *cli.Context) {
 	if newProgress(c).enabled {
 		fmt.Fprint(c.App.ErrWriter, "\r\033[K")

@@ -1,0 +1,58 @@
+package rehearse
+
+import (
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
+
+func TestDatadirRefusal(t *testing.T) {
+	maria105 := flavor.Flavor{Vendor: flavor.VendorMariaDB, Version: flavor.V(10, 5, 23)}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string // path -> content; "/" ends a directory, "@" a symbolic link to content
+		want  string            // a word of the refusal, "" when accepted
+	}{
+		{"a cold copy", map[string]string{"mysql/": "", "ibdata1": "x"}, ""},
+		{"a prepared backup", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = full-prepared\n"}, ""},
+		{"a backup prepared by mariadb-backup 10.5", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = log-applied\n"}, ""},
+		{"an unprepared backup", map[string]string{"mysql/": "", "xtrabackup_checkpoints": "backup_type = full-backuped\n"}, "mariadb-backup --prepare --target-dir="},
+		{"an unprepared 11.x backup", map[string]string{"mysql/": "", "mariadb_backup_checkpoints": "backup_type = incremental\n"}, "not prepared"},
+		{"upgraded by 10.11 already", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.11.19-MariaDB"}, "last upgraded by 10.11.19"},
+		{"upgraded by 10.5", map[string]string{"mysql/": "", "mysql_upgrade_info": "10.5.23-MariaDB"}, ""},
+		{"not a datadir", map[string]string{"notes.txt": "x"}, "not a datadir"},
+		{"a tablespace outside (DATA DIRECTORY)", map[string]string{"mysql/": "", "app/": "", "app/far.isl": "/data2/app/far.ibd"}, "DATA DIRECTORY"},
+		{"a symbolic link", map[string]string{"mysql/": "", "app@": "/data2/app"}, "symbolic link"},
+	} {
+		dir := t.TempDir()
+		for _, p := range slices.Sorted(maps.Keys(tc.files)) { // a directory before its files
+			content := tc.files[p]
+			var err error
+			switch {
+			case strings.HasSuffix(p, "/"):
+				err = os.Mkdir(filepath.Join(dir, p), 0o755)
+			case strings.HasSuffix(p, "@"):
+				err = os.Symlink(content, filepath.Join(dir, strings.TrimSuffix(p, "@")))
+			default:
+				err = os.WriteFile(filepath.Join(dir, p), []byte(content), 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := datadirRefusal(dir, maria105)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !errors.Is(err, exitcode.ErrUsage) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want a usage error saying %q", tc.name, err, tc.want)
+		}
+	}
+}

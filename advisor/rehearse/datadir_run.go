@@ -1,0 +1,96 @@
+package rehearse
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+)
+
+// runDatadir is `rehearse --in-place --datadir DIR`: today's version is
+// that of the binaries (--source-basedir or the installed ones), its
+// settings those of --config; everything that can refuse the rehearsal
+// (the pair, the binaries, an unprepared backup, the space) does so
+// before anything is copied. No calibration runs: the report is the
+// in-place section, its findings and the carried-over settings.
+func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) {
+	if err := datadirSource(o); err != nil {
+		return nil, err
+	}
+	src, err := sandbox.Detect(ctx, o.SourceBasedir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --in-place --datadir needs today's binaries to start the datadir: give --source-basedir (%w)", exitcode.ErrUsage, err)
+	}
+	if o.ServerVersion == "" {
+		o.ServerVersion = fmt.Sprintf("%s-%s", src.Flavor.Vendor, src.Flavor.Version)
+	}
+	today, err := readToday(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	p, err := planRehearsal(ctx, o, today)
+	if err != nil {
+		return nil, err
+	}
+	if p.sourceBin == nil {
+		return nil, fmt.Errorf("%w: --in-place --datadir needs binaries of today's version: %s", exitcode.ErrUsage, p.sourceNote)
+	}
+	if err := inPlaceRefusal(p.sourceBin.Flavor, p.target); err != nil {
+		return nil, err
+	}
+	if err := datadirRefusal(o.Datadir, p.sourceBin.Flavor); err != nil {
+		return nil, err
+	}
+	cp, err := sandbox.PlanDatadirCopy(o.Datadir, o.SandboxDir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+	}
+	if err := copyRefusal(cp, sandboxParent(o)); err != nil {
+		return nil, err
+	}
+	if o.Warn != nil && !cp.Reflink {
+		o.Warn(fmt.Sprintf("the filesystem cannot reflink: a plain copy of %s (%d files) goes to %s, which has %s free; at 200 MB/s it takes about %.0f s",
+			mib(cp.Bytes), cp.Files, sandboxParent(o), mib(cp.Free), float64(cp.Bytes)/(200<<20)))
+	}
+	ip, err := rehearseDatadir(ctx, o, p, p.sides[0].options, cp)
+	if err != nil {
+		return nil, err
+	}
+	r := datadirReport(o, today, p, ip)
+	r.Judge()
+	return r, nil
+}
+
+// datadirReport is the report of a datadir's rehearsal.
+func datadirReport(o Options, t *today, p *rehearsal, ip *report.InPlace) *report.RehearseReport {
+	todayInfo := binaryInfo(p.sourceBin, p.sourceBin.Flavor)
+	todayInfo.Address = "--datadir " + ip.Datadir.Source
+	r := &report.RehearseReport{
+		SchemaVersion: report.SchemaVersion, Command: string(job.CommandRehearse),
+		Tool:  report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
+		Today: todayInfo, Target: binaryInfo(p.targetBin, p.target), Migration: p.carry.Migration,
+		SourceRuns: true, Reference: sideToday,
+		Carryover: p.carry.Options, Validation: p.validation, Pins: p.pins, Sides: []report.RehearseSide{},
+		Method:   "the in-place upgrade on a copy of the datadir: no calibration ran",
+		Findings: ip.Datadir.Findings(),
+		InPlace:  ip,
+	}
+	if r.Findings == nil {
+		r.Findings = []report.FindingInfo{}
+	}
+	r.AddSummary(report.Headline{Text: ip.Verdict(), Action: !ip.Clean})
+	r.MyCnf = report.RehearseMyCnf(r)
+	r.Notes = append(r.Notes, t.inputs.Notes...)
+	r.Notes = append(r.Notes, o.Notes...)
+	return r
+}
+
+func sandboxParent(o Options) string {
+	if o.SandboxDir != "" {
+		return o.SandboxDir
+	}
+	return "the system's temporary directory"
+}
