@@ -225,6 +225,8 @@ func (sr *streamReading) schemaOf(st *Step) (string, bool) {
 		return st.Schema, false
 	case st.Kind == StepSetAside:
 		return "", false
+	case namedSchemaOf(*st) != "":
+		return namedSchemaOf(*st), false
 	case st.Kind == StepSession:
 		if used, ok := usedSchema(st.SQL); ok {
 			sr.current = used
