@@ -42,6 +42,8 @@ type clientSplitter struct {
 	// cuts are the byte ranges of the current statement the client drops
 	// (a one-character command such as \n inside it).
 	cuts [][2]int
+	// family is the client whose reading the cut follows (clientfamily.go).
+	family ClientFamily
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }

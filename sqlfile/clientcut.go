@@ -6,15 +6,21 @@ import "strings"
 // commands, each with its line. A client command is skipped with the rest
 // of its line (and the statement it stands in) and the reading goes on; an
 // unterminated quote or comment stops it.
+// The cut is MySQL's client's; ClientStatementsOf cuts as either family.
 func ClientStatements(file, src string) ([]ClientStatement, []*RejectError) {
-	s := cutClient(file, src)
+	return ClientStatementsOf(file, src, MySQLClient)
+}
+
+// ClientStatementsOf is ClientStatements as the client family reads src.
+func ClientStatementsOf(file, src string, family ClientFamily) ([]ClientStatement, []*RejectError) {
+	s := cutClient(file, src, family)
 	return s.out, joinLines(s.rejects, s.sourced)
 }
 
-// cutClient runs the client's cut over src; the splitter holds the
-// statements, the refusals and the source commands.
-func cutClient(file, src string) *clientSplitter {
-	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1}
+// cutClient runs the client's cut over src as family reads it; the
+// splitter holds the statements, the refusals and the source commands.
+func cutClient(file, src string, family ClientFamily) *clientSplitter {
+	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1, family: family}
 	s.run(nil)
 	if !s.stop {
 		s.flush(len(s.src))
@@ -58,7 +64,7 @@ func (s *clientSplitter) step() {
 	case c == '#' || StartsDashComment(rest, 0):
 		s.skipTo("\n", false)
 		return
-	case strings.HasPrefix(rest, "/*") && !isExecutableComment(rest):
+	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest):
 		s.i += 2
 		s.skipTo("*/", true)
 		return
@@ -71,15 +77,20 @@ func (s *clientSplitter) step() {
 	switch {
 	case c == '\'' || c == '"' || c == '`':
 		s.quoted(c)
-	case isExecutableComment(rest):
+	case s.isExecutableComment(rest):
 		s.i += 3 // its contents are code: the delimiter still ends the statement
 	default:
 		s.i++
 	}
 }
 
-// isExecutableComment reports whether an executable comment starts rest;
-// mariadb-dump's sandbox marker is not one (every server skips it).
-func isExecutableComment(rest string) bool {
-	return (strings.HasPrefix(rest, "/*!") || strings.HasPrefix(rest, "/*M!")) && !strings.HasPrefix(rest, sandboxMarker)
+// isExecutableComment reports whether a comment the client reads as code
+// starts rest: /*! for both clients, /*M! for MariaDB's only
+// (clientRules.versionedM); mariadb-dump's sandbox marker is not one
+// (every server skips it).
+func (s *clientSplitter) isExecutableComment(rest string) bool {
+	if strings.HasPrefix(rest, "/*M!") {
+		return clientFamilies[s.family].versionedM && !strings.HasPrefix(rest, sandboxMarker)
+	}
+	return strings.HasPrefix(rest, "/*!")
 }

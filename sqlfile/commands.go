@@ -61,6 +61,7 @@ func (s *clientSplitter) lineCommand() bool {
 			return true
 		}
 		s.delimiter = d
+	case word == "use" && s.useCommand(line, fields):
 	case strings.TrimRight(word, ";") == "source":
 		s.skipSource(strings.TrimSpace(line))
 		return true

@@ -80,7 +80,7 @@ func TestRuntimeClaimIsWhatTheTargetDoes(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			s := checkOnConn(t, conn, file)
+			s := checkOnConn(t, srv, conn, file)
 			failing := 0
 			for _, table := range []string{"capture", "legacy_log", "plain"} {
 				want := clientAlter(t, srv, client.Socket(), "fixture", table)
@@ -145,7 +145,7 @@ func TestFunctionProbeIsWhatTheCallDoes(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			s := checkOnConn(t, conn, file)
+			s := checkOnConn(t, srv, conn, file)
 			missing := 0
 			for _, p := range procedures {
 				want := clientCall(t, srv, client.Socket(), "fixture", p)
