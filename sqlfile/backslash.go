@@ -16,6 +16,11 @@ func (s *clientSplitter) backslash() {
 		return
 	}
 	x := s.src[s.i+1]
+	if !s.rules().backslashCommands && x != 'C' && x != '\n' {
+		s.begin() // "Unknown command": the client keeps both characters
+		s.i += 2
+		return
+	}
 	if x == '.' {
 		end := strings.IndexByte(s.src[s.i:], '\n')
 		if end < 0 {

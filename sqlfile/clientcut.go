@@ -6,9 +6,9 @@ import "strings"
 // commands, each with its line. A client command is skipped with the rest
 // of its line (and the statement it stands in) and the reading goes on; an
 // unterminated quote or comment stops it.
-// The cut is MySQL's client's; ClientStatementsOf cuts as either family.
+// The cut is AnyClient's; ClientStatementsOf cuts as one family.
 func ClientStatements(file, src string) ([]ClientStatement, []*RejectError) {
-	return ClientStatementsOf(file, src, MySQLClient)
+	return ClientStatementsOf(file, src, AnyClient)
 }
 
 // ClientStatementsOf is ClientStatements as the client family reads src.
@@ -90,7 +90,7 @@ func (s *clientSplitter) step() {
 // (every server skips it).
 func (s *clientSplitter) isExecutableComment(rest string) bool {
 	if strings.HasPrefix(rest, "/*M!") {
-		return clientFamilies[s.family].versionedM && !strings.HasPrefix(rest, sandboxMarker)
+		return s.rules().versionedM && !strings.HasPrefix(rest, sandboxMarker)
 	}
 	return strings.HasPrefix(rest, "/*!")
 }

@@ -8,12 +8,17 @@ import (
 
 // ClientFamily is the command-line client a file is given to: MySQL's
 // mysql or MariaDB's mariadb. They read most files the same way; where they
-// do not, the cut follows the target's own client.
+// do not, the cut follows the target's own client. The zero value,
+// AnyClient, is the cut for a file whose client is not known: every
+// command either client runs is a command (and refused where it acts
+// outside the server).
 type ClientFamily int
 
 const (
-	// MySQLClient is the mysql client of MySQL (and Percona Server).
-	MySQLClient ClientFamily = iota
+	// AnyClient reads commands wherever either client would.
+	AnyClient ClientFamily = iota
+	// MySQLClient is the mysql client of MySQL 9.7 (and Percona Server).
+	MySQLClient
 	// MariaDBClient is MariaDB's client (mariadb, also installed as mysql).
 	MariaDBClient
 )
@@ -28,42 +33,62 @@ func ClientOf(v flavor.Vendor) ClientFamily {
 
 // String names the client for messages.
 func (c ClientFamily) String() string {
-	if c == MariaDBClient {
+	switch c {
+	case MariaDBClient:
 		return "MariaDB's client"
+	case MySQLClient:
+		return "MySQL's client"
 	}
-	return "MySQL's client"
+	return "either client"
 }
 
 // clientRules are where the two clients read a file differently. Each field
 // is one row of the one table of differences (clientFamilies); each row is
-// run through both real clients by corpus/clientfamily_test.go
+// run through both real clients, given the file on stdin with --force as
+// the check and its tests give it, by corpus/clientfamily_test.go
 // (TestClientFamilyDifferences), which reads what each sent from the
-// server's general log.
+// server's general log. What both clients do alike (a "--" followed by a
+// non-space is code; "#" and "-- " comments end at the line's end; "/*!"
+// is code, so the delimiter inside it ends the statement) is in that
+// test's table too, with the same answer for both.
 type clientRules struct {
-	// useWithoutDelimiter: "use db" at the start of a line where no
-	// statement has begun, the line holding no delimiter, is the client's
-	// own command (it changes the database); MySQL 9.7's client reads the
-	// line as the start of a statement that runs on to the next delimiter.
+	// namedCommands: a command named by a word at the start of a line where
+	// no statement has begun (use, source, exit, go, ...; DELIMITER aside,
+	// which both clients read) is the client's (MariaDB's); MySQL 9.7's
+	// client reading a file runs none of them: the line is the start of a
+	// statement like any other, sent to the server.
+	namedCommands bool
+	// useWithoutDelimiter: "use db" so, the line holding no delimiter,
+	// changes the database (MariaDB's); AnyClient reads it as SQL.
 	useWithoutDelimiter bool
+	// backslashCommands: a backslash and one character outside strings is
+	// a command (\g sends, \c clears, \u uses, ...) (MariaDB's); MySQL
+	// 9.7's client reading a file says "Unknown command" and keeps both
+	// characters in the statement (\C aside, which it runs).
+	backslashCommands bool
 	// versionedM: "/*M!" opens a comment the client reads as code, as it
 	// reads "/*!": a delimiter inside it ends the statement (MariaDB's);
 	// for MySQL's client "/*M!" is a plain comment, which hides the
-	// delimiter, ends at the first "*/" and is not sent.
+	// delimiter and ends at the first "*/".
 	versionedM bool
 }
 
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
+	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
 	MySQLClient:   {},
-	MariaDBClient: {useWithoutDelimiter: true, versionedM: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true},
 }
+
+// rules are the reading of the splitter's client.
+func (s *clientSplitter) rules() clientRules { return clientFamilies[s.family] }
 
 // useCommand reads a line that MariaDB's client takes as its command use:
 // the statement is "use" and its argument (the rest of the line is
 // ignored, as the client ignores it). It returns false for a line that is
 // not one.
 func (s *clientSplitter) useCommand(line string, fields []string) bool {
-	if !clientFamilies[s.family].useWithoutDelimiter || len(fields) < 2 || strings.Contains(line, s.delimiter) {
+	if !s.rules().useWithoutDelimiter || len(fields) < 2 || strings.Contains(line, s.delimiter) {
 		return false
 	}
 	from := strings.Index(line, fields[0])

@@ -26,7 +26,7 @@ func streamed(src string, chunk int, family ClientFamily) ([]ClientStatement, []
 // for either client family.
 func sameCut(t *testing.T, src string, chunk int) {
 	t.Helper()
-	for _, family := range []ClientFamily{MySQLClient, MariaDBClient} {
+	for _, family := range []ClientFamily{AnyClient, MySQLClient, MariaDBClient} {
 		sameCutOf(t, src, chunk, family)
 	}
 }

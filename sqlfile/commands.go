@@ -50,6 +50,8 @@ func (s *clientSplitter) lineCommand() bool {
 	}
 	word := strings.ToLower(fields[0])
 	switch {
+	case word != "delimiter" && !s.rules().namedCommands:
+		return false
 	case word == "delimiter":
 		if len(fields) < 2 {
 			s.fatal("DELIMITER without a delimiter")

@@ -1,0 +1,162 @@
+package corpus
+
+import (
+	"bytes"
+	"database/sql"
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
+)
+
+// What the target's own client sends is read from the server's general
+// log (log_output=TABLE): each statement as the server received it, and a
+// database change (COM_INIT_DB, which the client sends for its command
+// use) as "USE db". The client reads the file from stdin with --force into
+// a fresh database, as the corpus tier's oracle runs it.
+
+// loggedServer is a sandbox of a target that logs every statement it is
+// sent.
+type loggedServer struct {
+	srv sandboxtest.Server
+	sb  *sandbox.Sandbox
+	db  *sql.DB
+}
+
+// sentDatabase is the database the client is given.
+const sentDatabase = "sent"
+
+// startLogged starts srv with its general log on, in a table. MySQL writes
+// a statement it cannot parse to the general log only with log-raw.
+func startLogged(t *testing.T, srv sandboxtest.Server) *loggedServer {
+	t.Helper()
+	var o sandbox.Options
+	if srv.IsMySQL() {
+		o.ServerOptions = []string{"log-raw=ON"}
+	}
+	sb := srv.Start(t, o)
+	db := sandboxtest.Open(t, sb.DSN())
+	db.SetMaxOpenConns(1)
+	sandboxtest.Exec(t, db, "SET GLOBAL log_output = 'TABLE'", "SET GLOBAL general_log = 1")
+	return &loggedServer{srv: srv, sb: sb, db: db}
+}
+
+// family is the client family of the server's own client.
+func (l *loggedServer) family() sqlfile.ClientFamily {
+	if l.srv.IsMySQL() {
+		return sqlfile.MySQLClient
+	}
+	return sqlfile.MariaDBClient
+}
+
+// sent runs the server's own client on src and returns what it sent.
+func (l *loggedServer) sent(t *testing.T, src string) []string {
+	t.Helper()
+	for _, r := range sandboxtest.Rows(t, l.db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN "+systemSchemas) {
+		sandboxtest.Exec(t, l.db, "DROP DATABASE "+stmt.QuoteIdent(r[0]))
+	}
+	sandboxtest.Exec(t, l.db, "CREATE DATABASE "+sentDatabase, "TRUNCATE TABLE mysql.general_log")
+	program := "mariadb"
+	if l.srv.IsMySQL() {
+		program = "mysql"
+	}
+	cmd := l.srv.Client(t, program, "--no-defaults", "-S", l.sb.Socket(), "-uroot", "--force", sentDatabase)
+	cmd.Stdin = strings.NewReader(src)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	_ = cmd.Run() // --force: the exit status only says that some statement failed
+	own := sandboxtest.Rows(t, l.db, "SELECT CONNECTION_ID()")[0][0]
+	rows := sandboxtest.Rows(t, l.db, "SELECT thread_id, command_type, CONVERT(argument USING utf8mb4) FROM mysql.general_log")
+	return clientSent(rows, own)
+}
+
+// clientQueries are what a client sends of its own when it starts.
+var clientQueries = map[string]bool{"select @@version_comment limit 1": true, "select $$": true}
+
+// clientSent is what the client sent, from the general log's rows (thread,
+// command, argument), the rows of the thread own left out: each query, and
+// each database change as "USE db" (the client's "SELECT DATABASE()"
+// before it left out).
+func clientSent(rows [][]string, own string) []string {
+	var out []string
+	for i, r := range rows {
+		if r[0] == own {
+			continue
+		}
+		switch r[1] {
+		case "Init DB":
+			if n := len(out); n > 0 && out[n-1] == "SELECT DATABASE()" {
+				out = out[:n-1]
+			}
+			out = append(out, "USE "+r[2])
+		case "Query":
+			if clientQueries[r[2]] && i < 4 {
+				continue
+			}
+			out = append(out, r[2])
+		}
+	}
+	return out
+}
+
+// sameStatements is a list of statements as the server reads them: each
+// statement's tokens (comments and spaces left out, a USE of one name as
+// "USE name"), the statements of no token left out. Two cuts that send
+// the server the same statements read the same.
+func sameStatements(stmts []string) []string {
+	var out []string
+	for _, s := range stmts {
+		if n := normalTokens(s); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// normalTokens is one statement's tokens, joined by a space.
+func normalTokens(s string) string {
+	if name, ok := strings.CutPrefix(s, "USE "); ok && !strings.ContainsAny(name, " \n\t;`") {
+		return "USE " + name // a database change the log wrote
+	}
+	toks, _ := sqlfile.Lex(s, sqlfile.SQLMode{}, 1)
+	var parts []string
+	for _, tk := range toks {
+		parts = append(parts, tk.Text())
+	}
+	if len(toks) == 2 && sqlfile.IsWord(toks[0], "USE") && sqlfile.IsName(toks[1]) {
+		return "USE " + sqlfile.NameOf(toks[1])
+	}
+	return strings.Join(parts, " ")
+}
+
+// toolSent is what the tool's cut of src, as family reads it, sends.
+func toolSent(src string, family sqlfile.ClientFamily) []string {
+	stmts, _ := sqlfile.ClientStatementsOf("gen.sql", src, family)
+	out := make([]string, len(stmts))
+	for i, s := range stmts {
+		out[i] = s.Text
+	}
+	return out
+}
+
+// firstDifference is the index of the first statement where a and b
+// differ, -1 when they are the same.
+func firstDifference(a, b []string) int {
+	for i := range max(len(a), len(b)) {
+		if i >= len(a) || i >= len(b) || a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// at is the i-th statement, or a mark for none.
+func at(stmts []string, i int) string {
+	if i < len(stmts) {
+		return stmts[i]
+	}
+	return "(no statement)"
+}
