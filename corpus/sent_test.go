@@ -78,8 +78,9 @@ var clientQueries = map[string]bool{"select @@version_comment limit 1": true, "s
 
 // clientSent is what the client sent, from the general log's rows (thread,
 // command, argument), the rows of the thread own left out: each query, and
-// each database change as "USE db" (the client's "SELECT DATABASE()"
-// before it left out).
+// each database change as "USE db". MariaDB's client asks "SELECT
+// DATABASE()" before it changes the database, and sends no change when it
+// is in that database already: that is "USE =" (sameUse).
 func clientSent(rows [][]string, own string) []string {
 	var out []string
 	for i, r := range rows {
@@ -88,19 +89,25 @@ func clientSent(rows [][]string, own string) []string {
 		}
 		switch r[1] {
 		case "Init DB":
-			if n := len(out); n > 0 && out[n-1] == "SELECT DATABASE()" {
+			if n := len(out); n > 0 && out[n-1] == sameUse {
 				out = out[:n-1]
 			}
 			out = append(out, "USE "+r[2])
 		case "Query":
-			if clientQueries[r[2]] && i < 4 {
-				continue
+			switch {
+			case clientQueries[r[2]] && i < 4:
+			case r[2] == "SELECT DATABASE()":
+				out = append(out, sameUse)
+			default:
+				out = append(out, r[2])
 			}
-			out = append(out, r[2])
 		}
 	}
 	return out
 }
+
+// sameUse is the client's use of the database it is in: no change sent.
+const sameUse = "USE ="
 
 // sameStatements is a list of statements as the server reads them: each
 // statement's tokens (comments and spaces left out, a USE of one name as
@@ -116,18 +123,27 @@ func sameStatements(stmts []string) []string {
 	return out
 }
 
-// normalTokens is one statement's tokens, joined by a space.
+// normalTokens is one statement's tokens, joined by a space, without a
+// last ";" (MySQL's client drops it from the statement it sends at the
+// end of the file; the server reads the statement the same with or
+// without it).
 func normalTokens(s string) string {
+	if s == sameUse {
+		return s
+	}
 	if name, ok := strings.CutPrefix(s, "USE "); ok && !strings.ContainsAny(name, " \n\t;`") {
 		return "USE " + name // a database change the log wrote
 	}
 	toks, _ := sqlfile.Lex(s, sqlfile.SQLMode{}, 1)
-	var parts []string
-	for _, tk := range toks {
-		parts = append(parts, tk.Text())
+	for len(toks) > 0 && sqlfile.IsPunct(toks[len(toks)-1], ";") {
+		toks = toks[:len(toks)-1]
 	}
 	if len(toks) == 2 && sqlfile.IsWord(toks[0], "USE") && sqlfile.IsName(toks[1]) {
 		return "USE " + sqlfile.NameOf(toks[1])
+	}
+	parts := make([]string, len(toks))
+	for i, tk := range toks {
+		parts[i] = tk.Text()
 	}
 	return strings.Join(parts, " ")
 }
@@ -142,11 +158,12 @@ func toolSent(src string, family sqlfile.ClientFamily) []string {
 	return out
 }
 
-// firstDifference is the index of the first statement where a and b
-// differ, -1 when they are the same.
+// firstDifference is the index of the first statement where a (the tool's)
+// and b (the client's) differ, -1 when they are the same; the client's use
+// of the database it is in is any USE of the tool's.
 func firstDifference(a, b []string) int {
 	for i := range max(len(a), len(b)) {
-		if i >= len(a) || i >= len(b) || a[i] != b[i] {
+		if i >= len(a) || i >= len(b) || a[i] != b[i] && !(b[i] == sameUse && strings.HasPrefix(a[i], "USE ")) {
 			return i
 		}
 	}

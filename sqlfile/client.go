@@ -44,6 +44,9 @@ type clientSplitter struct {
 	cuts [][2]int
 	// family is the client whose reading the cut follows (clientfamily.go).
 	family ClientFamily
+	// code is "!" or "M!" inside an executable comment the client reads as
+	// code, "" elsewhere.
+	code string
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
@@ -92,10 +95,16 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 // flush ends the current statement at end.
 func (s *clientSplitter) flush(end int) {
 	if s.stmtStart >= 0 && end > s.stmtStart {
-		s.out = append(s.out, ClientStatement{Text: s.cutText(s.stmtStart, end), start: s.stmtStart, Line: s.stmtLine})
+		text := s.cutText(s.stmtStart, end)
+		if cmd, ok := s.commandStatement(text); !ok || end == len(s.src) { // at the end of the file: sent as it is
+			s.out = append(s.out, ClientStatement{Text: text, start: s.stmtStart, Line: s.stmtLine})
+		} else if cmd != "" {
+			s.out = append(s.out, ClientStatement{Text: cmd, start: s.stmtStart, Line: s.stmtLine})
+		}
 	}
 	s.stmtStart = -1
 	s.cuts = s.cuts[:0]
+	s.code = ""
 }
 
 // cutText is src[start:end] without the ranges the client dropped.

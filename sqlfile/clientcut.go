@@ -51,6 +51,7 @@ func (s *clientSplitter) step() {
 	case strings.HasPrefix(rest, s.delimiter):
 		s.flush(s.i)
 		s.i += len(s.delimiter)
+		s.delimiterCommandAfter()
 		return
 	case c == '\n':
 		s.line++
@@ -63,6 +64,8 @@ func (s *clientSplitter) step() {
 	switch {
 	case c == '#' || StartsDashComment(rest, 0):
 		s.skipTo("\n", false)
+		return
+	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest) && s.nestedComment():
 		return
 	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest):
 		s.i += 2
@@ -78,7 +81,14 @@ func (s *clientSplitter) step() {
 	case c == '\'' || c == '"' || c == '`':
 		s.quoted(c)
 	case s.isExecutableComment(rest):
-		s.i += 3 // its contents are code: the delimiter still ends the statement
+		s.code = "!" // its contents are code: the delimiter still ends the statement
+		if rest[2] == 'M' {
+			s.code = "M!"
+		}
+		s.i += len(s.code) + 2
+	case s.code != "" && strings.HasPrefix(rest, "*/"):
+		s.code = ""
+		s.i += 2
 	default:
 		s.i++
 	}

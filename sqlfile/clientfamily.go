@@ -71,13 +71,30 @@ type clientRules struct {
 	// for MySQL's client "/*M!" is a plain comment, which hides the
 	// delimiter and ends at the first "*/".
 	versionedM bool
+	// delimiterAfterDelimiter: DELIMITER after a statement's delimiter on
+	// the same line ("SELECT 1; DELIMITER //") is the client's command
+	// (MySQL 9.7's); MariaDB's client sends it to the server as the start
+	// of the next statement.
+	delimiterAfterDelimiter bool
+	// strippedNested: inside "/*!" or "/*M!", which the client reads as
+	// code, a plain "/*" starts a comment the client drops: inside "/*M!"
+	// up to its own "*/", inside "/*!" up to the "*/" after that one, so
+	// that the server is sent the executable comment without its end
+	// (MariaDB's client, which drops comments; MySQL 9.7's sends them).
+	strippedNested bool
+	// commandStatements: a statement whose first word names the command use
+	// or delimiter is that command when its delimiter is reached, the rest
+	// of its text ignored ("use s1 ; CREATE ..." under DELIMITER // changes
+	// the database and sends nothing else) (MariaDB's); the statement left
+	// open at the end of the file is sent as it is.
+	commandStatements bool
 }
 
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient:   {},
-	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true},
+	MySQLClient:   {delimiterAfterDelimiter: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true},
 }
 
 // rules are the reading of the splitter's client.
@@ -95,4 +112,76 @@ func (s *clientSplitter) useCommand(line string, fields []string) bool {
 	to := strings.Index(line[from+len(fields[0]):], fields[1]) + from + len(fields[0]) + len(fields[1])
 	s.out = append(s.out, ClientStatement{Text: line[from:to], start: s.i + from, Line: s.line})
 	return true
+}
+
+// delimiterCommandAfter reads, for a client that takes it
+// (delimiterAfterDelimiter), a DELIMITER command in the rest of the line
+// after a statement's delimiter; it returns true when it did.
+func (s *clientSplitter) delimiterCommandAfter() bool {
+	if !s.rules().delimiterAfterDelimiter {
+		return false
+	}
+	j := s.i
+	for j < len(s.src) && (s.src[j] == ' ' || s.src[j] == '\t') {
+		j++
+	}
+	rest := s.src[j:min(len(s.src), j+10)]
+	if len(rest) < 10 || !strings.EqualFold(rest[:9], "delimiter") || (rest[9] != ' ' && rest[9] != '\t') {
+		return false
+	}
+	s.i = j
+	return s.lineCommand()
+}
+
+// nestedComment reads, for a client that drops it (strippedNested), a
+// plain comment inside a comment read as code (s.code: "!" or "M!"); it
+// returns true when it did.
+func (s *clientSplitter) nestedComment() bool {
+	if !s.rules().strippedNested || s.code == "" {
+		return false
+	}
+	end := strings.Index(s.src[s.i+2:], "*/")
+	if end < 0 {
+		return false
+	}
+	end += s.i + 4
+	if s.code == "!" {
+		next := strings.Index(s.src[end:], "*/")
+		if next < 0 {
+			return false
+		}
+		end += next + 2
+		s.code = ""
+	}
+	s.cuts = append(s.cuts, [2]int{s.i, end})
+	s.line += strings.Count(s.src[s.i:end], "\n")
+	s.i = end
+	return true
+}
+
+// commandStatement reads a statement text that a client with
+// commandStatements runs as its command use or delimiter: it returns the
+// statement to send in its place ("use db", or "" for none) and true, or
+// false for a statement that is not one.
+func (s *clientSplitter) commandStatement(text string) (string, bool) {
+	if !s.rules().commandStatements {
+		return "", false
+	}
+	fields := strings.Fields(text)
+	if len(fields) == 0 {
+		return "", false
+	}
+	switch strings.ToLower(fields[0]) {
+	case "use":
+		if len(fields) < 2 {
+			return "", false
+		}
+		return "use " + strings.TrimRight(fields[1], ";"), true
+	case "delimiter":
+		if len(fields) > 1 && !strings.ContainsAny(fields[1], "'\"`\\") {
+			s.delimiter = fields[1]
+		}
+		return "", true
+	}
+	return "", false
 }
