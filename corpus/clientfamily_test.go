@@ -80,15 +80,15 @@ func TestClientFamilyDifferences(t *testing.T) {
 					}
 					continue
 				}
-				real := sameStatements(l.sent(t, row.input))
-				if got := sameStatements(want); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
+				real := sameStatements(l.sent(t, row.input), l.family())
+				if got := sameStatements(want, l.family()); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
 					t.Errorf("%s: the table says %s sends %q, it sends %q", row.what, key, got, real)
 				}
 				texts := make([]string, len(tool))
 				for i, s := range tool {
 					texts[i] = s.Text
 				}
-				if got := sameStatements(texts); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
+				if got := sameStatements(texts, l.family()); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
 					t.Errorf("%s: the tool's cut as %s sends %q, the client %q", row.what, l.family(), got, real)
 				}
 			}

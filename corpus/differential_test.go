@@ -34,15 +34,16 @@ func TestToolCutsAsTheClient(t *testing.T) {
 			disagreements, first := 0, ""
 			for seed := *differentialSeed; seed < *differentialSeed+int64(*differentialFiles); seed++ {
 				src := generate(seed)
-				real := sameStatements(l.sent(t, src))
-				tool := sameStatements(toolSent(src, l.family()))
+				sent := l.sent(t, src)
+				real := sameStatements(sent, l.family())
+				tool := sameStatements(toolSent(src, l.family()), l.family())
 				i := firstDifference(tool, real)
 				if i < 0 {
 					continue
 				}
 				disagreements++
 				if testing.Verbose() {
-					t.Logf("seed %d: statement %d: the tool %q, the client %q", seed, i+1, at(tool, i), at(real, i))
+					t.Logf("seed %d: statement %d: the tool %q, the client %q; the client sent %q", seed, i+1, at(tool, i), at(real, i), sent)
 				}
 				if first == "" {
 					first = fmt.Sprintf("seed %d: statement %d: the tool's cut as %s sends\n  %q\nthe client sends\n  %q\nthe file:\n%s",

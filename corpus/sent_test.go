@@ -109,13 +109,18 @@ func clientSent(rows [][]string, own string) []string {
 // sameUse is the client's use of the database it is in: no change sent.
 const sameUse = "USE ="
 
-// sameStatements is a list of statements as the server reads them: each
-// statement's tokens (comments and spaces left out, a USE of one name as
-// "USE name"), the statements of no token left out. Two cuts that send
-// the server the same statements read the same.
-func sameStatements(stmts []string) []string {
+// sameStatements is a list of statements as the server of family reads
+// them: each statement's tokens (comments and spaces left out, a USE of one
+// name as "USE name"), the statements of no token left out. Two cuts that
+// send the server the same statements read the same. MySQL's server reads
+// "/*M!" as a plain comment (and MySQL 9.7's client sends some as "/*
+// M!"): for it, the text is read so.
+func sameStatements(stmts []string, family sqlfile.ClientFamily) []string {
 	var out []string
 	for _, s := range stmts {
+		if family == sqlfile.MySQLClient {
+			s = strings.ReplaceAll(s, "/*M!", "/* M!")
+		}
 		if n := normalTokens(s); n != "" {
 			out = append(out, n)
 		}

@@ -40,13 +40,17 @@ type clientSplitter struct {
 	// reads on; --ddl-file refuses them.
 	sourced []*RejectError
 	// cuts are the byte ranges of the current statement the client drops
-	// (a one-character command such as \n inside it).
-	cuts [][2]int
+	// (a one-character command such as \n inside it), each replaced by its
+	// text with.
+	cuts []dropped
 	// family is the client whose reading the cut follows (clientfamily.go).
 	family ClientFamily
 	// code is "!" or "M!" inside an executable comment the client reads as
 	// code, "" elsewhere.
 	code string
+	// joinAt is the offset of a line break the client drops from the
+	// statement (delimiterLine), -1 for none.
+	joinAt int
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
@@ -96,7 +100,7 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 func (s *clientSplitter) flush(end int) {
 	if s.stmtStart >= 0 && end > s.stmtStart {
 		text := s.cutText(s.stmtStart, end)
-		if cmd, ok := s.commandStatement(text); !ok || end == len(s.src) { // at the end of the file: sent as it is
+		if cmd, ok := s.commandStatement(text, end == len(s.src)); !ok {
 			s.out = append(s.out, ClientStatement{Text: text, start: s.stmtStart, Line: s.stmtLine})
 		} else if cmd != "" {
 			s.out = append(s.out, ClientStatement{Text: cmd, start: s.stmtStart, Line: s.stmtLine})
@@ -107,6 +111,13 @@ func (s *clientSplitter) flush(end int) {
 	s.code = ""
 }
 
+// dropped is a range of a statement the client drops, and what it puts
+// in its place.
+type dropped struct {
+	from, to int
+	with     string
+}
+
 // cutText is src[start:end] without the ranges the client dropped.
 func (s *clientSplitter) cutText(start, end int) string {
 	if len(s.cuts) == 0 {
@@ -114,8 +125,9 @@ func (s *clientSplitter) cutText(start, end int) string {
 	}
 	var b strings.Builder
 	for _, c := range s.cuts {
-		b.WriteString(s.src[start:c[0]])
-		start = c[1]
+		b.WriteString(s.src[start:c.from])
+		b.WriteString(c.with)
+		start = c.to
 	}
 	b.WriteString(s.src[start:end])
 	return b.String()

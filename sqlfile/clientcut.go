@@ -20,7 +20,7 @@ func ClientStatementsOf(file, src string, family ClientFamily) ([]ClientStatemen
 // cutClient runs the client's cut over src as family reads it; the
 // splitter holds the statements, the refusals and the source commands.
 func cutClient(file, src string, family ClientFamily) *clientSplitter {
-	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1, family: family}
+	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1, family: family, joinAt: -1}
 	s.run(nil)
 	if !s.stop {
 		s.flush(len(s.src))
@@ -39,6 +39,9 @@ func (s *clientSplitter) run(rest func()) {
 		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
 			continue
 		}
+		if s.atLineStart() {
+			s.delimiterLine()
+		}
 		s.step()
 	}
 }
@@ -51,9 +54,11 @@ func (s *clientSplitter) step() {
 	case strings.HasPrefix(rest, s.delimiter):
 		s.flush(s.i)
 		s.i += len(s.delimiter)
-		s.delimiterCommandAfter()
 		return
 	case c == '\n':
+		if s.i == s.joinAt && s.stmtStart >= 0 {
+			s.cuts = append(s.cuts, dropped{from: s.i, to: s.i + 1})
+		}
 		s.line++
 		s.i++
 		return
@@ -68,12 +73,22 @@ func (s *clientSplitter) step() {
 	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest) && s.nestedComment():
 		return
 	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest):
+		from := s.i
 		s.i += 2
 		s.skipTo("*/", true)
+		if !s.stop {
+			end := s.i
+			s.i = from
+			s.stripComment(end)
+			s.i = end
+		}
 		return
 	}
 	if c == '\\' {
 		s.backslash()
+		return
+	}
+	if c == '$' && s.dollarQuote() {
 		return
 	}
 	s.begin()

@@ -71,11 +71,6 @@ type clientRules struct {
 	// for MySQL's client "/*M!" is a plain comment, which hides the
 	// delimiter and ends at the first "*/".
 	versionedM bool
-	// delimiterAfterDelimiter: DELIMITER after a statement's delimiter on
-	// the same line ("SELECT 1; DELIMITER //") is the client's command
-	// (MySQL 9.7's); MariaDB's client sends it to the server as the start
-	// of the next statement.
-	delimiterAfterDelimiter bool
 	// strippedNested: inside "/*!" or "/*M!", which the client reads as
 	// code, a plain "/*" starts a comment the client drops: inside "/*M!"
 	// up to its own "*/", inside "/*!" up to the "*/" after that one, so
@@ -88,13 +83,34 @@ type clientRules struct {
 	// the database and sends nothing else) (MariaDB's); the statement left
 	// open at the end of the file is sent as it is.
 	commandStatements bool
+	// delimiterStatements: a statement whose first word is delimiter is the
+	// command DELIMITER when its delimiter or the end of the file is
+	// reached, the rest of its text ignored: "SELECT 1; DELIMITER |" then
+	// lines without a ';' set the delimiter and send nothing more (MySQL
+	// 9.7's).
+	delimiterStatements bool
+	// delimiterLineInStatement: a DELIMITER line while a statement holds
+	// code is text of that statement, joined to the next line without its
+	// line break; the delimiter stays (MySQL 9.7's); MariaDB's client keeps
+	// the line break.
+	delimiterLineInStatement bool
+	// dollarQuotes: "$$" opens a quoted text that the next "$$" closes
+	// (MySQL 9.7's client, for the server's dollar-quoted routine bodies):
+	// the delimiter inside it does not end the statement; a delimiter "$$"
+	// is still the delimiter.
+	dollarQuotes bool
+	// stripsComments: a plain "/* ... */" comment inside a statement is
+	// not sent: the client puts a space in its place (so that "--/* */ x"
+	// reaches the server as a "-- " comment) (MariaDB's; MySQL 9.7's client
+	// sends comments as they are).
+	stripsComments bool
 }
 
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient:   {delimiterAfterDelimiter: true},
-	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true},
+	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true},
 }
 
 // rules are the reading of the splitter's client.
@@ -112,25 +128,6 @@ func (s *clientSplitter) useCommand(line string, fields []string) bool {
 	to := strings.Index(line[from+len(fields[0]):], fields[1]) + from + len(fields[0]) + len(fields[1])
 	s.out = append(s.out, ClientStatement{Text: line[from:to], start: s.i + from, Line: s.line})
 	return true
-}
-
-// delimiterCommandAfter reads, for a client that takes it
-// (delimiterAfterDelimiter), a DELIMITER command in the rest of the line
-// after a statement's delimiter; it returns true when it did.
-func (s *clientSplitter) delimiterCommandAfter() bool {
-	if !s.rules().delimiterAfterDelimiter {
-		return false
-	}
-	j := s.i
-	for j < len(s.src) && (s.src[j] == ' ' || s.src[j] == '\t') {
-		j++
-	}
-	rest := s.src[j:min(len(s.src), j+10)]
-	if len(rest) < 10 || !strings.EqualFold(rest[:9], "delimiter") || (rest[9] != ' ' && rest[9] != '\t') {
-		return false
-	}
-	s.i = j
-	return s.lineCommand()
 }
 
 // nestedComment reads, for a client that drops it (strippedNested), a
@@ -153,22 +150,27 @@ func (s *clientSplitter) nestedComment() bool {
 		end += next + 2
 		s.code = ""
 	}
-	s.cuts = append(s.cuts, [2]int{s.i, end})
+	s.cuts = append(s.cuts, dropped{from: s.i, to: end})
 	s.line += strings.Count(s.src[s.i:end], "\n")
 	s.i = end
 	return true
 }
 
 // commandStatement reads a statement text that a client with
-// commandStatements runs as its command use or delimiter: it returns the
+// commandStatements or delimiterStatements runs as its command use or
+// delimiter (atEnd: the text ends the file, no delimiter after it): it
+// returns the
 // statement to send in its place ("use db", or "" for none) and true, or
 // false for a statement that is not one.
-func (s *clientSplitter) commandStatement(text string) (string, bool) {
-	if !s.rules().commandStatements {
-		return "", false
-	}
+func (s *clientSplitter) commandStatement(text string, atEnd bool) (string, bool) {
+	r := s.rules()
 	fields := strings.Fields(text)
 	if len(fields) == 0 {
+		return "", false
+	}
+	switch word := strings.ToLower(fields[0]); {
+	case r.delimiterStatements && word == "delimiter":
+	case !r.commandStatements || atEnd:
 		return "", false
 	}
 	switch strings.ToLower(fields[0]) {
@@ -184,4 +186,57 @@ func (s *clientSplitter) commandStatement(text string) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// stripComment drops, for a client that strips comments, the plain comment
+// from s.i to end inside a statement: a space in its place, and its line
+// breaks, so that the lines after it keep their numbers.
+func (s *clientSplitter) stripComment(end int) {
+	if !s.rules().stripsComments || s.stmtStart < 0 {
+		return
+	}
+	s.cuts = append(s.cuts, dropped{from: s.i, to: end, with: " " + strings.Repeat("\n", strings.Count(s.src[s.i:end], "\n"))})
+}
+
+// delimiterLine marks, for a client with delimiterLineInStatement, a
+// DELIMITER line at s.i while a statement holds code: the line is read as
+// text of the statement, and its line break, when the cut reaches it
+// outside a quoted text, is dropped (joinAt).
+func (s *clientSplitter) delimiterLine() {
+	if !s.rules().delimiterLineInStatement || s.stmtStart < 0 {
+		return
+	}
+	line := s.src[s.i:]
+	j := strings.IndexByte(line, '\n')
+	if j < 0 {
+		return
+	}
+	if fields := strings.Fields(line[:j]); len(fields) > 0 && strings.EqualFold(fields[0], "delimiter") {
+		s.joinAt = s.i + j
+	}
+}
+
+// dollarQuote reads, for a client with dollarQuotes, a "$$" text at s.i
+// (not the end of a name): up to the next "$$", or to the end of src. It
+// returns true when it did.
+func (s *clientSplitter) dollarQuote() bool {
+	if !s.rules().dollarQuotes || !strings.HasPrefix(s.src[s.i:], "$$") || s.i > 0 && isNameByte(s.src[s.i-1]) {
+		return false
+	}
+	s.begin()
+	end := strings.Index(s.src[s.i+2:], "$$")
+	if end < 0 {
+		s.line += strings.Count(s.src[s.i:], "\n")
+		s.i = len(s.src)
+		return true
+	}
+	end += s.i + 4
+	s.line += strings.Count(s.src[s.i:end], "\n")
+	s.i = end
+	return true
+}
+
+// isNameByte is a byte of a bare name.
+func isNameByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }

@@ -117,7 +117,7 @@ func (cs *clientStream) cut(data []byte, emit func(ClientStatement)) {
 	from := max(cs.at-1, 0)
 	text := cs.text[from:] + string(data)
 	cs.base += from
-	s := &clientSplitter{src: text, file: cs.file, delimiter: cs.delimiter, line: cs.line, stmtStart: -1, i: cs.at - from, family: cs.family}
+	s := &clientSplitter{src: text, file: cs.file, delimiter: cs.delimiter, line: cs.line, stmtStart: -1, i: cs.at - from, family: cs.family, joinAt: -1}
 	mark := restartPoint{i: s.i, line: s.line, delimiter: s.delimiter}
 	s.run(func() {
 		mark = restartPoint{i: s.i, line: s.line, delimiter: s.delimiter, out: len(s.out), rejects: len(s.rejects), sourced: len(s.sourced)}
