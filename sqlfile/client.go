@@ -51,6 +51,11 @@ type clientSplitter struct {
 	// joinAt is the offset of a line break the client drops from the
 	// statement (delimiterLine), -1 for none.
 	joinAt int
+	// heldFrom is the offset of a plain comment a client that keeps
+	// comments holds where no statement has begun, -1 for none; blocked is
+	// set once a line comment joined it (clientRules.keepsComments).
+	heldFrom, heldLine int
+	blocked            bool
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
@@ -109,6 +114,7 @@ func (s *clientSplitter) flush(end int) {
 	s.stmtStart = -1
 	s.cuts = s.cuts[:0]
 	s.code = ""
+	s.heldFrom, s.blocked = -1, false
 }
 
 // dropped is a range of a statement the client drops, and what it puts

@@ -20,7 +20,7 @@ func ClientStatementsOf(file, src string, family ClientFamily) ([]ClientStatemen
 // cutClient runs the client's cut over src as family reads it; the
 // splitter holds the statements, the refusals and the source commands.
 func cutClient(file, src string, family ClientFamily) *clientSplitter {
-	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1, family: family, joinAt: -1}
+	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1, family: family, joinAt: -1, heldFrom: -1}
 	s.run(nil)
 	if !s.stop {
 		s.flush(len(s.src))
@@ -33,7 +33,7 @@ func cutClient(file, src string, family ClientFamily) *clientSplitter {
 // with the same delimiter and line).
 func (s *clientSplitter) run(rest func()) {
 	for s.i < len(s.src) && !s.stop {
-		if rest != nil && s.stmtStart < 0 && len(s.cuts) == 0 {
+		if rest != nil && s.stmtStart < 0 && len(s.cuts) == 0 && s.heldFrom < 0 {
 			rest()
 		}
 		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
@@ -68,11 +68,13 @@ func (s *clientSplitter) step() {
 	}
 	switch {
 	case c == '#' || StartsDashComment(rest, 0):
+		s.heldLineComment()
 		s.skipTo("\n", false)
 		return
 	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest) && s.nestedComment():
 		return
 	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest):
+		s.holdComment()
 		from := s.i
 		s.i += 2
 		s.skipTo("*/", true)

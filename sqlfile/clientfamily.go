@@ -99,6 +99,12 @@ type clientRules struct {
 	// the delimiter inside it does not end the statement; a delimiter "$$"
 	// is still the delimiter.
 	dollarQuotes bool
+	// keepsComments: the client keeps comments in the statements it sends.
+	// A line comment where no statement has begun is sent on its own; a
+	// plain comment there is held, and a line comment after it joins it,
+	// after which a DELIMITER line is no command but text of the
+	// statement they begin (MySQL 9.7's).
+	keepsComments bool
 	// stripsComments: a plain "/* ... */" comment inside a statement is
 	// not sent: the client puts a space in its place (so that "--/* */ x"
 	// reaches the server as a "-- " comment) (MariaDB's; MySQL 9.7's client
@@ -109,7 +115,7 @@ type clientRules struct {
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true},
+	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true},
 	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true},
 }
 
@@ -239,4 +245,20 @@ func (s *clientSplitter) dollarQuote() bool {
 // isNameByte is a byte of a bare name.
 func isNameByte(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// holdComment notes, for a client that keeps comments, a plain comment at
+// s.i where no statement has begun.
+func (s *clientSplitter) holdComment() {
+	if s.rules().keepsComments && s.stmtStart < 0 && s.heldFrom < 0 {
+		s.heldFrom, s.heldLine = s.i, s.line
+	}
+}
+
+// heldLineComment notes, for a client that keeps comments, a line comment
+// joining a held plain comment.
+func (s *clientSplitter) heldLineComment() {
+	if s.stmtStart < 0 && s.heldFrom >= 0 {
+		s.blocked = true
+	}
 }

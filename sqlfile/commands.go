@@ -49,6 +49,12 @@ func (s *clientSplitter) lineCommand() bool {
 		return false
 	}
 	word := strings.ToLower(fields[0])
+	if s.blocked {
+		// The client holds a comment and a line comment: the line is text of
+		// the statement they begin.
+		s.stmtStart, s.stmtLine = s.heldFrom, s.heldLine
+		return false
+	}
 	switch {
 	case word != "delimiter" && !s.rules().namedCommands:
 		return false
