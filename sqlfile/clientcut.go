@@ -103,6 +103,8 @@ func (s *clientSplitter) step() {
 			s.code = "M!"
 		}
 		s.i += len(s.code) + 2
+	case s.code != "" && strings.HasPrefix(rest, "*/") && s.delimiterAtCommentEnd(rest):
+		s.i++ // the client reads the delimiter at the "/": the comment stays open
 	case s.code != "" && strings.HasPrefix(rest, "*/"):
 		s.code = ""
 		s.i += 2

@@ -105,6 +105,11 @@ type clientRules struct {
 	// after which a DELIMITER line is no command but text of the
 	// statement they begin (MySQL 9.7's).
 	keepsComments bool
+	// delimiterInCommentEnd: the "/" of the "*/" that ends an executable
+	// comment may start the delimiter ("/*!50000 6 *///" under DELIMITER
+	// // ends the statement after the "*": the server gets the comment
+	// unterminated) (MariaDB's).
+	delimiterInCommentEnd bool
 	// stripsComments: a plain "/* ... */" comment inside a statement is
 	// not sent: the client puts a space in its place (so that "--/* */ x"
 	// reaches the server as a "-- " comment) (MariaDB's; MySQL 9.7's client
@@ -116,7 +121,7 @@ type clientRules struct {
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
 	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true},
-	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true, delimiterInCommentEnd: true},
 }
 
 // rules are the reading of the splitter's client.
@@ -261,4 +266,10 @@ func (s *clientSplitter) heldLineComment() {
 	if s.stmtStart < 0 && s.heldFrom >= 0 {
 		s.blocked = true
 	}
+}
+
+// delimiterAtCommentEnd reports, for a client with delimiterInCommentEnd,
+// rest starting with "*/" whose "/" starts the delimiter.
+func (s *clientSplitter) delimiterAtCommentEnd(rest string) bool {
+	return s.rules().delimiterInCommentEnd && strings.HasPrefix(rest[1:], s.delimiter)
 }
