@@ -121,8 +121,8 @@ type clientRules struct {
 
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
-	AnyClient:   {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient: {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
+	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
+	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
 	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true, delimiterInCommentEnd: true},
 }
 
