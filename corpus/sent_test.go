@@ -45,8 +45,11 @@ func startLogged(t *testing.T, srv sandboxtest.Server) *loggedServer {
 }
 
 // family is the client family of the server's own client.
-func (l *loggedServer) family() sqlfile.ClientFamily {
-	if l.srv.IsMySQL() {
+func (l *loggedServer) family() sqlfile.ClientFamily { return familyOf(l.srv) }
+
+// familyOf is the client family of srv's own client.
+func familyOf(srv sandboxtest.Server) sqlfile.ClientFamily {
+	if srv.IsMySQL() {
 		return sqlfile.MySQLClient
 	}
 	return sqlfile.MariaDBClient
