@@ -122,7 +122,7 @@ func checkFile(t *testing.T, oracle *oracle, f corpusFile, want expectation, byD
 		t.Errorf("%s: the client: %d errors and %d objects loaded, testdata/expected.tsv says %d and %d (-update rewrites it from the client; review the diff)",
 			where, got.Errors, got.Objects, want.Errors, want.Objects)
 	}
-	d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: f.Path})
+	d, err := schemacheck.ReadFile(schemacheck.Options{SchemaFile: f.Path, Client: familyOf(oracle.srv)}) // as the check reads it
 	if err != nil {
 		if i := matchDesign(byDesign, "read"); i >= 0 {
 			t.Logf("the check does not read %s, by design (%s): %v", where, byDesign[i].Why, err)

@@ -16,6 +16,11 @@ func (s *clientSplitter) backslash() {
 		return
 	}
 	x := s.src[s.i+1]
+	if !s.rules().backslashCommands && x != 'C' && x != '\n' {
+		s.begin() // "Unknown command": the client keeps both characters
+		s.i += 2
+		return
+	}
 	if x == '.' {
 		end := strings.IndexByte(s.src[s.i:], '\n')
 		if end < 0 {
@@ -39,14 +44,14 @@ func (s *clientSplitter) backslash() {
 		s.stmtStart = -1
 	case clientKeeps[x]:
 		if s.stmtStart >= 0 {
-			s.cuts = append(s.cuts, [2]int{s.i, s.i + 2})
+			s.cuts = append(s.cuts, dropped{from: s.i, to: s.i + 2})
 		}
 	case x == '\n':
 		// A backslash ending a line continues the statement: the client
 		// reads the file line by line, drops the backslash and keeps the
 		// line break (both clients, MySQL 9.7's and MariaDB's).
 		if s.stmtStart >= 0 {
-			s.cuts = append(s.cuts, [2]int{s.i, s.i + 1})
+			s.cuts = append(s.cuts, dropped{from: s.i, to: s.i + 1})
 		}
 		s.line++
 	default:

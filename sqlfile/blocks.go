@@ -8,12 +8,33 @@ import "strings"
 // taken for the end of a server statement. IF and REPEAT are also
 // functions: IF opens a block only where a statement may start and a THEN
 // follows its condition, REPEAT only where it is not called with '('.
+// END is a non-reserved word, a name as often as not (a parameter or a
+// column called end): a block's END comes where a statement could start
+// (after a ';', or right after BEGIN), a CASE expression's and REPEAT's
+// (UNTIL cond END REPEAT) after an expression; an END anywhere else is a
+// name.
 type blockTracker struct {
 	toks  []Token
-	i     int  // the token being read
-	depth int  // open blocks
-	start bool // the token is the first of a server statement
+	i     int         // the token being read
+	open  []blockKind // the open blocks, innermost last
+	start bool        // the token is the first of a server statement
 }
+
+// depth is the number of open blocks.
+func (b *blockTracker) depth() int { return len(b.open) }
+
+// blockKind tells where a block's END may come.
+type blockKind int
+
+const (
+	statementBlock blockKind = iota // END after a ';' or BEGIN
+	caseExpression                  // END after an expression
+	repeatBlock                     // REPEAT before its UNTIL: no END ends it
+	repeatUntil                     // END after UNTIL's condition
+)
+
+// push opens a block.
+func (b *blockTracker) push(k blockKind) { b.open = append(b.open, k) }
 
 // closers are the words END may carry: END IF, END CASE, ...
 var closers = map[string]bool{"IF": true, "CASE": true, "LOOP": true, "WHILE": true, "REPEAT": true}
@@ -23,17 +44,27 @@ func (b *blockTracker) word(w string) {
 	switch w {
 	case "BEGIN":
 		if b.opensBegin() {
-			b.depth++
+			b.push(statementBlock)
 		}
-	case "CASE", "LOOP":
-		b.depth++
+	case "CASE":
+		if b.inCaseExpression() || b.inExpression() {
+			b.push(caseExpression)
+		} else {
+			b.push(statementBlock)
+		}
+	case "LOOP":
+		b.push(statementBlock)
 	case "IF":
 		b.openBefore("THEN")
 	case "WHILE":
 		b.openBefore("DO")
 	case "REPEAT":
 		if !b.inExpression() && !IsPunct(b.nextCode(), "(") {
-			b.depth++
+			b.push(repeatBlock)
+		}
+	case "UNTIL":
+		if n := len(b.open); n > 0 && b.open[n-1] == repeatBlock {
+			b.open[n-1] = repeatUntil
 		}
 	case "END":
 		b.closeBlock()
@@ -57,21 +88,48 @@ func (b *blockTracker) openBefore(end string) {
 		return
 	}
 	if j := b.ahead(end); j >= 0 {
-		b.depth++
+		b.push(statementBlock)
 		b.i = j
 	}
 }
 
 // closeBlock reads END: it closes the innermost block, with the word that
-// names it (END IF, END LOOP, ...). An END outside any block is a name.
+// names it (END IF, END LOOP, ...). An END outside any block, or where the
+// innermost block cannot end, is a name.
 func (b *blockTracker) closeBlock() {
-	if b.depth == 0 {
+	if b.depth() == 0 || !b.endsBlock() {
 		return
 	}
-	b.depth--
+	b.open = b.open[:len(b.open)-1]
 	if j := b.nextCodeIndex(b.i); j >= 0 && b.toks[j].kind == TokWord && closers[strings.ToUpper(b.toks[j].text)] {
 		b.i = j
 	}
+}
+
+// endsBlock reports whether the END at the cursor can end the innermost
+// block: a statement block's after a ';' or its BEGIN (an empty body), a
+// CASE expression's or REPEAT's after an expression (not after an operator
+// or a word that an expression follows).
+func (b *blockTracker) endsBlock() bool {
+	p := b.prevCode()
+	switch b.open[len(b.open)-1] {
+	case caseExpression:
+		return !b.inExpression() && !(p.kind == TokWord && caseExpressionWords[strings.ToUpper(p.text)])
+	case repeatBlock:
+		return false
+	case repeatUntil:
+		return !b.inExpression()
+	}
+	return IsPunct(p, ";") || IsWord(p, "BEGIN") || IsWord(p, "ATOMIC")
+}
+
+// caseExpressionWords are followed by an expression inside a CASE.
+var caseExpressionWords = map[string]bool{"CASE": true, "WHEN": true, "THEN": true, "ELSE": true}
+
+// inCaseExpression reports whether the innermost open block is a CASE
+// expression: a CASE inside it is an expression too.
+func (b *blockTracker) inCaseExpression() bool {
+	return len(b.open) > 0 && b.open[len(b.open)-1] == caseExpression
 }
 
 // inExpression reports a word read where an expression goes: after an
@@ -114,7 +172,7 @@ func (b *blockTracker) ahead(end string) int {
 			return -1
 		case IsWord(t, end):
 			return j
-		case stopsCondition[strings.ToUpper(t.text)]:
+		case stopsCondition[strings.ToUpper(t.text)] && !afterOperator(b.toks, j):
 			return -1
 		}
 	}
@@ -123,6 +181,18 @@ func (b *blockTracker) ahead(end string) int {
 
 // stopsCondition end the expression a condition could be part of.
 var stopsCondition = map[string]bool{"END": true, "ELSE": true, "ELSEIF": true, "WHEN": true}
+
+// afterOperator reports whether the code token before j is an operator,
+// '(' or ',': a word there is an operand (an END there is a name).
+func afterOperator(toks []Token, j int) bool {
+	for k := j - 1; k >= 0; k-- {
+		if isCode(toks[k]) {
+			p := toks[k]
+			return p.kind == TokPunct && p.text != ";" && p.text != ":" && p.text != ")"
+		}
+	}
+	return false
+}
 
 // prevCode returns the code token before the cursor, or an empty token.
 func (b *blockTracker) prevCode() Token {

@@ -40,8 +40,22 @@ type clientSplitter struct {
 	// reads on; --ddl-file refuses them.
 	sourced []*RejectError
 	// cuts are the byte ranges of the current statement the client drops
-	// (a one-character command such as \n inside it).
-	cuts [][2]int
+	// (a one-character command such as \n inside it), each replaced by its
+	// text with.
+	cuts []dropped
+	// family is the client whose reading the cut follows (clientfamily.go).
+	family ClientFamily
+	// code is "!" or "M!" inside an executable comment the client reads as
+	// code, "" elsewhere.
+	code string
+	// joinAt is the offset of a line break the client drops from the
+	// statement (delimiterLine), -1 for none.
+	joinAt int
+	// heldFrom is the offset of a plain comment a client that keeps
+	// comments holds where no statement has begun, -1 for none; blocked is
+	// set once a line comment joined it (clientRules.keepsComments).
+	heldFrom, heldLine int
+	blocked            bool
 }
 
 func (s *clientSplitter) atLineStart() bool { return s.i == 0 || s.src[s.i-1] == '\n' }
@@ -90,10 +104,24 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 // flush ends the current statement at end.
 func (s *clientSplitter) flush(end int) {
 	if s.stmtStart >= 0 && end > s.stmtStart {
-		s.out = append(s.out, ClientStatement{Text: s.cutText(s.stmtStart, end), start: s.stmtStart, Line: s.stmtLine})
+		text := s.cutText(s.stmtStart, end)
+		if cmd, ok := s.commandStatement(text, end == len(s.src)); !ok {
+			s.out = append(s.out, ClientStatement{Text: text, start: s.stmtStart, Line: s.stmtLine})
+		} else if cmd != "" {
+			s.out = append(s.out, ClientStatement{Text: cmd, start: s.stmtStart, Line: s.stmtLine})
+		}
 	}
 	s.stmtStart = -1
 	s.cuts = s.cuts[:0]
+	s.code = ""
+	s.heldFrom, s.blocked = -1, false
+}
+
+// dropped is a range of a statement the client drops, and what it puts
+// in its place.
+type dropped struct {
+	from, to int
+	with     string
 }
 
 // cutText is src[start:end] without the ranges the client dropped.
@@ -103,8 +131,9 @@ func (s *clientSplitter) cutText(start, end int) string {
 	}
 	var b strings.Builder
 	for _, c := range s.cuts {
-		b.WriteString(s.src[start:c[0]])
-		start = c[1]
+		b.WriteString(s.src[start:c.from])
+		b.WriteString(c.with)
+		start = c.to
 	}
 	b.WriteString(s.src[start:end])
 	return b.String()

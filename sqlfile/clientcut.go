@@ -6,15 +6,21 @@ import "strings"
 // commands, each with its line. A client command is skipped with the rest
 // of its line (and the statement it stands in) and the reading goes on; an
 // unterminated quote or comment stops it.
+// The cut is AnyClient's; ClientStatementsOf cuts as one family.
 func ClientStatements(file, src string) ([]ClientStatement, []*RejectError) {
-	s := cutClient(file, src)
+	return ClientStatementsOf(file, src, AnyClient)
+}
+
+// ClientStatementsOf is ClientStatements as the client family reads src.
+func ClientStatementsOf(file, src string, family ClientFamily) ([]ClientStatement, []*RejectError) {
+	s := cutClient(file, src, family)
 	return s.out, joinLines(s.rejects, s.sourced)
 }
 
-// cutClient runs the client's cut over src; the splitter holds the
-// statements, the refusals and the source commands.
-func cutClient(file, src string) *clientSplitter {
-	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1}
+// cutClient runs the client's cut over src as family reads it; the
+// splitter holds the statements, the refusals and the source commands.
+func cutClient(file, src string, family ClientFamily) *clientSplitter {
+	s := &clientSplitter{src: src, file: file, delimiter: ";", line: 1, stmtStart: -1, family: family, joinAt: -1, heldFrom: -1}
 	s.run(nil)
 	if !s.stop {
 		s.flush(len(s.src))
@@ -27,11 +33,14 @@ func cutClient(file, src string) *clientSplitter {
 // with the same delimiter and line).
 func (s *clientSplitter) run(rest func()) {
 	for s.i < len(s.src) && !s.stop {
-		if rest != nil && s.stmtStart < 0 && len(s.cuts) == 0 {
+		if rest != nil && s.stmtStart < 0 && len(s.cuts) == 0 && s.heldFrom < 0 {
 			rest()
 		}
 		if s.atLineStart() && s.stmtStart < 0 && s.lineCommand() {
 			continue
+		}
+		if s.atLineStart() {
+			s.delimiterLine()
 		}
 		s.step()
 	}
@@ -47,6 +56,9 @@ func (s *clientSplitter) step() {
 		s.i += len(s.delimiter)
 		return
 	case c == '\n':
+		if s.i == s.joinAt && s.stmtStart >= 0 {
+			s.cuts = append(s.cuts, dropped{from: s.i, to: s.i + 1})
+		}
 		s.line++
 		s.i++
 		return
@@ -56,30 +68,58 @@ func (s *clientSplitter) step() {
 	}
 	switch {
 	case c == '#' || StartsDashComment(rest, 0):
+		s.heldLineComment()
 		s.skipTo("\n", false)
 		return
-	case strings.HasPrefix(rest, "/*") && !isExecutableComment(rest):
+	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest) && s.nestedComment():
+		return
+	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest):
+		s.holdComment()
+		from := s.i
 		s.i += 2
 		s.skipTo("*/", true)
+		if !s.stop {
+			end := s.i
+			s.i = from
+			s.stripComment(end)
+			s.i = end
+		}
 		return
 	}
 	if c == '\\' {
 		s.backslash()
 		return
 	}
+	if c == '$' && s.dollarQuote() {
+		return
+	}
 	s.begin()
 	switch {
 	case c == '\'' || c == '"' || c == '`':
 		s.quoted(c)
-	case isExecutableComment(rest):
-		s.i += 3 // its contents are code: the delimiter still ends the statement
+	case s.isExecutableComment(rest):
+		s.code = "!" // its contents are code: the delimiter still ends the statement
+		if rest[2] == 'M' {
+			s.code = "M!"
+		}
+		s.i += len(s.code) + 2
+	case s.code != "" && strings.HasPrefix(rest, "*/") && s.delimiterAtCommentEnd(rest):
+		s.i++ // the client reads the delimiter at the "/": the comment stays open
+	case s.code != "" && strings.HasPrefix(rest, "*/"):
+		s.code = ""
+		s.i += 2
 	default:
 		s.i++
 	}
 }
 
-// isExecutableComment reports whether an executable comment starts rest;
-// mariadb-dump's sandbox marker is not one (every server skips it).
-func isExecutableComment(rest string) bool {
-	return (strings.HasPrefix(rest, "/*!") || strings.HasPrefix(rest, "/*M!")) && !strings.HasPrefix(rest, sandboxMarker)
+// isExecutableComment reports whether a comment the client reads as code
+// starts rest: /*! for both clients, /*M! for MariaDB's only
+// (clientRules.versionedM); mariadb-dump's sandbox marker is not one
+// (every server skips it).
+func (s *clientSplitter) isExecutableComment(rest string) bool {
+	if strings.HasPrefix(rest, "/*M!") {
+		return s.rules().versionedM && !strings.HasPrefix(rest, sandboxMarker)
+	}
+	return strings.HasPrefix(rest, "/*!")
 }

@@ -38,6 +38,7 @@ type clientStream struct {
 	at        int
 	line      int
 	delimiter string
+	family    ClientFamily
 	size      int64 // bytes read
 	lines     int   // newlines read
 	eof       bool
@@ -58,8 +59,8 @@ type restartPoint struct {
 // file order, its text its own copy; it returns the client's refusals and
 // source commands, as cutClient has them. A file over MaxStreamSize or with
 // a NUL byte is refused, as ReadDump refuses it, whatever was emitted.
-func streamClient(file string, r *bufio.Reader, chunk int, emit func(ClientStatement)) (rejects, sourced []*RejectError, err error) {
-	cs := &clientStream{file: file, r: r, chunk: max(chunk, 1), line: 1, delimiter: ";"}
+func streamClient(file string, r *bufio.Reader, chunk int, family ClientFamily, emit func(ClientStatement)) (rejects, sourced []*RejectError, err error) {
+	cs := &clientStream{file: file, r: r, chunk: max(chunk, 1), line: 1, delimiter: ";", family: family}
 	for !cs.eof {
 		data, err := cs.read(max(cs.chunk, len(cs.text)-cs.at))
 		if err != nil {
@@ -116,7 +117,7 @@ func (cs *clientStream) cut(data []byte, emit func(ClientStatement)) {
 	from := max(cs.at-1, 0)
 	text := cs.text[from:] + string(data)
 	cs.base += from
-	s := &clientSplitter{src: text, file: cs.file, delimiter: cs.delimiter, line: cs.line, stmtStart: -1, i: cs.at - from}
+	s := &clientSplitter{src: text, file: cs.file, delimiter: cs.delimiter, line: cs.line, stmtStart: -1, i: cs.at - from, family: cs.family, joinAt: -1, heldFrom: -1}
 	mark := restartPoint{i: s.i, line: s.line, delimiter: s.delimiter}
 	s.run(func() {
 		mark = restartPoint{i: s.i, line: s.line, delimiter: s.delimiter, out: len(s.out), rejects: len(s.rejects), sourced: len(s.sourced)}
@@ -127,7 +128,7 @@ func (cs *clientStream) cut(data []byte, emit func(ClientStatement)) {
 		s.flush(len(text))
 	case cs.eof || s.stop && !s.open: // a stop of the file's own (\q, a wrong DELIMITER)
 		cs.done = true
-	case !s.stop && s.stmtStart < 0 && len(s.cuts) == 0: // the piece ended outside any statement
+	case !s.stop && s.stmtStart < 0 && len(s.cuts) == 0 && s.heldFrom < 0: // the piece ended outside any statement
 	default: // inside a statement, a quoted text or a comment: more of the file decides
 		all = mark
 		s.out, s.rejects, s.sourced = s.out[:mark.out], s.rejects[:mark.rejects], s.sourced[:mark.sourced]

@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// streamed is what streamClient makes of src read in pieces of chunk bytes.
-func streamed(src string, chunk int) ([]ClientStatement, []*RejectError, error) {
+// streamed is what streamClient makes of src read in pieces of chunk bytes
+// by family's client.
+func streamed(src string, chunk int, family ClientFamily) ([]ClientStatement, []*RejectError, error) {
 	var out []ClientStatement
-	rejects, sourced, err := streamClient("f.sql", bufio.NewReaderSize(strings.NewReader(src), 16), chunk, func(cs ClientStatement) {
+	rejects, sourced, err := streamClient("f.sql", bufio.NewReaderSize(strings.NewReader(src), 16), chunk, family, func(cs ClientStatement) {
 		out = append(out, cs)
 	})
 	if err != nil {
@@ -21,12 +22,21 @@ func streamed(src string, chunk int) ([]ClientStatement, []*RejectError, error) 
 	return out, joinLines(rejects, sourced), nil
 }
 
-// sameCut fails t when the streamed cut of src differs from the whole one.
+// sameCut fails t when the streamed cut of src differs from the whole one,
+// for either client family.
 func sameCut(t *testing.T, src string, chunk int) {
 	t.Helper()
-	whole := cutClient("f.sql", strings.TrimPrefix(src, "\ufeff"))
+	for _, family := range []ClientFamily{AnyClient, MySQLClient, MariaDBClient} {
+		sameCutOf(t, src, chunk, family)
+	}
+}
+
+// sameCutOf is sameCut for one family.
+func sameCutOf(t *testing.T, src string, chunk int, family ClientFamily) {
+	t.Helper()
+	whole := cutClient("f.sql", strings.TrimPrefix(src, "\ufeff"), family)
 	want, wantRejects := whole.out, joinLines(whole.rejects, whole.sourced)
-	got, rejects, err := streamed(src, chunk)
+	got, rejects, err := streamed(src, chunk, family)
 	if i := strings.IndexByte(src, 0); i >= 0 {
 		var re *RejectError
 		if !errors.As(err, &re) || re.Reason != "NUL byte in the file" {
@@ -57,6 +67,7 @@ var streamCases = []string{
 	"SELECT 1 /* a\n;\n*/; -- x;\n# y;\nSELECT 2;\n",
 	"DELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\nDELIMITER ;\nSELECT 3;\n",
 	"SELECT 1;DELIMITER //\nSELECT 2//\n",
+	"CREATE DATABASE shop;\nuse shop\nCREATE TABLE t (a INT);\n  USE `shop` extra\nSELECT 1\nuse shop\n;\n",
 	"SELECT 'unterminated\n;\n",
 	"SELECT 1; /* open\n",
 	"SELECT `a\n`;\nsystem ls\nSELECT 2;\n",

@@ -49,7 +49,15 @@ func (s *clientSplitter) lineCommand() bool {
 		return false
 	}
 	word := strings.ToLower(fields[0])
+	if s.blocked {
+		// The client holds a comment and a line comment: the line is text of
+		// the statement they begin.
+		s.stmtStart, s.stmtLine = s.heldFrom, s.heldLine
+		return false
+	}
 	switch {
+	case word != "delimiter" && !s.rules().namedCommands:
+		return false
 	case word == "delimiter":
 		if len(fields) < 2 {
 			s.fatal("DELIMITER without a delimiter")
@@ -61,6 +69,7 @@ func (s *clientSplitter) lineCommand() bool {
 			return true
 		}
 		s.delimiter = d
+	case word == "use" && s.useCommand(line, fields):
 	case strings.TrimRight(word, ";") == "source":
 		s.skipSource(strings.TrimSpace(line))
 		return true

@@ -67,6 +67,9 @@
 //     outline.go: what one statement names (CalledFunctions, ColumnNames,
 //     Outline, ...);
 //   - client.go: ClientStatement and the client splitter's state;
+//     clientfamily.go: where MySQL's and MariaDB's clients read a file
+//     differently, one table (ClientFamily, clientRules), each row held to
+//     both real clients by corpus/clientfamily_test.go;
 //     commands.go: the client's commands, named and in their backslash
 //     form (a new command is a row there), and the named ones read;
 //     backslash.go: a backslash command read; clientcut.go: the client's

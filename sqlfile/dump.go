@@ -132,6 +132,9 @@ type ReadOptions struct {
 	// Zero means every executable comment counts when the file is read, and
 	// the statements keep them for the server they go to.
 	Writer flavor.Flavor
+	// Client is the client family the file is given to (the target's):
+	// where the two clients cut a file differently, the cut follows it.
+	Client ClientFamily
 }
 
 // Account is one account of a dump's mysql.user or mysql.global_priv rows,

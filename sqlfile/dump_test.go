@@ -2,6 +2,7 @@ package sqlfile
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -272,6 +273,14 @@ func TestReadDumpSystemSchemas(t *testing.T) {
 	}
 	if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "f.sql:3: the server's own schema mysql set aside (4 statements)") {
 		t.Errorf("notes %q", d.Notes)
+	}
+}
+
+func TestFunctionCallsKeepTheirArguments(t *testing.T) {
+	got := FunctionCalls("BEGIN INSERT INTO places VALUES (i, POINT(i, COALESCE(i, 0))); SET x = point(1, 2) + LENGTH('a)'); SET y = f(1; END")
+	want := []Call{{"POINT", "POINT(i, COALESCE(i, 0))"}, {"COALESCE", "COALESCE(i, 0)"}, {"LENGTH", "LENGTH('a)')"}, {"f", "f(1; END"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("FunctionCalls = %q, want %q", got, want)
 	}
 }
 

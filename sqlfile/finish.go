@@ -42,11 +42,17 @@ func (r *dumpReader) link(kind StepKind, key string, line int) (StepKind, int) {
 }
 
 // defaultSchema decides where the statements before the file's first USE
-// run: an install script that names exactly one schema it never creates or
+// run: a file that creates its own schemas and names one for every object
+// was written for `mysql < file` (no database); an install script that names exactly one schema it never creates or
 // uses (its routines say legacy.item) was written for `mysql legacy <
 // file`, so its unqualified objects belong there too.
 func (r *dumpReader) defaultSchema() {
 	r.dump.NeedsDefault = r.beforeUs
+	if r.beforeUs && r.ownSchemasOnly() {
+		r.dump.NeedsDefault = false
+		r.dump.Notes = append(r.dump.Notes, "the file creates its schemas and puts every object in one of them: "+
+			"its statements before the first USE ran with no database selected (as `mysql < file` runs them)")
+	}
 	var named []string
 	own := false // the file creates or uses a schema of its own
 	for _, s := range r.dump.Schemas {
@@ -70,4 +76,22 @@ func (r *dumpReader) defaultSchema() {
 		}
 	}
 	r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("the file's unqualified statements ran in %s, the one schema it names (as `mysql %s < file` runs them)", named[0], named[0]))
+}
+
+// ownSchemasOnly reports a file that creates a schema (CREATE DATABASE)
+// and whose every object is in a schema it names or uses.
+func (r *dumpReader) ownSchemasOnly() bool {
+	creates := false
+	for _, s := range r.dump.Schemas {
+		creates = creates || s.SQL != ""
+	}
+	if !creates {
+		return false
+	}
+	for _, o := range r.dump.Objects {
+		if o.Schema == "" {
+			return false
+		}
+	}
+	return true
 }

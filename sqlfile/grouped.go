@@ -120,7 +120,7 @@ func streamDump(path string, o ReadOptions, f *forgetter, shapes *stepShapes) (*
 	rd.isDump, rd.forget = isDump, f
 	sr := &streamReading{rd: rd, shapes: shapes, tail: -1}
 	var addErr error
-	rejects, sourced, err := streamClient(path, br, streamChunk, func(cs ClientStatement) {
+	rejects, sourced, err := streamClient(path, br, streamChunk, o.Client, func(cs ClientStatement) {
 		for _, st := range SplitServer(cs) {
 			if addErr != nil {
 				return
@@ -225,6 +225,8 @@ func (sr *streamReading) schemaOf(st *Step) (string, bool) {
 		return st.Schema, false
 	case st.Kind == StepSetAside:
 		return "", false
+	case namedSchemaOf(*st) != "":
+		return namedSchemaOf(*st), false
 	case st.Kind == StepSession:
 		if used, ok := usedSchema(st.SQL); ok {
 			sr.current = used

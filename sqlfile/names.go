@@ -14,10 +14,28 @@ var notCallers = map[string]bool{"INTO": true, "CALL": true, "TABLE": true, "JOI
 // them; whoever asks the server about them must expect the server to call
 // them syntax, not a missing function.
 func CalledFunctions(sql string) []string {
+	calls := FunctionCalls(sql)
+	out := make([]string, len(calls))
+	for i, c := range calls {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// Call is a function's first call in a statement: its name as written and
+// the call's text, name to closing parenthesis ("POINT(i, i)"); the text
+// ends at the statement's end when the parenthesis is never closed.
+type Call struct {
+	Name, Text string
+}
+
+// FunctionCalls returns the first call of every function a statement
+// calls, as CalledFunctions names them, in order of first use.
+func FunctionCalls(sql string) []Call {
 	toks, _ := LexStatement(sql, 1)
 	toks = Significant(toks, func(int) bool { return true })
 	seen := map[string]bool{}
-	var out []string
+	var out []Call
 	for i, t := range toks {
 		next := NextToken(toks, i)
 		if t.kind != TokWord || !IsPunct(next, "(") || next.pos != t.end || isNumber(t.text) {
@@ -29,10 +47,27 @@ func CalledFunctions(sql string) []string {
 		key := strings.ToLower(t.text)
 		if !seen[key] {
 			seen[key] = true
-			out = append(out, t.text)
+			out = append(out, Call{Name: t.text, Text: sql[t.pos:callEnd(toks, i+1, len(sql))]})
 		}
 	}
 	return out
+}
+
+// callEnd is the offset just past the ')' closing the '(' at toks[open],
+// or end when it is never closed.
+func callEnd(toks []Token, open, end int) int {
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		switch {
+		case IsPunct(toks[j], "("):
+			depth++
+		case IsPunct(toks[j], ")"):
+			if depth--; depth == 0 {
+				return toks[j].end
+			}
+		}
+	}
+	return end
 }
 
 // elementWords start a CREATE TABLE element that is not a column.

@@ -49,7 +49,7 @@ func readDump(name, src string, o ReadOptions) (*dumpReader, error) {
 	if isDump {
 		writer = w
 	}
-	cut := cutClient(name, src)
+	cut := cutClient(name, src, o.Client)
 	stmts := serverStatements(cut.out)
 	rd := newDumpReader(name, writer, o)
 	rd.isDump = isDump

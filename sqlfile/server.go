@@ -63,7 +63,7 @@ func serverCuts(toks []Token) []int {
 		t := toks[b.i]
 		switch {
 		case t.kind == TokPunct && t.text == ";":
-			if b.depth == 0 && t.cond < 0 {
+			if b.depth() == 0 && t.cond < 0 {
 				cuts = append(cuts, b.i)
 				b.start = true
 			}

@@ -45,6 +45,17 @@ func TestSplitServerCutsAsTheServer(t *testing.T) {
 		{"executable comment keeps its ;", "/*!50003 CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END */",
 			[]string{"/*!50003 CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END */"}},
 		{"trailing semicolons", "SELECT 1;;", []string{"SELECT 1"}},
+		{"end as a parameter name", "CREATE FUNCTION overlap(s DATETIME, end DATETIME) RETURNS INT READS SQL DATA BEGIN DECLARE r INT; " +
+			"SET @e = end; SELECT COUNT(*) INTO r FROM periods p WHERE p.start < end; RETURN r; END; SELECT 2",
+			[]string{"CREATE FUNCTION overlap(s DATETIME, end DATETIME) RETURNS INT READS SQL DATA BEGIN DECLARE r INT; " +
+				"SET @e = end; SELECT COUNT(*) INTO r FROM periods p WHERE p.start < end; RETURN r; END", "SELECT 2"}},
+		{"end as a column in a condition", "CREATE PROCEDURE p() BEGIN IF (SELECT end FROM t) > 0 THEN SELECT end, begin FROM t; END IF; " +
+			"WHILE end > 0 DO SET end = end - 1; END WHILE; REPEAT SET end = 1; UNTIL end END REPEAT; END; SELECT 2",
+			[]string{"CREATE PROCEDURE p() BEGIN IF (SELECT end FROM t) > 0 THEN SELECT end, begin FROM t; END IF; " +
+				"WHILE end > 0 DO SET end = end - 1; END WHILE; REPEAT SET end = 1; UNTIL end END REPEAT; END", "SELECT 2"}},
+		{"CASE expressions in a body", "CREATE PROCEDURE p() BEGIN SELECT CASE WHEN a THEN CASE b WHEN 1 THEN 2 END ELSE end END FROM t; END; SELECT 2",
+			[]string{"CREATE PROCEDURE p() BEGIN SELECT CASE WHEN a THEN CASE b WHEN 1 THEN 2 END ELSE end END FROM t; END", "SELECT 2"}},
+		{"empty body", "CREATE PROCEDURE p() BEGIN END; SELECT 2", []string{"CREATE PROCEDURE p() BEGIN END", "SELECT 2"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -94,7 +94,8 @@ func (d *Dump) sections() (map[string]*section, []string) {
 // stepSections is, per step of d, the schema whose part of the file it is,
 // or "" for a step of none. A CREATE DATABASE is its schema's, a USE the
 // schema it moves to, any other statement the schema the last USE moved
-// to; a session statement (SET) too when a statement of that schema other
+// to (a definition or change of an object the file names by schema, that
+// schema's); a session statement (SET) too when a statement of that schema other
 // than a session one follows it before the next schema starts: schemas of
 // the same shape set the session the same way, and each schema's SETs go
 // with it when it is not loaded (a SET that counts, SET @n = @n + 1, would
@@ -117,6 +118,8 @@ func (d *Dump) stepSections() []string {
 			} else {
 				out[i] = current
 			}
+		case namedSchemaOf(st) != "":
+			out[i] = namedSchemaOf(st) // CREATE TABLE s.t: s's, whichever schema is in use
 		default:
 			out[i] = current
 		}
@@ -134,6 +137,20 @@ func (d *Dump) stepSections() []string {
 		}
 	}
 	return out
+}
+
+// namedSchemaOf is the schema a definition or change of an object names
+// (CREATE TABLE s.t, ALTER TABLE s.t), or the schema in use where it is;
+// "" for any other step, or before the file's first USE.
+func namedSchemaOf(st Step) string {
+	if st.Kind != StepCreate && st.Kind != StepAlter {
+		return ""
+	}
+	parts := strings.Split(st.key, "\x00")
+	if len(parts) != 3 {
+		return ""
+	}
+	return parts[1]
 }
 
 // usedSchema is the schema a USE statement moves to.
@@ -281,7 +298,9 @@ func (d *Dump) Without(drop map[string]bool) *Dump {
 			continue
 		}
 		if st.Object >= 0 {
-			st.Object = index[st.Object]
+			if st.Object = index[st.Object]; st.Object < 0 {
+				continue // its object's schema is not loaded
+			}
 		}
 		st.SQL = strings.Clone(st.SQL)
 		out.Steps = append(out.Steps, st)

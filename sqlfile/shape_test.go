@@ -169,3 +169,37 @@ func FuzzGroupSchemas(f *testing.F) {
 		}
 	})
 }
+
+// TestSchemasNamedWithoutUse: tables named by schema, with no USE, are
+// their schema's part of the file: schemas whose tables differ are not one
+// group, and schemas of the same tables are, with every step of the schema
+// not loaded left out (no create step without its object).
+func TestSchemasNamedWithoutUse(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      [][]string
+	}{
+		{"different tables", "CREATE DATABASE IF NOT EXISTS metrics;\nCREATE TABLE metrics.samples (id INT PRIMARY KEY);\n" +
+			"CREATE DATABASE IF NOT EXISTS ops;\nCREATE TABLE ops.hosts (id INT PRIMARY KEY);\n", [][]string{{"metrics"}, {"ops"}}},
+		{"the same tables", "CREATE DATABASE a;\nCREATE TABLE a.t (id INT PRIMARY KEY);\nALTER TABLE a.t ADD KEY (id);\n" +
+			"CREATE DATABASE b;\nCREATE TABLE b.t (id INT PRIMARY KEY);\nALTER TABLE b.t ADD KEY (id);\n", [][]string{{"a", "b"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := readString(t, c.src)
+			groups := GroupSchemas(d)
+			var got [][]string
+			for _, g := range groups {
+				got = append(got, g.Schemas)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Fatalf("groups %v, want %v", got, c.want)
+			}
+			w := d.Without(Unloaded(groups))
+			for _, s := range w.Steps {
+				if (s.Kind == StepCreate || s.Kind == StepAlter) && (s.Object < 0 || s.Object >= len(w.Objects)) {
+					t.Errorf("step at line %d (%s) has no object: %d of %d", s.Line, s.What, s.Object, len(w.Objects))
+				}
+			}
+		})
+	}
+}

@@ -51,9 +51,10 @@ func generated(n int) []Statement {
 }
 
 // TestAAOnTodaysVersion compares today's version with itself (two
-// sandboxes of MariaDB 10.11 with the same data): five runs over 210
-// classes, timed, find nothing; then 1,000 classes are compared without
-// timing, and the time it takes is logged.
+// sandboxes of MariaDB 10.11 with the same data): ten runs in a row over
+// 210 classes, the first five timed, find nothing (no plan differs: the
+// statistics are exact on both, statistics.go); then 1,000 classes are
+// compared without timing, and the time it takes is logged.
 func TestAAOnTodaysVersion(t *testing.T) {
 	srv := server(t, "mariadb-10.11")
 	srv.Require(t)
@@ -61,8 +62,9 @@ func TestAAOnTodaysVersion(t *testing.T) {
 	_, b := shop(t, srv)
 	stmts := generated(210)
 	verdicts := map[Status]int{}
-	for run := range 5 {
-		r, err := Compare(t.Context(), a, b, stmts, Options{Latency: true, Budget: 60 * time.Second})
+	const runs, timedRuns = 10, 5
+	for run := range runs {
+		r, err := Compare(t.Context(), a, b, stmts, Options{Latency: run < timedRuns, Budget: 60 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,14 +89,14 @@ func TestAAOnTodaysVersion(t *testing.T) {
 				t.Errorf("run %d: %s: %s/%s %s (today %s, target %s)", run+1, c.SQL, p.Status, p.Aspect, p.Message, p.Today, p.Target)
 			}
 		}
-		if len(r.Classes) != len(stmts) || timed < len(stmts)*9/10 {
+		if len(r.Classes) != len(stmts) || run < timedRuns && timed < len(stmts)*9/10 {
 			t.Errorf("run %d: %d classes compared, %d timed; want %d, at least 90%% timed", run+1, len(r.Classes), timed, len(stmts))
 		}
 		t.Logf("run %d: %d classes, %d timed, counts %v, compared in %v, timed in %v; stops %v; rounds per class median %.0f; interval high/low median %.2f, widest %.2f",
 			run+1, len(r.Classes), timed, r.Counts, r.Compared.Round(time.Millisecond), r.Timed.Round(time.Millisecond), stops,
 			paired.Median(rounds), paired.Median(widths), widest)
 	}
-	t.Logf("A/A over 5 runs: problems by status %v", verdicts)
+	t.Logf("A/A over %d runs: problems by status %v (plan differences: %d)", runs, verdicts, verdicts[StatusPlan])
 
 	many := generated(1000)
 	began := time.Now()

@@ -103,6 +103,11 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	if err != nil {
 		return nil, err
 	}
+	for _, sd := range []*side{a, b} {
+		if err := exactStatistics(ctx, sd, statementSchemas(stmts)); err != nil {
+			return nil, err
+		}
+	}
 	res := &Result{Today: a.version, Target: b.version, Counts: map[Status]int{}, Threshold: o.Threshold,
 		Material: *o.Material}
 	var runs []*classRun

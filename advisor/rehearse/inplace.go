@@ -42,7 +42,7 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 	if p.sourceBin == nil {
 		return nil, fmt.Errorf("%w: --in-place needs today's binaries to make the datadir: give --source-basedir (%s)", exitcode.ErrUsage, p.sourceNote)
 	}
-	d, groups, err := inPlaceSchema(o)
+	d, groups, err := inPlaceSchema(o, sqlfile.ClientOf(p.sourceBin.Flavor.Vendor))
 	if err != nil {
 		return nil, err
 	}
@@ -94,11 +94,11 @@ func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions 
 // --no-group keeps one schema of each group of the same definition (as the
 // schema check groups them): a tenant's upgrade stands for every tenant
 // of its group.
-func inPlaceSchema(o Options) (*sqlfile.Dump, *schemacheck.Grouping, error) {
+func inPlaceSchema(o Options, client sqlfile.ClientFamily) (*sqlfile.Dump, *schemacheck.Grouping, error) {
 	if o.SchemaFile == "" {
 		return nil, nil, nil
 	}
-	so := schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion}
+	so := schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion, Client: client}
 	if o.NoGroup {
 		d, err := schemacheck.ReadFile(so)
 		return d, nil, err

@@ -36,6 +36,12 @@ const (
 func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, *schemacheck.Grouping, string, error) {
 	if o.SchemaFile != "" {
 		so := schemacheck.Options{SchemaFile: o.SchemaFile, ServerVersion: o.ServerVersion, WithData: o.WithData}
+		if o.TargetBasedir != "" {
+			var err error
+			if so.Client, err = schemacheck.TargetClient(ctx, o.TargetBasedir); err != nil {
+				return nil, nil, "", err
+			}
+		}
 		if !o.NoGroup && o.Queries == nil && o.Replication == nil {
 			d, groups, err := schemacheck.ReadGroupedFile(so)
 			return d, groups, "", err

@@ -39,6 +39,9 @@ func SchemaNames(d *sqlfile.Dump) []string {
 			add(row.Schema)
 		}
 	}
+	if d.NeedsDefault && d.DefaultSchema == "" {
+		add(DefaultSchema) // the statements before the first USE run there (namedSchemas)
+	}
 	add(probeSchema)
 	return out
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -27,7 +28,13 @@ import (
 // clientFixtures are the fixtures and what the tool must also say of each,
 // beyond the client's errors, per target vendor.
 var clientFixtures = []string{"prepared-fk.sql", "qualified-schema.sql", "broken-string.sql", "fk-at-end.sql",
-	"removed-function.sql", "zero-dates.sql", "charset-only.sql", "compressed-mode.sql", "delimiter-block.sql"}
+	"removed-function.sql", "zero-dates.sql", "charset-only.sql", "compressed-mode.sql", "delimiter-block.sql",
+	"end-as-name.sql", "use-without-delimiter.sql", "own-schemas.sql"}
+
+// withoutDatabase are the fixtures given to the client with no database
+// (mysql < file): they create their own schemas and name one for every
+// object.
+var withoutDatabase = map[string]bool{"own-schemas.sql": true}
 
 // clientErrorLine is one error the mysql/mariadb client prints.
 var clientErrorLine = regexp.MustCompile(`(?m)^ERROR (\d+) \(\w+\) at line (\d+)`)
@@ -39,23 +46,28 @@ func clientErrors(t *testing.T, srv sandboxtest.Server, sb *sandbox.Sandbox, db,
 	return clientErrorsIn(t, srv, sb.Socket(), db, file)
 }
 
-// clientErrorsIn is clientErrors on the server listening on socket.
+// clientErrorsIn is clientErrors on the server listening on socket; db ""
+// runs the client with no database.
 func clientErrorsIn(t testing.TB, srv sandboxtest.Server, socket, db, file string) []string {
 	t.Helper()
 	program := "mariadb"
 	if srv.IsMySQL() {
 		program = "mysql"
 	}
-	create := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "-e", "CREATE DATABASE "+stmt.QuoteIdent(db))
-	if out, err := create.CombinedOutput(); err != nil {
-		t.Fatalf("creating %s: %v\n%s", db, err, out)
+	args := []string{"--no-defaults", "-S", socket, "-uroot", "--force"}
+	if db != "" {
+		create := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "-e", "CREATE DATABASE "+stmt.QuoteIdent(db))
+		if out, err := create.CombinedOutput(); err != nil {
+			t.Fatalf("creating %s: %v\n%s", db, err, out)
+		}
+		args = append(args, db)
 	}
 	in, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	cmd := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", "--force", db)
+	cmd := srv.Client(t, program, args...)
 	cmd.Stdin = in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -94,12 +106,12 @@ func toolErrors(t *testing.T, objects []outcome.Object) []string {
 	return out
 }
 
-// checkOnConn reads file and checks it on conn (a sandbox of the target),
-// after dropping what an earlier fixture left.
-func checkOnConn(t *testing.T, conn *sql.Conn, file string) *outcome.Schema {
+// checkOnConn reads file as srv's client reads it and checks it on conn
+// (a sandbox of srv), after dropping what an earlier fixture left.
+func checkOnConn(t *testing.T, srv sandboxtest.Server, conn *sql.Conn, file string) *outcome.Schema {
 	t.Helper()
 	ctx := context.Background()
-	d, err := ReadFile(Options{SchemaFile: file})
+	d, err := ReadFile(Options{SchemaFile: file, Client: clientOf(srv)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,19 +139,23 @@ func TestToolSaysWhatTheClientSays(t *testing.T) {
 			client := srv.Start(t)
 			tool := srv.Start(t)
 			db := sandboxtest.Open(t, tool.DSN())
-			conn, err := db.Conn(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer conn.Close()
+			db.SetMaxIdleConns(0) // each fixture's session a new one
 			for i, fixture := range clientFixtures {
 				file := filepath.Join("testdata", "client", fixture)
 				dbName := fmt.Sprintf("fixture%d", i)
-				if fixture == "qualified-schema.sql" {
+				switch {
+				case fixture == "qualified-schema.sql":
 					dbName = "legacy" // the schema its routines name: the file is meant for mysql legacy < file
+				case withoutDatabase[fixture]:
+					dbName = ""
 				}
 				want := clientErrors(t, srv, client, dbName, file)
-				s := checkOnConn(t, conn, file)
+				conn, err := db.Conn(context.Background()) // a fresh session: no database, as the check's own
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := checkOnConn(t, srv, conn, file)
+				_ = conn.Close()
 				got := asTheClientNamesLines(fixture, toolErrors(t, s.Objects))
 				if strings.Join(got, " ") != strings.Join(want, " ") {
 					t.Errorf("%s: the check reports %v (line:code), the client %v", fixture, got, want)
@@ -221,6 +237,25 @@ func assertBeyondTheClient(t *testing.T, srv sandboxtest.Server, fixture string,
 		if srv.IsMySQL() && (len(ins.Problems) != 1 || !strings.Contains(ins.Problems[0].Fix, "ALTER USER")) {
 			t.Errorf("%s: the refused INSERT is not explained by PASSWORD(): %+v", fixture, ins.Problems)
 		}
+	case "end-as-name.sql", "own-schemas.sql":
+		for _, o := range s.Objects {
+			if o.Kind != string(KindStatement) && o.Status != outcome.StatusLoaded {
+				t.Errorf("%s: %s %s is %s, the client loads it: %+v", fixture, o.Kind, o.Name, o.Status, o.Problems)
+			}
+		}
+	case "use-without-delimiter.sql":
+		// MariaDB's client creates items and order_lines in shop; MySQL's
+		// sends "use shop CREATE TABLE ..." as one statement, which creates
+		// nothing.
+		for _, name := range []string{"items", "order_lines"} {
+			o := findObject(s, name)
+			if loaded := o.Status == outcome.StatusLoaded; loaded == srv.IsMySQL() {
+				t.Errorf("%s: %s is %s on %s: %+v", fixture, name, o.Status, srv.Key, o.Problems)
+			}
+		}
+		if o := findObject(s, "orders"); o.Status != outcome.StatusLoaded {
+			t.Errorf("%s: orders is %s, the client loads it: %+v", fixture, o.Status, o.Problems)
+		}
 	case "qualified-schema.sql":
 		if o := findObject(s, "legacy.item"); o.Status == outcome.StatusRefused {
 			t.Errorf("%s: item: %+v", fixture, o.Problems)
@@ -236,4 +271,12 @@ func findObject(s *outcome.Schema, name string) outcome.Object {
 		}
 	}
 	return outcome.Object{Name: name + " (missing)"}
+}
+
+// clientOf is srv's client family.
+func clientOf(srv sandboxtest.Server) sqlfile.ClientFamily {
+	if srv.IsMySQL() {
+		return sqlfile.MySQLClient
+	}
+	return sqlfile.MariaDBClient
 }

@@ -13,7 +13,7 @@ import (
 // readOptions are how --schema-file is read: with its rows (--with-data),
 // as --server-version's server reads a file that does not name its writer.
 func readOptions(o Options) (sqlfile.ReadOptions, error) {
-	ro := sqlfile.ReadOptions{WithData: o.WithData}
+	ro := sqlfile.ReadOptions{WithData: o.WithData, Client: o.Client}
 	if o.ServerVersion != "" {
 		fl, err := rules.ParseTarget(o.ServerVersion, "")
 		if err != nil {

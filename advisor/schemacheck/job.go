@@ -42,6 +42,11 @@ func CheckOnTarget(ctx context.Context, o Options) (*outcome.Schema, error) {
 	var d *sqlfile.Dump
 	var groups *Grouping
 	var err error
+	if o.SchemaFile != "" && o.TargetBasedir != "" {
+		if o.Client, err = TargetClient(ctx, o.TargetBasedir); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case o.SchemaFile != "" && o.TargetBasedir != "" && grouped(o):
 		d, groups, err = ReadGroupedFile(o)

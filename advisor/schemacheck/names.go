@@ -100,11 +100,12 @@ func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *prober, o
 	if !r.Created {
 		return nil
 	}
-	for _, fn := range sqlfile.CalledFunctions(r.Object.SQL) {
+	for _, call := range sqlfile.FunctionCalls(r.Object.SQL) {
+		fn := call.Name
 		if own[strings.ToLower(fn)] {
 			continue
 		}
-		has, err := tp.HasFunction(ctx, fn)
+		has, err := tp.HasFunction(ctx, call)
 		if err != nil || has {
 			if err != nil {
 				return err
@@ -113,7 +114,7 @@ func (c *checker) calls(ctx context.Context, r, today *Result, tp, sp *prober, o
 		}
 		lacksToday := false
 		if sp != nil && today != nil && today.Created {
-			if has, err := sp.HasFunction(ctx, fn); err != nil {
+			if has, err := sp.HasFunction(ctx, call); err != nil {
 				return err
 			} else if !has {
 				lacksToday = true

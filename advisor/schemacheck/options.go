@@ -2,9 +2,12 @@ package schemacheck
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
 // Options configure the check of an application's schema on the
@@ -33,6 +36,9 @@ type Options struct {
 	// WhileLoaded, when set, runs after the check, before the sandboxes
 	// stop, on both loaded the same way (see Loaded): the query rehearsal.
 	WhileLoaded func(context.Context, Loaded) error
+	// Client is the target's client family: a file is cut as it reads it
+	// (TargetClient tells it from the target's binaries).
+	Client sqlfile.ClientFamily
 	// NoGroup loads every schema, also those with the same definition as
 	// another (groups.go); without it, one schema of each group is loaded.
 	NoGroup bool
@@ -47,4 +53,14 @@ type Loaded struct {
 	Schemas []string
 	// Rows is whether the file's rows were loaded (WithData).
 	Rows bool
+}
+
+// TargetClient is the client family of the target whose binaries are in
+// basedir: a file given to the check is cut as that client cuts it.
+func TargetClient(ctx context.Context, basedir string) (sqlfile.ClientFamily, error) {
+	b, err := sandbox.Detect(ctx, basedir)
+	if err != nil {
+		return sqlfile.MySQLClient, fmt.Errorf("reading the target's version from its binaries: %w", err)
+	}
+	return sqlfile.ClientOf(b.Flavor.Vendor), nil
 }

@@ -99,23 +99,40 @@ func (p *prober) Reserved(ctx context.Context, name string) (bool, error) {
 	return r, nil
 }
 
-// HasFunction reports whether the server knows a function name as a
-// built-in (or as syntax): calling it in an empty schema gives any answer
-// but "does not exist".
-func (p *prober) HasFunction(ctx context.Context, name string) (bool, error) {
-	key := strings.ToLower(name)
+// HasFunction reports whether the server has the function a routine
+// calls, asked the way the routine calls it: the call's own text (its
+// arguments as written) prepared, never run, in an empty schema. The
+// function is missing only when the server answers that this function
+// does not exist (1305, or 1630).
+// Asked without its arguments, a function the grammar knows only with
+// them (MariaDB's POINT(x, y), LINESTRING(...), ...) would be missing.
+func (p *prober) HasFunction(ctx context.Context, call sqlfile.Call) (bool, error) {
+	key := strings.ToLower(call.Text)
 	if r, ok := p.fcache[key]; ok {
 		return r, nil
 	}
 	if _, err := p.conn.ExecContext(ctx, stmt.Tag+"USE "+probeSchema); err != nil {
 		return false, fmt.Errorf("using the probe schema: %w", err)
 	}
-	_, err := p.conn.ExecContext(ctx, stmt.Tag+"DO "+name+"()")
+	prepared, err := p.conn.PrepareContext(ctx, stmt.Tag+"DO "+call.Text)
+	if err == nil {
+		_ = prepared.Close()
+	}
 	se := serverError(err)
 	if err != nil && se == nil {
-		return false, fmt.Errorf("asking the sandbox about the function %s: %w", name, err)
+		return false, fmt.Errorf("asking the sandbox about the function %s: %w", call.Name, err)
 	}
-	r := se == nil || (se.Number != 1305 && se.Number != 1630)
+	r := se == nil || !namesMissing(se.Number, se.Message, call.Name)
 	p.fcache[key] = r
 	return r, nil
+}
+
+// namesMissing reports whether a server error says that the function name
+// does not exist ("FUNCTION schema.name does not exist"), not another one
+// its arguments call.
+func namesMissing(code uint16, msg, name string) bool {
+	if code != 1305 && code != 1630 {
+		return false
+	}
+	return strings.Contains(strings.ToLower(msg), "."+strings.ToLower(name)+" does not exist")
 }

@@ -84,9 +84,13 @@ func (rp *replayer) run(ctx context.Context, s sqlfile.Step) error {
 		// contained run (run.go), as the application account, so that the
 		// triggers the dump creates after its rows fire on them.
 		return nil
-	case sqlfile.StepCreate:
-		return rp.create(ctx, s)
-	case sqlfile.StepAlter:
+	case sqlfile.StepCreate, sqlfile.StepAlter:
+		if s.Object < 0 || s.Object >= len(rp.objects) {
+			break // no object of the file's: a statement the server answers
+		}
+		if s.Kind == sqlfile.StepCreate {
+			return rp.create(ctx, s)
+		}
 		return rp.alter(ctx, s)
 	}
 	_, err := rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)

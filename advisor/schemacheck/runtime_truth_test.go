@@ -80,7 +80,7 @@ func TestRuntimeClaimIsWhatTheTargetDoes(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			s := checkOnConn(t, conn, file)
+			s := checkOnConn(t, srv, conn, file)
 			failing := 0
 			for _, table := range []string{"capture", "legacy_log", "plain"} {
 				want := clientAlter(t, srv, client.Socket(), "fixture", table)
@@ -97,6 +97,70 @@ func TestRuntimeClaimIsWhatTheTargetDoes(t *testing.T) {
 			}
 			if srv.IsMySQL() && failing == 0 {
 				t.Errorf("MySQL's default sql_mode has NO_ZERO_DATE: the client's ALTER of legacy_log should fail")
+			}
+		})
+	}
+}
+
+// clientCall runs CALL procedure() in db through the server's own client
+// as root and returns the error code it printed (0: the call worked).
+func clientCall(t *testing.T, srv sandboxtest.Server, socket, db, procedure string) int {
+	t.Helper()
+	program := "mariadb"
+	if srv.IsMySQL() {
+		program = "mysql"
+	}
+	cmd := srv.Client(t, program, "--no-defaults", "-S", socket, "-uroot", db, "-e", "CALL "+stmt.QuoteIdent(procedure)+"()")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	_ = cmd.Run() // the exit status only says that the call failed
+	if m := clientErrorCode.FindStringSubmatch(stderr.String()); m != nil {
+		code, _ := strconv.Atoi(m[1])
+		return code
+	}
+	return 0
+}
+
+// TestFunctionProbeIsWhatTheCallDoes: a procedure is reported runtime
+// (1305, a function the target lacks) exactly when the target's client,
+// after loading the file, fails to CALL it with 1305. The geometry
+// constructors, called with their arguments, exist on both targets; the
+// one missing function is missing on both.
+func TestFunctionProbeIsWhatTheCallDoes(t *testing.T) {
+	const fixture = "geometry-calls.sql"
+	file := filepath.Join("testdata", "client", fixture)
+	procedures := []string{"fill_places", "call_linestring", "call_polygon", "call_multipoint", "call_multilinestring",
+		"call_multipolygon", "call_geometrycollection", "call_missing"}
+	for _, key := range []string{"mysql-9.7", "mariadb-11.8"} {
+		t.Run(key, func(t *testing.T) {
+			srv := sandboxtest.ByKey(t, key)
+			srv.Require(t)
+			client := srv.Start(t)
+			tool := srv.Start(t)
+			if errs := clientErrors(t, srv, client, "fixture", file); len(errs) != 0 {
+				t.Fatalf("the client refused %v of %s: the fixture must load", errs, fixture)
+			}
+			conn, err := sandboxtest.Open(t, tool.DSN()).Conn(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			s := checkOnConn(t, srv, conn, file)
+			missing := 0
+			for _, p := range procedures {
+				want := clientCall(t, srv, client.Socket(), "fixture", p)
+				if want != 1305 {
+					want = 0 // another failure is not a missing function
+				} else {
+					missing++
+				}
+				o := findObject(s, p)
+				if got := runtimeCode(o); got != want {
+					t.Errorf("%s: the tool's runtime claim has code %d, the client's CALL gave %d: %s %+v", p, got, want, o.Status, o.Problems)
+				}
+			}
+			if missing != 1 {
+				t.Errorf("the client's CALLs found %d procedures calling a missing function, want 1 (call_missing)", missing)
 			}
 		})
 	}

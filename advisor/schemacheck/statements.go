@@ -24,11 +24,12 @@ func missingCall(ctx context.Context, r *Result, tp *prober, own map[string]bool
 	if p.Code != 1305 {
 		return nil
 	}
-	for _, fn := range sqlfile.CalledFunctions(r.Object.SQL) {
+	for _, call := range sqlfile.FunctionCalls(r.Object.SQL) {
+		fn := call.Name
 		if own[strings.ToLower(fn)] {
 			continue
 		}
-		has, err := tp.HasFunction(ctx, fn)
+		has, err := tp.HasFunction(ctx, call)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,97 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
+	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
+)
+
+// clientDifference is one row of the table of the clients' readings
+// (sqlfile/clientfamily.go): an input, and what each client sends of it,
+// statement by statement (as sameStatements reads them). Where both
+// clients read alike, the row says so with the same statements.
+type clientDifference struct {
+	what           string
+	input          string
+	mysql, mariadb []string
+}
+
+var clientDifferences = []clientDifference{
+	{"use without a delimiter at a line's start", "SELECT 1;\nuse sent\nSELECT 2;\n",
+		[]string{"SELECT 1", "use sent\nSELECT 2"}, []string{"SELECT 1", "USE sent", "SELECT 2"}},
+	{"use with a delimiter", "use sent;\nSELECT 2;\n",
+		[]string{"USE sent", "SELECT 2"}, []string{"USE sent", "SELECT 2"}},
+	{"use inside a statement is text", "SELECT 1\nuse sent\n;\n",
+		[]string{"SELECT 1\nuse sent"}, []string{"SELECT 1\nuse sent"}},
+	{"go without a delimiter at a line's start", "SELECT 1;\ngo\nSELECT 2;\n",
+		[]string{"SELECT 1", "go\nSELECT 2"}, nil}, // MariaDB's client: a command the tool refuses (sends nothing it reads)
+	{"backslash g sends the statement", "SELECT 1 \\g\nSELECT 2;\n",
+		[]string{"SELECT 1 \\g\nSELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"backslash c clears the statement", "SELECT 1 \\c\nSELECT 2;\n",
+		[]string{"SELECT 1 \\c\nSELECT 2"}, []string{"SELECT 2"}},
+	{"backslash G sends the statement", "SELECT 1 \\G\nSELECT 2;\n",
+		[]string{"SELECT 1 \\G\nSELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"backslash n is dropped or kept", "SELECT 1 \\n, 2;\n",
+		[]string{"SELECT 1 \\n, 2"}, []string{"SELECT 1  , 2"}},
+	{"an unknown backslash command is kept", "SELECT 1 \\z, 2;\n",
+		[]string{"SELECT 1 \\z, 2"}, []string{"SELECT 1 \\z, 2"}},
+	{"/*M! hides the delimiter from MySQL's client only", "SELECT 1 /*M!100000 ; */;\nSELECT 2;\n",
+		[]string{"SELECT 1 /*M!100000 ; */", "SELECT 2"}, []string{"SELECT 1 /*M!100000", "*/", "SELECT 2"}},
+	{"/*! never hides the delimiter", "SELECT 1 /*!100000 ; */;\nSELECT 2;\n",
+		[]string{"SELECT 1 /*!100000", "*/", "SELECT 2"}, []string{"SELECT 1 /*!100000", "*/", "SELECT 2"}},
+	{"a plain comment hides the delimiter", "SELECT 1 /* ; */;\nSELECT 2;\n",
+		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"-- followed by a non-space is code", "SELECT 1 --1\n;\nSELECT 2;\n",
+		[]string{"SELECT 1 --1", "SELECT 2"}, []string{"SELECT 1 --1", "SELECT 2"}},
+	{"-- followed by a space is a comment", "SELECT 1 -- ;\n;\nSELECT 2;\n",
+		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"# is a comment", "SELECT 1 # ;\n;\nSELECT 2;\n",
+		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"a comment after the delimiter", "SELECT 1; -- one\n# two\nSELECT 2;\n",
+		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"DELIMITER", "DELIMITER //\nSELECT 1; SELECT 2//\ndelimiter ;\nSELECT 3;\n",
+		[]string{"SELECT 1; SELECT 2", "SELECT 3"}, []string{"SELECT 1; SELECT 2", "SELECT 3"}},
+	{"a backslash at a line's end", "SELECT 1 \\\n, 2;\n",
+		[]string{"SELECT 1 \n, 2"}, []string{"SELECT 1 \n, 2"}},
+}
+
+// TestClientFamilyDifferences: each row of the table of the clients'
+// readings is what MySQL 9.7's client and MariaDB 11.8's client send (read
+// from the server's general log), and what the tool's cut as each family
+// sends. A row with no statements for a client is one the tool refuses
+// for it (a command it does not run): only the tool's refusal is checked.
+func TestClientFamilyDifferences(t *testing.T) {
+	for _, key := range []string{"mysql-9.7", "mariadb-11.8"} {
+		t.Run(key, func(t *testing.T) {
+			srv := sandboxtest.ByKey(t, key)
+			srv.Require(t)
+			l := startLogged(t, srv)
+			for _, row := range clientDifferences {
+				want := row.mariadb
+				if srv.IsMySQL() {
+					want = row.mysql
+				}
+				tool, rejects := sqlfile.ClientStatementsOf("row.sql", row.input, l.family())
+				if want == nil {
+					if len(rejects) == 0 {
+						t.Errorf("%s: the tool's cut as %s does not refuse %q", row.what, l.family(), row.input)
+					}
+					continue
+				}
+				real := sameStatements(l.sent(t, row.input), l.family())
+				if got := sameStatements(want, l.family()); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
+					t.Errorf("%s: the table says %s sends %q, it sends %q", row.what, key, got, real)
+				}
+				texts := make([]string, len(tool))
+				for i, s := range tool {
+					texts[i] = s.Text
+				}
+				if got := sameStatements(texts, l.family()); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
+					t.Errorf("%s: the tool's cut as %s sends %q, the client %q", row.what, l.family(), got, real)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,277 @@
+package sqlfile
+
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+)
+
+// ClientFamily is the command-line client a file is given to: MySQL's
+// mysql or MariaDB's mariadb. They read most files the same way; where they
+// do not, the cut follows the target's own client. The zero value,
+// AnyClient, is the cut for a file whose client is not known: every
+// command either client runs is a command (and refused where it acts
+// outside the server).
+type ClientFamily int
+
+const (
+	// AnyClient reads commands wherever either client would.
+	AnyClient ClientFamily = iota
+	// MySQLClient is the mysql client of MySQL 9.7 (and Percona Server).
+	MySQLClient
+	// MariaDBClient is MariaDB's client (mariadb, also installed as mysql).
+	MariaDBClient
+)
+
+// ClientOf is the client that comes with a server of vendor v.
+func ClientOf(v flavor.Vendor) ClientFamily {
+	if v == flavor.VendorMariaDB {
+		return MariaDBClient
+	}
+	return MySQLClient
+}
+
+// String names the client for messages.
+func (c ClientFamily) String() string {
+	switch c {
+	case MariaDBClient:
+		return "MariaDB's client"
+	case MySQLClient:
+		return "MySQL's client"
+	}
+	return "either client"
+}
+
+// clientRules are where the two clients read a file differently. Each field
+// is one row of the one table of differences (clientFamilies); each row is
+// run through both real clients, given the file on stdin with --force as
+// the check and its tests give it, by corpus/clientfamily_test.go
+// (TestClientFamilyDifferences), which reads what each sent from the
+// server's general log. What both clients do alike (a "--" followed by a
+// non-space is code; "#" and "-- " comments end at the line's end; "/*!"
+// is code, so the delimiter inside it ends the statement) is in that
+// test's table too, with the same answer for both.
+type clientRules struct {
+	// namedCommands: a command named by a word at the start of a line where
+	// no statement has begun (use, source, exit, go, ...; DELIMITER aside,
+	// which both clients read) is the client's (MariaDB's); MySQL 9.7's
+	// client reading a file runs none of them: the line is the start of a
+	// statement like any other, sent to the server.
+	namedCommands bool
+	// useWithoutDelimiter: "use db" so, the line holding no delimiter,
+	// changes the database (MariaDB's); AnyClient reads it as SQL.
+	useWithoutDelimiter bool
+	// backslashCommands: a backslash and one character outside strings is
+	// a command (\g sends, \c clears, \u uses, ...) (MariaDB's); MySQL
+	// 9.7's client reading a file says "Unknown command" and keeps both
+	// characters in the statement (\C aside, which it runs).
+	backslashCommands bool
+	// versionedM: "/*M!" opens a comment the client reads as code, as it
+	// reads "/*!": a delimiter inside it ends the statement (MariaDB's);
+	// for MySQL's client "/*M!" is a plain comment, which hides the
+	// delimiter and ends at the first "*/".
+	versionedM bool
+	// strippedNested: inside "/*!" or "/*M!", which the client reads as
+	// code, a plain "/*" starts a comment the client drops: inside "/*M!"
+	// up to its own "*/", inside "/*!" up to the "*/" after that one, so
+	// that the server is sent the executable comment without its end
+	// (MariaDB's client, which drops comments; MySQL 9.7's sends them).
+	strippedNested bool
+	// commandStatements: a statement whose first word names the command use
+	// or delimiter is that command when its delimiter is reached, the rest
+	// of its text ignored ("use s1 ; CREATE ..." under DELIMITER // changes
+	// the database and sends nothing else) (MariaDB's); the statement left
+	// open at the end of the file is sent as it is.
+	commandStatements bool
+	// delimiterStatements: a statement whose first word is delimiter is the
+	// command DELIMITER when its delimiter or the end of the file is
+	// reached, the rest of its text ignored: "SELECT 1; DELIMITER |" then
+	// lines without a ';' set the delimiter and send nothing more (MySQL
+	// 9.7's).
+	delimiterStatements bool
+	// delimiterLineInStatement: a DELIMITER line while a statement holds
+	// code is text of that statement, joined to the next line without its
+	// line break; the delimiter stays (MySQL 9.7's; MariaDB's client joins
+	// such a line too in some states the cut does not follow yet: see the
+	// differential tier's open disagreements).
+	delimiterLineInStatement bool
+	// dollarQuotes: "$$" opens a quoted text that the next "$$" closes
+	// (MySQL 9.7's client, for the server's dollar-quoted routine bodies):
+	// the delimiter inside it does not end the statement; a delimiter "$$"
+	// is still the delimiter.
+	dollarQuotes bool
+	// keepsComments: the client keeps comments in the statements it sends.
+	// A line comment where no statement has begun is sent on its own; a
+	// plain comment there is held, and a line comment after it joins it,
+	// after which a DELIMITER line is no command but text of the
+	// statement they begin (MySQL 9.7's).
+	keepsComments bool
+	// delimiterInCommentEnd: the "/" of the "*/" that ends an executable
+	// comment may start the delimiter ("/*!50000 6 *///" under DELIMITER
+	// // ends the statement after the "*": the server gets the comment
+	// unterminated) (both clients, in most states: see the differential
+	// tier's open disagreements).
+	delimiterInCommentEnd bool
+	// stripsComments: a plain "/* ... */" comment inside a statement is
+	// not sent: the client puts a space in its place (so that "--/* */ x"
+	// reaches the server as a "-- " comment) (MariaDB's; MySQL 9.7's client
+	// sends comments as they are).
+	stripsComments bool
+}
+
+// clientFamilies is the table of differences: each client's reading.
+var clientFamilies = map[ClientFamily]clientRules{
+	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
+	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true, delimiterInCommentEnd: true},
+}
+
+// rules are the reading of the splitter's client.
+func (s *clientSplitter) rules() clientRules { return clientFamilies[s.family] }
+
+// useCommand reads a line that MariaDB's client takes as its command use:
+// the statement is "use" and its argument (the rest of the line is
+// ignored, as the client ignores it). It returns false for a line that is
+// not one.
+func (s *clientSplitter) useCommand(line string, fields []string) bool {
+	if !s.rules().useWithoutDelimiter || len(fields) < 2 || strings.Contains(line, s.delimiter) {
+		return false
+	}
+	from := strings.Index(line, fields[0])
+	to := strings.Index(line[from+len(fields[0]):], fields[1]) + from + len(fields[0]) + len(fields[1])
+	s.out = append(s.out, ClientStatement{Text: line[from:to], start: s.i + from, Line: s.line})
+	return true
+}
+
+// nestedComment reads, for a client that drops it (strippedNested), a
+// plain comment inside a comment read as code (s.code: "!" or "M!"); it
+// returns true when it did.
+func (s *clientSplitter) nestedComment() bool {
+	if !s.rules().strippedNested || s.code == "" {
+		return false
+	}
+	end := strings.Index(s.src[s.i+2:], "*/")
+	if end < 0 {
+		return false
+	}
+	end += s.i + 4
+	if s.code == "!" {
+		next := strings.Index(s.src[end:], "*/")
+		if next < 0 {
+			return false
+		}
+		end += next + 2
+		s.code = ""
+	}
+	s.cuts = append(s.cuts, dropped{from: s.i, to: end})
+	s.line += strings.Count(s.src[s.i:end], "\n")
+	s.i = end
+	return true
+}
+
+// commandStatement reads a statement text that a client with
+// commandStatements or delimiterStatements runs as its command use or
+// delimiter (atEnd: the text ends the file, no delimiter after it): it
+// returns the
+// statement to send in its place ("use db", or "" for none) and true, or
+// false for a statement that is not one.
+func (s *clientSplitter) commandStatement(text string, atEnd bool) (string, bool) {
+	r := s.rules()
+	fields := strings.Fields(text)
+	if len(fields) == 0 {
+		return "", false
+	}
+	switch word := strings.ToLower(fields[0]); {
+	case r.delimiterStatements && word == "delimiter":
+	case !r.commandStatements || atEnd:
+		return "", false
+	}
+	switch strings.ToLower(fields[0]) {
+	case "use":
+		if len(fields) < 2 {
+			return "", false
+		}
+		return "use " + strings.TrimRight(fields[1], ";"), true
+	case "delimiter":
+		if len(fields) > 1 && !strings.ContainsAny(fields[1], "'\"`\\") {
+			s.delimiter = fields[1]
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// stripComment drops, for a client that strips comments, the plain comment
+// from s.i to end inside a statement: a space in its place, and its line
+// breaks, so that the lines after it keep their numbers.
+func (s *clientSplitter) stripComment(end int) {
+	if !s.rules().stripsComments || s.stmtStart < 0 {
+		return
+	}
+	s.cuts = append(s.cuts, dropped{from: s.i, to: end, with: " " + strings.Repeat("\n", strings.Count(s.src[s.i:end], "\n"))})
+}
+
+// delimiterLine marks, for a client with delimiterLineInStatement, a
+// DELIMITER line at s.i while a statement holds code: the line is read as
+// text of the statement, and its line break, when the cut reaches it
+// outside a quoted text, is dropped (joinAt).
+func (s *clientSplitter) delimiterLine() {
+	if !s.rules().delimiterLineInStatement || s.stmtStart < 0 {
+		return
+	}
+	line := s.src[s.i:]
+	j := strings.IndexByte(line, '\n')
+	if j < 0 {
+		return
+	}
+	if fields := strings.Fields(line[:j]); len(fields) > 0 && strings.EqualFold(fields[0], "delimiter") {
+		s.joinAt = s.i + j
+	}
+}
+
+// dollarQuote reads, for a client with dollarQuotes, a "$$" text at s.i
+// (not the end of a name): up to the next "$$", or to the end of src. It
+// returns true when it did.
+func (s *clientSplitter) dollarQuote() bool {
+	if !s.rules().dollarQuotes || !strings.HasPrefix(s.src[s.i:], "$$") || s.i > 0 && isNameByte(s.src[s.i-1]) {
+		return false
+	}
+	s.begin()
+	end := strings.Index(s.src[s.i+2:], "$$")
+	if end < 0 {
+		s.line += strings.Count(s.src[s.i:], "\n")
+		s.i = len(s.src)
+		return true
+	}
+	end += s.i + 4
+	s.line += strings.Count(s.src[s.i:end], "\n")
+	s.i = end
+	return true
+}
+
+// isNameByte is a byte of a bare name.
+func isNameByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// holdComment notes, for a client that keeps comments, a plain comment at
+// s.i where no statement has begun.
+func (s *clientSplitter) holdComment() {
+	if s.rules().keepsComments && s.stmtStart < 0 && s.heldFrom < 0 {
+		s.heldFrom, s.heldLine = s.i, s.line
+	}
+}
+
+// heldLineComment notes, for a client that keeps comments, a line comment
+// joining a held plain comment.
+func (s *clientSplitter) heldLineComment() {
+	if s.stmtStart < 0 && s.heldFrom >= 0 {
+		s.blocked = true
+	}
+}
+
+// delimiterAtCommentEnd reports, for a client with delimiterInCommentEnd,
+// rest starting with "*/" whose "/" starts the delimiter.
+func (s *clientSplitter) delimiterAtCommentEnd(rest string) bool {
+	return s.rules().delimiterInCommentEnd && strings.HasPrefix(rest[1:], s.delimiter)
+}
