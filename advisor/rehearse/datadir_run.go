@@ -53,7 +53,7 @@ func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) 
 		return nil, err
 	}
 	if o.Warn != nil && !cp.Reflink {
-		o.Warn(fmt.Sprintf("the filesystem cannot reflink: %s of %s (%d files) go to %s, which has %s free; at 200 MB/s each takes about %.0f s",
+		o.Warn(fmt.Sprintf("the filesystem cannot reflink: %s of %s (%d files) will be made in %s, which has %s free; at 200 MB/s each takes about %.0f s",
 			copiesText(copies), mib(cp.Bytes), cp.Files, sandboxParent(o), mib(cp.Free), float64(cp.Bytes)/(200<<20)))
 	}
 	ip, q, err := rehearseDatadir(ctx, o, p, p.sides[0].options, cp, today.queries)
