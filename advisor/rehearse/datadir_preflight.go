@@ -124,13 +124,20 @@ func upgradedBy(dir string) string {
 	return ""
 }
 
-// copyRefusal refuses a plain copy that does not fit.
-func copyRefusal(c sandbox.DatadirCopy, where string) error {
-	if c.Enough() {
+// copyRefusal refuses plain copies that do not fit: copies of the datadir
+// at once (two with --queries: today's version runs on the second).
+func copyRefusal(c sandbox.DatadirCopy, copies int, where string) error {
+	all := c
+	all.Bytes *= int64(copies)
+	if all.Enough() {
 		return nil
 	}
-	return fmt.Errorf("%w: the copy of --datadir %s needs %s (and room for the server's logs) in %s, which has %s free, and the filesystem cannot reflink: "+
-		"set TMPDIR to a directory on a filesystem with the space (or one that reflinks: btrfs, XFS)", exitcode.ErrPreflight, c.Source, mib(c.Bytes), where, mib(c.Free))
+	what := "the copy of --datadir " + c.Source + " needs"
+	if copies > 1 {
+		what = fmt.Sprintf("the %d copies of --datadir %s (the second for today's version to run --queries on) need", copies, c.Source)
+	}
+	return fmt.Errorf("%w: %s %s (and room for the servers' logs) in %s, which has %s free, and the filesystem cannot reflink: "+
+		"set TMPDIR to a directory on a filesystem with the space (or one that reflinks: btrfs, XFS)", exitcode.ErrPreflight, what, mib(all.Bytes), where, mib(c.Free))
 }
 
 func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }

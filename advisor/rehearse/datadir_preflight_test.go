@@ -11,6 +11,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 func TestDatadirRefusal(t *testing.T) {
@@ -48,6 +49,58 @@ func TestDatadirRefusal(t *testing.T) {
 			}
 		}
 		err := datadirRefusal(dir, maria105)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !errors.Is(err, exitcode.ErrUsage) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want a usage error saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCopyRefusal: --queries makes a second copy of the datadir, so a
+// plain copy must find room for two.
+func TestCopyRefusal(t *testing.T) {
+	const gib = 1 << 30
+	for _, tc := range []struct {
+		name   string
+		c      sandbox.DatadirCopy
+		copies int
+		want   string // a word of the refusal, "" when accepted
+	}{
+		{"one copy fits", sandbox.DatadirCopy{Bytes: 10 * gib, Free: 15 * gib}, 1, ""},
+		{"two copies do not fit", sandbox.DatadirCopy{Bytes: 10 * gib, Free: 15 * gib}, 2, "the 2 copies"},
+		{"two copies fit", sandbox.DatadirCopy{Bytes: 10 * gib, Free: 25 * gib}, 2, ""},
+		{"one copy does not fit", sandbox.DatadirCopy{Bytes: 10 * gib, Free: 10 * gib}, 1, "the copy of --datadir"},
+		{"reflinked: no space taken", sandbox.DatadirCopy{Bytes: 10 * gib, Free: 1, Reflink: true}, 2, ""},
+	} {
+		err := copyRefusal(tc.c, tc.copies, "/tmp")
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !errors.Is(err, exitcode.ErrPreflight) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want a preflight error saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestDatadirSource: --datadir takes a file of statements for --queries
+// (run on the datadir's own rows), not the live server's nor a sample.
+func TestDatadirSource(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		o    Options
+		want string // a word of the usage error, "" when accepted
+	}{
+		{"alone", Options{InPlace: true, Datadir: "/d"}, ""},
+		{"a slow log", Options{InPlace: true, Datadir: "/d", Queries: &QueryOptions{Source: "slow.log"}}, ""},
+		{"without --in-place", Options{Datadir: "/d"}, "add --in-place"},
+		{"a schema file", Options{InPlace: true, Datadir: "/d", SchemaFile: "app.sql"}, "--schema-file"},
+		{"replication", Options{InPlace: true, Datadir: "/d", Replication: &ReplicationOptions{}}, "--replication"},
+		{"live statements", Options{InPlace: true, Datadir: "/d", Queries: &QueryOptions{Source: liveQueries}}, "datadir's own rows"},
+		{"sampled rows", Options{InPlace: true, Datadir: "/d", Queries: &QueryOptions{Source: "slow.log", SampleRows: 100}}, "--sample-rows"},
+	} {
+		err := datadirSource(tc.o)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: refused: %v", tc.name, err)

@@ -48,18 +48,23 @@ func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
 	}
-	if err := copyRefusal(cp, sandboxParent(o)); err != nil {
+	copies := datadirCopies(o)
+	if err := copyRefusal(cp, copies, sandboxParent(o)); err != nil {
 		return nil, err
 	}
 	if o.Warn != nil && !cp.Reflink {
-		o.Warn(fmt.Sprintf("the filesystem cannot reflink: a plain copy of %s (%d files) goes to %s, which has %s free; at 200 MB/s it takes about %.0f s",
-			mib(cp.Bytes), cp.Files, sandboxParent(o), mib(cp.Free), float64(cp.Bytes)/(200<<20)))
+		o.Warn(fmt.Sprintf("the filesystem cannot reflink: %s of %s (%d files) will be made in %s, which has %s free; at 200 MB/s each takes about %.0f s",
+			copiesText(copies), mib(cp.Bytes), cp.Files, sandboxParent(o), mib(cp.Free), float64(cp.Bytes)/(200<<20)))
 	}
-	ip, err := rehearseDatadir(ctx, o, p, p.sides[0].options, cp)
+	ip, q, err := rehearseDatadir(ctx, o, p, p.sides[0].options, cp, today.queries)
 	if err != nil {
 		return nil, err
 	}
 	r := datadirReport(o, today, p, ip)
+	if q != nil {
+		r.Queries = q
+		r.AddSummary(report.Headline{Text: report.QueriesSummary(q), Action: q.Action()})
+	}
 	r.Judge()
 	return r, nil
 }
@@ -86,6 +91,22 @@ func datadirReport(o Options, t *today, p *rehearsal, ip *report.InPlace) *repor
 	r.Notes = append(r.Notes, t.inputs.Notes...)
 	r.Notes = append(r.Notes, o.Notes...)
 	return r
+}
+
+// datadirCopies is how many copies of --datadir the rehearsal makes: a
+// second one for today's version to run --queries beside the target.
+func datadirCopies(o Options) int {
+	if o.Queries != nil {
+		return 2
+	}
+	return 1
+}
+
+func copiesText(n int) string {
+	if n == 1 {
+		return "a plain copy"
+	}
+	return fmt.Sprintf("%d plain copies (the second for today's version to run --queries on)", n)
 }
 
 func sandboxParent(o Options) string {

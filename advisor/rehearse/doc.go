@@ -8,7 +8,9 @@
 // the target and upgraded; with --in-place --datadir, a copy of a real
 // datadir is (inplace_datadir.go: each step timed; datadir_checks.go and
 // datadir_compare.go: every table checked, counted and summed before and
-// after; datadir_preflight.go: what is refused before the copy) and no
-// calibration runs (datadir_run.go). Every sandbox is stopped and removed whatever
+// after; datadir_preflight.go: what is refused before the copy;
+// datadir_queries.go: --queries on the upgraded copy and on today's
+// version started on a second copy) and no calibration runs
+// (datadir_run.go). Every sandbox is stopped and removed whatever
 // happens, also on Ctrl-C.
 package rehearse

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/decimal"
@@ -46,6 +47,14 @@ type datadirRun struct {
 	ip *report.InPlace
 	d  *report.InPlaceDatadir
 	sb *sandbox.Sandbox
+	// cp and todayOptions are the datadir copied and today's settings,
+	// which today's version starts on again for the queries.
+	cp           sandbox.DatadirCopy
+	todayOptions []string
+	// in are the application's statements (nil without --queries); q
+	// is their section of the report.
+	in *queries.Input
+	q  *report.Queries
 }
 
 // step times fn as a step of the report with the error-log lines it
@@ -81,16 +90,23 @@ func (r *datadirRun) problem(what, fix string) {
 	r.d.Problems = append(r.d.Problems, report.InPlaceProblem{What: what, Fix: fix})
 }
 
-// rehearseDatadir runs the in-place upgrade on a copy of o.Datadir. A
-// failure of either server is a result, not an error.
-func rehearseDatadir(ctx context.Context, o Options, p *rehearsal, todayOptions []string, cp sandbox.DatadirCopy) (_ *report.InPlace, err error) {
-	r := &datadirRun{o: o, p: p,
+// rehearseDatadir runs the in-place upgrade on a copy of o.Datadir and,
+// with in, the application's statements on the upgraded copy and today's
+// version (the queries' section, nil without in). A failure of either
+// server is a result, not an error.
+func rehearseDatadir(ctx context.Context, o Options, p *rehearsal, todayOptions []string, cp sandbox.DatadirCopy, in *queries.Input) (_ *report.InPlace, _ *report.Queries, err error) {
+	r := &datadirRun{o: o, p: p, cp: cp, todayOptions: todayOptions, in: in,
 		ip: &report.InPlace{Source: p.sourceBin.Flavor.String(), Target: p.target.String(), SlowShutdown: true,
 			TablesFailed: []string{}, Objects: []report.InPlaceObject{}, FirstStartLog: []string{}, RestartLog: []string{}},
 		d: &report.InPlaceDatadir{Source: cp.Source, Bytes: cp.Bytes, Copy: cp.Method(), Tables: []report.InPlaceTable{},
 			Objects: []report.InPlaceObject{}, Problems: []report.InPlaceProblem{}, Downtime: []report.InPlaceStep{}}}
 	r.ip.Datadir = r.d
 	defer func() { r.ip.Clean = r.ip.Error == "" && len(r.d.Problems) == 0 }()
+	defer func() {
+		if r.in != nil && r.q == nil && err == nil {
+			r.queriesNotRun("the upgrade of the copy did not get that far (the in-place section says why)")
+		}
+	}()
 	started := r.step(stepTodayStart, false, func() error {
 		var err error
 		r.sb, err = sandbox.Start(ctx, sandbox.Options{Basedir: p.sourceBin.Basedir, ServerOptions: todayOptions, Dir: o.SandboxDir,
@@ -101,7 +117,7 @@ func rehearseDatadir(ctx context.Context, o Options, p *rehearsal, todayOptions 
 		r.ip.Error = "today's version did not start on the copy: " + started.Error()
 		r.problem("today's version ("+r.ip.Source+") does not start on the copy of the datadir",
 			"give a datadir today's version starts on: a cold copy taken after a clean shutdown, a filesystem snapshot, or a backup prepared with mariadb-backup/xtrabackup --prepare; the error log above says what it met")
-		return r.ip, nil
+		return r.ip, r.q, nil
 	}
 	defer func() {
 		stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
@@ -113,7 +129,8 @@ func rehearseDatadir(ctx context.Context, o Options, p *rehearsal, todayOptions 
 	r.d.Steps[0].DurationS = decimal.Round(r.d.Steps[0].DurationS-r.d.CopyS, 2)
 	r.d.Steps[0].Log = errorsAndWarnings(logLines(r.sb.ErrorLogPath(), 0))
 	r.noteRecovery()
-	return r.ip, r.upgrade(ctx)
+	err = r.upgrade(ctx)
+	return r.ip, r.q, err
 }
 
 // recoveryLine is what InnoDB logs when it must apply its redo log.
@@ -142,8 +159,10 @@ func (r *datadirRun) upgrade(ctx context.Context) error {
 	var objs []routineObject
 	var objsBefore []string
 	var tables []replication.TableChunks
+	var schemas []string
 	err = r.step(stepBaseline, false, func() error {
-		schemas, err := appSchemas(ctx, db)
+		var err error
+		schemas, err = appSchemas(ctx, db)
 		if err != nil {
 			return fmt.Errorf("in-place: today's schemas: %w", err)
 		}
@@ -187,6 +206,9 @@ func (r *datadirRun) upgrade(ctx context.Context) error {
 			r.problem(fmt.Sprintf("%s %s.%s does not answer on the target: %s", strings.ToLower(o.Kind), o.Schema, o.Name, o.Message),
 				"recreate it on the target from its definition on today's version (SHOW CREATE), changed for what the target refuses, right after the upgrade")
 		}
+	}
+	if r.in != nil {
+		r.runQueries(ctx, schemas)
 	}
 	return nil
 }
@@ -307,8 +329,11 @@ func datadirSource(o Options) error {
 	if !o.InPlace {
 		return fmt.Errorf("%w: --datadir is the datadir --in-place upgrades: add --in-place", exitcode.ErrUsage)
 	}
-	if o.SchemaFile != "" || o.Queries != nil || o.Replication != nil {
-		return fmt.Errorf("%w: --in-place --datadir rehearses the datadir's own schemas: leave out --schema-file, --queries and --replication", exitcode.ErrUsage)
+	if o.SchemaFile != "" || o.Replication != nil {
+		return fmt.Errorf("%w: --in-place --datadir rehearses the datadir's own schemas: leave out --schema-file and --replication", exitcode.ErrUsage)
+	}
+	if o.Queries.Live() || (o.Queries != nil && o.Queries.SampleRows > 0) {
+		return fmt.Errorf("%w: --in-place --datadir runs --queries on the datadir's own rows: give a slow log, general log or file of statements, without --sample-rows", exitcode.ErrUsage)
 	}
 	return nil
 }

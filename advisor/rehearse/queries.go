@@ -57,6 +57,16 @@ func OpenAndReadLiveQueries(ctx context.Context, conn server.ConnOptions, q Quer
 // target's, both loaded with the schemas (and the same rows when rows),
 // as each sandbox's application account, and returns the report's section.
 func RunQueries(ctx context.Context, today, target *server.Server, schemas []string, rows bool, in *queries.Input, q QueryOptions) (*report.Queries, error) {
+	return compareQueries(ctx, today.AppDB, target.AppDB, schemas, rows, in, q)
+}
+
+// appPool gives the pool of a server's application account, granted schemas.
+type appPool func(ctx context.Context, schemas []string) (*sql.DB, error)
+
+// compareQueries runs the input's statements on today's server and the
+// target's as each one's application account (RunQueries, and the
+// datadir's two copies) and returns the report's section.
+func compareQueries(ctx context.Context, today, target appPool, schemas []string, rows bool, in *queries.Input, q QueryOptions) (*report.Queries, error) {
 	if err := in.InSchemas(schemacheck.ApplicationSchemas(schemas), q.Database); err != nil {
 		return nil, err
 	}
@@ -67,11 +77,11 @@ func RunQueries(ctx context.Context, today, target *server.Server, schemas []str
 	if !rows {
 		q.Compare.Latency = false // empty tables time nothing the application will see
 	}
-	a, err := today.AppDB(ctx, schemas)
+	a, err := today(ctx, schemas)
 	if err != nil {
 		return nil, fmt.Errorf("today's sandbox, the application's account: %w", err)
 	}
-	b, err := target.AppDB(ctx, schemas)
+	b, err := target(ctx, schemas)
 	if err != nil {
 		return nil, fmt.Errorf("the target's sandbox, the application's account: %w", err)
 	}

@@ -268,6 +268,8 @@ func TestQueriesUsage(t *testing.T) {
 		{[]string{"check", "--schema-file", "x.sql", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--sample-rows", "10"}, "connection flags"},
 		{[]string{"check", "-S", "/nonexistent.sock", "--schemas", "shop", "--target-basedir", "/", "--source-basedir", "/", "--sample-rows", "10"}, "add --queries"},
 		{[]string{"check", "-S", "/nonexistent.sock", "--schemas", "shop", "--target-basedir", "/", "--source-basedir", "/", "--queries", "slow.log", "--sample-rows", "0"}, "1 or more rows"},
+		{[]string{"rehearse", "--in-place", "--datadir", "/nonexistent", "--target-basedir", "/", "--queries", "live"}, "datadir's own rows"},
+		{[]string{"rehearse", "--in-place", "--datadir", "/nonexistent", "--target-basedir", "/", "--queries", "slow.log", "--sample-rows", "10"}, "leave out --sample-rows"},
 	} {
 		_, stderr, code := run(t, nil, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {

@@ -32,7 +32,9 @@ carried over is measured against the target with its defaults and with
 today's behaviour pinned. With --in-place, today's version also makes a
 datadir with today's settings and --schema-file's schema (or, with --datadir,
 starts on its own copy of a real datadir: no calibration then, and the report
-opens with the downtime each step took), shuts down (slowly,
+opens with the downtime each step took; with --queries, the application's
+statements run on the upgraded copy and on today's version started on a
+second copy, side by side), shuts down (slowly,
 innodb_fast_shutdown=0, across series), and the target starts on it, runs its
 upgrade step (mariadb-upgrade; MySQL 8.0.16+ upgrades at start) and restarts;
 the report gives the first start's errors and warnings, the upgrade tool's
@@ -64,6 +66,10 @@ EXAMPLES:
    upgrade-advisor rehearse --in-place --datadir /backup/mysql-copy --config /etc/mysql/my.cnf \
        --source mariadb-10.5 --target-basedir /
 
+   # the same, with the application's slow log run on the real rows by 10.5 (a second copy) and the upgraded 10.11
+   upgrade-advisor rehearse --in-place --datadir /backup/mysql-copy --config /etc/mysql/my.cnf \
+       --source mariadb-10.5 --target-basedir / --queries /var/log/mysql/slow.log
+
    # the application's queries too: a slow log run on today's version and the target, both with the dump's rows
    upgrade-advisor rehearse --server-version mariadb-10.11.19 --schema-file app.sql --with-data \
        --queries /var/log/mysql/slow.log --target mysql-9.7
@@ -94,7 +100,7 @@ EXAMPLES:
 			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
 			&cli.BoolFlag{Name: "no-group", Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
 			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
-			&cli.StringFlag{Name: "datadir", Usage: "with --in-place: a copy of today's datadir (a cold copy, a snapshot or a prepared mariadb-backup/xtrabackup backup) to upgrade instead of one made from --schema-file; it is only read (the rehearsal works on its own copy) and no calibration runs; --budget then bounds the checksums"},
+			&cli.StringFlag{Name: "datadir", Usage: "with --in-place: a copy of today's datadir (a cold copy, a snapshot or a prepared mariadb-backup/xtrabackup backup) to upgrade instead of one made from --schema-file; it is only read (the rehearsal works on its own copy) and no calibration runs; --budget then bounds the checksums; with --queries the statements run on the upgraded copy and on today's version started on a second copy (twice the space without reflinks)"},
 		}, []cli.Flag{targetVersionFlag(), sourceVersionFlag()}, fetchFlags(), queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,
@@ -163,8 +169,11 @@ func runRehearse(c *cli.Context) error {
 	if o.Replication, err = replicationOptions(c); err != nil {
 		return err
 	}
-	if o.Queries.Live() && !anyConnFlag(c) {
+	if o.Queries.Live() && !anyConnFlag(c) && o.Datadir == "" {
 		return fmt.Errorf("%w: --queries live reads today's server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
+	}
+	if o.Datadir != "" && c.IsSet("sample-rows") {
+		return fmt.Errorf("%w: --in-place --datadir runs --queries on the datadir's own rows: leave out --sample-rows", exitcode.ErrUsage)
 	}
 	if err := sampleRowsFlag(c, o.Queries, o.ServerVersion != ""); err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -450,4 +451,91 @@ func TestRehearseInPlaceDatadirBackup(t *testing.T) {
 		})
 	}
 	assertSameTree(t, before, treeHashes(t, prepared))
+}
+
+// datadirStatements is the application's statement file (querylog's
+// plain file of statements) run on the MariaDB 10.5 datadir: OFFSET is a
+// reserved word from MariaDB 10.6 and VECTOR from 11.7, so the aliases
+// break on the target; the others read the real rows the same way.
+const datadirStatements = `USE app;
+SELECT id AS offset FROM big WHERE id = 1;
+SELECT id AS vector FROM big WHERE id = 2;
+SELECT a, COUNT(*) FROM big WHERE a < 5 GROUP BY a ORDER BY a;
+SELECT b, c FROM big WHERE id BETWEEN 99990 AND 100000 ORDER BY id;
+SELECT COUNT(*) FROM redundant WHERE d >= '2020-01-01 10:00:00';
+UPDATE compact SET v = 'night' WHERE id <= 10;
+`
+
+// TestRehearseInPlaceDatadirQueries runs the application's statements
+// (--queries) on the MariaDB 10.5 datadir's real rows: today's version on
+// a second copy, MariaDB 11.8 on the upgraded one. The statements that
+// use a word 11.8 reserves break, the others run the same; the upgrade
+// itself stays clean, and the datadir given is unchanged.
+func TestRehearseInPlaceDatadirQueries(t *testing.T) {
+	dir := mariaDB105Datadir(t)
+	before := treeHashes(t, dir)
+	source, target := sandboxtest.ByKey(t, "mariadb-10.5"), sandboxtest.ByKey(t, "mariadb-11.8")
+	target.Require(t)
+	file := filepath.Join(t.TempDir(), "statements.sql")
+	if err := os.WriteFile(file, []byte(datadirStatements), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	breaks := []string{"SELECT id AS offset FROM big WHERE id = 1", "SELECT id AS vector FROM big WHERE id = 2"}
+	t.Run("what the servers' own clients say", func(t *testing.T) {
+		for _, srv := range []sandboxtest.Server{source, target} {
+			sb := srv.Start(t, sandbox.Options{Quick: true})
+			sandboxtest.Exec(t, sandboxtest.Open(t, sb.DSN()), "CREATE DATABASE app", "CREATE TABLE app.big (id INT PRIMARY KEY, a INT, b CHAR(32), c DATETIME)")
+			for _, sql := range breaks {
+				if says, want := srv.ClientSays(t, sb, "app", sql), srv.Key != source.Key; strings.Contains(says, "ERROR") != want {
+					t.Errorf("%s's client on %s: %q; want an error: %v", srv.Key, sql, says, want)
+				}
+			}
+		}
+	})
+	tmp := shortTemp(t)
+	args := []string{"rehearse", "--in-place", "--datadir", dir, "--no-defaults", "--source-basedir", source.Basedir,
+		"--target-basedir", target.Basedir, "--queries", file, "--query-budget", "5s", "--format", "json", "-q"}
+	stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, args...)
+	noServersLeft(t, tmp)
+	var doc datadirDoc
+	var q queriesRun
+	for _, into := range []any{&doc, &q} {
+		if err := json.Unmarshal([]byte(stdout), into); err != nil {
+			t.Fatalf("exit %d, the report is not JSON: %v\n%s\n%.3000s", code, err, stderr, stdout)
+		}
+	}
+	for _, r := range q.Queries.Results {
+		t.Logf("%-8s %s", r.Status, r.SQL)
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1: the breaks are critical\n%s", code, stderr)
+	}
+	if !doc.InPlace.Clean || len(doc.InPlace.Datadir.Problems) != 0 {
+		t.Errorf("the upgrade itself: clean %v, problems %+v", doc.InPlace.Clean, doc.InPlace.Datadir.Problems)
+	}
+	for _, sql := range breaks {
+		if !q.found(sql, "breaks") {
+			t.Errorf("%s: status %q, want breaks", sql, q.status(sql))
+		}
+	}
+	for _, sql := range []string{"SELECT a, COUNT(*) FROM big WHERE a < 5 GROUP BY a ORDER BY a",
+		"SELECT b, c FROM big WHERE id BETWEEN 99990 AND 100000 ORDER BY id",
+		"SELECT COUNT(*) FROM redundant WHERE d >= '2020-01-01 10:00:00'", "UPDATE compact SET v = 'night' WHERE id <= 10"} {
+		if got := q.status(sql); got == "" || q.found(sql, "breaks") || q.found(sql, "changed") || q.found(sql, "warned") {
+			t.Errorf("%s: status %q, want it run with the same error, warnings and rows on both", sql, got)
+		}
+	}
+	if q.Queries.Empty || q.Queries.Executions != 6 || !slices.ContainsFunc(q.Queries.Notes, func(n string) bool { return strings.Contains(n, "second copy") }) {
+		t.Errorf("empty tables %v, %d statements, notes %q: want the 6 statements run on the real rows of two copies", q.Queries.Empty, q.Queries.Executions, q.Queries.Notes)
+	}
+	steps := doc.InPlace.Datadir.Steps
+	if len(steps) == 0 || !strings.HasPrefix(steps[len(steps)-1].Name, "the application's queries") {
+		t.Errorf("steps %+v: want the queries last", steps)
+	}
+	for _, st := range doc.InPlace.Datadir.Downtime {
+		if strings.Contains(st.Name, "queries") {
+			t.Errorf("the queries are in the downtime: %+v", doc.InPlace.Datadir.Downtime)
+		}
+	}
+	assertSameTree(t, before, treeHashes(t, dir))
 }
