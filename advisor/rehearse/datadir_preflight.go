@@ -141,3 +141,16 @@ func copyRefusal(c sandbox.DatadirCopy, copies int, where string) error {
 }
 
 func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
+
+// queriesDatabaseRefusal refuses, before anything is copied, a --database
+// for the statements that the datadir holds no schema of: the statements
+// could not run, and a report without them would read as ready.
+func queriesDatabaseRefusal(dir string, q *QueryOptions) error {
+	if q == nil || q.Database == "" || strings.Trim(strings.ToLower(q.Database), "abcdefghijklmnopqrstuvwxyz0123456789_$") != "" {
+		return nil // a name of other characters has an encoded directory name (@002d): the statements' own run says
+	}
+	if st, err := os.Stat(filepath.Join(dir, q.Database)); err == nil && st.IsDir() {
+		return nil
+	}
+	return fmt.Errorf("%w: --database %s: --datadir %s holds no schema of that name (no %s/ directory); name a schema of the datadir", exitcode.ErrUsage, q.Database, dir, q.Database)
+}

@@ -109,3 +109,25 @@ func TestDatadirSource(t *testing.T) {
 		}
 	}
 }
+
+func TestQueriesDatabaseOfTheDatadir(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "app"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		q       *QueryOptions
+		refused bool
+	}{
+		{nil, false},
+		{&QueryOptions{}, false},
+		{&QueryOptions{Database: "app"}, false},
+		{&QueryOptions{Database: "nosuch"}, true},
+	}
+	for _, c := range cases {
+		err := queriesDatabaseRefusal(dir, c.q)
+		if (err != nil) != c.refused || (err != nil && !errors.Is(err, exitcode.ErrUsage)) {
+			t.Errorf("%+v: err = %v; refused: %v", c.q, err, c.refused)
+		}
+	}
+}

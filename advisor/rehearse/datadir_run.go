@@ -44,6 +44,9 @@ func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) 
 	if err := datadirRefusal(o.Datadir, p.sourceBin.Flavor); err != nil {
 		return nil, err
 	}
+	if err := queriesDatabaseRefusal(o.Datadir, o.Queries); err != nil {
+		return nil, err
+	}
 	cp, err := sandbox.PlanDatadirCopy(o.Datadir, o.SandboxDir)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
