@@ -177,7 +177,11 @@ func (cr *classRun) compare(ctx context.Context, a, b *side, fx fixContext, o Op
 			return fmt.Errorf("class %q: %w", cr.class.name, err)
 		}
 		ws, _ := sqlfile.Outline(st.SQL)
-		c := compareSample(oa, ob, cr.kind, words(ws), fx, o.FloatDigits)
+		sfx, err := withReserved(ctx, a, b, ob, words(ws), fx)
+		if err != nil {
+			return fmt.Errorf("class %q: %w", cr.class.name, err)
+		}
+		c := compareSample(oa, ob, cr.kind, words(ws), sfx, o.FloatDigits)
 		for _, p := range c.problems {
 			if !slices.Contains(cr.result.Problems, p) {
 				cr.result.Problems = append(cr.result.Problems, p)
