@@ -308,9 +308,7 @@ func FindingsOf(fs []rules.Finding) []FindingInfo {
 // that would re-set an option.
 func MyCnfSnippet(header []string, fs []FindingInfo) string {
 	m := newMyCnf(header...)
-	for _, f := range fs {
-		m.block("finding "+f.ID, f.Recommendation.MyCnf...)
-	}
+	findingBlocks(m, fs, func(FindingInfo) bool { return true })
 	if m.blocks == 0 {
 		m.comment("no changes recommended")
 	}

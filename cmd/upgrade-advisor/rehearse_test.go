@@ -122,19 +122,26 @@ func TestRehearseMariaDB1011OnRealTargets(t *testing.T) {
 			"innodb_file_per_table": {"carried", "innodb_file_per_table=0"},
 			"innodb_log_file_size":  {"carried", "innodb_log_file_size=256M"},
 			"datadir":               {"machine", "="},
-		}, mycnf: []string{"\ninnodb_file_per_table = 0\n", "\n# innodb_file_format = Barracuda\n", "\ninnodb_buffer_pool_size = 8G\n"}},
+		}, mycnf: []string{"\ninnodb_file_per_table = 0\n", "\n# innodb_file_format = Barracuda\n", "\ninnodb_buffer_pool_size = 8G\n",
+			// the report's pins: the ERROR 1020 of 11.8's snapshot isolation,
+			// and the collations of new tables (11.5's uca1400_ai_ci)
+			"\ninnodb_snapshot_isolation = OFF\n", "\ncharacter_set_collations = utf8mb3=utf8mb3_general_ci,ucs2=ucs2_general_ci,utf8mb4=utf8mb4_general_ci,"}},
 		{key: "mysql-9.7", migration: true, code: 1, want: map[string][2]string{
 			"innodb_file_format":   {"dropped", "="},
 			"innodb_log_file_size": {"translated", "innodb_redo_log_capacity=256M"},
 			"log_slave_updates":    {"translated", "log_replica_updates=1"},
-		}, mycnf: []string{"\ninnodb_redo_log_capacity = 256M\n", "\nlog_replica_updates = 1\n", "migration"}},
+		}, mycnf: []string{"\ninnodb_redo_log_capacity = 256M\n", "\nlog_replica_updates = 1\n", "migration",
+			// the report's pins: sql_mode without ONLY_FULL_GROUP_BY, no binary log, sync_binlog
+			"\nsql_mode = STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION\n", "\nskip-log-bin\n", "\nsync_binlog = 0\n"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.key, func(t *testing.T) {
 			root := serverRoot(t, tc.key)
 			tmp := shortTemp(t)
+			out := filepath.Join(t.TempDir(), "target.cnf")
 			stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", cnf,
-				"--server-version", "mariadb-10.11", "--target-basedir", root, "--tables", "10", "--rounds", "3", "--format", "json", "-q")
+				"--server-version", "mariadb-10.11", "--target-basedir", root, "--tables", "10", "--rounds", "3", "--format", "json", "-q",
+				"--mycnf-out", out)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d: %s\n%.2000s", code, tc.code, stderr, stdout)
 			}
@@ -155,6 +162,9 @@ func TestRehearseMariaDB1011OnRealTargets(t *testing.T) {
 				if !strings.Contains(doc.MyCnf, s) {
 					t.Errorf("my.cnf lacks %q:\n%s", s, doc.MyCnf)
 				}
+			}
+			if written, err := os.ReadFile(out); err != nil || string(written) != doc.MyCnf {
+				t.Errorf("--mycnf-out wrote another my.cnf than the report's (%v):\n%s", err, written)
 			}
 			noServersLeft(t, tmp)
 		})
