@@ -284,6 +284,40 @@ func TestCheckConfigOnTargetBinary(t *testing.T) {
 	}
 }
 
+// TestCheckConfigTargetFromTheBinary: --target-basedir's binary says the
+// target's version, so check --config gives the same findings (the drift
+// of innodb_snapshot_isolation and character_set_collations on 11.8
+// included) with or without --target; a --target of another series than
+// the binary's is a usage error.
+func TestCheckConfigTargetFromTheBinary(t *testing.T) {
+	root := serverRoot(t, "mariadb-11.8")
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ncharacter_set_server = utf8mb4\ncollation_server = utf8mb4_general_ci\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"check", "--no-defaults", "--config", cnf, "--server-version", "mariadb-10.11.19", "--target-basedir", root}
+	alone, stderr, code := run(t, nil, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, alone)
+	}
+	named, stderr, code := run(t, nil, append(args, "--target", "mariadb-11.8")...)
+	if code != 0 {
+		t.Fatalf("with --target: exit %d: %s\n%s", code, stderr, named)
+	}
+	if alone != named {
+		t.Errorf("--target changes the answer:\nwithout:\n%s\nwith:\n%s", alone, named)
+	}
+	for _, want := range []string{"[!!] changes:", "\n    innodb_snapshot_isolation = OFF\n",
+		"\n    character_set_collations = utf8mb3=utf8mb3_general_ci,ucs2=ucs2_general_ci,utf8mb4=utf8mb4_general_ci,"} {
+		if !strings.Contains(alone, want) {
+			t.Errorf("check --target-basedir lacks %q:\n%s", want, alone)
+		}
+	}
+	if _, stderr, code := run(t, nil, append(args, "--target", "mysql-9.7")...); code != 2 || !strings.Contains(stderr, "drop --target") {
+		t.Errorf("--target mysql-9.7 with an 11.8 binary: exit %d, stderr %q: want a usage error", code, stderr)
+	}
+}
+
 func TestRehearseUsageErrors(t *testing.T) {
 	for name, args := range map[string][]string{
 		"no --target-basedir":                   {"rehearse", "--no-defaults", "--config", "/dev/null", "--server-version", "10.11"},
