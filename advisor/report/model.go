@@ -129,6 +129,9 @@ type VariantInfo struct {
 type TargetInfo struct {
 	Flavor  string `json:"flavor"`
 	Version string `json:"version"`
+	// Binary is the target's server binary that was asked about today's
+	// settings (check --target-basedir); "" when none was.
+	Binary string `json:"binary,omitempty"`
 }
 
 // ConfigInfo is one server option read from --config, with where it is.

@@ -3,9 +3,9 @@ package report
 import "github.com/fatih/color"
 
 // readinessMark is the text mark of a readiness: [XX] blocked, [!!]
-// changes, [OK] ready.
+// changes, [OK] ready, [??] unverified.
 func readinessMark(readiness string) string {
-	return map[string]string{Blocked: "[XX]", Changes: "[!!]", Ready: "[OK]"}[readiness]
+	return map[string]string{Blocked: "[XX]", Changes: "[!!]", Ready: "[OK]", Unverified: "[??]"}[readiness]
 }
 
 // verdict prints the verdict: its line, then the blockers, then what

@@ -5,6 +5,9 @@ const (
 	Blocked = "blocked" // something fails on the target
 	Changes = "changes" // it runs, but behaves differently
 	Ready   = "ready"   // nothing fails or changes in what was checked
+	// Unverified: nothing the knowledge base knows of fails or changes,
+	// but nothing ran on the target (no server, no binary asked).
+	Unverified = "unverified"
 )
 
 // Verdict is the readiness of an upgrade as one report judged it: the

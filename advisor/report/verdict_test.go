@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -193,5 +194,46 @@ func TestSettingBlockerNamesTheLine(t *testing.T) {
 	if len(b) != 1 || len(b[0].Examples) != 1 || b[0].Examples[0].Text != "query_cache_size=16M (my.cnf:3)" ||
 		b[0].Examples[0].Fix != "remove query_cache_size (my.cnf:3): not accepted by MySQL 9.7.4" || b[0].Kind != KindSetting {
 		t.Errorf("blockers %+v", b)
+	}
+}
+
+// TestNothingRanIsNotReady: a check that put nothing through the target
+// (settings against the knowledge base, a schema checked without the
+// target's binaries) is unverified, with the way to make it real; the
+// target's binary asked, a schema loaded into its sandbox or statements
+// run on it make it ready. What the knowledge base finds still blocks.
+func TestNothingRanIsNotReady(t *testing.T) {
+	target := &TargetInfo{Flavor: "mariadb", Version: "11.8"}
+	for _, tc := range []struct {
+		name string
+		r    Report
+		want string
+	}{
+		{"settings, knowledge base", Report{Target: target}, Unverified},
+		{"schema, knowledge base", Report{Target: target, Schema: &Schema{Target: "MariaDB 11.8" + outcome.KnowledgeOnly,
+			Objects: []SchemaObject{object("a", "loaded", 0)}}}, Unverified},
+		{"the binary asked", Report{Target: &TargetInfo{Flavor: "mariadb", Version: "11.8", Binary: "/opt/mariadb-11.8/bin/mariadbd"}}, Ready},
+		{"schema in a sandbox", Report{Target: target, Schema: &Schema{Target: "MariaDB 11.8.9 (sandbox)",
+			Objects: []SchemaObject{object("a", "loaded", 0)}}}, Ready},
+		{"statements run", Report{Target: target, Queries: &Queries{}}, Ready},
+		{"a critical finding still blocks", Report{Target: target, Findings: []FindingInfo{finding("removed-variable", rules.Critical, nil)}}, Blocked},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.r
+			r.Judge()
+			if r.Verdict.Readiness != tc.want {
+				t.Fatalf("readiness %s, want %s: %s", r.Verdict.Readiness, tc.want, r.Verdict.Summary)
+			}
+			if tc.want == Unverified && (strings.Contains(r.Verdict.Summary, "ready") || !strings.Contains(r.Verdict.Summary, "--target-basedir")) {
+				t.Errorf("summary %q: want no ready and the way to run it", r.Verdict.Summary)
+			}
+			var b strings.Builder
+			if err := Write(&b, &r, Text, TextStyle{}); err != nil {
+				t.Fatal(err)
+			}
+			if tc.want == Unverified && !strings.Contains(b.String(), "[??] unverified: ") {
+				t.Errorf("text lacks the unverified verdict:\n%s", b.String())
+			}
+		})
 	}
 }
