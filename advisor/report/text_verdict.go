@@ -41,6 +41,9 @@ func (p *printer) verdictExamples(xs []VerdictExample) {
 		if x.Fix != "" && shared == "" {
 			p.line("         fix: %s", x.Fix)
 		}
+		if x.Note != "" {
+			p.line("         %s", x.Note)
+		}
 	}
 	if more > 0 {
 		p.line("       ... and %d more (--verbose or JSON lists them)", more)

@@ -44,6 +44,9 @@ type VerdictItem struct {
 type VerdictExample struct {
 	Text string `json:"text"`
 	Fix  string `json:"fix,omitempty"`
+	// Note is one more line on the member: under the refusal where a
+	// plain load of the schema file stops, what it leaves out.
+	Note string `json:"note,omitempty"`
 }
 
 // The kinds of a verdict's items.

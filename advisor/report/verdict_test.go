@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -235,5 +236,44 @@ func TestNothingRanIsNotReady(t *testing.T) {
 				t.Errorf("text lacks the unverified verdict:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// TestPlainLoadNote: the first refusal in the file's order (not one today
+// shares) carries the line saying where a load without --force stops and
+// how many objects it leaves out; none for a schema read from a server.
+func TestPlainLoadNote(t *testing.T) {
+	obj := func(kind, name string, line int, status string, p ...SchemaProblem) SchemaObject {
+		return SchemaObject{Kind: kind, Name: name, Source: "d.sql:" + strconv.Itoa(line), Status: status, Problems: p}
+	}
+	refused := SchemaProblem{Kind: "refused", Code: 1231, Message: "m"}
+	shared := SchemaProblem{Kind: "refused", Code: 1064, Message: "m", Today: true}
+	s := &Schema{Source: "d.sql", Objects: []SchemaObject{
+		obj("table", "a", 10, "loaded"),
+		obj("table", "b", 20, "loaded", shared),
+		obj("statement", "SET sql_mode", 232, "refused", refused),
+		obj("procedure", "p", 240, "loaded"),
+		obj("table", "c", 300, "refused", refused),
+		obj("view", "v", 310, "loaded"),
+	}}
+	var notes []string
+	for _, g := range schemaGroupsByCause(s) {
+		for _, m := range g.Members {
+			if m.Note != "" {
+				notes = append(notes, m.Text+" | "+m.Note)
+			}
+		}
+	}
+	want := "statement SET sql_mode (line 232): m | a load without --force stops here: 3 objects after it are not created"
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q, want [%q]", notes, want)
+	}
+	s.Source = "server 127.0.0.1:3306"
+	for _, g := range schemaGroupsByCause(s) {
+		for _, m := range g.Members {
+			if m.Note != "" {
+				t.Errorf("a schema read from a server has a plain-load note: %q", m.Note)
+			}
+		}
 	}
 }
