@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/Masterminds/semver/v3 v3.5.0
+	github.com/cpuguy83/go-md2man/v2 v2.0.7
 	github.com/fatih/color v1.19.0
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/urfave/cli/v2 v2.27.7
@@ -13,7 +14,6 @@ require (
 
 require (
 	filippo.io/edwards25519 v1.2.0 // indirect
-	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
