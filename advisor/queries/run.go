@@ -43,6 +43,9 @@ type Options struct {
 	// SourceTime is the total time of the statements the source held (0:
 	// the source has no times), what Material's share is of.
 	SourceTime time.Duration
+	// Progress, if set, is told after each class compared and each class
+	// timed in a pass (a terminal's progress line).
+	Progress func(Progress)
 }
 
 func (o Options) withDefaults() Options {
@@ -108,7 +111,9 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	var runs []*classRun
 	setAside := map[Kind]*SetAside{}
 	began := time.Now()
-	for _, c := range groupClasses(stmts) {
+	classes := groupClasses(stmts)
+	for i, c := range classes {
+		o.report(Progress{Phase: PhaseCompare, Done: i, Total: len(classes), Elapsed: time.Since(began)})
 		k := Classify(c.samples[0].SQL)
 		if !k.Runs() {
 			countSetAside(setAside, k, c)

@@ -129,6 +129,7 @@ func runCheck(c *cli.Context) error {
 			}
 		}
 		schema, err := schemacheck.CheckOnTarget(c.Context, *so)
+		clearProgress(c)
 		if err != nil {
 			return err
 		}
