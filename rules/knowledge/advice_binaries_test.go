@@ -6,6 +6,7 @@ package knowledge_test
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -155,8 +156,15 @@ func TestCharsetCollationsPinOnRealServers(t *testing.T) {
 	if !strings.Contains(moved, "utf8mb4=utf8mb4_uca1400_ai_ci") {
 		t.Errorf("11.8 without the pin: tables get %s, want utf8mb4_uca1400_ai_ci (the drift the pin is for)", moved)
 	}
-	pinned := append(server, "character_set_collations="+f.Implied)
-	if got := tableCollations(t, openSandbox(t, target.Start(t, sandbox.Options{ServerOptions: pinned}))); got != f.Implied {
-		t.Errorf("11.8 with the pin: tables get %s, want %s", got, f.Implied)
+	// The pin from 10.11 (the implied mapping) and from 11.2-11.4 (their
+	// empty default, a synonym of it) both give 10.11's collations back.
+	for _, pin := range []string{f.Implied, ""} {
+		pinned := append(slices.Clone(server), "character_set_collations="+pin)
+		if got := tableCollations(t, openSandbox(t, target.Start(t, sandbox.Options{ServerOptions: pinned}))); got != f.Implied {
+			t.Errorf("11.8 with character_set_collations=%q: tables get %s, want %s", pin, got, f.Implied)
+		}
+	}
+	if !knowledge.SameValue("character_set_collations", "", f.Implied) {
+		t.Error("the empty mapping is not a synonym of the implied one")
 	}
 }
