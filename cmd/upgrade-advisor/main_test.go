@@ -94,7 +94,7 @@ func TestUnknownCommandNamesTheChoices(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"frob"}, `unknown command "frob": use audit, inspect,`},
+		{[]string{"frob"}, `unknown command "frob": use check, rehearse, audit,`},
 		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list, stop or cache`},
 	} {
 		stdout, stderr, code := run(t, nil, tc.args...)
