@@ -63,6 +63,10 @@ VALUES (6, '# Time: not a header', 1);
 	if skipped != want {
 		t.Errorf("skipped %+v, want %+v", skipped, want)
 	}
+	if d, want := skipped.Describe(), "1 protocol command (administrator commands, Prepare, Ping), 1 throttle line (suppressed entries), "+
+		"1 start-up header of the server (written when it opens the log)"; d != want {
+		t.Errorf("described as %q, want %q", d, want)
+	}
 	if len(got) != 2 {
 		t.Fatalf("got %d statements, want 2: %+v", len(got), got)
 	}
@@ -89,6 +93,12 @@ func TestGeneralLogEntries(t *testing.T) {
 	got, skipped := read(t, FormatGeneralLog, log)
 	if want := (Skipped{Session: 4, Internal: 1}); skipped != want {
 		t.Errorf("skipped %+v, want %+v", skipped, want)
+	}
+	if d, want := skipped.Describe(), "4 USE, connect or quit lines (they change the session only), 1 statement of the server's own thread (thread 0)"; d != want {
+		t.Errorf("described as %q, want %q", d, want)
+	}
+	if d := (Skipped{}).Describe(); d != "" {
+		t.Errorf("nothing skipped described as %q", d)
 	}
 	var texts, schemas []string
 	for _, s := range got {

@@ -1,6 +1,10 @@
 package querylog
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // Statement is one statement of the application as a source logged it,
 // with the session it ran in.
@@ -38,6 +42,36 @@ type Skipped struct {
 // Total is the number of skipped entries.
 func (s Skipped) Total() int {
 	return s.Tagged + s.Session + s.Internal + s.Admin + s.Throttle + s.Banners + s.Empty
+}
+
+// Describe says what was skipped and why, each kind with its count:
+// "1 start-up header of the server (written when it opens the log), 2
+// USE, connect or quit lines (they change the session only)"; "" when
+// nothing was.
+func (s Skipped) Describe() string {
+	var out []string
+	for _, k := range []struct {
+		n    int
+		what string
+	}{
+		{s.Tagged, "upgrade-advisor's own statement%s (tagged)"},
+		{s.Session, "USE, connect or quit line%s (they change the session only)"},
+		{s.Internal, "statement%s of the server's own thread (thread 0)"},
+		{s.Admin, "protocol command%s (administrator commands, Prepare, Ping)"},
+		{s.Throttle, "throttle line%s (suppressed entries)"},
+		{s.Banners, "start-up header%s of the server (written when it opens the log)"},
+		{s.Empty, "entr%s without a statement"},
+	} {
+		if k.n == 0 {
+			continue
+		}
+		suffix := map[bool]string{true: "", false: "s"}[k.n == 1]
+		if strings.HasPrefix(k.what, "entr") {
+			suffix = map[bool]string{true: "y", false: "ies"}[k.n == 1]
+		}
+		out = append(out, fmt.Sprintf("%d %s", k.n, fmt.Sprintf(k.what, suffix)))
+	}
+	return strings.Join(out, ", ")
 }
 
 func (s *Skipped) add(o Skipped) {

@@ -33,7 +33,7 @@ func TestOfflineDriftFromConfigAndVersion(t *testing.T) {
 			append([]ConfigOption{{Name: "innodb_file_per_table", Value: "0", Section: "mysqld", File: "my.cnf", Line: 4}}, unrelated...),
 			map[string]Severity{"innodb_stats_persistent": Warning}, []string{"innodb_file_per_table"}},
 		{flMariaDB(10, 11, 19), flMariaDB(11, 8, 0), unrelated,
-			map[string]Severity{"character_set_server": Warning, "innodb_snapshot_isolation": Warning, "histogram_type": Info,
+			map[string]Severity{"character_set_server": Warning, "innodb_snapshot_isolation": Warning, "character_set_collations": Warning, "histogram_type": Info,
 				"optimizer_switch.hash_join_cardinality": Info, "optimizer_switch.cset_narrowing": Info}, nil},
 		{flMariaDB(11, 8, 9), flMariaDB(11, 8, 0), unrelated, nil, []string{"expire_logs_days", "innodb_max_dirty_pages_pct"}},
 	}

@@ -66,3 +66,31 @@ func (s *Sandbox) RootClient(ctx context.Context, bin *Binary, program string, a
 // RandomPassword is a password of the kind the sandbox gives its own
 // accounts, for an account a caller creates in a sandbox.
 func RandomPassword() (string, error) { return newPassword(24) }
+
+// ClientCommand is the shell command that runs the root's own
+// command-line client: mariadb (or mysql) for MariaDB, mysql for MySQL and
+// Percona, found as ClientPath finds it, through the root's loader where
+// its binaries need one; "" when the root has no client. A user pastes it
+// to reach a sandbox of this root with the client of its own version.
+func (b *Binary) ClientCommand() string {
+	names := []string{"mysql"}
+	if b.Flavor.IsMariaDB() {
+		names = []string{"mariadb", "mysql"}
+	}
+	path := b.ClientPath(names...)
+	if path == "" {
+		return ""
+	}
+	if b.Basedir == "" {
+		if p, err := exec.LookPath(filepath.Base(path)); err == nil && p == path {
+			return filepath.Base(path) // the installed client, on PATH
+		}
+	}
+	parts := append(b.Launcher(), path)
+	for i, p := range parts {
+		if strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%") != "" {
+			parts[i] = shellQuote(p)
+		}
+	}
+	return strings.Join(parts, " ")
+}

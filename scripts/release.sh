@@ -10,7 +10,8 @@
 #       (upgrade-advisor.1) and completions/ for bash and zsh
 #   upgrade-advisor_VERSION_{amd64,arm64}.deb, upgrade-advisor-VERSION-1.{x86_64,aarch64}.rpm
 #       /usr/bin/upgrade-advisor, /usr/share/man/man1/upgrade-advisor.1.gz,
-#       bash and zsh completions where each distribution looks for them
+#       bash and zsh completions where each distribution looks for them;
+#       the .deb's postrm removes /var/cache/upgrade-advisor on purge
 #   SHA256SUMS (check with: cd dist && sha256sum -c SHA256SUMS)
 #
 # Static binaries (CGO_ENABLED=0), -trimpath, stamped with -ldflags -X
@@ -127,6 +128,10 @@ rpm:
 deb:
   fields:
     License: $license
+overrides:
+  deb:
+    scripts:
+      postremove: scripts/release/deb/postrm
 contents:
   - src: $work/linux_$1/upgrade-advisor
     dst: /usr/bin/upgrade-advisor

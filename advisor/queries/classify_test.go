@@ -156,6 +156,6 @@ func FuzzClassify(f *testing.F) {
 				t.Fatalf("masked(%d) has %d entries", n, len(m))
 			}
 		}
-		syntaxFix("near '"+sql+"' at line 1", ws)
+		syntaxFix("near '"+sql+"' at line 1", ws, nil)
 	})
 }

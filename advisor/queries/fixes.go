@@ -12,6 +12,9 @@ import (
 // fixContext is what the fixes need to know of both servers.
 type fixContext struct {
 	todayCollation, targetCollation string
+	// reserved are the statement's unquoted names that the target
+	// reserves and today's server does not (asked of both for a 1064).
+	reserved []string
 }
 
 // fixesFor reads what the fixes of a class in schema need.
@@ -73,7 +76,7 @@ var (
 func fixFor(e serverError, ws words, fx fixContext) string {
 	switch e.Code {
 	case 1064:
-		return syntaxFix(e.Message, ws)
+		return syntaxFix(e.Message, ws, fx.reserved)
 	case 1305:
 		if m := missingFunction.FindStringSubmatch(e.Message); m != nil {
 			if f, ok := removedFunctions[strings.ToUpper(m[1])]; ok {
@@ -109,8 +112,10 @@ func collations(fx fixContext) string {
 	return fmt.Sprintf(" (today's default %s, the target's %s)", fx.todayCollation, fx.targetCollation)
 }
 
-// syntaxFix explains a 1064 by the word where the target's parser stopped.
-func syntaxFix(msg string, ws words) string {
+// syntaxFix explains a 1064 by the word where the target's parser stopped,
+// or by the statement's names that only the target reserves (the parser
+// often stops at the word after one: "near 'FROM ...'" for "rank FROM").
+func syntaxFix(msg string, ws words, reserved []string) string {
 	m := nearText.FindStringSubmatch(msg)
 	if m == nil {
 		return ""
@@ -133,10 +138,22 @@ func syntaxFix(msg string, ws words) string {
 		return "drop SQL_CACHE (the query cache is gone)"
 	case near[0].Kind == sqlfile.Bare && len(near) > 1 && near[1].Text == "(" && calls(ws, w):
 		return w + "() is not known to the target's parser: see its release notes for the replacement"
-	case near[0].Kind == sqlfile.Bare && ws.hasBare(w) && isName(w):
-		return fmt.Sprintf("%s is a reserved word on the target: quote it as `%s` or rename it", strings.ToLower(w), strings.ToLower(w))
+	case len(reserved) > 0:
+		return reservedFix(reserved)
 	}
 	return ""
+}
+
+// reservedFix names the words to quote.
+func reservedFix(reserved []string) string {
+	if len(reserved) == 1 {
+		return fmt.Sprintf("%s is a reserved word on the target (today's server does not reserve it): quote it as `%s` or rename it", reserved[0], reserved[0])
+	}
+	quoted := make([]string, len(reserved))
+	for i, w := range reserved {
+		quoted[i] = "`" + w + "`"
+	}
+	return fmt.Sprintf("%s are reserved words on the target (today's server does not reserve them): quote them as %s or rename them", strings.Join(reserved, ", "), strings.Join(quoted, ", "))
 }
 
 // calls reports whether the statement calls function f.

@@ -26,6 +26,8 @@ type Input struct {
 	// Skipped is what the source held besides the application's statements
 	// (the tool's own, USE and Quit lines, banners, ...).
 	Skipped int
+	// SkippedWhat says what those entries were and why they were skipped.
+	SkippedWhat string
 	// Weight says what orders the classes: "time" (the log's time) or
 	// "count" (a source without times: a general log, a file).
 	Weight string
@@ -41,7 +43,7 @@ type Input struct {
 // session's schema and SETs.
 func FromLog(res *querylog.Result, maxClasses int) *Input {
 	in := &Input{Source: res.Source, Format: string(res.Format), Executions: res.Statements,
-		Classes: len(res.Classes), Skipped: res.Skipped.Total(), Weight: "count",
+		Classes: len(res.Classes), Skipped: res.Skipped.Total(), SkippedWhat: res.Skipped.Describe(), Weight: "count",
 		Notes: slices.Clone(res.Notes)}
 	classes := res.Classes // querylog orders them heaviest first
 	timed := slices.ContainsFunc(classes, func(c *querylog.Class) bool { return c.Timed })

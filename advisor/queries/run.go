@@ -43,6 +43,9 @@ type Options struct {
 	// SourceTime is the total time of the statements the source held (0:
 	// the source has no times), what Material's share is of.
 	SourceTime time.Duration
+	// Progress, if set, is told after each class compared and each class
+	// timed in a pass (a terminal's progress line).
+	Progress func(Progress)
 }
 
 func (o Options) withDefaults() Options {
@@ -113,7 +116,9 @@ func Compare(ctx context.Context, today, target Server, stmts []Statement, o Opt
 	var runs []*classRun
 	setAside := map[Kind]*SetAside{}
 	began := time.Now()
-	for _, c := range groupClasses(stmts) {
+	classes := groupClasses(stmts)
+	for i, c := range classes {
+		o.report(Progress{Phase: PhaseCompare, Done: i, Total: len(classes), Elapsed: time.Since(began)})
 		k := Classify(c.samples[0].SQL)
 		if !k.Runs() {
 			countSetAside(setAside, k, c)
@@ -182,7 +187,11 @@ func (cr *classRun) compare(ctx context.Context, a, b *side, fx fixContext, o Op
 			return fmt.Errorf("class %q: %w", cr.class.name, err)
 		}
 		ws, _ := sqlfile.Outline(st.SQL)
-		c := compareSample(oa, ob, cr.kind, words(ws), fx, o.FloatDigits)
+		sfx, err := withReserved(ctx, a, b, ob, words(ws), fx)
+		if err != nil {
+			return fmt.Errorf("class %q: %w", cr.class.name, err)
+		}
+		c := compareSample(oa, ob, cr.kind, words(ws), sfx, o.FloatDigits)
 		for _, p := range c.problems {
 			if !slices.Contains(cr.result.Problems, p) {
 				cr.result.Problems = append(cr.result.Problems, p)

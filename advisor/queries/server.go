@@ -31,6 +31,8 @@ type side struct {
 	collation string // @@collation_server
 	// schemaCollations are the schemas' default collations, read once each.
 	schemaCollations map[string]string
+	// words are the side's reserved words, read when a 1064 asks.
+	words reservedWords
 }
 
 // identify reads the server's flavor and default collation.

@@ -67,9 +67,11 @@ func timeClasses(ctx context.Context, a, b *side, runs []*classRun, o Options) e
 		return err
 	}
 	judged := len(active)
+	total := len(active)
 	for pass := 0; len(active) > 0; pass++ {
 		passBegan := time.Now()
 		for i, lr := range active {
+			o.report(Progress{Phase: PhaseTime, Done: total - len(active), Total: total, Pass: pass + 1, Elapsed: time.Since(began), Budget: o.Budget})
 			if err := lr.round(ctx, (pass+i)%2 == 0); err != nil {
 				lr.cr.result.Untimed = err.Error()
 				lr.done = true

@@ -72,6 +72,9 @@ func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, base
 		})
 	}
 	r.Findings = append(report.FindingsOf(found), r.Findings...)
+	if r.Target != nil {
+		r.Target.Binary = bin.Path
+	}
 	r.Notes = append(r.Notes, fmt.Sprintf("target binary: asked %s (%s) about %d option(s) of --config; it refused %d; %d path, port or identity option(s) not asked",
 		bin.Flavor.Raw, validationCommand(bin), len(options), len(refused), skipped))
 	return nil

@@ -2,6 +2,7 @@ package rehearse
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -49,8 +50,7 @@ func buildRehearseReport(o Options, t *today, p *rehearsal, results []*bench.Res
 	r.AddSummary(report.RehearseSummary(r, decision)...)
 	r.MyCnf = report.RehearseMyCnf(r)
 	if r.Migration {
-		r.Notes = append(r.Notes, fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the rehearsal carries settings and measures DDL; "+
-			"the data itself moves by a logical dump and reload, and SQL, authentication and replication differences are not rehearsed", t.in.Flavor, p.target))
+		r.Notes = append(r.Notes, migrationNote(t.in.Flavor, p.target, t.schema != nil, t.queries != nil, o.Replication != nil))
 	}
 	r.Notes = append(r.Notes, p.notes...)
 	r.Notes = append(r.Notes, "every side ran on a throwaway local server: absolute times come from this machine; the ratios are what carries over")
@@ -121,4 +121,38 @@ func offlineAddress(o Options) string {
 		return "--server-version " + o.ServerVersion + " on its compiled defaults (no --config)"
 	}
 	return "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
+}
+
+// migrationNote says what a rehearsal between vendors put through the
+// target and what it did not, so that it never denies what the report
+// shows (the statements that break, the schema's refusals).
+func migrationNote(from, to flavor.Flavor, schema, statements, replication bool) string {
+	did := []string{"carries the settings", "measures DDL"}
+	var not []string
+	if schema {
+		did = append(did, "loads the schema")
+	} else {
+		not = append(not, "the schema (--schema-file)")
+	}
+	if statements {
+		did = append(did, "runs the application's statements")
+	} else {
+		not = append(not, "the application's SQL (--queries)")
+	}
+	not = append(not, "authentication")
+	if replication {
+		did = append(did, "replicates")
+	} else {
+		not = append(not, "replication (--replication)")
+	}
+	return fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the data itself moves by a logical dump and reload; "+
+		"the rehearsal %s; not rehearsed: %s", from, to, andList(did), andList(not))
+}
+
+// andList joins "a", "b" and "c" as "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }

@@ -38,7 +38,7 @@ func newHTMLVerdict(v *Verdict, verbose bool) *htmlVerdict {
 			if hi.SharedFix != "" {
 				hi.Examples = nil
 				for _, x := range shown {
-					hi.Examples = append(hi.Examples, VerdictExample{Text: x.Text})
+					hi.Examples = append(hi.Examples, VerdictExample{Text: x.Text, Note: x.Note})
 				}
 			}
 			part.Items = append(part.Items, hi)
@@ -62,7 +62,7 @@ const htmlVerdictSection = `{{define "verdict"}}
 <li>{{.Text}}
 <ul>
 {{- range .Examples}}
-<li><code>{{.Text}}</code>{{with .Fix}}<br>fix: {{.}}{{end}}</li>
+<li><code>{{.Text}}</code>{{with .Fix}}<br>fix: {{.}}{{end}}{{with .Note}}<br>{{.}}{{end}}</li>
 {{- end}}
 {{- if .More}}
 <li class="muted">... and {{.More}} more (--verbose or JSON lists them)</li>

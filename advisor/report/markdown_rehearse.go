@@ -19,12 +19,12 @@ func rehearseMarkdown(w io.Writer, r *RehearseReport, style TextStyle) error {
 		m.line("- after " + mdText(r.Warmup.Text))
 	}
 	m.line("")
-	m.carriedOver(r)
-	m.rehearseCalibration(r)
 	if r.Schema != nil {
 		m.schema(&Report{Schema: r.Schema})
 	}
 	m.queries(r.Queries)
+	m.carriedOver(r)
+	m.rehearseCalibration(r)
 	m.heading(2, "Summary")
 	for _, s := range r.Summary {
 		m.line("- " + mdText(s))

@@ -34,6 +34,9 @@ func (m *mdWriter) verdictExamples(xs []VerdictExample) {
 		if x.Fix != "" && shared == "" {
 			s += ": fix: " + mdText(x.Fix)
 		}
+		if x.Note != "" {
+			s += "; " + mdText(x.Note)
+		}
 		m.line(s)
 	}
 	if more > 0 {

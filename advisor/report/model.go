@@ -129,6 +129,9 @@ type VariantInfo struct {
 type TargetInfo struct {
 	Flavor  string `json:"flavor"`
 	Version string `json:"version"`
+	// Binary is the target's server binary that was asked about today's
+	// settings (check --target-basedir); "" when none was.
+	Binary string `json:"binary,omitempty"`
 }
 
 // ConfigInfo is one server option read from --config, with where it is.
@@ -308,9 +311,7 @@ func FindingsOf(fs []rules.Finding) []FindingInfo {
 // that would re-set an option.
 func MyCnfSnippet(header []string, fs []FindingInfo) string {
 	m := newMyCnf(header...)
-	for _, f := range fs {
-		m.block("finding "+f.ID, f.Recommendation.MyCnf...)
-	}
+	findingBlocks(m, fs, func(FindingInfo) bool { return true })
 	if m.blocks == 0 {
 		m.comment("no changes recommended")
 	}

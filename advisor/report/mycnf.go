@@ -118,6 +118,17 @@ func (m *myCnf) changes(lines []string) bool {
 	return settings == 0
 }
 
+// findingBlocks writes the my.cnf lines of the findings that keep: the
+// findings' recommendations are the one source of what a my.cnf pins,
+// for the audit's snippet and rehearse's my.cnf alike.
+func findingBlocks(m *myCnf, fs []FindingInfo, keep func(FindingInfo) bool) {
+	for _, f := range fs {
+		if keep(f) {
+			m.block("finding "+f.ID, f.Recommendation.MyCnf...)
+		}
+	}
+}
+
 func (m *myCnf) String() string { return strings.Join(m.lines, "\n") + "\n" }
 
 // setting is a my.cnf line that sets an option, or would if uncommented.

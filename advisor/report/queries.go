@@ -22,8 +22,11 @@ type Queries struct {
 	// Weight says what "heaviest" means: the log's time, or the count.
 	Weight  string `json:"weight"`
 	Skipped int    `json:"skipped,omitempty"` // the source's other entries (the tool's own, USE, banners)
-	Today   string `json:"today"`             // today's version, as the sandbox says it
-	Target  string `json:"target"`
+	// SkippedWhat says what they were and why: "1 start-up header of the
+	// server (written when it opens the log)".
+	SkippedWhat string `json:"skipped_what,omitempty"`
+	Today       string `json:"today"` // today's version, as the sandbox says it
+	Target      string `json:"target"`
 	// Empty is true when the tables held no rows (no --with-data): results
 	// are compared on empty tables.
 	Empty     bool                  `json:"empty_tables,omitempty"`
@@ -44,7 +47,7 @@ type Queries struct {
 // QueriesOf converts a comparison and the input it ran into the report's section.
 func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Queries {
 	q := &Queries{Source: in.Source, Format: in.Format, Executions: in.Executions, Classes: in.Classes,
-		Weight: in.Weight, Skipped: in.Skipped, Empty: emptyTables, Counts: map[string]int{},
+		Weight: in.Weight, Skipped: in.Skipped, SkippedWhat: in.SkippedWhat, Empty: emptyTables, Counts: map[string]int{},
 		Notes: append([]string{}, in.Notes...)}
 	if res == nil {
 		return q

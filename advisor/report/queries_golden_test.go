@@ -131,3 +131,12 @@ func TestRehearseQueriesGolden(t *testing.T) {
 		t.Errorf("the summary's last headline %q: want the queries', marked for action", last)
 	}
 }
+
+// TestSkippedEntriesSayWhat: the read line names what the source held
+// besides the application's statements, and why it was skipped.
+func TestSkippedEntriesSayWhat(t *testing.T) {
+	q := &Queries{Source: "slow.log", Format: "slow", Skipped: 1, SkippedWhat: "1 start-up header of the server (written when it opens the log)"}
+	if got := queriesReadText(q); !strings.HasSuffix(got, "; skipped, not the application's statements: 1 start-up header of the server (written when it opens the log)") {
+		t.Errorf("read line %q", got)
+	}
+}

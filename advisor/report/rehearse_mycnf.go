@@ -31,9 +31,30 @@ func RehearseMyCnf(r *RehearseReport) string {
 	for _, c := range r.Carryover {
 		m.block("carried over from today's "+c.Name, carriedLines(c)...)
 	}
+	findingBlocks(m, r.Findings, func(f FindingInfo) bool { return pinsToday(f, r.Pins) })
 	pinBlocks(m, r)
 	variantBlock(m, r)
 	return m.String()
+}
+
+// pinsToday reports whether a finding's recommendation sets an option
+// (its report's "to keep today's behaviour" fix) that the rehearsal's
+// measured pins do not decide.
+func pinsToday(f FindingInfo, measured []carryover.DriftPin) bool {
+	sets := false
+	for _, l := range f.Recommendation.MyCnf {
+		s, ok := settingOf(l)
+		if !ok {
+			continue
+		}
+		for _, p := range measured {
+			if strings.EqualFold(optionName(s.name), optionName(p.Name)) {
+				return false
+			}
+		}
+		sets = sets || s.active
+	}
+	return sets
 }
 
 // carriedLines are one option of today's my.cnf on the target: why, then

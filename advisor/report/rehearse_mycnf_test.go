@@ -35,3 +35,30 @@ func TestRehearseMyCnfVariantDoesNotResetThePins(t *testing.T) {
 		}
 	}
 }
+
+// TestRehearseMyCnfHasTheReportsPins: every "to keep today's behaviour"
+// fix the rehearsal's report gives is an active line of the my.cnf it
+// writes (the findings are the one source of both), unless a measured pin
+// of the rehearsal decides that option.
+func TestRehearseMyCnfHasTheReportsPins(t *testing.T) {
+	for _, name := range []string{"rehearse-migration.json", "rehearse-queries.json", "rehearse-replication.json", "rehearse-inplace.json"} {
+		t.Run(name, func(t *testing.T) {
+			r, _ := rehearseFixtureNamed(t, name)
+			cnf := RehearseMyCnf(r)
+			pins := 0
+			for _, f := range r.Findings {
+				fix, ok := strings.CutPrefix(pinFix(f), "to keep today's behaviour: ")
+				if !ok || !pinsToday(f, r.Pins) {
+					continue
+				}
+				pins++
+				if !strings.Contains("\n"+cnf, "\n"+fix+"\n") {
+					t.Errorf("the report says %q, the my.cnf lacks it:\n%s", pinFix(f), cnf)
+				}
+			}
+			if pins == 0 {
+				t.Errorf("%s: no pin in the report to look for", name)
+			}
+		})
+	}
+}

@@ -16,10 +16,12 @@ func rehearseText(w io.Writer, r *RehearseReport, style TextStyle) error {
 	p.verdict(r.Verdict)
 	p.line("[--] today: %s", r.Today.Address)
 	p.line("[--] target: %s (%s)", r.Target.VersionString, r.Target.Address)
-	p.carriedOver(r)
-	p.rehearseCalibration(r)
+	// What the application meets on the target first (its schema, its
+	// statements), then the settings carried over and the DDL measured.
 	p.rehearseSchema(r)
 	p.queries(r.Queries)
+	p.carriedOver(r)
+	p.rehearseCalibration(r)
 	p.line("")
 	for i, s := range r.Summary {
 		p.line("%s %s", p.mark(r.summaryMark(i)), s)

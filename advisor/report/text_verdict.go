@@ -3,9 +3,9 @@ package report
 import "github.com/fatih/color"
 
 // readinessMark is the text mark of a readiness: [XX] blocked, [!!]
-// changes, [OK] ready.
+// changes, [OK] ready, [??] unverified.
 func readinessMark(readiness string) string {
-	return map[string]string{Blocked: "[XX]", Changes: "[!!]", Ready: "[OK]"}[readiness]
+	return map[string]string{Blocked: "[XX]", Changes: "[!!]", Ready: "[OK]", Unverified: "[??]"}[readiness]
 }
 
 // verdict prints the verdict: its line, then the blockers, then what
@@ -40,6 +40,9 @@ func (p *printer) verdictExamples(xs []VerdictExample) {
 		p.line("       %s", x.Text)
 		if x.Fix != "" && shared == "" {
 			p.line("         fix: %s", x.Fix)
+		}
+		if x.Note != "" {
+			p.line("         %s", x.Note)
 		}
 	}
 	if more > 0 {

@@ -5,6 +5,9 @@ const (
 	Blocked = "blocked" // something fails on the target
 	Changes = "changes" // it runs, but behaves differently
 	Ready   = "ready"   // nothing fails or changes in what was checked
+	// Unverified: nothing the knowledge base knows of fails or changes,
+	// but nothing ran on the target (no server, no binary asked).
+	Unverified = "unverified"
 )
 
 // Verdict is the readiness of an upgrade as one report judged it: the
@@ -41,6 +44,9 @@ type VerdictItem struct {
 type VerdictExample struct {
 	Text string `json:"text"`
 	Fix  string `json:"fix,omitempty"`
+	// Note is one more line on the member: under the refusal where a
+	// plain load of the schema file stops, what it leaves out.
+	Note string `json:"note,omitempty"`
 }
 
 // The kinds of a verdict's items.

@@ -116,14 +116,19 @@ func schemaGroupsByCause(s *Schema) []causeGroup {
 		return nil
 	}
 	var out []causeGroup
-	for _, o := range s.Objects {
+	stop := plainLoadStop(s)
+	for i, o := range s.Objects {
 		rule, ok := schemaStatusRules[o.Status]
 		if !ok {
 			continue
 		}
 		p := objectProblem(o)
 		g := causeGroup{Kind: KindObject, Status: o.Status, Code: p.Code, Cause: objectCause(o.Status, p.Code), Severity: rule.severity, side: rule.side}
-		out = addMember(out, g, VerdictExample{Text: objectText(s, o, p, rule.severity), Fix: p.Fix})
+		m := VerdictExample{Text: objectText(s, o, p, rule.severity), Fix: p.Fix}
+		if i == stop.object {
+			m.Note = stop.note()
+		}
+		out = addMember(out, g, m)
 	}
 	return out
 }

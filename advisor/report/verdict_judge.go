@@ -15,6 +15,9 @@ type verdictInput struct {
 	refused  []RefusedInfo // settings the target's binary refused
 	inPlace  *InPlace      // the in-place upgrade, when rehearsed
 	checked  []string      // what was checked, for a ready verdict
+	// unverified says, when nothing ran on the target, how to make the
+	// run real: the verdict is then unverified rather than ready.
+	unverified string
 }
 
 // judge decides the verdict: blocked when a statement breaks, an object is
@@ -50,6 +53,13 @@ func judge(in verdictInput) Verdict {
 		v.Readiness, v.Summary = Blocked, "blocked: "+countsLine(v.Blockers, in.target)
 	case len(v.Changes) > 0:
 		v.Readiness, v.Summary = Changes, "changes: "+countsLine(v.Changes, in.target)
+	case in.unverified != "":
+		v.Readiness = Unverified
+		v.Summary = fmt.Sprintf("unverified: nothing the knowledge base knows of fails or behaves differently on %s, but nothing ran on it", in.target)
+		if len(in.checked) > 0 {
+			v.Summary += " (checked against the knowledge base: " + strings.Join(in.checked, ", ") + ")"
+		}
+		v.Summary += "; to make it real: " + in.unverified
 	default:
 		v.Readiness = Ready
 		v.Summary = fmt.Sprintf("ready: nothing fails or behaves differently on %s in what this run checked", in.target)

@@ -1,6 +1,10 @@
 package report
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
+)
 
 // Judge decides the report's verdict (nil when the report judges no
 // target: an audit or inspect without --target) and makes the schema's
@@ -16,8 +20,22 @@ func (r *Report) Judge() {
 		r.Verdict = nil
 		return
 	}
-	v := judge(verdictInput{target: target, groups: groups, findings: own, checked: checkedOf(r.Schema, r.Queries, r.Target != nil)})
+	v := judge(verdictInput{target: target, groups: groups, findings: own, checked: checkedOf(r.Schema, r.Queries, r.Target != nil),
+		unverified: r.howToRun()})
 	r.Verdict = &v
+}
+
+// howToRun is "" when something ran on the target (the schema loaded into
+// a sandbox of it, the statements run on it, its binary asked about the
+// settings); otherwise how to make the run put things through the target.
+func (r *Report) howToRun() string {
+	switch {
+	case r.Queries != nil, r.Schema != nil && !strings.HasSuffix(r.Schema.Target, outcome.KnowledgeOnly),
+		r.Target != nil && r.Target.Binary != "":
+		return ""
+	}
+	return "give --target-basedir, the target's own server (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, " +
+		"or / for the installed one): the schema loads into it and its binary is asked about the settings; or rehearse"
 }
 
 // targetName names the target in the verdict: "MySQL 8.4", or the server
@@ -27,7 +45,7 @@ func (r *Report) targetName() string {
 	case r.Target != nil:
 		return strings.TrimSpace(flavorName(r.Target.Flavor) + " " + r.Target.Version)
 	case r.Schema != nil && r.Schema.Target != "":
-		return strings.TrimSuffix(r.Schema.Target, " (sandbox)")
+		return strings.TrimSuffix(strings.TrimSuffix(r.Schema.Target, " (sandbox)"), outcome.KnowledgeOnly)
 	case r.Queries != nil && r.Queries.Target != "":
 		return r.Queries.Target
 	}

@@ -1,10 +1,12 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -193,5 +195,85 @@ func TestSettingBlockerNamesTheLine(t *testing.T) {
 	if len(b) != 1 || len(b[0].Examples) != 1 || b[0].Examples[0].Text != "query_cache_size=16M (my.cnf:3)" ||
 		b[0].Examples[0].Fix != "remove query_cache_size (my.cnf:3): not accepted by MySQL 9.7.4" || b[0].Kind != KindSetting {
 		t.Errorf("blockers %+v", b)
+	}
+}
+
+// TestNothingRanIsNotReady: a check that put nothing through the target
+// (settings against the knowledge base, a schema checked without the
+// target's binaries) is unverified, with the way to make it real; the
+// target's binary asked, a schema loaded into its sandbox or statements
+// run on it make it ready. What the knowledge base finds still blocks.
+func TestNothingRanIsNotReady(t *testing.T) {
+	target := &TargetInfo{Flavor: "mariadb", Version: "11.8"}
+	for _, tc := range []struct {
+		name string
+		r    Report
+		want string
+	}{
+		{"settings, knowledge base", Report{Target: target}, Unverified},
+		{"schema, knowledge base", Report{Target: target, Schema: &Schema{Target: "MariaDB 11.8" + outcome.KnowledgeOnly,
+			Objects: []SchemaObject{object("a", "loaded", 0)}}}, Unverified},
+		{"the binary asked", Report{Target: &TargetInfo{Flavor: "mariadb", Version: "11.8", Binary: "/opt/mariadb-11.8/bin/mariadbd"}}, Ready},
+		{"schema in a sandbox", Report{Target: target, Schema: &Schema{Target: "MariaDB 11.8.9 (sandbox)",
+			Objects: []SchemaObject{object("a", "loaded", 0)}}}, Ready},
+		{"statements run", Report{Target: target, Queries: &Queries{}}, Ready},
+		{"a critical finding still blocks", Report{Target: target, Findings: []FindingInfo{finding("removed-variable", rules.Critical, nil)}}, Blocked},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.r
+			r.Judge()
+			if r.Verdict.Readiness != tc.want {
+				t.Fatalf("readiness %s, want %s: %s", r.Verdict.Readiness, tc.want, r.Verdict.Summary)
+			}
+			if tc.want == Unverified && (strings.Contains(r.Verdict.Summary, "ready") || !strings.Contains(r.Verdict.Summary, "--target-basedir")) {
+				t.Errorf("summary %q: want no ready and the way to run it", r.Verdict.Summary)
+			}
+			var b strings.Builder
+			if err := Write(&b, &r, Text, TextStyle{}); err != nil {
+				t.Fatal(err)
+			}
+			if tc.want == Unverified && !strings.Contains(b.String(), "[??] unverified: ") {
+				t.Errorf("text lacks the unverified verdict:\n%s", b.String())
+			}
+		})
+	}
+}
+
+// TestPlainLoadNote: the first refusal in the file's order (not one today
+// shares) carries the line saying where a load without --force stops and
+// how many objects it leaves out; none for a schema read from a server.
+func TestPlainLoadNote(t *testing.T) {
+	obj := func(kind, name string, line int, status string, p ...SchemaProblem) SchemaObject {
+		return SchemaObject{Kind: kind, Name: name, Source: "d.sql:" + strconv.Itoa(line), Status: status, Problems: p}
+	}
+	refused := SchemaProblem{Kind: "refused", Code: 1231, Message: "m"}
+	shared := SchemaProblem{Kind: "refused", Code: 1064, Message: "m", Today: true}
+	s := &Schema{Source: "d.sql", Objects: []SchemaObject{
+		obj("table", "a", 10, "loaded"),
+		obj("table", "b", 20, "loaded", shared),
+		obj("statement", "SET sql_mode", 232, "refused", refused),
+		obj("procedure", "p", 240, "loaded"),
+		obj("table", "c", 300, "refused", refused),
+		obj("view", "v", 310, "loaded"),
+	}}
+	var notes []string
+	for _, g := range schemaGroupsByCause(s) {
+		for _, m := range g.Members {
+			if m.Note != "" {
+				notes = append(notes, m.Text+" | "+m.Note)
+			}
+		}
+	}
+	want := "statement SET sql_mode (line 232): m | a load without --force stops here: 3 objects after it are not created"
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q, want [%q]", notes, want)
+	}
+	s.Source = "server 127.0.0.1:3306"
+	for _, g := range schemaGroupsByCause(s) {
+		for _, m := range g.Members {
+			if m.Note != "" {
+				t.Errorf("a schema read from a server has a plain-load note: %q", m.Note)
+			}
+		}
 	}
 }

@@ -21,8 +21,11 @@ func queriesReadText(q *Queries) string {
 		}
 		s += ")"
 	}
-	if q.Skipped > 0 {
-		s += fmt.Sprintf("; %d other entries skipped", q.Skipped)
+	switch {
+	case q.Skipped > 0 && q.SkippedWhat != "":
+		s += fmt.Sprintf("; skipped, not the application's statements: %s", q.SkippedWhat)
+	case q.Skipped > 0:
+		s += fmt.Sprintf("; %d other entries skipped (the tool's own statements, USE or quit lines, the server's headers: not the application's)", q.Skipped)
 	}
 	return s
 }

@@ -205,7 +205,7 @@ func knowledgeOnly(d *sqlfile.Dump, target string) (*outcome.Schema, error) {
 		return nil, fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
 	}
 	accounts, accountNotes := dumpAccounts(d, fl)
-	return &outcome.Schema{Source: d.File, Target: fl.String() + " (knowledge base only: no server ran)",
+	return &outcome.Schema{Source: d.File, Target: fl.String() + outcome.KnowledgeOnly,
 		Objects: append(knowledgeCheck(d, fl), accounts...), SetAside: d.SetAside,
 		Notes: append([]string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
 			needsTarget + " needs the target's own server: give --target-basedir (an extracted tarball, a root of upgrade-advisor servers fetch mysql-9.7|mariadb-11.8, or / for the installed server)"}, accountNotes...)}, nil

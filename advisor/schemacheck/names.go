@@ -28,6 +28,9 @@ func (c *checker) probe(ctx context.Context) error {
 		if err := c.reservedNames(ctx, r, tp, sp); err != nil {
 			return err
 		}
+		if err := nameRefusals(ctx, r, tp, sp); err != nil {
+			return err
+		}
 		if err := c.calls(ctx, r, c.todayResult(i), tp, sp, own); err != nil {
 			return err
 		}

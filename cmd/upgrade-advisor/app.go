@@ -6,34 +6,43 @@ func newApp() *cli.App {
 	// -h is --host, as in the mysql client; help is --help only.
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show help"}
 	cli.VersionPrinter = printVersion
-	commands := []*cli.Command{auditCommand(), inspectCommand(), benchCommand(), checkCommand(), compareCommand(), rehearseCommand(), sandboxCommand(), serversCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()}
+	commands := []*cli.Command{checkCommand(), rehearseCommand(), auditCommand(), inspectCommand(), benchCommand(), compareCommand(), sandboxCommand(), serversCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()}
 	withCarriedFlags(commands, "")
 	return &cli.App{
 		Name:    "upgrade-advisor",
 		Usage:   "measured, upgrade-aware my.cnf advice for MySQL and MariaDB",
 		Version: version,
-		Description: `upgrade-advisor inspects a server, measures how much faster CREATE/DROP TABLE
-run with innodb_file_per_table=OFF and innodb_stats_persistent=OFF (the defaults
-that changed in MySQL 5.6), weighs that against the workload and the version you
-upgrade to, and prints a my.cnf snippet whose comments carry the measured speedup.
+		Description: `upgrade-advisor answers "can I upgrade?" for MySQL and MariaDB: check and
+rehearse put today's settings, the application's schema and its statements through
+the target version's own server on throwaway sandboxes, and say what fails there,
+what behaves differently, how to fix each, and the my.cnf that keeps today's
+behaviour. audit and bench measure what CREATE/DROP TABLE cost under the defaults
+that changed between versions, on the server you point them at.
 
 It writes only inside a scratch schema upgrade_advisor_<hex> that it always drops,
 and changes a global variable only with --allow-set-global (restored afterwards)
 or on a throwaway --sandbox server.
 
 EXAMPLES:
-   # first try: a throwaway local server, as a DDL-heavy application would see it
-   upgrade-advisor audit --sandbox --workload ddl-heavy
+   # can I move from MariaDB 10.11 to MySQL 9.7? my.cnf, schema and slow log through 9.7's own server
+   upgrade-advisor check --config /etc/mysql/my.cnf --server-version mariadb-10.11.19 \
+       --schema-file shop.sql --queries slow.log --source-basedir / \
+       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
 
-   # a staging server over its socket, JSON for a ticket or CI
-   upgrade-advisor audit -S /run/mysqld/mysqld.sock -u root --format json
+   # the whole rehearsal on MariaDB 11.8: settings carried over, schema and statements, DDL timed
+   upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11.19 \
+       --schema-file shop.sql --queries slow.log \
+       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8 --mycnf-out target.cnf
+
+   # the DDL cost on a throwaway local server, as a DDL-heavy application would see it
+   upgrade-advisor audit --sandbox --workload ddl-heavy
 
    # read-only look at a server
    upgrade-advisor inspect -h db1.staging -u advisor
 
 ` + exitCodesHelp,
 		UseShortOptionHandling: false,
-		Action:                 unknownCommand("", "audit, inspect, bench, check, compare, rehearse, sandbox, cleanup, completion, man or version"),
+		Action:                 unknownCommand("", "check, rehearse, audit, inspect, bench, compare, sandbox, cleanup, completion, man or version"),
 		// Errors, cli's own included, reach main's exit codes: 2, never cli's 3.
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands:       commands,

@@ -15,6 +15,8 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
@@ -134,6 +136,7 @@ func runCheck(c *cli.Context) error {
 			}
 		}
 		schema, err := schemacheck.CheckOnTarget(c.Context, *so)
+		clearProgress(c)
 		if err != nil {
 			return err
 		}
@@ -183,7 +186,11 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 	if !schemaCheck && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
 		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file (or --schemas)", exitcode.ErrUsage)
 	}
-	if schemaCheck && c.String("variables") == "" && c.String("config") == "" && !(c.IsSet("server-version") && c.IsSet("target")) {
+	target, err := checkTarget(c)
+	if err != nil {
+		return nil, err
+	}
+	if schemaCheck && c.String("variables") == "" && c.String("config") == "" && !(c.IsSet("server-version") && target != "") {
 		// --server-version alone names the version that wrote the schema;
 		// with --target it also asks for the drift of its compiled defaults.
 		return advisor.SchemaCheckReport(version, c.String("schema-file")), nil
@@ -191,8 +198,34 @@ func checkReport(c *cli.Context) (*report.Report, error) {
 	return advisor.RunCheck(advisor.CheckOptions{
 		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
 		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
-		Target: c.String("target"), Workload: c.String("workload"),
+		Target: target, Workload: c.String("workload"),
 	})
+}
+
+// checkTarget is the target the rules judge today's settings against:
+// --target-basedir's binary says its version, so the findings are the same
+// with or without --target; --target alone names it without a binary.
+func checkTarget(c *cli.Context) (string, error) {
+	named, dir := c.String("target"), c.String("target-basedir")
+	if dir == "" {
+		return named, nil
+	}
+	bin, err := sandbox.Detect(c.Context, dir)
+	if err != nil {
+		return "", fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
+	}
+	held := bin.Flavor
+	if named != "" {
+		fl, err := rules.ParseTarget(named, held.Vendor)
+		if err != nil {
+			return "", fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+		}
+		if fl.IsMariaDB() != held.IsMariaDB() || fl.Version.Series() != held.Version.Series() {
+			return "", fmt.Errorf("%w: --target %s, but --target-basedir holds %s: drop --target (the binary says which version it is) or give that version's binaries",
+				exitcode.ErrUsage, named, held)
+		}
+	}
+	return string(held.Vendor) + "-" + held.Version.String(), nil
 }
 
 // checkQueries reads --queries before any sandbox starts: the statements

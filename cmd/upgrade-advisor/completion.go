@@ -5,8 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/cpuguy83/go-md2man/v2/md2man"
 	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 )
 
 func manCommand() *cli.Command {
@@ -20,7 +22,7 @@ func manCommand() *cli.Command {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			page, err := c.App.ToManWithSection(1)
+			page, err := manPage(c.App)
 			if err != nil {
 				return err
 			}
@@ -29,6 +31,40 @@ func manCommand() *cli.Command {
 		},
 	}
 }
+
+// manPage renders the command definitions as a section 1 man page. The
+// definitions are plain text, written for --help, and the renderer reads
+// them as Markdown: an underscore pair is italics (upgrade_advisor_<hex>
+// printed "upgrade\fIadvisor\fP") and <hex> an HTML tag it drops. Their
+// text is escaped first, outside the code blocks the page's template
+// writes and the indented examples (taken literally).
+func manPage(app *cli.App) (string, error) {
+	md, err := app.ToMarkdown()
+	if err != nil {
+		return "", err
+	}
+	return string(md2man.Render([]byte("% " + app.Name + " 1\n\n" + escapeManText(md)))), nil
+}
+
+// escapeManText backslash-escapes the Markdown specials that plain text
+// uses (_ < > and a backtick) in the lines Markdown reads as text.
+func escapeManText(md string) string {
+	lines := strings.Split(md, "\n")
+	fenced := false
+	for i, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
+			continue
+		}
+		lines[i] = manEscaper.Replace(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+var manEscaper = strings.NewReplacer("_", "\\_", "<", "\\<", ">", "\\>", "`", "\\`")
 
 func completionCommand() *cli.Command {
 	return &cli.Command{

@@ -94,7 +94,7 @@ func TestUnknownCommandNamesTheChoices(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"frob"}, `unknown command "frob": use audit, inspect,`},
+		{[]string{"frob"}, `unknown command "frob": use check, rehearse, audit,`},
 		{[]string{"sandbox", "frob"}, `unknown command "sandbox frob": use sandbox start, list, stop or cache`},
 	} {
 		stdout, stderr, code := run(t, nil, tc.args...)
@@ -348,5 +348,37 @@ func TestManPageAndCompletionComeFromTheDefinitions(t *testing.T) {
 	}
 	if _, _, code := run(t, nil, "completion", "fish"); code != exitcode.Error {
 		t.Errorf("unknown shell: exit %d", code)
+	}
+}
+
+// TestHelpLeadsWithTheReadinessQuestion: --help, the man page's
+// DESCRIPTION and the README's first example after the quick start start
+// with the question the tool answers: check and rehearse against the
+// target's own server, before the DDL measurement.
+func TestHelpLeadsWithTheReadinessQuestion(t *testing.T) {
+	help, _, code := run(t, nil, "--help")
+	man, _, mcode := run(t, nil, "man")
+	if code != 0 || mcode != 0 {
+		t.Fatalf("--help exit %d, man exit %d", code, mcode)
+	}
+	for name, text := range map[string]string{"--help": help, "man": man} {
+		desc := text[strings.Index(text, "DESCRIPTION"):]
+		if !strings.Contains(desc[:600], "can I upgrade?") {
+			t.Errorf("%s: the description does not open with the readiness question:\n%.600s", name, desc)
+		}
+		c, r, a := strings.Index(desc, "upgrade-advisor check "), strings.Index(desc, "upgrade-advisor rehearse "), strings.Index(desc, "upgrade-advisor audit ")
+		if c < 0 || r < c || a < r || !strings.Contains(desc[c:r], "--target-basedir") {
+			t.Errorf("%s: the examples do not lead with check, then rehearse, against the target's binaries (check at %d, rehearse at %d, audit at %d)", name, c, r, a)
+		}
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, examples, _ := strings.Cut(string(readme), "\n## Examples\n")
+	_, block, _ := strings.Cut(examples, "```sh\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !strings.Contains(block, "upgrade-advisor check") && !strings.Contains(block, "upgrade-advisor rehearse") || !strings.Contains(block, "--target-basedir") {
+		t.Errorf("the README's first example after the quick start is not the readiness question:\n%s", block)
 	}
 }

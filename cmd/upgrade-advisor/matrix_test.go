@@ -8,6 +8,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -42,7 +43,14 @@ func processRunsIn(dir string) string {
 var (
 	startedLine = regexp.MustCompile(`(?m)^sandbox (\w+) (\S+) running \(pid (\d+)\)$`)
 	fieldLine   = regexp.MustCompile(`(?m)^\s+(dir|port):\s+(\S+)`)
+	connectLine = regexp.MustCompile(`(?m)^connect: .*$`)
 )
+
+// lastLine is the last non-empty line of s.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
 
 // TestMatrixSandboxStartListStop: `sandbox start --networking` of each
 // server (from its unpacked root for MySQL 9.7 and MariaDB 11.8), listed
@@ -73,6 +81,12 @@ func TestMatrixSandboxStartListStop(t *testing.T) {
 		})
 		if started[1] != srv.Vendor() || !strings.HasPrefix(started[2], srv.Version()) {
 			t.Errorf("started %s %s, want %s %s", started[1], started[2], srv.Vendor(), srv.Version())
+		}
+		// The connect line runs that root's own client: the server's version answers.
+		connect, _, _ := strings.Cut(strings.TrimPrefix(connectLine.FindString(stdout), "connect: "), "    ")
+		if out, err := exec.Command("sh", "-c", connect+" -N -e 'SELECT VERSION()' 2>&1").Output(); err != nil ||
+			!strings.HasPrefix(strings.TrimSpace(lastLine(string(out))), srv.Version()) {
+			t.Errorf("the connect line %q: %v\n%s", connect, err, out)
 		}
 		if out, _, code := run(t, nil, "sandbox", "list", "--dir", parent); code != 0 || !strings.Contains(out, dir) || !strings.Contains(out, "running (pid "+started[3]+")") {
 			t.Errorf("sandbox list (exit %d) does not show %s running as pid %s:\n%s", code, dir, started[3], out)

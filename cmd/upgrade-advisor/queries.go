@@ -46,7 +46,8 @@ func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 	q := &rehearse.QueryOptions{Source: src, Format: c.String("queries-format"), MaxClasses: c.Int("query-classes"),
 		Compare: queries.Options{StatementTimeout: c.Duration("query-timeout"), Latency: true,
 			Budget: c.Duration("query-budget"), Threshold: c.Float64("slower-than"),
-			Material: &queries.Materiality{Share: c.Float64("material-percent") / 100, PerExecutionMs: c.Float64("material-ms")}},
+			Material: &queries.Materiality{Share: c.Float64("material-percent") / 100, PerExecutionMs: c.Float64("material-ms")},
+			Progress: newProgress(c).queries},
 		Database: c.String("database")}
 	switch {
 	case q.Format != "" && q.Format != "slow" && q.Format != "general" && q.Format != "file":

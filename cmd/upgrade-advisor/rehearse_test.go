@@ -122,19 +122,26 @@ func TestRehearseMariaDB1011OnRealTargets(t *testing.T) {
 			"innodb_file_per_table": {"carried", "innodb_file_per_table=0"},
 			"innodb_log_file_size":  {"carried", "innodb_log_file_size=256M"},
 			"datadir":               {"machine", "="},
-		}, mycnf: []string{"\ninnodb_file_per_table = 0\n", "\n# innodb_file_format = Barracuda\n", "\ninnodb_buffer_pool_size = 8G\n"}},
+		}, mycnf: []string{"\ninnodb_file_per_table = 0\n", "\n# innodb_file_format = Barracuda\n", "\ninnodb_buffer_pool_size = 8G\n",
+			// the report's pins: the ERROR 1020 of 11.8's snapshot isolation,
+			// and the collations of new tables (11.5's uca1400_ai_ci)
+			"\ninnodb_snapshot_isolation = OFF\n", "\ncharacter_set_collations = utf8mb3=utf8mb3_general_ci,ucs2=ucs2_general_ci,utf8mb4=utf8mb4_general_ci,"}},
 		{key: "mysql-9.7", migration: true, code: 1, want: map[string][2]string{
 			"innodb_file_format":   {"dropped", "="},
 			"innodb_log_file_size": {"translated", "innodb_redo_log_capacity=256M"},
 			"log_slave_updates":    {"translated", "log_replica_updates=1"},
-		}, mycnf: []string{"\ninnodb_redo_log_capacity = 256M\n", "\nlog_replica_updates = 1\n", "migration"}},
+		}, mycnf: []string{"\ninnodb_redo_log_capacity = 256M\n", "\nlog_replica_updates = 1\n", "migration",
+			// the report's pins: sql_mode without ONLY_FULL_GROUP_BY, no binary log, sync_binlog
+			"\nsql_mode = STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION\n", "\nskip-log-bin\n", "\nsync_binlog = 0\n"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.key, func(t *testing.T) {
 			root := serverRoot(t, tc.key)
 			tmp := shortTemp(t)
+			out := filepath.Join(t.TempDir(), "target.cnf")
 			stdout, stderr, code := run(t, []string{"TMPDIR=" + tmp}, "rehearse", "--no-defaults", "--config", cnf,
-				"--server-version", "mariadb-10.11", "--target-basedir", root, "--tables", "10", "--rounds", "3", "--format", "json", "-q")
+				"--server-version", "mariadb-10.11", "--target-basedir", root, "--tables", "10", "--rounds", "3", "--format", "json", "-q",
+				"--mycnf-out", out)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d: %s\n%.2000s", code, tc.code, stderr, stdout)
 			}
@@ -155,6 +162,9 @@ func TestRehearseMariaDB1011OnRealTargets(t *testing.T) {
 				if !strings.Contains(doc.MyCnf, s) {
 					t.Errorf("my.cnf lacks %q:\n%s", s, doc.MyCnf)
 				}
+			}
+			if written, err := os.ReadFile(out); err != nil || string(written) != doc.MyCnf {
+				t.Errorf("--mycnf-out wrote another my.cnf than the report's (%v):\n%s", err, written)
 			}
 			noServersLeft(t, tmp)
 		})
@@ -271,6 +281,40 @@ func TestCheckConfigOnTargetBinary(t *testing.T) {
 		if strings.Contains(stdout, not) {
 			t.Errorf("output has %q (accepted, not read by 9.7, or a path):\n%s", not, stdout)
 		}
+	}
+}
+
+// TestCheckConfigTargetFromTheBinary: --target-basedir's binary says the
+// target's version, so check --config gives the same findings (the drift
+// of innodb_snapshot_isolation and character_set_collations on 11.8
+// included) with or without --target; a --target of another series than
+// the binary's is a usage error.
+func TestCheckConfigTargetFromTheBinary(t *testing.T) {
+	root := serverRoot(t, "mariadb-11.8")
+	cnf := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ncharacter_set_server = utf8mb4\ncollation_server = utf8mb4_general_ci\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"check", "--no-defaults", "--config", cnf, "--server-version", "mariadb-10.11.19", "--target-basedir", root}
+	alone, stderr, code := run(t, nil, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, alone)
+	}
+	named, stderr, code := run(t, nil, append(args, "--target", "mariadb-11.8")...)
+	if code != 0 {
+		t.Fatalf("with --target: exit %d: %s\n%s", code, stderr, named)
+	}
+	if alone != named {
+		t.Errorf("--target changes the answer:\nwithout:\n%s\nwith:\n%s", alone, named)
+	}
+	for _, want := range []string{"[!!] changes:", "\n    innodb_snapshot_isolation = OFF\n",
+		"\n    character_set_collations = utf8mb3=utf8mb3_general_ci,ucs2=ucs2_general_ci,utf8mb4=utf8mb4_general_ci,"} {
+		if !strings.Contains(alone, want) {
+			t.Errorf("check --target-basedir lacks %q:\n%s", want, alone)
+		}
+	}
+	if _, stderr, code := run(t, nil, append(args, "--target", "mysql-9.7")...); code != 2 || !strings.Contains(stderr, "drop --target") {
+		t.Errorf("--target mysql-9.7 with an 11.8 binary: exit %d, stderr %q: want a usage error", code, stderr)
 	}
 }
 

@@ -87,6 +87,9 @@ func TestReleaseBuildsInstallablePackages(t *testing.T) {
 			}
 			checkPackageRoot(t, dir, arch, head, "usr/share/zsh/vendor-completions/_upgrade-advisor")
 			checkLicenseText(t, filepath.Join(root, "LICENSE"), filepath.Join(dir, "usr/share/doc/upgrade-advisor/copyright"))
+			control := t.TempDir()
+			mustRun(t, dist, "dpkg-deb", "-e", deb[arch], control)
+			checkPostrm(t, filepath.Join(control, "postrm"))
 		})
 		t.Run("rpm-"+arch, func(t *testing.T) {
 			dir := t.TempDir()
@@ -372,5 +375,43 @@ func checkLicenseText(t *testing.T, license, packaged string) {
 	}
 	if !bytes.Equal(got, want) || !bytes.Contains(got, []byte("Apache License\n                           Version 2.0, January 2004")) {
 		t.Errorf("%s is not the repository's LICENSE (Apache License 2.0)", packaged)
+	}
+}
+
+// checkPostrm runs the .deb's postrm, with its cache directory moved to a
+// scratch one (the real /var/cache/upgrade-advisor is never touched): purge
+// removes the cache, as Debian's policy has a purge do; remove and upgrade
+// keep it.
+func checkPostrm(t *testing.T, postrm string) {
+	t.Helper()
+	script, err := os.ReadFile(postrm)
+	if err != nil {
+		t.Fatalf("the .deb has no postrm: %v", err)
+	}
+	if info, err := os.Stat(postrm); err != nil || info.Mode()&0o111 == 0 {
+		t.Errorf("postrm is not executable: %v", info.Mode())
+	}
+	const real = "cache=/var/cache/upgrade-advisor\n"
+	if !bytes.Contains(script, []byte(real)) {
+		t.Fatalf("postrm does not name /var/cache/upgrade-advisor:\n%s", script)
+	}
+	for _, tc := range []struct {
+		action string
+		kept   bool
+	}{{"remove", true}, {"upgrade", true}, {"purge", false}} {
+		cache := filepath.Join(t.TempDir(), "upgrade-advisor")
+		if err := os.MkdirAll(filepath.Join(cache, "sandbox", "datadirs"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		scratch := filepath.Join(t.TempDir(), "postrm")
+		if err := os.WriteFile(scratch, bytes.Replace(script, []byte(real), []byte("cache="+cache+"\n"), 1), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("sh", scratch, tc.action).CombinedOutput(); err != nil {
+			t.Errorf("postrm %s: %v\n%s", tc.action, err, out)
+		}
+		if _, err := os.Stat(cache); (err == nil) != tc.kept {
+			t.Errorf("postrm %s: cache kept %v, want %v", tc.action, err == nil, tc.kept)
+		}
 	}
 }

@@ -74,15 +74,30 @@ func sandboxStart(c *cli.Context) error {
 	if sb.Port() != 0 {
 		fmt.Fprintf(c.App.Writer, "  port:   %d (127.0.0.1)\n", sb.Port())
 	}
+	client := rootClient(c)
 	if pw := sb.Password(); pw != "" {
 		// The one place the password is printed: the user asked for this sandbox.
-		fmt.Fprintf(c.App.Writer, "connect: mariadb -h 127.0.0.1 -P %d -u root -p'%s'    (or: mysql ...; password also in %s/root-password)\naudit:   upgrade-advisor audit -h 127.0.0.1 -P %d -u root -p\nstop:    upgrade-advisor sandbox stop %s\n",
-			sb.Port(), pw, sb.Dir(), sb.Port(), sb.Dir())
+		fmt.Fprintf(c.App.Writer, "connect: %s -h 127.0.0.1 -P %d -u root -p'%s'    (password also in %s/root-password)\naudit:   upgrade-advisor audit -h 127.0.0.1 -P %d -u root -p\nstop:    upgrade-advisor sandbox stop %s\n",
+			client, sb.Port(), pw, sb.Dir(), sb.Port(), sb.Dir())
 		return nil
 	}
-	fmt.Fprintf(c.App.Writer, "connect: mariadb -S %s -u root    (or: mysql -S ...)\naudit:   upgrade-advisor audit -S %s -u root\nstop:    upgrade-advisor sandbox stop %s\n",
-		sb.Socket(), sb.Socket(), sb.Dir())
+	fmt.Fprintf(c.App.Writer, "connect: %s -S %s -u root\naudit:   upgrade-advisor audit -S %s -u root\nstop:    upgrade-advisor sandbox stop %s\n",
+		client, sb.Socket(), sb.Socket(), sb.Dir())
 	return nil
+}
+
+// rootClient is the command line of the client of the sandbox's own
+// root (--basedir, or the installed server's), so that the version the
+// user reaches it with is the server's; "mysql" when the root has none.
+func rootClient(c *cli.Context) string {
+	bin, err := sandbox.Detect(c.Context, c.String("basedir"))
+	if err != nil {
+		return "mysql"
+	}
+	if cmd := bin.ClientCommand(); cmd != "" {
+		return cmd
+	}
+	return "mysql"
 }
 
 func sandboxStop(c *cli.Context) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -32,6 +33,8 @@ func useColor(c *cli.Context) bool {
 type progress struct {
 	w       io.Writer
 	enabled bool
+	drawn   time.Time // when the line was last drawn (queries redraw at most 10 times a second)
+	phase   string
 }
 
 func newProgress(c *cli.Context) *progress {
@@ -45,9 +48,9 @@ func (p *progress) update(pr bench.Progress) {
 	const width = 30
 	frac := min(pr.Elapsed.Seconds()/max(pr.Budget.Seconds(), 1), 1)
 	filled := int(frac * width)
-	label := fmt.Sprintf("round %d", pr.Round)
+	label := fmt.Sprintf("round %d of CREATE/DROP TABLE", pr.Round)
 	if pr.Warmup {
-		label = "warm-up"
+		label = "warm-up of CREATE/DROP TABLE"
 	}
 	fmt.Fprintf(p.w, "\rcalibrating [%s%s] %s, %s / %s ", strings.Repeat("#", filled), strings.Repeat("-", width-filled),
 		label, pr.Elapsed.Round(100*time.Millisecond), pr.Budget)
@@ -58,6 +61,23 @@ func (p *progress) step(name string) {
 	if p.enabled {
 		fmt.Fprintf(p.w, "\r\033[Kin-place: %s ...", name)
 	}
+}
+
+// queries draws how far the comparison of the application's statements
+// is: the classes compared of all, then the timing against its budget.
+func (p *progress) queries(pr queries.Progress) {
+	if !p.enabled || pr.Phase == p.phase && time.Since(p.drawn) < 100*time.Millisecond {
+		return
+	}
+	p.drawn, p.phase = time.Now(), pr.Phase
+	if pr.Phase == queries.PhaseCompare {
+		fmt.Fprintf(p.w, "\r\033[Kstatements: comparing class %d of %d on both servers, %s ", pr.Done+1, pr.Total, pr.Elapsed.Round(100*time.Millisecond))
+		return
+	}
+	const width = 30
+	filled := int(min(pr.Elapsed.Seconds()/max(pr.Budget.Seconds(), 1), 1) * width)
+	fmt.Fprintf(p.w, "\r\033[Kstatements: timing [%s%s] pass %d, %d of %d classes settled, %s / %s ", strings.Repeat("#", filled), strings.Repeat("-", width-filled),
+		pr.Pass, pr.Done, pr.Total, pr.Elapsed.Round(100*time.Millisecond), pr.Budget)
 }
 
 func clearProgress(c *cli.Context) {

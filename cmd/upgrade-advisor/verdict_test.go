@@ -79,3 +79,41 @@ func lineIndex(lines []string, prefix string) int {
 	}
 	return -1
 }
+
+// TestNoTargetServerIsUnverified: a check that runs nothing on the target
+// (a schema without --target-basedir, settings with --target alone) never
+// says ready: its verdict is unverified and says how to make it real;
+// with the target's binary (MySQL 9.7) the same settings are ready.
+func TestNoTargetServerIsUnverified(t *testing.T) {
+	dir := t.TempDir()
+	schema, cnf := filepath.Join(dir, "shop.sql"), filepath.Join(dir, "my.cnf")
+	if err := os.WriteFile(schema, []byte("CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(40)) DEFAULT CHARSET=utf8mb4;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cnf, []byte("[mysqld]\nmax_connections = 300\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, args := range map[string][]string{
+		"schema":   {"check", "--no-defaults", "--schema-file", schema, "--target", "mariadb-11.8"},
+		"settings": {"check", "--no-defaults", "--config", cnf, "--server-version", "mysql-9.7.4", "--target", "mysql-9.7"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			stdout, stderr, code := run(t, nil, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s\n%s", code, stderr, stdout)
+			}
+			lines := strings.SplitN(stdout, "\n", 3)
+			if len(lines) < 2 || !strings.HasPrefix(lines[1], "[??] unverified: ") || !strings.Contains(lines[1], "--target-basedir") {
+				t.Errorf("the verdict is not unverified with the way to run it:\n%s", stdout)
+			}
+			if strings.Contains(stdout, "[OK] ready") {
+				t.Errorf("a run with no target server says ready:\n%s", stdout)
+			}
+		})
+	}
+	root := serverRoot(t, "mysql-9.7")
+	stdout, stderr, code := run(t, nil, "check", "--no-defaults", "--config", cnf, "--server-version", "mysql-9.7.4", "--target-basedir", root)
+	if code != 0 || !strings.Contains(stdout, "\n[OK] ready: ") {
+		t.Errorf("with the target's binary: exit %d, want ready: %s\n%s", code, stderr, stdout)
+	}
+}

@@ -6,6 +6,7 @@ package knowledge_test
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -111,4 +112,59 @@ func openSandbox(t *testing.T, sb *sandbox.Sandbox) *sql.DB {
 	t.Cleanup(func() { db.Close() })
 	db.SetMaxOpenConns(1)
 	return db
+}
+
+// tableCollations creates a table of each Unicode character set named
+// without a collation (DEFAULT CHARSET=cs) and returns the collation each
+// got, in the pin's "cs=collation,..." form.
+func tableCollations(t *testing.T, db *sql.DB) string {
+	t.Helper()
+	var out []string
+	for _, cs := range []string{"utf8mb3", "ucs2", "utf8mb4", "utf16", "utf32"} {
+		for _, q := range []string{"CREATE DATABASE IF NOT EXISTS kbcheck", "DROP TABLE IF EXISTS kbcheck.t",
+			"CREATE TABLE kbcheck.t (c VARCHAR(10)) DEFAULT CHARSET=" + cs} {
+			if _, err := db.Exec("/* upgrade-advisor */ " + q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		var c string
+		if err := db.QueryRow("/* upgrade-advisor */ SELECT TABLE_COLLATION FROM information_schema.TABLES " +
+			"WHERE TABLE_SCHEMA = 'kbcheck' AND TABLE_NAME = 't'").Scan(&c); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, cs+"="+c)
+	}
+	return strings.Join(out, ",")
+}
+
+// TestCharsetCollationsPinOnRealServers: a table named only by its
+// character set gets on MariaDB 10.11 the collations the knowledge base
+// gives as character_set_collations' implied value (with
+// collation_server = utf8mb4_general_ci, as the carried my.cnf says),
+// on 11.8 the uca1400 ones all the same, and on 11.8 started with the
+// pin, 10.11's again.
+func TestCharsetCollationsPinOnRealServers(t *testing.T) {
+	f, _ := knowledge.Lookup("character_set_collations")
+	today, target := sandboxtest.ByKey(t, "mariadb-10.11"), sandboxtest.ByKey(t, "mariadb-11.8")
+	today.Require(t)
+	target.Require(t)
+	server := []string{"character_set_server=utf8mb4", "collation_server=utf8mb4_general_ci"}
+	if got := tableCollations(t, openSandbox(t, today.Start(t, sandbox.Options{ServerOptions: server}))); got != f.Implied {
+		t.Errorf("10.11: tables get %s, the knowledge base implies %s", got, f.Implied)
+	}
+	moved := tableCollations(t, openSandbox(t, target.Start(t, sandbox.Options{ServerOptions: server})))
+	if !strings.Contains(moved, "utf8mb4=utf8mb4_uca1400_ai_ci") {
+		t.Errorf("11.8 without the pin: tables get %s, want utf8mb4_uca1400_ai_ci (the drift the pin is for)", moved)
+	}
+	// The pin from 10.11 (the implied mapping) and from 11.2-11.4 (their
+	// empty default, a synonym of it) both give 10.11's collations back.
+	for _, pin := range []string{f.Implied, ""} {
+		pinned := append(slices.Clone(server), "character_set_collations="+pin)
+		if got := tableCollations(t, openSandbox(t, target.Start(t, sandbox.Options{ServerOptions: pinned}))); got != f.Implied {
+			t.Errorf("11.8 with character_set_collations=%q: tables get %s, want %s", pin, got, f.Implied)
+		}
+	}
+	if !knowledge.SameValue("character_set_collations", "", f.Implied) {
+		t.Error("the empty mapping is not a synonym of the implied one")
+	}
 }

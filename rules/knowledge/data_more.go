@@ -211,14 +211,29 @@ var mariadb11Facts = []Fact{
 	},
 	{
 		Name: "character_set_collations", Kind: KindString, Dynamic: true,
-		Effect: "default collation per character set; from 11.5 the Unicode sets default to the UCA 14.0 collations (uca1400_ai_ci)",
-		MySQL:  kbNever,
+		Effect: "default collation per character set, for a table or column that names a character set without a collation " +
+			"(DEFAULT CHARSET=utf8mb4): from 11.5 the Unicode sets default to the UCA 14.0 collations (uca1400_ai_ci), " +
+			"whatever collation_server says; the application's new tables compare, sort and group text otherwise than its old ones",
+		Tradeoff: "the pin gives new tables the general_ci collations the existing ones have, so joins and comparisons between them " +
+			"keep working; uca1400_ai_ci sorts by current Unicode rules: adopt it once the application is tested with it, " +
+			"converting the existing tables too",
+		// Before 11.2 each character set's default collation is its compiled
+		// one, the general_ci collations: what an empty mapping (11.2-11.4's
+		// default) also means.
+		Implied:  charsetCollationsBefore112,
+		Synonyms: map[string]string{"": charsetCollationsBefore112},
+		MySQL:    kbNever,
 		// Added in 11.2 (empty); 11.5 made the uca1400 collations the default. 10.11.19 refuses it.
 		MariaDB: &Line{Added: kbAt(flavor.V(11, 2, 0), srcMRN),
 			Defaults: []Default{kbDef(flavor.V(11, 2, 0), "", srcMRN),
 				kbDef(flavor.V(11, 5, 0), "utf8mb3=utf8mb3_uca1400_ai_ci,ucs2=ucs2_uca1400_ai_ci,utf8mb4=utf8mb4_uca1400_ai_ci,utf16=utf16_uca1400_ai_ci,utf32=utf32_uca1400_ai_ci", srcMRN)}},
 	},
 }
+
+// charsetCollationsBefore112 is MariaDB's behaviour before
+// character_set_collations: every Unicode character set's compiled default
+// collation (SHOW CHARACTER SET on 10.11).
+const charsetCollationsBefore112 = "utf8mb3=utf8mb3_general_ci,ucs2=ucs2_general_ci,utf8mb4=utf8mb4_general_ci,utf16=utf16_general_ci,utf32=utf32_general_ci"
 
 // defragmentFact builds an innodb_defragment* option: MariaDB's InnoDB
 // defragmentation, accepted and ignored from 11.1.0 (MDEV-30545; 11.8.9

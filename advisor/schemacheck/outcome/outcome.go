@@ -8,6 +8,9 @@ package outcome
 
 import "time"
 
+// KnowledgeOnly ends the Target of a schema check that ran no server.
+const KnowledgeOnly = " (knowledge base only: no server ran)"
+
 // Schema is the application's schema put through the target's own server.
 type Schema struct {
 	Source string // the file or server it was read from
