@@ -27,12 +27,12 @@ EXAMPLES:
    # can I move from MariaDB 10.11 to MySQL 9.7? my.cnf, schema and slow log through 9.7's own server
    upgrade-advisor check --config /etc/mysql/my.cnf --server-version mariadb-10.11.19 \
        --schema-file shop.sql --queries slow.log --source-basedir / \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mysql-9.7
+       --target mysql-9.7
 
    # the whole rehearsal on MariaDB 11.8: settings carried over, schema and statements, DDL timed
    upgrade-advisor rehearse --config /etc/mysql/my.cnf --server-version mariadb-10.11.19 \
        --schema-file shop.sql --queries slow.log \
-       --target-basedir ~/.cache/upgrade-advisor/servers/mariadb-11.8 --mycnf-out target.cnf
+       --target mariadb-11.8 --mycnf-out target.cnf
 
    # the DDL cost on a throwaway local server, as a DDL-heavy application would see it
    upgrade-advisor audit --sandbox --workload ddl-heavy
