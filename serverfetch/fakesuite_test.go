@@ -92,9 +92,15 @@ func newKey(t *testing.T, name string) *openpgp.Entity {
 // public part is written to a keyring file.
 func startSuite(t *testing.T, name string, pkgs []fakePackage) *fakeSuite {
 	t.Helper()
+	return startSuiteSigned(t, name, newKey(t, "test archive"), pkgs)
+}
+
+// startSuiteSigned serves suite name with the packages, signed by key.
+func startSuiteSigned(t *testing.T, name string, key *openpgp.Entity, pkgs []fakePackage) *fakeSuite {
+	t.Helper()
 	m := &mirror{files: map[string][]byte{}}
 	m.Server = newServer(t, m)
-	s := &fakeSuite{mirror: m, key: newKey(t, "test archive"), name: name, pool: map[string]string{}}
+	s := &fakeSuite{mirror: m, key: key, name: name, pool: map[string]string{}}
 	var index strings.Builder
 	for _, p := range pkgs {
 		deb := buildDeb(t, p.files)
@@ -112,14 +118,22 @@ func startSuite(t *testing.T, name string, pkgs []fakePackage) *fakeSuite {
 	release := fmt.Sprintf("Origin: Test\nSuite: %s\nSHA256:\n %s %d main/binary-amd64/Packages.xz\n", name, sum(packagesXZ), len(packagesXZ))
 	m.files[fmt.Sprintf("/dists/%s/InRelease", name)] = clearsigned(t, s.key, release)
 	s.keyring = filepath.Join(t.TempDir(), "keyring.gpg")
-	var pub bytes.Buffer
-	if err := s.key.Serialize(&pub); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(s.keyring, pub.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(s.keyring, publicKeys(t, s.key), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// publicKeys is a binary keyring of the keys' public parts.
+func publicKeys(t *testing.T, keys ...*openpgp.Entity) []byte {
+	t.Helper()
+	var pub bytes.Buffer
+	for _, key := range keys {
+		if err := key.Serialize(&pub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pub.Bytes()
 }
 
 func (s *fakeSuite) inRelease() string { return fmt.Sprintf("/dists/%s/InRelease", s.name) }

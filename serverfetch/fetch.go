@@ -14,9 +14,12 @@ import (
 
 // Options say where a fetch puts its roots and where it gets them.
 type Options struct {
-	Dir     string // the cache (default DefaultDir)
-	Mirror  string // Debian mirror, http(s) URL of the archive's top (default DefaultMirror)
-	Keyring string // OpenPGP keyring with the archive's keys (default DebianKeyring)
+	Dir    string // the cache (default DefaultDir)
+	Mirror string // Debian mirror, http(s) URL of the archive's top (default DefaultMirror)
+	// Keyring is an OpenPGP keyring with the archive's keys; by default
+	// DebianKeyring when the system has it, otherwise the keys bootstrapped
+	// from the archive and checked against the fingerprints the tool carries.
+	Keyring string
 	Arch    string // Debian architecture (default: this machine's)
 	// Progress receives a line per download (nil: quiet); Live redraws
 	// each download's line with its rate and time left, for a terminal.
@@ -42,9 +45,6 @@ func (o Options) withDefaults() Options {
 		o.Mirror = DefaultMirror()
 	}
 	o.Mirror = strings.TrimRight(o.Mirror, "/")
-	if o.Keyring == "" {
-		o.Keyring = DebianKeyring
-	}
 	if o.Arch == "" {
 		o.Arch = runtime.GOARCH
 	}
@@ -79,10 +79,6 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 			return Result{Root: root, Cached: true, Record: rec}, nil
 		}
 	}
-	keys, err := readKeyring(o.Keyring)
-	if err != nil {
-		return Result{}, err
-	}
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return Result{}, spaceOr(err, o.Dir)
 	}
@@ -92,6 +88,10 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 	}
 	defer os.RemoveAll(work)
 	f := o.fetcher()
+	keys, err := o.archiveKeys(ctx, v.Suite, work, f)
+	if err != nil {
+		return Result{}, err
+	}
 	s := suite{name: v.Suite, arch: o.Arch, mirror: o.Mirror, keys: keys, f: f}
 	ix, err := s.packages(ctx, work)
 	if err != nil {

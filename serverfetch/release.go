@@ -26,6 +26,15 @@ func readKeyring(path string) (openpgp.EntityList, error) {
 		return nil, fmt.Errorf("%w: reading the archive keys: %w: install Debian's archive keys "+
 			"(apt-get install debian-archive-keyring) or give --keyring a file of them", ErrVerify, err)
 	}
+	keys, err := parseKeyring(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s is not an OpenPGP keyring: %w: give --keyring a file of Debian's archive keys", ErrVerify, path, err)
+	}
+	return keys, nil
+}
+
+// parseKeyring reads the keys of a keyring file's content.
+func parseKeyring(data []byte) (openpgp.EntityList, error) {
 	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("-----BEGIN PGP")) {
 		return openpgp.ReadArmoredKeyRing(bytes.NewReader(data))
 	}

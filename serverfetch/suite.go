@@ -22,7 +22,9 @@ type suite struct {
 }
 
 // packages fetches the suite's InRelease, verifies its signature, fetches
-// the main component's Packages index it lists and checks its SHA256.
+// the main component's Packages index it lists and checks its SHA256 (an
+// index already in work, as a bootstrap of the keys leaves it, is used when
+// its SHA256 is the one the verified InRelease gives).
 func (s *suite) packages(ctx context.Context, work string) (*index, error) {
 	releaseURL := fmt.Sprintf("%s/dists/%s/InRelease", s.mirror, s.name)
 	releasePath := filepath.Join(work, "InRelease")
@@ -40,15 +42,12 @@ func (s *suite) packages(ctx context.Context, work string) (*index, error) {
 	}
 	s.signer = signer
 	files := releaseSHA256(signed)
-	for _, name := range []string{"Packages.xz", "Packages.gz"} {
-		rel := fmt.Sprintf("main/binary-%s/%s", s.arch, name)
-		entry, ok := files[rel]
-		if !ok {
-			continue
-		}
-		dest := filepath.Join(work, name)
-		if err := s.f.get(ctx, fmt.Sprintf("%s/dists/%s/%s", s.mirror, s.name, rel), dest, entry.sha256, entry.size); err != nil {
-			return nil, err
+	if rel, entry, ok := packagesEntry(files, s.arch); ok {
+		dest := filepath.Join(work, filepath.Base(rel))
+		if sum, err := fileSHA256(dest); err != nil || sum != entry.sha256 {
+			if err := s.f.get(ctx, fmt.Sprintf("%s/dists/%s/%s", s.mirror, s.name, rel), dest, entry.sha256, entry.size); err != nil {
+				return nil, err
+			}
 		}
 		return readIndexFile(dest)
 	}

@@ -73,7 +73,8 @@ EXAMPLES:
 func fetchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "mirror", Usage: "the Debian mirror to fetch versions by name from (default: $" + serverfetch.EnvMirror + ", http://deb.debian.org/debian)", Category: catServers},
-		&cli.StringFlag{Name: "keyring", Usage: "OpenPGP keyring with Debian's archive keys (default: " + serverfetch.DebianKeyring + ")", Category: catServers},
+		&cli.StringFlag{Name: "keyring", Usage: "OpenPGP keyring with Debian's archive keys (default: " + serverfetch.DebianKeyring +
+			" where there is one, otherwise the keys of the archive's own debian-archive-keyring package whose fingerprints the tool carries)", Category: catServers},
 	}
 }
 
