@@ -34,8 +34,8 @@ func (r *Report) howToRun() string {
 		r.Target != nil && r.Target.Binary != "":
 		return ""
 	}
-	return "give --target-basedir, the target's own server (scripts/servers.sh fetch mysql-9.7|mariadb-11.8, an extracted tarball, " +
-		"or / for the installed one): the schema loads into it and its binary is asked about the settings; or rehearse"
+	return "give the target's own server, by name (--target mariadb-11.8 or mysql-9.7: fetched into the servers' cache) or as --target-basedir " +
+		"(an extracted tarball, or / for the installed one): the schema loads into it and its binary is asked about the settings; or rehearse"
 }
 
 // targetName names the target in the verdict: "MySQL 8.4", or the server

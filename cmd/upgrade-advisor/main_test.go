@@ -367,7 +367,7 @@ func TestHelpLeadsWithTheReadinessQuestion(t *testing.T) {
 			t.Errorf("%s: the description does not open with the readiness question:\n%.600s", name, desc)
 		}
 		c, r, a := strings.Index(desc, "upgrade-advisor check "), strings.Index(desc, "upgrade-advisor rehearse "), strings.Index(desc, "upgrade-advisor audit ")
-		if c < 0 || r < c || a < r || !strings.Contains(desc[c:r], "--target-basedir") {
+		if c < 0 || r < c || a < r || !strings.Contains(desc[c:r], "--target") {
 			t.Errorf("%s: the examples do not lead with check, then rehearse, against the target's binaries (check at %d, rehearse at %d, audit at %d)", name, c, r, a)
 		}
 	}
@@ -378,7 +378,7 @@ func TestHelpLeadsWithTheReadinessQuestion(t *testing.T) {
 	_, examples, _ := strings.Cut(string(readme), "\n## Examples\n")
 	_, block, _ := strings.Cut(examples, "```sh\n")
 	block, _, _ = strings.Cut(block, "```")
-	if !strings.Contains(block, "upgrade-advisor check") && !strings.Contains(block, "upgrade-advisor rehearse") || !strings.Contains(block, "--target-basedir") {
+	if !strings.Contains(block, "upgrade-advisor check") && !strings.Contains(block, "upgrade-advisor rehearse") || !strings.Contains(block, "--target") {
 		t.Errorf("the README's first example after the quick start is not the readiness question:\n%s", block)
 	}
 }
