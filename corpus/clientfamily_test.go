@@ -53,6 +53,10 @@ var clientDifferences = []clientDifference{
 		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
 	{"DELIMITER", "DELIMITER //\nSELECT 1; SELECT 2//\ndelimiter ;\nSELECT 3;\n",
 		[]string{"SELECT 1; SELECT 2", "SELECT 3"}, []string{"SELECT 1; SELECT 2", "SELECT 3"}},
+	{"DELIMITER after a delimiter on its line, sent by backslash g", "SELECT 1; DELIMITER //\nSELECT 2\\g\nSELECT 3;\n",
+		[]string{"SELECT 1"}, []string{"SELECT 1", "DELIMITER //SELECT 2", "SELECT 3"}},
+	{"DELIMITER after a delimiter on its line, at the end of the file", "SELECT 1; DELIMITER $$\nSELECT 2 $$\n",
+		[]string{"SELECT 1"}, []string{"SELECT 1", "DELIMITER $$SELECT 2 $$"}},
 	{"a backslash at a line's end", "SELECT 1 \\\n, 2;\n",
 		[]string{"SELECT 1 \n, 2"}, []string{"SELECT 1 \n, 2"}},
 }

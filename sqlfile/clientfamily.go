@@ -81,8 +81,14 @@ type clientRules struct {
 	// or delimiter is that command when its delimiter is reached, the rest
 	// of its text ignored ("use s1 ; CREATE ..." under DELIMITER // changes
 	// the database and sends nothing else) (MariaDB's); the statement left
-	// open at the end of the file is sent as it is.
+	// open at the end of the file, or sent by \g or \G (not its
+	// delimiter), is sent as it is.
 	commandStatements bool
+	// delimiterWordJoins: a statement that starts with the word delimiter
+	// after another statement's end on the same line ("SELECT 1; DELIMITER
+	// //") is joined to the next line without its line break ("DELIMITER
+	// //SELECT 2") (MariaDB's; MySQL 9.7's client keeps the break).
+	delimiterWordJoins bool
 	// delimiterStatements: a statement whose first word is delimiter is the
 	// command DELIMITER when its delimiter or the end of the file is
 	// reached, the rest of its text ignored: "SELECT 1; DELIMITER |" then
@@ -91,9 +97,8 @@ type clientRules struct {
 	delimiterStatements bool
 	// delimiterLineInStatement: a DELIMITER line while a statement holds
 	// code is text of that statement, joined to the next line without its
-	// line break; the delimiter stays (MySQL 9.7's; MariaDB's client joins
-	// such a line too in some states the cut does not follow yet: see the
-	// differential tier's open disagreements).
+	// line break; the delimiter stays (MySQL 9.7's; MariaDB's joins a
+	// statement starting with the word delimiter: delimiterWordJoins).
 	delimiterLineInStatement bool
 	// dollarQuotes: "$$" opens a quoted text that the next "$$" closes
 	// (MySQL 9.7's client, for the server's dollar-quoted routine bodies):
@@ -123,7 +128,7 @@ type clientRules struct {
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
 	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
-	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true, delimiterInCommentEnd: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, delimiterWordJoins: true, stripsComments: true, delimiterInCommentEnd: true},
 }
 
 // rules are the reading of the splitter's client.
@@ -225,6 +230,20 @@ func (s *clientSplitter) delimiterLine() {
 		return
 	}
 	if fields := strings.Fields(line[:j]); len(fields) > 0 && strings.EqualFold(fields[0], "delimiter") {
+		s.joinAt = s.i + j
+	}
+}
+
+// delimiterWordStatement marks, for a client with delimiterWordJoins, a
+// statement starting at s.i with the word delimiter (not at a line's
+// start, where it is the command): the line break after it is dropped
+// (joinAt).
+func (s *clientSplitter) delimiterWordStatement() {
+	rest := s.src[s.i:]
+	if !s.rules().delimiterWordJoins || s.stmtStart >= 0 || s.atLineStart() || len(rest) < 9 || !strings.EqualFold(rest[:9], "delimiter") {
+		return
+	}
+	if j := strings.IndexByte(rest, '\n'); j >= 0 {
 		s.joinAt = s.i + j
 	}
 }
