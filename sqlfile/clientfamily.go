@@ -77,6 +77,12 @@ type clientRules struct {
 	// that the server is sent the executable comment without its end
 	// (MariaDB's client, which drops comments; MySQL 9.7's sends them).
 	strippedNested bool
+	// nestedEndsCode: inside "/*!", which the client reads as code, a
+	// plain "/*" starts a comment that ends at the "*/" after its own: the
+	// delimiter is hidden up to there, the "/" of that "*/" does not start
+	// it, and the executable comment is over; the text is sent as it is
+	// (MySQL 9.7's).
+	nestedEndsCode bool
 	// commandStatements: a statement whose first word names the command use
 	// or delimiter is that command when its delimiter is reached, the rest
 	// of its text ignored ("use s1 ; CREATE ..." under DELIMITER // changes
@@ -114,8 +120,8 @@ type clientRules struct {
 	// delimiterInCommentEnd: the "/" of the "*/" that ends an executable
 	// comment may start the delimiter ("/*!50000 6 *///" under DELIMITER
 	// // ends the statement after the "*": the server gets the comment
-	// unterminated) (both clients, in most states: see the differential
-	// tier's open disagreements).
+	// unterminated) (both clients; not after a comment nested in it, which
+	// MySQL's client reads to that "*/": nestedEndsCode).
 	delimiterInCommentEnd bool
 	// stripsComments: a plain "/* ... */" comment inside a statement is
 	// not sent: the client puts a space in its place (so that "--/* */ x"
@@ -127,7 +133,7 @@ type clientRules struct {
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
+	MySQLClient:   {nestedEndsCode: true, delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
 	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, delimiterWordJoins: true, stripsComments: true, delimiterInCommentEnd: true},
 }
 
@@ -148,11 +154,13 @@ func (s *clientSplitter) useCommand(line string, fields []string) bool {
 	return true
 }
 
-// nestedComment reads, for a client that drops it (strippedNested), a
-// plain comment inside a comment read as code (s.code: "!" or "M!"); it
-// returns true when it did.
+// nestedComment reads a plain comment inside a comment read as code
+// (s.code: "!" or "M!"), for a client that drops it (strippedNested) or
+// reads it to the "*/" after its own (nestedEndsCode); it returns true
+// when it did.
 func (s *clientSplitter) nestedComment() bool {
-	if !s.rules().strippedNested || s.code == "" {
+	r := s.rules()
+	if !r.strippedNested && !r.nestedEndsCode || s.code == "" {
 		return false
 	}
 	end := strings.Index(s.src[s.i+2:], "*/")
@@ -168,7 +176,9 @@ func (s *clientSplitter) nestedComment() bool {
 		end += next + 2
 		s.code = ""
 	}
-	s.cuts = append(s.cuts, dropped{from: s.i, to: end})
+	if r.strippedNested {
+		s.cuts = append(s.cuts, dropped{from: s.i, to: end})
+	}
 	s.line += strings.Count(s.src[s.i:end], "\n")
 	s.i = end
 	return true
