@@ -53,6 +53,13 @@ var clientDifferences = []clientDifference{
 		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
 	{"DELIMITER", "DELIMITER //\nSELECT 1; SELECT 2//\ndelimiter ;\nSELECT 3;\n",
 		[]string{"SELECT 1; SELECT 2", "SELECT 3"}, []string{"SELECT 1; SELECT 2", "SELECT 3"}},
+	{"DELIMITER after a delimiter on its line, sent by backslash g", "SELECT 1; DELIMITER //\nSELECT 2\\g\nSELECT 3;\n",
+		[]string{"SELECT 1"}, []string{"SELECT 1", "DELIMITER //SELECT 2", "SELECT 3"}},
+	{"DELIMITER after a delimiter on its line, at the end of the file", "SELECT 1; DELIMITER $$\nSELECT 2 $$\n",
+		[]string{"SELECT 1"}, []string{"SELECT 1", "DELIMITER $$SELECT 2 $$"}},
+	{"a comment nested in /*! hides the delimiter up to the */ after its own", "DELIMITER //\nSELECT 1 /*!50000 + 2 /* c */ + 7 // + 3 */ + 4 //\nSELECT 5 /*!50000 + 2 /* c */ *//**/ + 3 //\nSELECT 6//\n",
+		[]string{"SELECT 1 /*!50000 + 2 /* c */ + 7 // + 3 */ + 4", "SELECT 5 /*!50000 + 2 /* c */ *//**/ + 3", "SELECT 6"},
+		[]string{"SELECT 1 /*!50000 + 2  + 4", "SELECT 5 /*!50000 + 2  /**/ + 3", "SELECT 6"}},
 	{"a backslash at a line's end", "SELECT 1 \\\n, 2;\n",
 		[]string{"SELECT 1 \n, 2"}, []string{"SELECT 1 \n, 2"}},
 }

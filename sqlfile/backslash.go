@@ -35,7 +35,7 @@ func (s *clientSplitter) backslash() {
 	}
 	switch {
 	case x == 'g' || x == 'G':
-		s.flush(s.i) // the client sends the statement
+		s.send(s.i, false) // the client sends the statement as it is
 	case x == 'c':
 		s.stmtStart = -1 // the client clears the statement
 		s.cuts = s.cuts[:0]

@@ -101,11 +101,20 @@ func (s *clientSplitter) skipTo(marker string, required bool) {
 	s.i += j
 }
 
-// flush ends the current statement at end.
-func (s *clientSplitter) flush(end int) {
+// flush ends the current statement at end (its delimiter, or the end of
+// the file).
+func (s *clientSplitter) flush(end int) { s.send(end, true) }
+
+// send ends the current statement at end; commands is false where the
+// client sends it as it is (\g), a command's name in it being text.
+func (s *clientSplitter) send(end int, commands bool) {
 	if s.stmtStart >= 0 && end > s.stmtStart {
 		text := s.cutText(s.stmtStart, end)
-		if cmd, ok := s.commandStatement(text, end == len(s.src)); !ok {
+		cmd, ok := "", false
+		if commands {
+			cmd, ok = s.commandStatement(text, end == len(s.src))
+		}
+		if !ok {
 			s.out = append(s.out, ClientStatement{Text: text, start: s.stmtStart, Line: s.stmtLine})
 		} else if cmd != "" {
 			s.out = append(s.out, ClientStatement{Text: cmd, start: s.stmtStart, Line: s.stmtLine})

@@ -93,6 +93,7 @@ func (s *clientSplitter) step() {
 	if c == '$' && s.dollarQuote() {
 		return
 	}
+	s.delimiterWordStatement()
 	s.begin()
 	switch {
 	case c == '\'' || c == '"' || c == '`':

@@ -77,12 +77,24 @@ type clientRules struct {
 	// that the server is sent the executable comment without its end
 	// (MariaDB's client, which drops comments; MySQL 9.7's sends them).
 	strippedNested bool
+	// nestedEndsCode: inside "/*!", which the client reads as code, a
+	// plain "/*" starts a comment that ends at the "*/" after its own: the
+	// delimiter is hidden up to there, the "/" of that "*/" does not start
+	// it, and the executable comment is over; the text is sent as it is
+	// (MySQL 9.7's).
+	nestedEndsCode bool
 	// commandStatements: a statement whose first word names the command use
 	// or delimiter is that command when its delimiter is reached, the rest
 	// of its text ignored ("use s1 ; CREATE ..." under DELIMITER // changes
 	// the database and sends nothing else) (MariaDB's); the statement left
-	// open at the end of the file is sent as it is.
+	// open at the end of the file, or sent by \g or \G (not its
+	// delimiter), is sent as it is.
 	commandStatements bool
+	// delimiterWordJoins: a statement that starts with the word delimiter
+	// after another statement's end on the same line ("SELECT 1; DELIMITER
+	// //") is joined to the next line without its line break ("DELIMITER
+	// //SELECT 2") (MariaDB's; MySQL 9.7's client keeps the break).
+	delimiterWordJoins bool
 	// delimiterStatements: a statement whose first word is delimiter is the
 	// command DELIMITER when its delimiter or the end of the file is
 	// reached, the rest of its text ignored: "SELECT 1; DELIMITER |" then
@@ -91,9 +103,8 @@ type clientRules struct {
 	delimiterStatements bool
 	// delimiterLineInStatement: a DELIMITER line while a statement holds
 	// code is text of that statement, joined to the next line without its
-	// line break; the delimiter stays (MySQL 9.7's; MariaDB's client joins
-	// such a line too in some states the cut does not follow yet: see the
-	// differential tier's open disagreements).
+	// line break; the delimiter stays (MySQL 9.7's; MariaDB's joins a
+	// statement starting with the word delimiter: delimiterWordJoins).
 	delimiterLineInStatement bool
 	// dollarQuotes: "$$" opens a quoted text that the next "$$" closes
 	// (MySQL 9.7's client, for the server's dollar-quoted routine bodies):
@@ -109,8 +120,8 @@ type clientRules struct {
 	// delimiterInCommentEnd: the "/" of the "*/" that ends an executable
 	// comment may start the delimiter ("/*!50000 6 *///" under DELIMITER
 	// // ends the statement after the "*": the server gets the comment
-	// unterminated) (both clients, in most states: see the differential
-	// tier's open disagreements).
+	// unterminated) (both clients; not after a comment nested in it, which
+	// MySQL's client reads to that "*/": nestedEndsCode).
 	delimiterInCommentEnd bool
 	// stripsComments: a plain "/* ... */" comment inside a statement is
 	// not sent: the client puts a space in its place (so that "--/* */ x"
@@ -122,8 +133,8 @@ type clientRules struct {
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient:   {delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
-	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, stripsComments: true, delimiterInCommentEnd: true},
+	MySQLClient:   {nestedEndsCode: true, delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, delimiterWordJoins: true, stripsComments: true, delimiterInCommentEnd: true},
 }
 
 // rules are the reading of the splitter's client.
@@ -143,11 +154,13 @@ func (s *clientSplitter) useCommand(line string, fields []string) bool {
 	return true
 }
 
-// nestedComment reads, for a client that drops it (strippedNested), a
-// plain comment inside a comment read as code (s.code: "!" or "M!"); it
-// returns true when it did.
+// nestedComment reads a plain comment inside a comment read as code
+// (s.code: "!" or "M!"), for a client that drops it (strippedNested) or
+// reads it to the "*/" after its own (nestedEndsCode); it returns true
+// when it did.
 func (s *clientSplitter) nestedComment() bool {
-	if !s.rules().strippedNested || s.code == "" {
+	r := s.rules()
+	if !r.strippedNested && !r.nestedEndsCode || s.code == "" {
 		return false
 	}
 	end := strings.Index(s.src[s.i+2:], "*/")
@@ -163,7 +176,9 @@ func (s *clientSplitter) nestedComment() bool {
 		end += next + 2
 		s.code = ""
 	}
-	s.cuts = append(s.cuts, dropped{from: s.i, to: end})
+	if r.strippedNested {
+		s.cuts = append(s.cuts, dropped{from: s.i, to: end})
+	}
 	s.line += strings.Count(s.src[s.i:end], "\n")
 	s.i = end
 	return true
@@ -225,6 +240,20 @@ func (s *clientSplitter) delimiterLine() {
 		return
 	}
 	if fields := strings.Fields(line[:j]); len(fields) > 0 && strings.EqualFold(fields[0], "delimiter") {
+		s.joinAt = s.i + j
+	}
+}
+
+// delimiterWordStatement marks, for a client with delimiterWordJoins, a
+// statement starting at s.i with the word delimiter (not at a line's
+// start, where it is the command): the line break after it is dropped
+// (joinAt).
+func (s *clientSplitter) delimiterWordStatement() {
+	rest := s.src[s.i:]
+	if !s.rules().delimiterWordJoins || s.stmtStart >= 0 || s.atLineStart() || len(rest) < 9 || !strings.EqualFold(rest[:9], "delimiter") {
+		return
+	}
+	if j := strings.IndexByte(rest, '\n'); j >= 0 {
 		s.joinAt = s.i + j
 	}
 }

@@ -22,7 +22,7 @@ func (r *dumpReader) add(cs ClientStatement) error {
 	case r.system != "" && !IsWord(st.toks[0], "USE") && !createsSchema(st.toks):
 		r.systemStatement(r.system, st)
 	case hasIssue(toks):
-		r.step(st, StepScript, "") // the server answers (an unterminated string at the end of the file, ...)
+		r.answerStep(st, StepScript) // an unterminated string at the end of the file, ...
 	default:
 		if reason := FileAccess(st.toks); reason != "" {
 			r.asideStep(st, "statement that reads or writes files or loads a library", reason)

@@ -369,3 +369,53 @@ func TestStepName(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDumpWithoutObjects: a file without objects is refused, unless
+// the target's client cut it into a statement only the server can answer
+// (MySQL's client joins "use shop" to the CREATE TABLE after it): that
+// statement is a step of the check, at its line.
+func TestReadDumpWithoutObjects(t *testing.T) {
+	useThenTable := "CREATE DATABASE shop;\nuse shop\nCREATE TABLE items (id INT PRIMARY KEY);\n"
+	cases := []struct {
+		name, src string
+		client    ClientFamily
+		refused   bool
+		objects   int
+	}{
+		{"empty", "", MySQLClient, true, 0},
+		{"comments and SET", "-- c\n/* d */\nSET NAMES utf8mb4;\nSET @a = 1;\n", MySQLClient, true, 0},
+		{"a schema only", "CREATE DATABASE shop;\nuse shop;\n", MySQLClient, true, 0},
+		{"use joined to the table", useThenTable, MySQLClient, false, 0},
+		{"use as the client's command", useThenTable, MariaDBClient, false, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := ReadDump("f.sql", strings.NewReader(c.src), ReadOptions{Client: c.client})
+			if refused := errors.Is(err, ErrRejected); refused != c.refused {
+				t.Fatalf("refused %v, want %v: %v", refused, c.refused, err)
+			}
+			if c.refused {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Objects) != c.objects {
+				t.Errorf("%d objects, want %d: %+v", len(d.Objects), c.objects, d.Objects)
+			}
+			if c.objects == 0 && !hasStepAt(d, 2, "use shop\nCREATE TABLE") {
+				t.Errorf("no step at line 2 holding the joined statement: %+v", d.Steps)
+			}
+		})
+	}
+}
+
+// hasStepAt reports a step of d at line whose SQL starts with prefix.
+func hasStepAt(d *Dump, line int, prefix string) bool {
+	for _, s := range d.Steps {
+		if s.Line == line && strings.HasPrefix(s.SQL, prefix) {
+			return true
+		}
+	}
+	return false
+}

@@ -24,6 +24,12 @@ type dumpReader struct {
 	index    map[string]int // objectKey -> index in dump.Objects
 	rejects  []*RejectError
 	beforeUs bool // a statement that needs a schema came before any USE
+	// unread is set when a statement the tool could not read (a USE with
+	// more than a name after it: the client joined it to the next line; a
+	// lexical problem) was left for the server to answer: what it holds is
+	// the server's to say, so a file of no objects beyond it is still
+	// checked.
+	unread bool
 	// statements are the file's statements as the server runs them (the
 	// client's cut, each cut again where it holds several).
 	statements []ClientStatement
@@ -60,6 +66,13 @@ type statement struct {
 func (r *dumpReader) step(st statement, kind StepKind, key string) {
 	r.dump.Steps = append(r.dump.Steps, Step{Kind: kind, Line: st.line, ClientLine: st.clientLine, SQL: st.sql, Object: -1,
 		What: stepName(st.toks), key: key})
+}
+
+// answerStep records a statement the tool could not read: the server
+// answers it (a refusal the check reports at its line).
+func (r *dumpReader) answerStep(st statement, kind StepKind) {
+	r.unread = true
+	r.step(st, kind, "")
 }
 
 // asideStep records a statement the tool does not run, with why.

@@ -140,7 +140,7 @@ func (r *dumpReader) use(c *Cursor, st statement) {
 	c.Next()
 	t := c.Next()
 	if !IsName(t) || !c.Done() {
-		r.step(st, StepSession, "") // the server answers
+		r.answerStep(st, StepSession)
 		return
 	}
 	name := NameOf(t)

@@ -1,0 +1,3 @@
+CREATE DATABASE shop;
+use shop
+CREATE TABLE items (id INT PRIMARY KEY);
