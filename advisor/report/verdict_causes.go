@@ -125,7 +125,7 @@ func schemaGroupsByCause(s *Schema) []causeGroup {
 		p := objectProblem(o)
 		g := causeGroup{Kind: KindObject, Status: o.Status, Code: p.Code, Cause: objectCause(o.Status, p.Code), Severity: rule.severity, side: rule.side}
 		m := VerdictExample{Text: objectText(s, o, p, rule.severity), Fix: p.Fix}
-		if i == stop.object {
+		if i == stop.object && stop.after > 0 {
 			m.Note = stop.note()
 		}
 		out = addMember(out, g, m)

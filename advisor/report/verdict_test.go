@@ -276,4 +276,12 @@ func TestPlainLoadNote(t *testing.T) {
 			}
 		}
 	}
+	last := &Schema{Source: "d.sql", Objects: []SchemaObject{obj("table", "a", 1, "loaded"), obj("statement", "use shop", 2, "refused", refused)}}
+	for _, g := range schemaGroupsByCause(last) {
+		for _, m := range g.Members {
+			if m.Note != "" {
+				t.Errorf("a refusal with nothing after it has a plain-load note: %q", m.Note)
+			}
+		}
+	}
 }
