@@ -79,28 +79,33 @@ func TestCompareErrorsAndWarnings(t *testing.T) {
 		status       Status
 		fixHas       string
 		problemCount int
+		reserved     []string // the names the target reserves and today's server does not
 	}{
-		{"breaks", "SELECT a AS rank FROM t", observation{}, observation{err: e(1064, "... near 'rank FROM t' at line 1")}, StatusBreaks, "`rank`", 1},
-		{"fixed", "SELECT a AS offset FROM t", observation{err: e(1064, "near 'offset FROM t'")}, observation{}, StatusFixed, "", 1},
-		{"fails alike: its own status, never same", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1305, "b")}, StatusFailedBoth, "", 1},
-		{"fails alike without a database: the fix names --database", "SELECT a FROM t", observation{err: e(1046, "No database selected")}, observation{err: e(1046, "No database selected")}, StatusFailedBoth, "--database", 1},
-		{"fails otherwise", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1046, "b")}, StatusChanged, "", 1},
-		{"fails today for a setup reason: nothing compared, whatever the target says", "SELECT a AS groups FROM t", observation{err: e(1046, "No database selected")}, observation{err: e(1064, "near 'groups FROM t'")}, StatusFailedBoth, "--database", 1},
-		{"timeout on the target", "SELECT 1", observation{}, observation{err: e(3024, "maximum statement execution time exceeded"), timedOut: true}, StatusSlower, "", 1},
-		{"a new warning", "SELECT SQL_CALC_FOUND_ROWS a FROM t", observation{}, observation{warnings: []Condition{{"Warning", 1287, "'X' is deprecated. Please use Y instead"}}}, StatusWarned, "use Y instead", 1},
-		{"the same warning", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{warnings: []Condition{{"Warning", 1292, "b"}}}, StatusSame, "", 0},
-		{"a warning gone", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{}, StatusSame, "", 0},
-		{"a session SET refused", "SELECT 1", observation{}, observation{session: []serverError{{1193, "Unknown system variable 'tx_isolation'"}}}, StatusBreaks, "transaction_isolation", 1},
-		{"a plan", "SELECT 1", observation{plan: []planStep{{"t", "ref", "k"}}}, observation{plan: []planStep{{"t", "ALL", ""}}}, StatusPlan, "ANALYZE", 1},
+		{"breaks", "SELECT a AS rank FROM t", observation{}, observation{err: e(1064, "... near 'rank FROM t' at line 1")}, StatusBreaks, "`rank`", 1, []string{"rank"}},
+		{"breaks, no word newly reserved: none blamed", "SELECT a AS rank FROM t", observation{}, observation{err: e(1064, "... near 'rank FROM t' at line 1")}, StatusBreaks, "", 1, nil},
+		{"fixed", "SELECT a AS offset FROM t", observation{err: e(1064, "near 'offset FROM t'")}, observation{}, StatusFixed, "", 1, nil},
+		{"fails alike: its own status, never same", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1305, "b")}, StatusFailedBoth, "", 1, nil},
+		{"fails alike without a database: the fix names --database", "SELECT a FROM t", observation{err: e(1046, "No database selected")}, observation{err: e(1046, "No database selected")}, StatusFailedBoth, "--database", 1, nil},
+		{"fails otherwise", "SELECT x()", observation{err: e(1305, "a")}, observation{err: e(1046, "b")}, StatusChanged, "", 1, nil},
+		{"fails today for a setup reason: nothing compared, whatever the target says", "SELECT a AS groups FROM t", observation{err: e(1046, "No database selected")}, observation{err: e(1064, "near 'groups FROM t'")}, StatusFailedBoth, "--database", 1, nil},
+		{"timeout on the target", "SELECT 1", observation{}, observation{err: e(3024, "maximum statement execution time exceeded"), timedOut: true}, StatusSlower, "", 1, nil},
+		{"a new warning", "SELECT SQL_CALC_FOUND_ROWS a FROM t", observation{}, observation{warnings: []Condition{{"Warning", 1287, "'X' is deprecated. Please use Y instead"}}}, StatusWarned, "use Y instead", 1, nil},
+		{"the same warning", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{warnings: []Condition{{"Warning", 1292, "b"}}}, StatusSame, "", 0, nil},
+		{"a warning gone", "SELECT 1", observation{warnings: []Condition{{"Warning", 1292, "a"}}}, observation{}, StatusSame, "", 0, nil},
+		{"a session SET refused", "SELECT 1", observation{}, observation{session: []serverError{{1193, "Unknown system variable 'tx_isolation'"}}}, StatusBreaks, "transaction_isolation", 1, nil},
+		{"a plan", "SELECT 1", observation{plan: []planStep{{"t", "ref", "k"}}}, observation{plan: []planStep{{"t", "ALL", ""}}}, StatusPlan, "ANALYZE", 1, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ws, _ := outlineOf(tt.sql)
-			c := compareSample(&tt.today, &tt.tgt, KindQuery, ws, fixContext{}, 6)
+			c := compareSample(&tt.today, &tt.tgt, KindQuery, ws, fixContext{reserved: tt.reserved}, 6)
 			if got := worst(c.problems); got != tt.status || len(c.problems) != tt.problemCount {
 				t.Fatalf("status %s with %d problems, want %s with %d: %+v", got, len(c.problems), tt.status, tt.problemCount, c.problems)
 			}
 			if tt.fixHas != "" && !strings.Contains(c.problems[0].Fix, tt.fixHas) {
 				t.Errorf("fix %q does not say %q", c.problems[0].Fix, tt.fixHas)
+			}
+			if tt.reserved == nil && len(c.problems) > 0 && strings.Contains(c.problems[0].Fix, "reserved word") {
+				t.Errorf("fix %q blames a word the target does not newly reserve", c.problems[0].Fix)
 			}
 		})
 	}
