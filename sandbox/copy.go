@@ -12,6 +12,23 @@ import (
 // bytes copied. skip, when set, leaves out paths relative to src; zeros
 // is copyFile's.
 func copyTree(src, dst string, skip func(rel string) bool, zeros bool) (int64, error) {
+	return walkCopy(src, dst, skip, func(from, to string, perm fs.FileMode) (int64, error) {
+		return copyFile(from, to, perm, zeros)
+	}, func(from, to string) error {
+		link, err := os.Readlink(from)
+		if err != nil {
+			return err
+		}
+		return os.Symlink(link, to)
+	})
+}
+
+// walkCopy is the walk of every tree copy: directories made (owner rwx
+// kept), each regular file given to file, each symlink to symlink, paths
+// skip names (relative to src) left out, sockets and fifos ignored. It
+// returns the bytes file copied.
+func walkCopy(src, dst string, skip func(rel string) bool,
+	file func(from, to string, perm fs.FileMode) (int64, error), symlink func(from, to string) error) (int64, error) {
 	var total int64
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -33,13 +50,9 @@ func copyTree(src, dst string, skip func(rel string) bool, zeros bool) (int64, e
 		case d.IsDir():
 			return os.Mkdir(target, info.Mode().Perm()|0o700)
 		case d.Type()&fs.ModeSymlink != 0:
-			link, err := os.Readlink(p)
-			if err != nil {
-				return err
-			}
-			return os.Symlink(link, target)
+			return symlink(p, target)
 		case d.Type().IsRegular():
-			n, err := copyFile(p, target, info.Mode().Perm(), zeros)
+			n, err := file(p, target, info.Mode().Perm())
 			total += n
 			return err
 		}

@@ -134,38 +134,18 @@ func (s *Sandbox) Copied() CopyDone {
 }
 
 // copyTreeClone is copyTree with each regular file reflinked when the
-// filesystem can, copied (holes kept) otherwise; it returns the bytes
-// copied and the number of files reflinked.
+// filesystem can, copied (holes kept) otherwise, and a symlink refused; it
+// returns the bytes copied and the number of files reflinked.
 func copyTreeClone(src, dst string) (int64, int, error) {
-	var total int64
 	reflinked := 0
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	total, err := walkCopy(src, dst, nil, func(from, to string, perm fs.FileMode) (int64, error) {
+		n, cloned, err := cloneOrCopy(from, to, perm|0o600)
+		if cloned {
+			reflinked++
 		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir():
-			return os.Mkdir(target, info.Mode().Perm()|0o700)
-		case d.Type()&fs.ModeSymlink != 0:
-			return fmt.Errorf("%s is a symbolic link: give a datadir whose files are all inside it (a copy made with cp -a --dereference)", p)
-		case d.Type().IsRegular():
-			n, cloned, err := cloneOrCopy(p, target, info.Mode().Perm()|0o600)
-			total += n
-			if cloned {
-				reflinked++
-			}
-			return err
-		}
-		return nil // sockets, fifos: nothing a datadir needs
+		return n, err
+	}, func(from, _ string) error {
+		return fmt.Errorf("%s is a symbolic link: give a datadir whose files are all inside it (a copy made with cp -a --dereference)", from)
 	})
 	return total, reflinked, err
 }
