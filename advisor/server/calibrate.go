@@ -14,26 +14,28 @@ import (
 )
 
 // prepareCalibration runs the pre-flight checks and builds the benchmark
-// configuration, with a state file that is written before anything changes.
-func prepareCalibration(ctx context.Context, db *sql.DB, in *Inspection, o Job, isSandbox bool) (bench.Config, *runState, error) {
+// configuration, with a state file that is written before anything changes,
+// and returns the account's privileges it read.
+func prepareCalibration(ctx context.Context, db *sql.DB, in *Inspection, o Job, isSandbox bool) (bench.Config, *runState, grants, error) {
 	setup, err := preflight(ctx, db, in, o.Bench)
 	if err != nil {
-		return bench.Config{}, nil, err
+		return bench.Config{}, nil, grants{}, err
 	}
 	schema := o.Bench.Schema
 	if schema == "" {
 		schema = bench.NewSchemaName()
 	}
 	if err := bench.ValidateSchemaName(schema); err != nil {
-		return bench.Config{}, nil, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
+		return bench.Config{}, nil, grants{}, fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
 	}
 	plans := bench.PlanVariants(in.BenchServer(), bench.Permissions{SetGlobal: o.Bench.AllowSetGlobal || isSandbox})
-	if err := checkPrivileges(ctx, db, schema, len(bench.GlobalsTouched(plans)) > 0); err != nil {
-		return bench.Config{}, nil, err
+	g, err := checkPrivileges(ctx, db, schema, len(bench.GlobalsTouched(plans)) > 0)
+	if err != nil {
+		return bench.Config{}, nil, grants{}, err
 	}
 	state, err := newState(ctx, db, in, o, schema, setup)
 	if err != nil {
-		return bench.Config{}, nil, err
+		return bench.Config{}, nil, grants{}, err
 	}
 	workload := o.Bench.Workload
 	if len(workload.Creates) == 0 {
@@ -49,7 +51,7 @@ func prepareCalibration(ctx context.Context, db *sql.DB, in *Inspection, o Job, 
 			state.Globals = originals
 			return state.Save()
 		},
-	}, state, nil
+	}, state, g, nil
 }
 
 // attachFootprint reads the server's load and installs the footprint's

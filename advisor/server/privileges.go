@@ -168,16 +168,17 @@ func grantHint(missing []string) string {
 
 // checkPrivileges refuses, before anything is created, a run the user's
 // privileges do not allow.
-func checkPrivileges(ctx context.Context, db *sql.DB, schema string, setGlobal bool) error {
+// It returns the privileges read, for the note on those beyond the run's.
+func checkPrivileges(ctx context.Context, db *sql.DB, schema string, setGlobal bool) (grants, error) {
 	g, err := readGrants(ctx, db)
 	if err != nil {
-		return err
+		return g, err
 	}
 	missing := missingPrivileges(g, schema, setGlobal)
 	if len(missing) == 0 {
-		return nil
+		return g, nil
 	}
-	return fmt.Errorf("%w: the user lacks %s; %s, or run `inspect`, which only reads",
+	return g, fmt.Errorf("%w: the user lacks %s; %s, or run `inspect`, which only reads",
 		exitcode.ErrPreflight, strings.Join(missing, " and "), grantHint(missing))
 }
 
@@ -202,14 +203,10 @@ func excessPrivileges(g grants) []string {
 const leastPrivilegeGrant = "GRANT CREATE, DROP, ALTER, INDEX, INSERT ON `upgrade\\_advisor\\_%`.* TO <user>; GRANT SELECT, PROCESS, REPLICATION CLIENT ON *.* TO <user>"
 
 // notePrivileges says in the report when a live server's account holds
-// more than audit needs.
-func (s *Server) notePrivileges(ctx context.Context) {
+// more than audit needs (g: the privileges the pre-flight read).
+func (s *Server) notePrivileges(g grants) {
 	if s.IsSandbox() {
 		return
-	}
-	g, err := readGrants(ctx, s.db)
-	if err != nil {
-		return // checkPrivileges has read them already; nothing to add
 	}
 	if excess := excessPrivileges(g); len(excess) > 0 {
 		s.notes = append(s.notes, fmt.Sprintf("the account holds %s ON *.*, more than audit needs: with the least-privilege account (%s; SYSTEM_VARIABLES_ADMIN only with --allow-set-global), the server itself refuses anything outside the scratch schema (docs/safety.md)",

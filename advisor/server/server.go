@@ -104,11 +104,12 @@ func (s *Server) Prepare(ctx context.Context, job Job) error {
 	if s.guard != nil && job.Bench.AllowSetGlobal {
 		s.guard.allowGlobals()
 	}
-	s.cfg, s.state, err = prepareCalibration(ctx, s.db, s.in, job, s.IsSandbox())
+	var g grants
+	s.cfg, s.state, g, err = prepareCalibration(ctx, s.db, s.in, job, s.IsSandbox())
 	if err != nil {
 		return err
 	}
-	s.notePrivileges(ctx)
+	s.notePrivileges(g)
 	s.listOutside(ctx)
 	s.load, err = attachFootprint(ctx, s.db, &s.cfg, job)
 	return err
