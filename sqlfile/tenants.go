@@ -38,6 +38,9 @@ func OneTenant(name, src string) (_ Tenant, ok bool) {
 		return Tenant{}, false
 	}
 	groups := GroupSchemas(d)
+	if len(groups) == 0 { // a file with no object but a statement left for the server to answer
+		return Tenant{}, false
+	}
 	largest := 0
 	for i, g := range groups {
 		if len(g.Schemas) > len(groups[largest].Schemas) {
