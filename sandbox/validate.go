@@ -101,3 +101,11 @@ func optionKey(o string) string {
 	name, _, _ := strings.Cut(strings.TrimPrefix(o, "--"), "=")
 	return flavor.OptionName(name)
 }
+
+// ValidationCommand says how ValidateOptions asks the binary, for a report.
+func (b *Binary) ValidationCommand() string {
+	if !b.Flavor.ValidatesConfig() {
+		return b.Path + " --no-defaults --help --verbose --OPTION..."
+	}
+	return b.Path + " --no-defaults --validate-config --OPTION..."
+}

@@ -1,9 +1,11 @@
 package rehearse
 
 import (
+	"fmt"
 	"io"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
@@ -97,4 +99,26 @@ type ReplicationOptions struct {
 	GTID bool
 	// Wait bounds the wait for the replica (replication.DefaultWait when zero).
 	Wait time.Duration
+}
+
+// Validate checks the values of the query rehearsal's options (nil: no
+// --queries, nothing to check); each message names the flag.
+func (q *QueryOptions) Validate() error {
+	if q == nil {
+		return nil
+	}
+	c := q.Compare
+	switch {
+	case q.Format != "" && q.Format != "slow" && q.Format != "general" && q.Format != "file":
+		return fmt.Errorf("%w: --queries-format %q: use slow, general or file (or leave it out to detect the format)", exitcode.ErrUsage, q.Format)
+	case q.MaxClasses < 1:
+		return fmt.Errorf("%w: --query-classes must be at least 1", exitcode.ErrUsage)
+	case c.Threshold <= 1:
+		return fmt.Errorf("%w: --slower-than must be above 1 (e.g. 1.05: 5%% slower)", exitcode.ErrUsage)
+	case c.Material != nil && (c.Material.Share < 0 || c.Material.PerExecutionMs < 0):
+		return fmt.Errorf("%w: --material-percent and --material-ms cannot be negative (0 and 0: every class beyond --slower-than is slower or faster)", exitcode.ErrUsage)
+	case c.Budget <= 0 || c.StatementTimeout <= 0:
+		return fmt.Errorf("%w: --query-budget and --query-timeout must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
+	}
+	return nil
 }

@@ -120,7 +120,7 @@ func sameSeries(a, b flavor.Flavor) bool {
 // validateCarried asks the target's binary about the carried-over options
 // and drops those it refuses.
 func validateCarried(ctx context.Context, p *rehearsal, t *today) error {
-	p.validation.Command = validationCommand(p.targetBin)
+	p.validation.Command = p.targetBin.ValidationCommand()
 	refused, err := sandbox.ValidateOptions(ctx, p.targetBin, p.carry.SandboxOptions())
 	if err != nil {
 		return err
@@ -152,15 +152,6 @@ func validateToday(ctx context.Context, p *rehearsal, options []string) ([]strin
 		p.validation.Source = append(p.validation.Source, report.RefusedInfo{Option: r.Option, Message: r.Message})
 	}
 	return options, nil
-}
-
-// validationCommand says how the binary was asked, for the report.
-func validationCommand(b *sandbox.Binary) string {
-	name := b.Path
-	if !b.Flavor.ValidatesConfig() {
-		return name + " --no-defaults --help --verbose --OPTION..."
-	}
-	return name + " --no-defaults --validate-config --OPTION..."
 }
 
 // explicitSettings are a live server's settings that come from an option

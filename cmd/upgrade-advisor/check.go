@@ -1,22 +1,12 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/upgrade-advisor/upgrade-advisor/advisor"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/check"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
-	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
@@ -102,47 +92,15 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := checkServers(c); err != nil {
-		return err
-	}
-	qo, in, err := checkQueries(c)
+	o, err := checkOptions(c)
 	if err != nil {
 		return err
 	}
-	r, err := checkReport(c)
+	r, err := check.Run(c.Context, o)
+	clearProgress(c)
 	if err != nil {
 		return err
 	}
-	if dir := c.String("target-basedir"); dir != "" && (c.String("config") != "" || (c.String("schema-file") == "" && !liveSchema(c))) {
-		if err := rehearse.CheckConfigOnTarget(c.Context, r, c.String("config"), dir); err != nil {
-			return err
-		}
-	}
-	if so, err := schemaCheckOptions(c); err != nil {
-		return err
-	} else if so != nil {
-		if in != nil {
-			so.WhileLoaded = func(ctx context.Context, l schemacheck.Loaded) (err error) {
-				rows := l.Rows
-				if qo.SampleRows > 0 {
-					note, err := rehearse.SampleRows(ctx, *so.Live, l.Schemas, []*server.Server{l.Today, l.Target}, qo.SampleRows)
-					if err != nil {
-						return err
-					}
-					in.Notes, rows = append(in.Notes, note), true
-				}
-				r.Queries, err = rehearse.RunQueries(ctx, l.Today, l.Target, l.Schemas, rows, in, *qo)
-				return err
-			}
-		}
-		schema, err := schemacheck.CheckOnTarget(c.Context, *so)
-		clearProgress(c)
-		if err != nil {
-			return err
-		}
-		r.Schema = report.SchemaOf(schema)
-	}
-	r.Judge() // again: the schema check and the queries are in the report now
 	if err := render(c, r, format); err != nil {
 		return err
 	}
@@ -152,138 +110,37 @@ func runCheck(c *cli.Context) error {
 	return failOnFindings(r, failOn, job.CommandCheck)
 }
 
+// checkOptions turns check's flags into the job's options; the job
+// validates them.
+func checkOptions(c *cli.Context) (check.Options, error) {
+	o := check.Options{ToolVersion: version,
+		VariablesFile: c.String("variables"), StatusFile: c.String("status"), ConfigFile: c.String("config"),
+		ServerVersion: c.String("server-version"), Workload: c.String("workload"),
+		Target: c.String("target"), Source: c.String("source"),
+		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
+		SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"), NoGroup: c.Bool("no-group"),
+		Schemas: schemaNames(c), SchemasGiven: c.IsSet("schemas"),
+		SampleRows: c.Int("sample-rows"), SampleRowsGiven: c.IsSet("sample-rows"),
+		Fetch: fetchOptions(c), Log: progressLog(c)}
+	var err error
+	if o.Queries, err = queryOptions(c); err != nil {
+		return o, err
+	}
+	if anyConnFlag(c) {
+		conn, err := resolveConn(c)
+		if err != nil {
+			return o, err
+		}
+		o.Live = &conn
+	}
+	return o, nil
+}
+
 // checkTargetFlag is check's --target: the version for the rules, and,
 // when it names a server the tool fetches, the schema check's binaries.
 func checkTargetFlag() cli.Flag {
 	return &cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4; a server by name (" +
 		serverfetch.KnownNames() + ") also gives the schema check its binaries (from the servers' cache, fetched when missing) unless --target-basedir does", Category: catAdvice}
-}
-
-// checkServers resolves --source, and --target when the schema check needs
-// binaries and it names a server, to their roots in the servers' cache.
-func checkServers(c *cli.Context) error {
-	if err := setBasedirFromVersion(c, "source-basedir", "source"); err != nil {
-		return err
-	}
-	schemaCheck := c.String("schema-file") != "" || liveSchema(c)
-	if !schemaCheck || c.String("target-basedir") != "" || !namesServer(c.String("target")) {
-		return nil
-	}
-	root, err := rootByName(c, c.String("target"))
-	if err != nil {
-		return err
-	}
-	return c.Set("target-basedir", root)
-}
-
-// checkReport runs the rules on the saved files given; a schema check alone
-// starts from an empty report.
-func checkReport(c *cli.Context) (*report.Report, error) {
-	if liveSchema(c) && c.String("schema-file") != "" {
-		return nil, fmt.Errorf("%w: the schema comes from --schema-file or from a live server (--schemas and the connection flags), not both", exitcode.ErrUsage)
-	}
-	schemaCheck := c.String("schema-file") != "" || liveSchema(c)
-	if !schemaCheck && (c.IsSet("source-basedir") || c.IsSet("with-data")) {
-		return nil, fmt.Errorf("%w: --source-basedir and --with-data go with --schema-file (or --schemas)", exitcode.ErrUsage)
-	}
-	target, err := checkTarget(c)
-	if err != nil {
-		return nil, err
-	}
-	if schemaCheck && c.String("variables") == "" && c.String("config") == "" && !(c.IsSet("server-version") && target != "") {
-		// --server-version alone names the version that wrote the schema;
-		// with --target it also asks for the drift of its compiled defaults.
-		return advisor.SchemaCheckReport(version, c.String("schema-file")), nil
-	}
-	return advisor.RunCheck(advisor.CheckOptions{
-		ToolVersion: version, VariablesFile: c.String("variables"), StatusFile: c.String("status"),
-		ConfigFile: c.String("config"), ServerVersion: c.String("server-version"),
-		Target: target, Workload: c.String("workload"),
-	})
-}
-
-// checkTarget is the target the rules judge today's settings against:
-// --target-basedir's binary says its version, so the findings are the same
-// with or without --target; --target alone names it without a binary.
-func checkTarget(c *cli.Context) (string, error) {
-	named, dir := c.String("target"), c.String("target-basedir")
-	if dir == "" {
-		return named, nil
-	}
-	bin, err := sandbox.Detect(c.Context, dir)
-	if err != nil {
-		return "", fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
-	}
-	held := bin.Flavor
-	if named != "" {
-		fl, err := rules.ParseTarget(named, held.Vendor)
-		if err != nil {
-			return "", fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
-		}
-		if fl.IsMariaDB() != held.IsMariaDB() || fl.Version.Series() != held.Version.Series() {
-			return "", fmt.Errorf("%w: --target %s, but --target-basedir holds %s: drop --target (the binary says which version it is) or give that version's binaries",
-				exitcode.ErrUsage, named, held)
-		}
-	}
-	return string(held.Vendor) + "-" + held.Version.String(), nil
-}
-
-// checkQueries reads --queries before any sandbox starts: the statements
-// run on the schema check's two sandboxes, so it needs both.
-func checkQueries(c *cli.Context) (*rehearse.QueryOptions, *queries.Input, error) {
-	qo, err := queryOptions(c)
-	if err == nil {
-		err = sampleRowsFlag(c, qo, c.String("schema-file") != "")
-	}
-	if err != nil || qo == nil {
-		return nil, nil, err
-	}
-	switch {
-	case c.String("schema-file") == "" && !liveSchema(c):
-		return nil, nil, fmt.Errorf("%w: --queries runs on the schema check's sandboxes: add --schema-file (a dump, with --with-data for its rows) and --target-basedir and --source-basedir", exitcode.ErrUsage)
-	case c.String("target-basedir") == "":
-		return nil, nil, fmt.Errorf("%w: --queries needs --target-basedir: the target's binaries, where the statements run", exitcode.ErrUsage)
-	case c.String("source-basedir") == "":
-		return nil, nil, fmt.Errorf("%w: --queries compares today's version with the target: add --source-basedir with today's binaries (/ for the installed server)", exitcode.ErrUsage)
-	case qo.Live() && !anyConnFlag(c):
-		return nil, nil, fmt.Errorf("%w: --queries live reads today's server: add the connection flags (-S, -h, -u, ...)", exitcode.ErrUsage)
-	}
-	if !qo.Live() {
-		in, err := rehearse.ReadQueryFile(*qo)
-		return qo, in, err
-	}
-	conn, err := resolveConn(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	in, err := rehearse.OpenAndReadLiveQueries(c.Context, conn, *qo)
-	return qo, in, err
-}
-
-// liveSchema reports whether the schema check reads a live server: --schemas
-// or a connection flag was given.
-func liveSchema(c *cli.Context) bool { return c.IsSet("schemas") || anyConnFlag(c) }
-
-// schemaCheckOptions reads the schema check's flags; nil when there is no
-// schema to check.
-func schemaCheckOptions(c *cli.Context) (*schemacheck.Options, error) {
-	o := &schemacheck.Options{SchemaFile: c.String("schema-file"), WithData: c.Bool("with-data"),
-		TargetBasedir: c.String("target-basedir"), SourceBasedir: c.String("source-basedir"),
-		ServerVersion: c.String("server-version"), Target: c.String("target"), Log: progressLog(c),
-		NoGroup: c.Bool("no-group")}
-	switch {
-	case o.SchemaFile != "":
-		return o, nil
-	case !liveSchema(c):
-		return nil, nil
-	}
-	conn, err := resolveConn(c)
-	if err != nil {
-		return nil, err
-	}
-	o.Live = &conn
-	o.Schemas = schemaNames(c)
-	return o, nil
 }
 
 // schemaNames reads --schemas: repeated or comma-separated names.

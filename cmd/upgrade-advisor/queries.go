@@ -31,8 +31,9 @@ func queryFlags() []cli.Flag {
 	}
 }
 
-// queryOptions reads the query flags; nil without --queries. Values that
-// cannot work are usage errors.
+// queryOptions reads the query flags; nil without --queries, and a flag of
+// the query rehearsal without it is a usage error. The job validates the
+// values (rehearse.QueryOptions.Validate).
 func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 	src := c.String("queries")
 	if src == "" {
@@ -49,18 +50,6 @@ func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 			Material: &queries.Materiality{Share: c.Float64("material-percent") / 100, PerExecutionMs: c.Float64("material-ms")},
 			Progress: newProgress(c).queries},
 		Database: c.String("database")}
-	switch {
-	case q.Format != "" && q.Format != "slow" && q.Format != "general" && q.Format != "file":
-		return nil, fmt.Errorf("%w: --queries-format %q: use slow, general or file (or leave it out to detect the format)", exitcode.ErrUsage, q.Format)
-	case q.MaxClasses < 1:
-		return nil, fmt.Errorf("%w: --query-classes must be at least 1", exitcode.ErrUsage)
-	case q.Compare.Threshold <= 1:
-		return nil, fmt.Errorf("%w: --slower-than must be above 1 (e.g. 1.05: 5%% slower)", exitcode.ErrUsage)
-	case q.Compare.Material.Share < 0 || q.Compare.Material.PerExecutionMs < 0:
-		return nil, fmt.Errorf("%w: --material-percent and --material-ms cannot be negative (0 and 0: every class beyond --slower-than is slower or faster)", exitcode.ErrUsage)
-	case q.Compare.Budget <= 0 || q.Compare.StatementTimeout <= 0:
-		return nil, fmt.Errorf("%w: --query-budget and --query-timeout must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
-	}
 	return q, nil
 }
 

@@ -166,6 +166,9 @@ func runRehearse(c *cli.Context) error {
 	if o.Queries, err = queryOptions(c); err != nil {
 		return err
 	}
+	if err := o.Queries.Validate(); err != nil {
+		return err
+	}
 	if o.Replication, err = replicationOptions(c); err != nil {
 		return err
 	}

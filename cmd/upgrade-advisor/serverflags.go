@@ -34,17 +34,6 @@ func rootByName(c *cli.Context, name string) (string, error) {
 	return res.Root, nil
 }
 
-// namesServer says whether a --target value is a server the tool can
-// fetch or the cache holds (check's --target also takes plain versions
-// such as 8.4 for its rules).
-func namesServer(name string) bool {
-	if _, err := serverfetch.Lookup(name); err == nil {
-		return true
-	}
-	_, err := serverfetch.Path(serverfetch.DefaultDir(), name)
-	return err == nil
-}
-
 // setBasedirFromVersion sets the basedir flag to the root of the server
 // the version flag names; both at once is a usage error.
 func setBasedirFromVersion(c *cli.Context, basedirFlag, versionFlag string) error {

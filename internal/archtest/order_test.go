@@ -10,6 +10,7 @@ package archtest
 // not build on each other (compare and rehearse, bench and sandbox).
 var tiers = [][]string{
 	{"cmd/upgrade-advisor", "scripts/..."},
+	{"advisor/check"}, // check: the settings rules (advisor), the schema check and the query rehearsal (advisor/rehearse)
 	{"advisor", "advisor/rehearse"},
 	{"advisor/schemacheck", "advisor/replication"},
 	{"advisor/job", "advisor/report"},

@@ -1,4 +1,4 @@
-package rehearse
+package check
 
 import (
 	"context"
@@ -16,19 +16,20 @@ import (
 // --config that the target's own binary refuses.
 const findingTargetBinaryRefused = "target-binary-refused"
 
-// CheckConfigOnTarget runs the option validation of the target's binary
+// configOnTarget runs the option validation of the target's binary
 // (--target-basedir) on the options of --config that the target reads,
 // and adds a critical finding, with file:line, for each option it refuses.
 // Paths, ports and identities are not asked (the binary would check that
 // the paths exist on this machine); a note says how many.
-func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, basedir string) error {
+func configOnTarget(ctx context.Context, r *report.Report, configFile, basedir string) error {
 	if configFile == "" {
 		return fmt.Errorf("%w: --target-basedir validates the options of --config with the target's binary: give --config too", exitcode.ErrUsage)
 	}
-	bin, target, err := detectFlavor(ctx, basedir)
+	bin, err := sandbox.Detect(ctx, basedir)
 	if err != nil {
 		return fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
 	}
+	target := bin.Flavor
 	config, _, err := job.LoadConfig(configFile)
 	if err != nil {
 		return err
@@ -76,6 +77,6 @@ func CheckConfigOnTarget(ctx context.Context, r *report.Report, configFile, base
 		r.Target.Binary = bin.Path
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("target binary: asked %s (%s) about %d option(s) of --config; it refused %d; %d path, port or identity option(s) not asked",
-		bin.Flavor.Raw, validationCommand(bin), len(options), len(refused), skipped))
+		bin.Flavor.Raw, bin.ValidationCommand(), len(options), len(refused), skipped))
 	return nil
 }

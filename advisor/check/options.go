@@ -1,0 +1,100 @@
+package check
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
+	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
+)
+
+// Options are the check's inputs, one field per flag of the command.
+type Options struct {
+	ToolVersion string
+	// The saved settings: SHOW GLOBAL VARIABLES / STATUS output, a my.cnf,
+	// or today's version on its compiled defaults.
+	VariablesFile, StatusFile, ConfigFile, ServerVersion string
+	Workload                                             string
+	// Target is the version the rules judge against, and, when it names a
+	// server the tool fetches, the schema check's binaries; Source names
+	// today's binaries the same way.
+	Target, Source string
+	// TargetBasedir and SourceBasedir are binaries given by directory.
+	TargetBasedir, SourceBasedir string
+	// SchemaFile is a dump or install script to load on the sandboxes.
+	SchemaFile string
+	// WithData also loads the file's rows; NoGroup loads every schema of a
+	// group of tenants.
+	WithData, NoGroup bool
+	// Live is today's live server, nil without connection flags: the
+	// schema check and --queries live read it, read-only. Schemas are the
+	// schemas to read from it (empty: all but the server's own); SchemasGiven
+	// says --schemas was given even without a connection.
+	Live         *server.ConnOptions
+	Schemas      []string
+	SchemasGiven bool
+	// Queries is the query rehearsal, nil without --queries. SampleRows,
+	// when SampleRowsGiven, bounds the rows read from the live server for it.
+	Queries         *rehearse.QueryOptions
+	SampleRows      int
+	SampleRowsGiven bool
+	// Fetch says where versions by name come from.
+	Fetch serverfetch.Options
+	// Log receives the sandboxes' start-up and stop lines (nil: none).
+	Log io.Writer
+}
+
+// schemaCheck says whether the check loads a schema: a file, or a live
+// server's.
+func (o Options) schemaCheck() bool { return o.SchemaFile != "" || o.liveSchema() }
+
+// liveSchema says whether the schema is read from today's live server.
+func (o Options) liveSchema() bool { return o.SchemasGiven || o.Live != nil }
+
+// Validate holds every rule between the check's options; each message
+// names the flags and what to do.
+func (o Options) Validate() error {
+	switch {
+	case o.liveSchema() && o.SchemaFile != "":
+		return usage("the schema comes from --schema-file or from a live server (--schemas and the connection flags), not both")
+	case !o.schemaCheck() && (o.SourceBasedir != "" || o.WithData):
+		return usage("--source-basedir and --with-data go with --schema-file (or --schemas)")
+	case o.Source != "" && o.SourceBasedir != "":
+		return usage("--source and --source-basedir both name binaries: give one")
+	}
+	return o.validateQueries()
+}
+
+// validateQueries holds the rules of --queries and --sample-rows: the
+// statements run on the schema check's two sandboxes.
+func (o Options) validateQueries() error {
+	if err := o.Queries.Validate(); err != nil {
+		return err
+	}
+	q := o.Queries
+	switch {
+	case o.SampleRowsGiven && q == nil:
+		return usage("--sample-rows loads rows for --queries: add --queries (a log, a file of statements, or live)")
+	case o.SampleRowsGiven && (o.Live == nil || o.SchemaFile != ""):
+		return usage("--sample-rows reads today's live server: give the connection flags (-S, -h, -u, ...) instead of --server-version")
+	case o.SampleRowsGiven && o.WithData:
+		return usage("--sample-rows and --with-data both load rows: keep one")
+	case o.SampleRowsGiven && o.SampleRows < 1:
+		return usage(fmt.Sprintf("--sample-rows %d: give 1 or more rows per table", o.SampleRows))
+	case q == nil:
+		return nil
+	case !o.schemaCheck():
+		return usage("--queries runs on the schema check's sandboxes: add --schema-file (a dump, with --with-data for its rows) and --target-basedir and --source-basedir")
+	case o.TargetBasedir == "" && !serverfetch.Names(o.Target):
+		return usage("--queries needs --target-basedir: the target's binaries, where the statements run")
+	case o.SourceBasedir == "" && o.Source == "":
+		return usage("--queries compares today's version with the target: add --source-basedir with today's binaries (/ for the installed server)")
+	case q.Live() && o.Live == nil:
+		return usage("--queries live reads today's server: add the connection flags (-S, -h, -u, ...)")
+	}
+	return nil
+}
+
+func usage(msg string) error { return fmt.Errorf("%w: %s", exitcode.ErrUsage, msg) }
