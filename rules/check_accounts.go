@@ -33,11 +33,11 @@ var mariadbOnlyPlugins = map[string]string{
 }
 
 func init() {
-	register(rule{ID: ruleAccountPlugins, Severity: Info, Check: checkAccountPlugins,
+	register(rule{ID: ruleAccountPlugins, Severity: Info, Side: SideBySeverity, Check: checkAccountPlugins,
 		Description: "counts the accounts by authentication plugin and reads whether the target can load each plugin",
-		Also: []findingKind{
-			{ID: findingAccountsUnreadable, Severity: Info, Description: "the accounts could not be read: plugins not checked"},
-			{ID: findingPluginUnloadable, Severity: Critical,
+		Also: []Kind{
+			{ID: findingAccountsUnreadable, Severity: Info, Side: SideBySeverity, Description: "the accounts could not be read: plugins not checked"},
+			{ID: findingPluginUnloadable, Severity: Critical, Side: SideBySeverity,
 				Description: "accounts use a plugin the target cannot load, so they cannot log in there",
 				Varies:      "a warning when --config sets mysql_native_password=ON for MySQL 8.4: the plugin loads, the move is only postponed"},
 		}})

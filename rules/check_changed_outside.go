@@ -6,7 +6,7 @@ import (
 )
 
 func init() {
-	register(rule{ID: "calibration-changed-outside", Severity: Critical, Check: checkChangedOutside,
+	register(rule{ID: "calibration-changed-outside", Severity: Critical, Side: SideBySeverity, Check: checkChangedOutside,
 		Description: "objects outside the scratch schema appeared or went during a calibration on a live server"})
 }
 

@@ -3,7 +3,7 @@ package rules
 import "fmt"
 
 func init() {
-	register(rule{ID: "ddl-both", Severity: Info, Check: checkBothChanged,
+	register(rule{ID: "ddl-both", Severity: Info, Side: SideNone, Check: checkBothChanged,
 		Description: "weighs turning innodb_file_per_table and innodb_stats_persistent off together, or the cost of both on",
 		Varies:      "ddl-both-off is a warning on a DDL-heavy workload, where the measured saving recurs"})
 }

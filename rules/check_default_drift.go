@@ -28,7 +28,7 @@ import (
 // innodb_stats_persistent from MySQL 5.5 to 5.6.
 
 func init() {
-	register(rule{ID: RuleDefaultDrift, Severity: Info, Check: checkDefaultDrift,
+	register(rule{ID: RuleDefaultDrift, Severity: Info, Side: SideBySeverity, Check: checkDefaultDrift,
 		Description: "lists the variables left at a default that the --target changes, with the line that pins today's value",
 		Varies:      "a warning for the variables of warningDrift, whose change users notice; a DDL-cost drift is information again when the workload or the measurement says the new default is fine"})
 }

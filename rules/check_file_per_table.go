@@ -3,7 +3,7 @@ package rules
 import "github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 
 func init() {
-	register(rule{ID: "ddl-file-per-table", Severity: Info, Check: checkFilePerTable,
+	register(rule{ID: "ddl-file-per-table", Severity: Info, Side: SideNone, Check: checkFilePerTable,
 		Description: "weighs the measured CREATE/DROP TABLE cost of innodb_file_per_table against the workload",
 		Varies:      ddlRecommendIsWarning})
 }

@@ -17,7 +17,7 @@ import (
 const ruleNativePasswordRemoved = "native-password-removed"
 
 func init() {
-	register(rule{ID: ruleNativePasswordRemoved, Severity: Warning, Check: checkNativePasswordRemoved,
+	register(rule{ID: ruleNativePasswordRemoved, Severity: Warning, Side: SideBySeverity, Check: checkNativePasswordRemoved,
 		Description: "warns, when the accounts could not be read, that a MySQL 9.x target cannot authenticate mysql_native_password accounts"})
 }
 

@@ -22,16 +22,16 @@ import (
 const removedVaries = "a warning when the setting is written with loose- (the target ignores it) or was only set at runtime (statements fail, the server starts)"
 
 func init() {
-	register(rule{ID: ruleRemovedVariable, Severity: Critical, Check: checkRemovedVariables,
+	register(rule{ID: ruleRemovedVariable, Severity: Critical, Side: SideBySeverity, Check: checkRemovedVariables,
 		Description: "finds settings the --target refuses: removed variables, and system variables that are not options",
 		Varies:      removedVaries,
-		Also: []findingKind{
-			{ID: findingIgnoredVariable, Severity: Warning,
+		Also: []Kind{
+			{ID: findingIgnoredVariable, Severity: Warning, Side: SideBySeverity,
 				Description: "a setting the target accepts in an option file and ignores"},
-			{ID: findingDeprecatedVariable, Severity: Info,
+			{ID: findingDeprecatedVariable, Severity: Info, Side: SideNone,
 				Description: "a setting the target deprecates",
 				Varies:      "a warning when the variable has a new name or a later release is known to refuse it"},
-			{ID: findingRemovedValue, Severity: Critical,
+			{ID: findingRemovedValue, Severity: Critical, Side: SideBySeverity,
 				Description: "a value the target no longer accepts (a sql_mode flag, an enum value)",
 				Varies:      removedVaries},
 		}})

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(rule{ID: "server-variant", Severity: Info, Check: checkServerVariants,
+	register(rule{ID: "server-variant", Severity: Info, Side: SideNone, Check: checkServerVariants,
 		Description: "reports settings that need a restart, measured on sandboxes of their own, with their durability cost"})
 }
 

@@ -3,7 +3,7 @@ package rules
 import "github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 
 func init() {
-	register(rule{ID: "ddl-stats-persistent", Severity: Info, Check: checkStatsPersistent,
+	register(rule{ID: "ddl-stats-persistent", Severity: Info, Side: SideNone, Check: checkStatsPersistent,
 		Description: "weighs the measured CREATE/DROP TABLE cost of innodb_stats_persistent against the workload",
 		Varies:      ddlRecommendIsWarning})
 }

@@ -11,8 +11,13 @@ import (
 // knowledge base knows about the --target version. A target outside it, or
 // older than the server, would otherwise end in a silent "nothing to do".
 
-// ruleTargetScope is the id of the target-scope rule and its findings.
-const ruleTargetScope = "target-scope"
+// ruleTargetScope is the id of the target-scope rule and its findings;
+// findingTargetUnknown, a target the knowledge base does not cover, is a
+// kind of its own: a notice, not a change of the target.
+const (
+	ruleTargetScope      = "target-scope"
+	findingTargetUnknown = ruleTargetScope + "-unknown"
+)
 
 func checkTargetScope(s Snapshot) []Finding {
 	if s.Target == nil {
@@ -34,8 +39,10 @@ func checkTargetScope(s Snapshot) []Finding {
 }
 
 func init() {
-	register(rule{ID: ruleTargetScope, Severity: Warning, Check: checkTargetScope,
-		Description: "says what the knowledge base cannot tell about the --target: outside its versions, older than the server, another vendor"})
+	register(rule{ID: ruleTargetScope, Severity: Warning, Side: SideBySeverity, Check: checkTargetScope,
+		Description: "says what the knowledge base cannot tell about the --target: older than the server, another vendor",
+		Also: []Kind{{ID: findingTargetUnknown, Severity: Warning, Side: SideNone,
+			Description: "a --target outside the knowledge base's versions: nothing of it was checked"}}})
 }
 
 // IsMigration reports whether current and target are of different vendor
@@ -81,7 +88,7 @@ func targetOlderFinding(current, target flavor.Flavor) Finding {
 
 func targetNotCoveredFinding(target flavor.Flavor) Finding {
 	return Finding{
-		ID: ruleTargetScope + "-unknown", Severity: Warning,
+		ID: findingTargetUnknown, Severity: Warning,
 		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", VersionLabel(target)),
 		Detail: fmt.Sprintf("The knowledge base covers %s. For %s it knows no defaults, deprecations or removals, so the absence of "+
 			"upgrade findings says nothing about that version. Check its release notes, or give a covered --target (the nearest series) "+

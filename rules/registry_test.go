@@ -10,45 +10,89 @@ import (
 	"testing"
 )
 
-// TestRegisteredRules checks each rule's registration: an id, a one-line
-// description and a valid severity, for the rule and each finding kind it
-// also emits, with no id registered twice.
+// TestRegisteredRules checks each kind of finding the registry holds (the
+// rules' and those made of what ran on the target): an id, a one-line
+// description, a valid severity and a side of the verdict, with no id
+// registered twice; and each rule has a check.
 func TestRegisteredRules(t *testing.T) {
 	if len(registry) == 0 {
 		t.Fatal("no rules registered")
 	}
 	seen := map[string]bool{}
-	for _, r := range registry {
-		kinds := append([]findingKind{{ID: r.ID, Severity: r.Severity, Description: r.Description, Varies: r.Varies}}, r.Also...)
-		for _, k := range kinds {
-			switch {
-			case k.ID == "":
-				t.Errorf("rule %q: a finding kind without an id", r.ID)
-			case seen[k.ID]:
-				t.Errorf("%q is registered twice", k.ID)
-			case k.Description == "" || strings.Contains(k.Description, "\n"):
-				t.Errorf("%q: the description must be one line, got %q", k.ID, k.Description)
-			case k.Severity < Info || k.Severity > Critical:
-				t.Errorf("%q: severity %d is not info, warning or critical", k.ID, k.Severity)
-			}
-			seen[k.ID] = true
+	for _, k := range Kinds() {
+		switch {
+		case k.ID == "":
+			t.Errorf("a finding kind without an id: %+v", k)
+		case seen[k.ID]:
+			t.Errorf("%q is registered twice", k.ID)
+		case k.Description == "" || strings.Contains(k.Description, "\n"):
+			t.Errorf("%q: the description must be one line, got %q", k.ID, k.Description)
+		case k.Severity < Info || k.Severity > Critical:
+			t.Errorf("%q: severity %d is not info, warning or critical", k.ID, k.Severity)
+		case k.Side < SideBlocks || k.Side > SideBySeverity:
+			t.Errorf("%q: no side of the verdict (blocks, changes, none or by severity)", k.ID)
 		}
+		seen[k.ID] = true
+	}
+	for _, r := range registry {
 		if r.Check == nil {
 			t.Errorf("rule %q has no check", r.ID)
 		}
 	}
 }
 
-// kindOf finds the registered kind of a finding r emitted: r's own (its id,
-// or its id with an outcome appended) or one of r.Also.
-func kindOf(r rule, id string) (findingKind, bool) {
-	for _, k := range r.Also {
-		if k.ID == id {
+// TestKindOf: a finding id finds its kind by its own id or the longest
+// kind id that starts it, and no kind for an id nothing registered.
+func TestKindOf(t *testing.T) {
+	for _, c := range []struct{ id, kind string }{
+		{RuleDefaultDrift, RuleDefaultDrift},
+		{"ddl-file-per-table-keep", "ddl-file-per-table"},
+		{"target-scope-migration", ruleTargetScope},
+		{"target-scope-unknown", findingTargetUnknown},
+		{"replication-forward-row-dump", FindingReplication},
+		{"replication-unsafe-back-statement-schema", FindingReplicationUnsafe},
+		{"in-place-datadir-2", FindingInPlaceDatadir},
+		{"query-breaks", FindingQueryBreaks},
+		{"no-such-finding", ""},
+		{"default-driftless", ""},
+	} {
+		k, ok := KindOf(c.id)
+		if k.ID != c.kind || ok != (c.kind != "") {
+			t.Errorf("KindOf(%q) = %q, %v; want %q", c.id, k.ID, ok, c.kind)
+		}
+	}
+}
+
+// TestSideAtSeverity: a kind of a fixed side keeps it at any severity;
+// one by severity blocks when critical, changes at warning, never at info.
+func TestSideAtSeverity(t *testing.T) {
+	for _, c := range []struct {
+		side Side
+		sev  Severity
+		want Side
+	}{
+		{SideBlocks, Info, SideBlocks}, {SideChanges, Critical, SideChanges}, {SideNone, Critical, SideNone},
+		{SideBySeverity, Critical, SideBlocks}, {SideBySeverity, Warning, SideChanges}, {SideBySeverity, Info, SideNone},
+	} {
+		if got := (Kind{Side: c.side}).At(c.sev); got != c.want {
+			t.Errorf("side %d at %s = %d, want %d", c.side, c.sev, got, c.want)
+		}
+	}
+}
+
+// kindOf finds the registered kind of a finding r emitted: one of r's
+// kinds, found by the registry's own lookup (KindOf).
+func kindOf(r rule, id string) (Kind, bool) {
+	k, ok := KindOf(id)
+	if !ok {
+		return Kind{}, false
+	}
+	for _, own := range r.kinds() {
+		if own.ID == k.ID {
 			return k, true
 		}
 	}
-	own := findingKind{ID: r.ID, Severity: r.Severity, Description: r.Description, Varies: r.Varies}
-	return own, id == r.ID || strings.HasPrefix(id, r.ID+"-")
+	return Kind{}, false
 }
 
 // emitted records every finding the registered rules return while this
