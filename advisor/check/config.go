@@ -12,13 +12,10 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
-// findingTargetBinaryRefused is the id of a finding for an option of
-// --config that the target's own binary refuses.
-const findingTargetBinaryRefused = "target-binary-refused"
-
 // configOnTarget runs the option validation of the target's binary
 // (--target-basedir) on the options of --config that the target reads,
-// and adds a critical finding, with file:line, for each option it refuses.
+// and adds a finding (rules.FindingTargetBinaryRefused: critical, a
+// blocker of the verdict), with file:line, for each option it refuses.
 // Paths, ports and identities are not asked (the binary would check that
 // the paths exist on this machine); a note says how many.
 func configOnTarget(ctx context.Context, r *report.Report, configFile, basedir string) error {
@@ -60,11 +57,12 @@ func configOnTarget(ctx context.Context, r *report.Report, configFile, basedir s
 		return err
 	}
 	var found []rules.Finding
+	kind, _ := rules.KindOf(rules.FindingTargetBinaryRefused)
 	for _, rf := range refused {
 		o := where[rf.Option]
 		loc := fmt.Sprintf("%s:%d", o.File, o.Line)
 		found = append(found, rules.Finding{
-			ID: findingTargetBinaryRefused, Severity: rules.Critical,
+			ID: rules.FindingTargetBinaryRefused, Severity: kind.Severity,
 			Title:  fmt.Sprintf("%s refuses %s (%s): it will not start with this file", target, rf.Option, loc),
 			Detail: fmt.Sprintf("The target's own binary (%s) refused the option at %s: %s", bin.Path, loc, rf.Message),
 			Evidence: map[string]string{"option": rf.Option, "file": o.File, "line": fmt.Sprint(o.Line),

@@ -19,10 +19,12 @@
 //     verdict.go (the verdict's types), method.go (Decision and the method
 //     lines), schema.go, schema_groups.go and schema_outcome.go (the schema
 //     section and SchemaOf), queries.go (the queries section and QueriesOf),
-//     statuses.go (what each status of a statement or an object means: its
-//     severity and the verdict's side it counts on), tenants_cost.go,
-//     model.go (Report and its parts, with their conversions),
-//     server_info.go (ServerOf, the flavor's name), settings_label.go,
+//     statuses.go (which status of a statement or an object is which kind
+//     of finding of the rules registry, where its severity and the
+//     verdict's side it counts on are), tenants_cost.go, model.go (Report
+//     and its parts, with their conversions), finding_kind.go (a finding's
+//     kind: newFinding makes one of a registered kind, sideOf reads its
+//     side), server_info.go (ServerOf, the flavor's name), settings_label.go,
 //     compare_model.go, replication_model.go, replication_outcome.go,
 //     rehearse_model.go, rehearse_pins.go, inplace_groups.go (the in-place
 //     upgrade's groups of tenants), inplace_datadir.go (the in-place upgrade

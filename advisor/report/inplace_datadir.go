@@ -101,13 +101,16 @@ func humanBytes(n int64) string {
 	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }
 
-// Findings are the problems as critical findings, in the verdict's blockers.
+// Findings are the problems as findings of their kind
+// (rules.FindingInPlaceDatadir: critical, in the verdict's blockers),
+// numbered: "in-place-datadir-1".
 func (d *InPlaceDatadir) Findings() []FindingInfo {
 	var out []FindingInfo
 	for i, p := range d.Problems {
-		out = append(out, FindingInfo{ID: fmt.Sprintf("in-place-datadir-%d", i+1), Severity: rules.Critical.String(), severity: rules.Critical,
-			Title: "In-place upgrade of the datadir: " + p.What, Detail: p.What,
-			Recommendation: RecommendationInfo{MyCnf: []string{}, SQL: []string{}, Tradeoffs: []string{p.Fix}}})
+		f := newFinding(rules.FindingInPlaceDatadir, fmt.Sprint(i+1))
+		f.Title, f.Detail = "In-place upgrade of the datadir: "+p.What, p.What
+		f.Recommendation = RecommendationInfo{MyCnf: []string{}, SQL: []string{}, Tradeoffs: []string{p.Fix}}
+		out = append(out, f)
 	}
 	return out
 }

@@ -76,30 +76,37 @@ func (r ReplicationRun) trouble() string {
 
 // Findings are a finding per broken run, with a fix where one is known,
 // and one per run whose writes the primary called unsafe for statement-
-// based replication.
+// based replication; their kinds (rules.FindingReplication,
+// rules.FindingReplicationUnsafe) give their severity and side of the
+// verdict, each id qualified by the run: "replication-forward-row-dump".
 func (rep *Replication) Findings() []FindingInfo {
 	var out []FindingInfo
 	for _, run := range rep.Runs {
-		id := fmt.Sprintf("replication-%s-%s-%s", run.Direction, strings.ToLower(run.BinlogFormat), run.Seed.Method)
 		if run.Broken() {
-			out = append(out, run.finding(id))
+			out = append(out, run.finding())
 		}
 		if len(run.Writes.Unsafe) > 0 {
-			out = append(out, run.unsafeFinding(id+"-unsafe"))
+			out = append(out, run.unsafeFinding())
 		}
 	}
 	return out
 }
 
-// finding is a broken run as a finding.
-func (r ReplicationRun) finding(id string) FindingInfo {
-	sev := rules.Warning
-	if r.Status == ReplicationStopped || r.Status == ReplicationFailed {
-		sev = rules.Critical
+// qualifiers name a run in its findings' ids: direction, binary log
+// format, seed.
+func (r ReplicationRun) qualifiers() []string {
+	return []string{r.Direction, strings.ToLower(r.BinlogFormat), r.Seed.Method}
+}
+
+// finding is a broken run as a finding: critical, a warning (as its kind
+// allows) when the replica still runs, only behind or with a table
+// differing.
+func (r ReplicationRun) finding() FindingInfo {
+	f := newFinding(rules.FindingReplication, r.qualifiers()...)
+	if r.Status != ReplicationStopped && r.Status != ReplicationFailed {
+		f = f.withSeverity(rules.Warning)
 	}
-	f := FindingInfo{ID: id, Severity: sev.String(), severity: sev,
-		Title:  "Replication " + r.Verdict(),
-		Detail: r.detail(), Evidence: map[string]string{"supported": r.Supported}}
+	f.Title, f.Detail, f.Evidence = "Replication "+r.Verdict(), r.detail(), map[string]string{"supported": r.Supported}
 	for _, c := range r.Collations {
 		f.Recommendation.SQL = append(f.Recommendation.SQL, collationFix(c))
 		if strings.Contains(c.Replica, "uca1400") {
@@ -162,21 +169,22 @@ func collationFix(c ReplicationCollation) string {
 		schema, table, cs, c.Primary, c.Primary)
 }
 
-// unsafeFinding is a run's writes the primary called unsafe.
-func (r ReplicationRun) unsafeFinding(id string) FindingInfo {
-	sev := rules.Info
+// unsafeFinding is a run's writes the primary called unsafe: information,
+// a warning (as its kind allows) when a table of the run differs.
+func (r ReplicationRun) unsafeFinding() FindingInfo {
+	f := newFinding(rules.FindingReplicationUnsafe, r.qualifiers()...)
 	if len(r.Tables) > 0 {
-		sev = rules.Warning
+		f = f.withSeverity(rules.Warning)
 	}
 	var parts []string
 	for _, u := range r.Writes.Unsafe {
 		parts = append(parts, fmt.Sprintf("%q (line %d, %d time(s)): %s", u.SQL, u.Line, u.Count, u.Message))
 	}
-	return FindingInfo{ID: id, Severity: sev.String(), severity: sev,
-		Title:  fmt.Sprintf("%d kind(s) of the application's writes are unsafe for statement-based replication (%s -> %s, %s)", len(r.Writes.Unsafe), r.Primary, r.Replica, r.BinlogFormat),
-		Detail: strings.Join(parts, ". "),
-		Recommendation: RecommendationInfo{MyCnf: []string{"binlog_format = ROW"}, SQL: []string{},
-			Tradeoffs: []string{"ROW logs every changed row (bigger binary logs for wide updates); MIXED logs only the unsafe statements as rows"}}}
+	f.Title = fmt.Sprintf("%d kind(s) of the application's writes are unsafe for statement-based replication (%s -> %s, %s)", len(r.Writes.Unsafe), r.Primary, r.Replica, r.BinlogFormat)
+	f.Detail = strings.Join(parts, ". ")
+	f.Recommendation = RecommendationInfo{MyCnf: []string{"binlog_format = ROW"}, SQL: []string{},
+		Tradeoffs: []string{"ROW logs every changed row (bigger binary logs for wide updates); MIXED logs only the unsafe statements as rows"}}
+	return f
 }
 
 func appendOnce(list []string, s string) []string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -13,13 +14,14 @@ import (
 // difference. The verdict lists blockers and changes by cause, and each
 // group is a finding of its own (derivedFindings).
 type causeGroup struct {
-	Kind     string // "statement" or "object"
-	Status   string // the class's or object's status
-	Code     int    // the server's error or warning code, 0 when none
-	Cause    string // what the members have in common, as a noun phrase
-	Severity rules.Severity
-	side     side // the verdict's side its status counts on (statuses.go)
-	Members  []VerdictExample
+	Kind   string // "statement" or "object"
+	Status string // the class's or object's status
+	Code   int    // the server's error or warning code, 0 when none
+	Cause  string // what the members have in common, as a noun phrase
+	// kind is the kind of finding its status is (statuses.go): the
+	// group's finding id, severity and side of the verdict.
+	kind    rules.Kind
+	Members []VerdictExample
 }
 
 // queryGroups groups the query classes that have a severity by status and
@@ -30,12 +32,12 @@ func queryGroups(q *Queries) []causeGroup {
 	}
 	var out []causeGroup
 	for _, c := range q.Results {
-		rule, ok := queryStatusRules[c.Status]
+		kind, ok := queryStatusKind(c.Status)
 		if !ok {
 			continue
 		}
 		p := problemOf(c)
-		g := causeGroup{Kind: KindStatement, Status: string(c.Status), Code: p.Code, Cause: queryCause(c.Status, p), Severity: rule.severity, side: rule.side}
+		g := causeGroup{Kind: KindStatement, Status: string(c.Status), Code: p.Code, Cause: queryCause(c.Status, p), kind: kind}
 		out = addMember(out, g, VerdictExample{Text: sqlExcerpt(c.SQL), Fix: p.Fix})
 	}
 	return out
@@ -118,13 +120,13 @@ func schemaGroupsByCause(s *Schema) []causeGroup {
 	var out []causeGroup
 	stop := plainLoadStop(s)
 	for i, o := range s.Objects {
-		rule, ok := schemaStatusRules[o.Status]
+		kind, ok := schemaStatusKind(o.Status)
 		if !ok {
 			continue
 		}
 		p := objectProblem(o)
-		g := causeGroup{Kind: KindObject, Status: o.Status, Code: p.Code, Cause: objectCause(o.Status, p.Code), Severity: rule.severity, side: rule.side}
-		m := VerdictExample{Text: objectText(s, o, p, rule.severity), Fix: p.Fix}
+		g := causeGroup{Kind: KindObject, Status: o.Status, Code: p.Code, Cause: objectCause(o.Status, p.Code), kind: kind}
+		m := VerdictExample{Text: objectText(s, o, p, kind.Severity), Fix: p.Fix}
 		if i == stop.object && stop.after > 0 {
 			m.Note = stop.note()
 		}
@@ -155,17 +157,17 @@ func objectProblem(o SchemaObject) SchemaProblem {
 
 func objectCause(status string, code int) string {
 	switch status {
-	case "refused":
+	case outcome.StatusRefused:
 		return "refused by the target" + codeSuffix(code)
-	case "runtime":
+	case outcome.StatusRuntime:
 		return "loaded, but calls something the target lacks" + codeSuffix(code)
-	case "reserved":
+	case outcome.StatusReserved:
 		return "a name reserved on the target"
-	case "rewritten":
+	case outcome.StatusRewritten:
 		return "rewritten by the target (collation, character set or defaults)"
-	case "warned":
+	case outcome.StatusWarned:
 		return "warnings at creation" + codeSuffix(code)
-	case "blocked":
+	case outcome.StatusBlocked:
 		return "failed only because an earlier statement failed"
 	}
 	return status

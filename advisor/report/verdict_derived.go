@@ -6,16 +6,21 @@ import (
 	"strings"
 )
 
-// derivedPrefixes start the ids of the findings Judge makes of the
-// schema's objects and the queries' classes.
-var derivedPrefixes = map[string]string{KindObject: "schema-", KindStatement: "query-"}
+// derivedID is the id of a group's finding, its kind's: "query-breaks",
+// "schema-refused".
+func derivedID(g causeGroup) string { return g.kind.ID }
 
-// derivedID is the id of a group's finding: "query-breaks", "schema-refused".
-func derivedID(g causeGroup) string { return derivedPrefixes[g.Kind] + g.Status }
-
-func isDerived(id string) bool {
-	for _, p := range derivedPrefixes {
-		if strings.HasPrefix(id, p) {
+// isDerived reports whether a finding is of a kind Judge makes of the
+// schema's objects or the queries' classes (statuses.go).
+func isDerived(f FindingInfo) bool {
+	id := kindOf(f).ID
+	for _, k := range queryStatusFindings {
+		if k == id {
+			return true
+		}
+	}
+	for _, k := range schemaStatusFindings {
+		if k == id {
 			return true
 		}
 	}
@@ -25,16 +30,17 @@ func isDerived(id string) bool {
 func withoutDerived(fs []FindingInfo) []FindingInfo {
 	out := make([]FindingInfo, 0, len(fs))
 	for _, f := range fs {
-		if !isDerived(f.ID) {
+		if !isDerived(f) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func hasFinding(fs []FindingInfo, id string) bool {
+// hasKind reports whether a finding of the kind is among fs.
+func hasKind(fs []FindingInfo, kind string) bool {
 	for _, f := range fs {
-		if f.ID == id {
+		if kindOf(f).ID == kind {
 			return true
 		}
 	}
@@ -42,7 +48,7 @@ func hasFinding(fs []FindingInfo, id string) bool {
 }
 
 // derivedFindings are the groups as findings, one a cause, with the
-// severity their status has (StatusSeverity, queryStatusSeverity).
+// severity of the kind their status is (statuses.go).
 func derivedFindings(groups []causeGroup, target string) []FindingInfo {
 	var out []FindingInfo
 	for _, g := range groups {
@@ -58,9 +64,10 @@ func derivedFindings(groups []causeGroup, target string) []FindingInfo {
 		if g.Code != 0 {
 			evidence["code"] = fmt.Sprint(g.Code)
 		}
-		out = append(out, FindingInfo{ID: derivedID(g), Severity: g.Severity.String(), severity: g.Severity,
-			Title: g.text(), Detail: strings.Join(members, "; "), Evidence: evidence,
-			Recommendation: RecommendationInfo{MyCnf: []string{}, SQL: []string{}, Tradeoffs: []string{}}})
+		f := newFinding(g.kind.ID)
+		f.Title, f.Detail, f.Evidence = g.text(), strings.Join(members, "; "), evidence
+		f.Recommendation = RecommendationInfo{MyCnf: []string{}, SQL: []string{}, Tradeoffs: []string{}}
+		out = append(out, f)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].severity > out[j].severity })
 	return out

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -32,10 +34,10 @@ func judge(in verdictInput) Verdict {
 	for _, g := range in.groups {
 		item := VerdictItem{Kind: g.Kind, Status: g.Status, Code: g.Code, Count: len(g.Members), Text: g.text(),
 			Examples: g.Members, Finding: derivedID(g)}
-		switch g.side {
-		case sideBlocks:
+		switch g.kind.At(g.kind.Severity) {
+		case rules.SideBlocks:
 			v.Blockers = append(v.Blockers, item)
-		case sideChanges:
+		case rules.SideChanges:
 			v.Changes = append(v.Changes, item)
 		}
 	}
@@ -84,24 +86,27 @@ func refusedItem(refused []RefusedInfo) VerdictItem {
 	return item
 }
 
-// findingItems sorts the rules' findings into the verdict: critical ones
-// are blockers (a setting that stops the target starting, accounts that
-// cannot log in), warnings are changes, the drift of defaults that matter
-// folded into one item; performance advice (the DDL and server-variant
-// rules) and information are left to the findings. A finding on an option
-// the target's binary refused is that blocker already.
+// findingItems sorts the findings (not the groups') into the verdict by
+// the side their kind gives them in the rules registry (sideOf): most
+// count by their severity, critical ones blockers (a setting that stops
+// the target starting, accounts that cannot log in), warnings changes,
+// the drift of defaults that matter folded into one item; performance
+// advice (the DDL and server-variant rules), notices and information are
+// left to the findings. A finding on an option the target's binary
+// refused is that blocker already.
 func findingItems(fs []FindingInfo, refused []RefusedInfo) (blockers, changes []VerdictItem) {
 	var drift VerdictItem
 	for _, f := range fs {
-		if isAdvice(f.ID) || f.severity < rules.Warning || refusedAlready(f, refused) {
+		side := sideOf(f)
+		if side == rules.SideNone || refusedAlready(f, refused) {
 			continue
 		}
-		if f.severity >= rules.Critical {
+		if side == rules.SideBlocks {
 			blockers = append(blockers, VerdictItem{Kind: findingKind(f), Status: f.Severity, Count: 1, Text: f.Title, Finding: f.ID,
 				Examples: findingExamples(f)})
 			continue
 		}
-		if f.ID == rules.RuleDefaultDrift {
+		if kindOf(f).ID == rules.RuleDefaultDrift {
 			drift.Count++
 			drift.Examples = append(drift.Examples, VerdictExample{Text: f.Title, Fix: pinFix(f)})
 			continue
@@ -152,21 +157,13 @@ func pinFix(f FindingInfo) string {
 	return ""
 }
 
-// isAdvice reports whether a finding is performance advice (the DDL
-// rules, the server variants) or a notice that changes nothing today (a
-// deprecation, a target the knowledge base does not know).
-func isAdvice(id string) bool {
-	return strings.HasPrefix(id, "ddl-") || strings.HasPrefix(id, "server-variant") ||
-		id == "deprecated-variable" || id == "target-scope-unknown"
-}
-
 // findingKind is a setting for a finding on a variable or option, a
-// finding otherwise.
+// replication run for a replication rehearsal's, a finding otherwise.
 func findingKind(f FindingInfo) string {
-	switch {
+	switch id := kindOf(f).ID; {
 	case f.Evidence["variable"] != "" || f.Evidence["option"] != "":
 		return KindSetting
-	case strings.HasPrefix(f.ID, "replication-"):
+	case id == rules.FindingReplication || id == rules.FindingReplicationUnsafe:
 		return KindReplication
 	}
 	return KindFinding
@@ -224,19 +221,19 @@ func countPhrase(kind, status string, n int, target string) string {
 		return many
 	}
 	switch kind + "/" + status {
-	case "statement/breaks":
+	case KindStatement + "/" + string(queries.StatusBreaks):
 		return fmt.Sprintf("%s %s on %s", countNoun(n, kind), verb("fails", "fail"), target)
-	case "statement/changed":
+	case KindStatement + "/" + string(queries.StatusChanged):
 		return fmt.Sprintf("%s %s other rows", countNoun(n, kind), verb("returns", "return"))
-	case "statement/order":
+	case KindStatement + "/" + string(queries.StatusOrder):
 		return fmt.Sprintf("%s %s rows in another order", countNoun(n, kind), verb("returns", "return"))
-	case "object/refused":
+	case KindObject + "/" + outcome.StatusRefused:
 		return countNoun(n, kind) + " refused"
-	case "object/runtime":
+	case KindObject + "/" + outcome.StatusRuntime:
 		return fmt.Sprintf("%s %s when called", countNoun(n, kind), verb("fails", "fail"))
-	case "object/rewritten":
+	case KindObject + "/" + outcome.StatusRewritten:
 		return countNoun(n, kind) + " rewritten"
-	case "object/reserved":
+	case KindObject + "/" + outcome.StatusReserved:
 		return fmt.Sprintf("%s %s a reserved name", countNoun(n, kind), verb("uses", "use"))
 	case "replication run/critical":
 		return fmt.Sprintf("replication %s in %s", verb("stops", "stops or differs"), countNoun(n, kind))

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
+	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // Judge decides the report's verdict (nil when the report judges no
@@ -16,7 +17,7 @@ func (r *Report) Judge() {
 	target := r.targetName()
 	own := withoutDerived(r.Findings)
 	r.Findings = append(derivedFindings(groups, target), own...)
-	if r.Target == nil && r.Schema == nil && r.Queries == nil && !hasFinding(own, "target-binary-refused") {
+	if r.Target == nil && r.Schema == nil && r.Queries == nil && !hasKind(own, rules.FindingTargetBinaryRefused) {
 		r.Verdict = nil
 		return
 	}

@@ -19,6 +19,9 @@ const (
 	Failed  = "failed"  // replication could not be set up
 )
 
+// Statuses lists the statuses of a run.
+var Statuses = []string{Running, Stopped, Behind, Failed}
+
 // Result is every run of a rehearsal.
 type Result struct {
 	Runs     []Run
