@@ -1,10 +1,14 @@
 package main
 
-import "github.com/urfave/cli/v2"
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 func newApp() *cli.App {
 	// -h is --host, as in the mysql client; help is --help only.
-	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show help"}
+	cli.HelpFlag = &cli.BoolFlag{Name: flagname.Bare(flagname.Help), Usage: "show help"}
 	cli.VersionPrinter = printVersion
 	commands := []*cli.Command{checkCommand(), rehearseCommand(), auditCommand(), inspectCommand(), benchCommand(), compareCommand(), sandboxCommand(), serversCommand(), cleanupCommand(), completionCommand(), manCommand(), versionCommand()}
 	withCarriedFlags(commands, "")

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // The flags a user carries from one command to another: -q, --format and
@@ -106,9 +107,9 @@ func hasFlag(cmd *cli.Command, name string) bool {
 func refusedFlag(name string) cli.Flag {
 	switch name {
 	case "quiet":
-		return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Hidden: true}
+		return &cli.BoolFlag{Name: flagname.Bare(flagname.Quiet), Aliases: []string{"q"}, Hidden: true}
 	case "format":
-		return &cli.StringFlag{Name: "format", Aliases: []string{"o"}, Hidden: true}
+		return &cli.StringFlag{Name: flagname.Bare(flagname.Format), Aliases: []string{"o"}, Hidden: true}
 	}
 	return &cli.StringFlag{Name: name, Hidden: true}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/check"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
@@ -73,15 +74,15 @@ THE APPLICATION'S QUERIES ON THE TARGET:
 
 ` + exitCodesHelp,
 		Flags: flagsOf([]cli.Flag{
-			&cli.StringFlag{Name: "variables", Usage: "saved SHOW GLOBAL VARIABLES output"},
-			&cli.StringFlag{Name: "status", Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
-			&cli.StringFlag{Name: "server-version", Usage: "today's version (e.g. mariadb-10.11.19, 8.0.40): when the variables file has no version row; without --variables and --config, that version on its compiled defaults"},
-			&cli.StringFlag{Name: "target-basedir", Usage: "the target's own binaries (an extracted tarball, an unpacked package root, or / for the installed server): with --config it says which options it refuses; with --schema-file a sandbox of it loads the schema"},
-			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema: mysqldump or mariadb-dump output (any options) or an install script, loaded into a sandbox of --target-basedir object by object"},
-			&cli.StringFlag{Name: "source-basedir", Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
-			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
-			&cli.StringSliceFlag{Name: "schemas", Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
-			&cli.BoolFlag{Name: "no-group", Usage: "load every schema; by default schemas with the same definition (tenants) are loaded once and reported as a group"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.Variables), Usage: "saved SHOW GLOBAL VARIABLES output"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.Status), Usage: "saved SHOW GLOBAL STATUS output (for the workload class)"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.ServerVersion), Usage: "today's version (e.g. mariadb-10.11.19, 8.0.40): when the variables file has no version row; without --variables and --config, that version on its compiled defaults"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.TargetBasedir), Usage: "the target's own binaries (an extracted tarball, an unpacked package root, or / for the installed server): with --config it says which options it refuses; with --schema-file a sandbox of it loads the schema"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.SchemaFile), Usage: "the application's schema: mysqldump or mariadb-dump output (any options) or an install script, loaded into a sandbox of --target-basedir object by object"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.SourceBasedir), Usage: "with --schema-file: today's binaries; the same load runs on a sandbox of them, so what fails today already is not blamed on the upgrade"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.WithData), Usage: "with --schema-file: also load the file's INSERT statements (by default data is counted and set aside)"},
+			&cli.StringSliceFlag{Name: flagname.Bare(flagname.Schemas), Usage: "read the schema from a live server (the connection flags; read-only) instead of --schema-file: these schemas (comma-separated; default all but the server's own)"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.NoGroup), Usage: "load every schema; by default schemas with the same definition (tenants) are loaded once and reported as a group"},
 		}, connectionFlags(), queryFlags(), fetchFlags(), []cli.Flag{workloadFlag(), checkTargetFlag(), sourceVersionFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCheck,
 	}
@@ -139,7 +140,7 @@ func checkOptions(c *cli.Context) (check.Options, error) {
 // checkTargetFlag is check's --target: the version for the rules, and,
 // when it names a server the tool fetches, the schema check's binaries.
 func checkTargetFlag() cli.Flag {
-	return &cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4; a server by name (" +
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4; a server by name (" +
 		serverfetch.KnownNames() + ") also gives the schema check its binaries (from the servers' cache, fetched when missing) unless --target-basedir does", Category: catAdvice}
 }
 

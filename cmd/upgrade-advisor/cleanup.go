@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/urfave/cli/v2"
 )
@@ -21,7 +22,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags: flagsOf(connectionFlags(), []cli.Flag{
-			&cli.BoolFlag{Name: "drop-found", Usage: "also drop upgrade_advisor_% schemas no state file records"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.DropFound), Usage: "also drop upgrade_advisor_% schemas no state file records"},
 		}),
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {

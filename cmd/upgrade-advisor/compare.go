@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
@@ -43,10 +44,10 @@ EXAMPLES:
 		// --source and --target say where each server is: -h, -P, -S and
 		// --dsn would be overridden, so they are not offered.
 		Flags: flagsOf(without(connectionFlags(), "host", "port", "socket", "dsn"), []cli.Flag{
-			&cli.StringFlag{Name: "source", Usage: "the server as it runs today (DSN, host[:port] or sandbox:...)", Required: true},
-			&cli.StringFlag{Name: "target", Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
-			&cli.StringSliceFlag{Name: "source-option", Usage: "extra server option key=value for a sandbox source (repeatable)"},
-			&cli.StringSliceFlag{Name: "target-option", Usage: "extra server option key=value for a sandbox target (repeatable)"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.Source), Usage: "the server as it runs today (DSN, host[:port] or sandbox:...)", Required: true},
+			&cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "the server you move to (DSN, host[:port] or sandbox:...)", Required: true},
+			&cli.StringSliceFlag{Name: flagname.Bare(flagname.SourceOption), Usage: "extra server option key=value for a sandbox source (repeatable)"},
+			&cli.StringSliceFlag{Name: flagname.Bare(flagname.TargetOption), Usage: "extra server option key=value for a sandbox target (repeatable)"},
 		}, fetchFlags(), calibrationFlags(), []cli.Flag{formatFlag(), colorFlag(), quietFlag(), verboseFlag()}),
 		Action: runCompare,
 	}

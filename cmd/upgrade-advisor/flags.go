@@ -5,6 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
@@ -21,28 +22,28 @@ const (
 
 func connectionFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "host", Aliases: []string{"h"}, Usage: "server host (localhost means the local socket, as for mysql; env MYSQL_HOST)", Category: catConn},
-		&cli.IntFlag{Name: "port", Aliases: []string{"P"}, Usage: "TCP port (default 3306 when a host is given; env MYSQL_TCP_PORT)", Category: catConn},
-		&cli.StringFlag{Name: "user", Aliases: []string{"u"}, Usage: "user name (default root)", Category: catConn},
-		&cli.StringFlag{Name: "password", Aliases: []string{"p"}, Usage: "password, attached as in mysql (-pSECRET); a bare -p asks for it without echo; prefer MYSQL_PWD or an option file", Category: catConn},
-		&cli.BoolFlag{Name: "password-prompt", Hidden: true},
-		&cli.StringFlag{Name: "socket", Aliases: []string{"S"}, Usage: "unix socket path (default " + server.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
-		&cli.StringFlag{Name: "defaults-file", Usage: "read only this option file ([client] and [upgrade-advisor] groups)", Category: catConn},
-		&cli.StringFlag{Name: "defaults-extra-file", Usage: "read this option file after /etc/my.cnf and /etc/mysql/my.cnf, before ~/.my.cnf", Category: catConn},
-		&cli.BoolFlag{Name: "no-defaults", Usage: "read no option files", Category: catConn},
-		&cli.StringFlag{Name: "dsn", Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
-		&cli.DurationFlag{Name: "connect-timeout", Value: server.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
-		&cli.StringFlag{Name: "ssl-mode", Usage: "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", Category: catConn},
-		&cli.StringFlag{Name: "ssl-ca", Usage: "CA certificate file (PEM)", Category: catConn},
-		&cli.StringFlag{Name: "ssl-cert", Usage: "client certificate file (PEM)", Category: catConn},
-		&cli.StringFlag{Name: "ssl-key", Usage: "client key file (PEM)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Host), Aliases: []string{"h"}, Usage: "server host (localhost means the local socket, as for mysql; env MYSQL_HOST)", Category: catConn},
+		&cli.IntFlag{Name: flagname.Bare(flagname.Port), Aliases: []string{"P"}, Usage: "TCP port (default 3306 when a host is given; env MYSQL_TCP_PORT)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.User), Aliases: []string{"u"}, Usage: "user name (default root)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Password), Aliases: []string{"p"}, Usage: "password, attached as in mysql (-pSECRET); a bare -p asks for it without echo; prefer MYSQL_PWD or an option file", Category: catConn},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.PasswordPrompt), Hidden: true},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Socket), Aliases: []string{"S"}, Usage: "unix socket path (default " + server.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.DefaultsFile), Usage: "read only this option file ([client] and [upgrade-advisor] groups)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.DefaultsExtraFile), Usage: "read this option file after /etc/my.cnf and /etc/mysql/my.cnf, before ~/.my.cnf", Category: catConn},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.NoDefaults), Usage: "read no option files", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.DSN), Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.ConnectTimeout), Value: server.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.SSLMode), Usage: "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.SSLCA), Usage: "CA certificate file (PEM)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.SSLCert), Usage: "client certificate file (PEM)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.SSLKey), Usage: "client key file (PEM)", Category: catConn},
 	}
 }
 
 func fleetFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "hosts", Usage: "run against every server of this file (one DSN or host[:port] a line, # comments); prints a summary table, JSON lines with --format json", Category: catConn},
-		&cli.IntFlag{Name: "concurrency", Value: 4, Usage: "with --hosts: servers worked on at once", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Hosts), Usage: "run against every server of this file (one DSN or host[:port] a line, # comments); prints a summary table, JSON lines with --format json", Category: catConn},
+		&cli.IntFlag{Name: flagname.Bare(flagname.Concurrency), Value: 4, Usage: "with --hosts: servers worked on at once", Category: catConn},
 	}
 }
 
@@ -53,27 +54,27 @@ func adviceFlags() []cli.Flag {
 }
 
 func showAccountsFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "show-accounts", Usage: "name the accounts (user@host) in the findings on authentication plugins; default: counts only", Category: catAdvice}
+	return &cli.BoolFlag{Name: flagname.Bare(flagname.ShowAccounts), Usage: "name the accounts (user@host) in the findings on authentication plugins; default: counts only", Category: catAdvice}
 }
 
 func workloadFlag() cli.Flag {
-	return &cli.StringFlag{Name: "workload", Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Workload), Usage: "workload class: ddl-heavy, mixed, oltp or unknown (default: decided from status counters)", Category: catAdvice}
 }
 
 func targetFlag() cli.Flag {
-	return &cli.StringFlag{Name: "target", Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4", Category: catAdvice}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4", Category: catAdvice}
 }
 
 func expectTablesFlag() cli.Flag {
-	return &cli.IntFlag{Name: "expect-tables", Usage: "project a setup that creates this many tables: time before -> after", Category: catAdvice}
+	return &cli.IntFlag{Name: flagname.Bare(flagname.ExpectTables), Usage: "project a setup that creates this many tables: time before -> after", Category: catAdvice}
 }
 
 func configFlag() cli.Flag {
-	return &cli.StringFlag{Name: "config", Usage: "a server my.cnf (follows !include/!includedir) to check against --target", Category: catAdvice}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Config), Usage: "a server my.cnf (follows !include/!includedir) to check against --target", Category: catAdvice}
 }
 
 func failOnFlag() cli.Flag {
-	return &cli.StringFlag{Name: "fail-on", Value: "critical", Usage: "exit 1 when a finding has this severity or worse: info, warning, critical, none", Category: catAdvice}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.FailOn), Value: "critical", Usage: "exit 1 when a finding has this severity or worse: info, warning, critical, none", Category: catAdvice}
 }
 
 // outputFlags are the output flags of the reports with findings.
@@ -82,38 +83,38 @@ func outputFlags() []cli.Flag {
 }
 
 func verboseFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "verbose", Usage: "list in full what the text, Markdown and HTML reports fold: the defaults that differ on the target and that nothing of yours sets, every member of a blocker or change (JSON always lists them)", Category: catOutput}
+	return &cli.BoolFlag{Name: flagname.Bare(flagname.Verbose), Usage: "list in full what the text, Markdown and HTML reports fold: the defaults that differ on the target and that nothing of yours sets, every member of a blocker or change (JSON always lists them)", Category: catOutput}
 }
 
 func formatFlag() cli.Flag {
-	return &cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "report format: text, json or markdown", Category: catOutput}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Format), Aliases: []string{"o"}, Value: "text", Usage: "report format: text, json or markdown", Category: catOutput}
 }
 
 func htmlFlag() cli.Flag {
-	return &cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report (SVG chart of the variants) to this file", Category: catOutput}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.HTML), Usage: "also write a self-contained HTML report (SVG chart of the variants) to this file", Category: catOutput}
 }
 
 func colorFlag() cli.Flag {
-	return &cli.StringFlag{Name: "color", Value: "auto", Usage: "colour in text output: auto, always, never (NO_COLOR is respected)", Category: catOutput}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Color), Value: "auto", Usage: "colour in text output: auto, always, never (NO_COLOR is respected)", Category: catOutput}
 }
 
 func quietFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput}
+	return &cli.BoolFlag{Name: flagname.Bare(flagname.Quiet), Aliases: []string{"q"}, Usage: "no progress on stderr", Category: catOutput}
 }
 
 func mycnfOutFlag() cli.Flag {
-	return &cli.StringFlag{Name: "mycnf-out", Usage: "also write the my.cnf snippet to this file", Category: catOutput}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.MycnfOut), Usage: "also write the my.cnf snippet to this file", Category: catOutput}
 }
 
 // sandboxFlags choose a throwaway server for audit and bench; compare names
 // its sandboxes in --source and --target instead.
 func sandboxFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "sandbox", Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
-		&cli.BoolFlag{Name: "what-if-sandbox", Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
-		&cli.BoolFlag{Name: "server-variants", Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_redo_log_capacity or innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
-		&cli.StringFlag{Name: "basedir", Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
-		&cli.StringSliceFlag{Name: "sandbox-option", Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.Sandbox), Usage: "run against a throwaway local server started from the installed binaries, removed afterwards", Category: catBench},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.WhatIfSandbox), Usage: "inspect the server read-only, measure on a local sandbox started with its settings; writes nothing to the server", Category: catBench},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.ServerVariants), Usage: "with --sandbox/--what-if-sandbox: also measure settings that need a restart (innodb_doublewrite, innodb_flush_log_at_trx_commit, innodb_flush_method, innodb_redo_log_capacity or innodb_log_file_size) on extra sandboxes; those that weaken durability are staging/test only", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Basedir), Usage: "with --sandbox/--what-if-sandbox: an extracted MySQL/MariaDB tarball to run instead of the installed binaries", Category: catBench},
+		&cli.StringSliceFlag{Name: flagname.Bare(flagname.SandboxOption), Usage: "with --sandbox/--what-if-sandbox: extra server option key=value (repeatable)", Category: catBench},
 	}
 }
 
@@ -121,17 +122,17 @@ func sandboxFlags() []cli.Flag {
 // bench, compare); benchOptions and calibrationWorkload read them.
 func calibrationFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "tables", Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round (fewer when a slow server would not fit 3 rounds in --budget)", Category: catBench},
-		&cli.StringFlag{Name: "ddl-file", Usage: "calibrate on your own tables instead of --tables: any mysqldump or mariadb-dump output or install script; only its table DDL runs, in the scratch schema (views, routines, triggers, events and data are counted and set aside); client commands, file access and qualified names are refused before anything runs", Category: catBench},
-		&cli.DurationFlag{Name: "budget", Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
-		&cli.IntFlag{Name: "rounds", Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
-		&cli.Float64Flag{Name: "precision", Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval, the run-to-run component aside, is within ± this fraction of its ratio", Category: catBench},
-		&cli.BoolFlag{Name: "allow-set-global", Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
-		&cli.BoolFlag{Name: "allow-binlog", Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
-		&cli.StringFlag{Name: "scratch-schema", Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
-		&cli.DurationFlag{Name: "lock-wait-timeout", Value: server.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
-		&cli.IntFlag{Name: "max-threads-running", Value: footprint.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
-		&cli.DurationFlag{Name: "load-wait", Value: footprint.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
+		&cli.IntFlag{Name: flagname.Bare(flagname.Tables), Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round (fewer when a slow server would not fit 3 rounds in --budget)", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.DDLFile), Usage: "calibrate on your own tables instead of --tables: any mysqldump or mariadb-dump output or install script; only its table DDL runs, in the scratch schema (views, routines, triggers, events and data are counted and set aside); client commands, file access and qualified names are refused before anything runs", Category: catBench},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.Budget), Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
+		&cli.IntFlag{Name: flagname.Bare(flagname.Rounds), Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
+		&cli.Float64Flag{Name: flagname.Bare(flagname.Precision), Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval, the run-to-run component aside, is within ± this fraction of its ratio", Category: catBench},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.AllowSetGlobal), Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
+		&cli.BoolFlag{Name: flagname.Bare(flagname.AllowBinlog), Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.ScratchSchema), Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.LockWaitTimeout), Value: server.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
+		&cli.IntFlag{Name: flagname.Bare(flagname.MaxThreadsRunning), Value: footprint.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.LoadWait), Value: footprint.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"strconv"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/urfave/cli/v2"
 )
@@ -11,11 +12,11 @@ import (
 // limits on the server's signals, operator files.
 func footprintFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "pace", Value: "auto", Usage: "after each statement sleep this many times its duration (like gh-ost's --nice-ratio): auto (" + pace(footprint.AutoPaceRatio) + " while other sessions keep the server busy, else none), off, or a ratio such as 1; --budget counts statement time only", Category: catBench},
-		&cli.Int64Flag{Name: "max-history-length", Value: footprint.DefaultMaxHistoryLength, Usage: "pause while InnoDB's history list is longer than this (0: do not check)", Category: catBench},
-		&cli.Int64Flag{Name: "max-pending-fsyncs", Value: footprint.DefaultMaxPendingFsyncs, Usage: "pause while InnoDB has more fsyncs pending than this (0: do not check)", Category: catBench},
-		&cli.StringFlag{Name: "pause-file", Usage: "pause between statements while this file exists (create it to pause, remove it to resume)", Category: catBench},
-		&cli.StringFlag{Name: "abort-file", Usage: "stop as soon as this file exists: drop the scratch schema, restore the globals, exit 2", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Pace), Value: "auto", Usage: "after each statement sleep this many times its duration (like gh-ost's --nice-ratio): auto (" + pace(footprint.AutoPaceRatio) + " while other sessions keep the server busy, else none), off, or a ratio such as 1; --budget counts statement time only", Category: catBench},
+		&cli.Int64Flag{Name: flagname.Bare(flagname.MaxHistoryLength), Value: footprint.DefaultMaxHistoryLength, Usage: "pause while InnoDB's history list is longer than this (0: do not check)", Category: catBench},
+		&cli.Int64Flag{Name: flagname.Bare(flagname.MaxPendingFsyncs), Value: footprint.DefaultMaxPendingFsyncs, Usage: "pause while InnoDB has more fsyncs pending than this (0: do not check)", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.PauseFile), Usage: "pause between statements while this file exists (create it to pause, remove it to resume)", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.AbortFile), Usage: "stop as soon as this file exists: drop the scratch schema, restore the globals, exit 2", Category: catBench},
 	}
 }
 

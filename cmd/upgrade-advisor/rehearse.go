@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -87,20 +88,20 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags: flagsOf(connectionFlags(), []cli.Flag{
-			&cli.StringFlag{Name: "target-basedir", Usage: "the version you move to: an extracted tarball or unpacked package root (or --target VERSION)"},
-			&cli.StringFlag{Name: "source-basedir", Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
-			&cli.StringFlag{Name: "server-version", Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) instead of connecting; with --config its my.cnf, without it that version on its compiled defaults"},
-			&cli.StringFlag{Name: "schema-file", Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
-			&cli.StringSliceFlag{Name: "schemas", Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
-			&cli.BoolFlag{Name: "with-data", Usage: "with --schema-file: also load the file's rows (INSERT statements) on the sandboxes --queries runs on; by default the tables stay empty"},
-			&cli.BoolFlag{Name: "replication", Usage: "also rehearse the upgrade day: the target as a replica of today's version (seeded from a dump with its coordinates, and from the application's schema), the writes of --queries replayed in log order, replication errors and per-table checksums; then the way back (today's version as replica of the target); see docs/replication.md"},
-			&cli.StringFlag{Name: "binlog-format", Usage: "with --replication: ROW, STATEMENT, MIXED, a comma-separated list, or both (ROW and STATEMENT); default: the format today's server uses, else ROW"},
-			&cli.StringFlag{Name: "replication-seed", Usage: "with --replication: how the replica is seeded: dump (the primary's dump, schema and rows), schema (the application's schema loaded by the replica's own server, rows from the primary's dump) or both", Value: "both"},
-			&cli.BoolFlag{Name: "replication-gtid", Usage: "with --replication: point the replicas by GTID (MariaDB: gtid_slave_pos from mariadb-dump --gtid and MASTER_USE_GTID=slave_pos; MySQL: gtid_mode=ON on both sandboxes and SOURCE_AUTO_POSITION=1) instead of binary log coordinates"},
-			&cli.DurationFlag{Name: "replication-wait", Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
-			&cli.BoolFlag{Name: "no-group", Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
-			&cli.BoolFlag{Name: "in-place", Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
-			&cli.StringFlag{Name: "datadir", Usage: "with --in-place: a copy of today's datadir (a cold copy, a snapshot or a prepared mariadb-backup/xtrabackup backup) to upgrade instead of one made from --schema-file; it is only read (the rehearsal works on its own copy) and no calibration runs; --budget then bounds the checksums; with --queries the statements run on the upgraded copy and on today's version started on a second copy (twice the space without reflinks)"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.TargetBasedir), Usage: "the version you move to: an extracted tarball or unpacked package root (or --target VERSION)"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.SourceBasedir), Usage: "binaries of today's version (default: the installed ones, when they are of today's series)"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.ServerVersion), Usage: "offline: today's version (e.g. mariadb-10.11.19, 8.0.40) instead of connecting; with --config its my.cnf, without it that version on its compiled defaults"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.SchemaFile), Usage: "the application's schema to carry (a mysqldump or mariadb-dump file, or an install script); default: today's server's own schema, read-only; with --in-place it is loaded into today's datadir and checked after the upgrade"},
+			&cli.StringSliceFlag{Name: flagname.Bare(flagname.Schemas), Usage: "the schemas of today's server to carry (comma-separated; default all but the server's own)"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.WithData), Usage: "with --schema-file: also load the file's rows (INSERT statements) on the sandboxes --queries runs on; by default the tables stay empty"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.Replication), Usage: "also rehearse the upgrade day: the target as a replica of today's version (seeded from a dump with its coordinates, and from the application's schema), the writes of --queries replayed in log order, replication errors and per-table checksums; then the way back (today's version as replica of the target); see docs/replication.md"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.BinlogFormat), Usage: "with --replication: ROW, STATEMENT, MIXED, a comma-separated list, or both (ROW and STATEMENT); default: the format today's server uses, else ROW"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.ReplicationSeed), Usage: "with --replication: how the replica is seeded: dump (the primary's dump, schema and rows), schema (the application's schema loaded by the replica's own server, rows from the primary's dump) or both", Value: "both"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.ReplicationGTID), Usage: "with --replication: point the replicas by GTID (MariaDB: gtid_slave_pos from mariadb-dump --gtid and MASTER_USE_GTID=slave_pos; MySQL: gtid_mode=ON on both sandboxes and SOURCE_AUTO_POSITION=1) instead of binary log coordinates"},
+			&cli.DurationFlag{Name: flagname.Bare(flagname.ReplicationWait), Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.NoGroup), Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
+			&cli.BoolFlag{Name: flagname.Bare(flagname.InPlace), Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.Datadir), Usage: "with --in-place: a copy of today's datadir (a cold copy, a snapshot or a prepared mariadb-backup/xtrabackup backup) to upgrade instead of one made from --schema-file; it is only read (the rehearsal works on its own copy) and no calibration runs; --budget then bounds the checksums; with --queries the statements run on the upgraded copy and on today's version started on a second copy (twice the space without reflinks)"},
 		}, []cli.Flag{targetVersionFlag(), sourceVersionFlag()}, fetchFlags(), queryFlags(), without(calibrationFlags(), "allow-set-global", "allow-binlog"),
 			[]cli.Flag{workloadFlag(), configFlag(), failOnFlag(), formatFlag(), htmlFlag(), colorFlag(), quietFlag(), verboseFlag(), mycnfOutFlag()}),
 		Action: runRehearse,

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
@@ -27,13 +28,13 @@ func sandboxCommand() *cli.Command {
    upgrade-advisor sandbox start --server mariadb-11.8
    upgrade-advisor sandbox start --basedir ~/tarballs/mysql-8.0.36-linux-glibc2.28-x86_64 --networking`,
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "basedir", Usage: "extracted MySQL/MariaDB tarball or unpacked package root (default: installed binaries)"},
-					&cli.StringFlag{Name: "server", Usage: "a server by name instead of --basedir (" + serverfetch.KnownNames() + "), from the servers' cache, fetched when missing"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.Basedir), Usage: "extracted MySQL/MariaDB tarball or unpacked package root (default: installed binaries)"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.Server), Usage: "a server by name instead of --basedir (" + serverfetch.KnownNames() + "), from the servers' cache, fetched when missing"},
 					fetchFlags()[0], fetchFlags()[1],
-					&cli.StringSliceFlag{Name: "option", Aliases: []string{"sandbox-option"}, Usage: "extra server option key=value (repeatable)"},
-					&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandbox (default: the temp dir)"},
-					&cli.BoolFlag{Name: "networking", Usage: "listen on 127.0.0.1 (default: socket only)"},
-					&cli.IntFlag{Name: "port", Usage: "port with --networking (default: a free one)"},
+					&cli.StringSliceFlag{Name: flagname.Bare(flagname.Option), Aliases: []string{"sandbox-option"}, Usage: "extra server option key=value (repeatable)"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.Dir), Usage: "parent directory of the sandbox (default: the temp dir)"},
+					&cli.BoolFlag{Name: flagname.Bare(flagname.Networking), Usage: "listen on 127.0.0.1 (default: socket only)"},
+					&cli.IntFlag{Name: flagname.Bare(flagname.Port), Usage: "port with --networking (default: a free one)"},
 					quietFlag(),
 				},
 				Action: sandboxStart,
@@ -41,7 +42,7 @@ func sandboxCommand() *cli.Command {
 			{
 				Name:   "list",
 				Usage:  "list the sandboxes under a directory (default: the temp dir), running or not",
-				Flags:  []cli.Flag{&cli.StringFlag{Name: "dir", Usage: "parent directory of the sandboxes (default: the temp dir)"}},
+				Flags:  []cli.Flag{&cli.StringFlag{Name: flagname.Bare(flagname.Dir), Usage: "parent directory of the sandboxes (default: the temp dir)"}},
 				Action: sandboxList,
 			},
 			{

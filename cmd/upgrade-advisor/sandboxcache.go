@@ -5,6 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -12,7 +13,7 @@ import (
 // datadir per server binary, and (for root) server files copied where the
 // sandbox account can read them.
 func sandboxCacheCommand() *cli.Command {
-	dirFlag := &cli.StringFlag{Name: "cache-dir", Usage: "the sandbox cache (default: $" + sandbox.EnvCacheDir + ", /var/cache/upgrade-advisor/sandbox for root, ~/.cache/upgrade-advisor/sandbox otherwise)"}
+	dirFlag := &cli.StringFlag{Name: flagname.Bare(flagname.CacheDir), Usage: "the sandbox cache (default: $" + sandbox.EnvCacheDir + ", /var/cache/upgrade-advisor/sandbox for root, ~/.cache/upgrade-advisor/sandbox otherwise)"}
 	return &cli.Command{
 		Name:  "cache",
 		Usage: "show (or, with --clear, clear) the initialised datadirs kept per server binary",
@@ -21,7 +22,7 @@ func sandboxCacheCommand() *cli.Command {
    also holds hard links to server files the sandbox account could not read otherwise.
    Clearing it (--clear) is safe at any time: running sandboxes keep running on their
    own datadirs, and the next start rebuilds what it needs.`,
-		Flags: []cli.Flag{dirFlag, &cli.BoolFlag{Name: "clear", Usage: "remove every entry of the cache"}},
+		Flags: []cli.Flag{dirFlag, &cli.BoolFlag{Name: flagname.Bare(flagname.Clear), Usage: "remove every entry of the cache"}},
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err

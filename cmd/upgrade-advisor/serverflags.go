@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
@@ -16,12 +17,12 @@ import (
 // Each resolves through the servers' cache, fetching what it lacks.
 
 func targetVersionFlag() cli.Flag {
-	return &cli.StringFlag{Name: "target", Usage: "the version you move to, by name (" + serverfetch.KnownNames() +
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "the version you move to, by name (" + serverfetch.KnownNames() +
 		", or a tarball fetched with servers fetch --tarball): taken from the servers' cache, fetched when it is not there; or give --target-basedir", Category: catServers}
 }
 
 func sourceVersionFlag() cli.Flag {
-	return &cli.StringFlag{Name: "source", Usage: "today's version by name, as --target: the binaries --source-basedir would give", Category: catServers}
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Source), Usage: "today's version by name, as --target: the binaries --source-basedir would give", Category: catServers}
 }
 
 // rootByName is the root of a version by name: the cache's, or fetched

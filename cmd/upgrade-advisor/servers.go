@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
@@ -42,9 +43,9 @@ EXAMPLES:
 				Usage:     "fetch versions by name (or a tarball) into the cache; what the cache has is not downloaded again",
 				ArgsUsage: "VERSION...",
 				Flags: append(fetchFlags(),
-					&cli.StringFlag{Name: "tarball", Usage: "an official MySQL/MariaDB tarball, a path or an http(s) URL, unpacked as it is (needs --sha256)"},
-					&cli.StringFlag{Name: "sha256", Usage: "with --tarball: the SHA256 the vendor publishes for it; a tarball that does not match is refused"},
-					&cli.StringFlag{Name: "name", Usage: "with --tarball: its name in the cache (default: the file's name less .tar.xz/.tar.gz)"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.Tarball), Usage: "an official MySQL/MariaDB tarball, a path or an http(s) URL, unpacked as it is (needs --sha256)"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.SHA256), Usage: "with --tarball: the SHA256 the vendor publishes for it; a tarball that does not match is refused"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.Name), Usage: "with --tarball: its name in the cache (default: the file's name less .tar.xz/.tar.gz)"},
 					quietFlag()),
 				Action: serversFetch,
 			},
@@ -72,8 +73,8 @@ EXAMPLES:
 // fetchFlags choose where versions by name come from.
 func fetchFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "mirror", Usage: "the Debian mirror to fetch versions by name from (default: $" + serverfetch.EnvMirror + ", http://deb.debian.org/debian)", Category: catServers},
-		&cli.StringFlag{Name: "keyring", Usage: "OpenPGP keyring with Debian's archive keys (default: " + serverfetch.DebianKeyring +
+		&cli.StringFlag{Name: flagname.Bare(flagname.Mirror), Usage: "the Debian mirror to fetch versions by name from (default: $" + serverfetch.EnvMirror + ", http://deb.debian.org/debian)", Category: catServers},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Keyring), Usage: "OpenPGP keyring with Debian's archive keys (default: " + serverfetch.DebianKeyring +
 			" where there is one, otherwise the keys of the archive's own debian-archive-keyring package whose fingerprints the tool carries)", Category: catServers},
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
 
@@ -120,7 +121,7 @@ func versionCommand() *cli.Command {
    upgrade-advisor version
    upgrade-advisor version --format json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"o"}, Value: "text", Usage: "text or json"},
+			&cli.StringFlag{Name: flagname.Bare(flagname.Format), Aliases: []string{"o"}, Value: "text", Usage: "text or json"},
 		},
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {

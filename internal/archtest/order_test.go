@@ -26,7 +26,7 @@ var tiers = [][]string{
 	{"rules/knowledge", "rules/knowledge/internal/shellgen"}, // shellgen: go generate's writer of rules/knowledge
 	{"rules/knowledge/internal/sysvars"},
 	{"stmt", "decimal", "rules/flavor", "rules/effect", "advisor/schemacheck/outcome", "advisor/replication/outcome",
-		"advisor/exitcode", "advisor/varfile"},
+		"advisor/exitcode", "advisor/varfile", "advisor/flagname"},
 }
 
 // only holds the packages whose imports of the project the document
@@ -34,11 +34,12 @@ var tiers = [][]string{
 var only = []restriction{
 	{"stmt", nil, "stmt imports nothing of the project"},
 	{"decimal", nil, "decimal imports nothing"},
-	{"rules/flavor", nil, "rules/flavor has no dependencies"},
-	{"rules/effect", nil, "rules/effect has no dependencies"},
+	{"rules/flavor", []string{"advisor/flagname"}, "rules/flavor has no dependencies but the table of flag names its messages use"},
+	{"rules/effect", []string{"advisor/flagname"}, "rules/effect has no dependencies but the table of flag names its messages use"},
 	{"advisor/schemacheck/outcome", nil, "the schema check's result is a leaf the report imports"},
 	{"advisor/replication/outcome", nil, "the replication rehearsal's result is a leaf the report imports"},
-	{"rules/...", []string{"rules/..."}, "rules imports nothing of the others"},
+	{"advisor/flagname", nil, "the table of flag names is a leaf every message's package imports"},
+	{"rules/...", []string{"rules/...", "advisor/flagname"}, "rules imports nothing of the others but the table of flag names its messages use"},
 	{"rules/knowledge", []string{"rules/flavor"}, "rules/knowledge imports only rules/flavor"},
 }
 
