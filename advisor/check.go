@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
@@ -31,11 +32,11 @@ type CheckOptions struct {
 // RunCheck evaluates the rules on saved files, without a server.
 func RunCheck(o CheckOptions) (*report.Report, error) {
 	if o.VariablesFile == "" && o.ConfigFile == "" && o.ServerVersion == "" {
-		return nil, fmt.Errorf("%w: check needs --variables (SHOW GLOBAL VARIABLES output), --config (a my.cnf) or --server-version (that version on its compiled defaults)", exitcode.ErrUsage)
+		return nil, fmt.Errorf("%w: check needs "+flagname.Variables+" (SHOW GLOBAL VARIABLES output), "+flagname.Config+" (a my.cnf) or "+flagname.ServerVersion+" (that version on its compiled defaults)", exitcode.ErrUsage)
 	}
 	if o.VariablesFile == "" && o.ConfigFile == "" {
-		o.Notes = append(o.Notes, fmt.Sprintf("no --variables or --config: today's server is taken as %s on its compiled defaults; "+
-			"give its my.cnf (--config) or its SHOW GLOBAL VARIABLES (--variables) to check what it sets", o.ServerVersion))
+		o.Notes = append(o.Notes, fmt.Sprintf("no "+flagname.Variables+" or "+flagname.Config+": today's server is taken as %s on its compiled defaults; "+
+			"give its my.cnf ("+flagname.Config+") or its SHOW GLOBAL VARIABLES ("+flagname.Variables+") to check what it sets", o.ServerVersion))
 	}
 	jo := Options{Command: job.CommandCheck, ToolVersion: o.ToolVersion, Workload: o.Workload, Target: o.Target, ConfigFile: o.ConfigFile, Notes: o.Notes}
 	inputs, err := job.ReadInputs(jo.choices())
@@ -69,7 +70,7 @@ func inspectFiles(o CheckOptions) (*server.Inspection, error) {
 	if o.VariablesFile != "" {
 		var err error
 		if raw, err = varfile.ParseFile(o.VariablesFile); err != nil {
-			return nil, fmt.Errorf("%w: reading --variables: %w", exitcode.ErrUsage, err)
+			return nil, fmt.Errorf("%w: reading "+flagname.Variables+": %w", exitcode.ErrUsage, err)
 		}
 		in.Address = o.VariablesFile
 	}
@@ -79,7 +80,7 @@ func inspectFiles(o CheckOptions) (*server.Inspection, error) {
 	if o.StatusFile != "" {
 		status, err := varfile.ParseFile(o.StatusFile)
 		if err != nil {
-			return nil, fmt.Errorf("%w: reading --status: %w", exitcode.ErrUsage, err)
+			return nil, fmt.Errorf("%w: reading "+flagname.Status+": %w", exitcode.ErrUsage, err)
 		}
 		in.Status = status
 	}
@@ -88,12 +89,12 @@ func inspectFiles(o CheckOptions) (*server.Inspection, error) {
 		version = o.ServerVersion
 	}
 	if o.VariablesFile == "" && o.ConfigFile == "" {
-		in.Address = "--server-version " + o.ServerVersion + " on its compiled defaults"
+		in.Address = flagname.ServerVersion + " " + o.ServerVersion + " on its compiled defaults"
 	}
 	in.VersionComment = raw["version_comment"]
 	if version == "" {
 		if o.VariablesFile != "" {
-			return nil, fmt.Errorf("%w: %s has no version row; give the server version with --server-version", exitcode.ErrUsage, o.VariablesFile)
+			return nil, fmt.Errorf("%w: %s has no version row; give the server version with "+flagname.ServerVersion, exitcode.ErrUsage, o.VariablesFile)
 		}
 		return in, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
@@ -19,7 +20,7 @@ import (
 func ReadHostsFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading --hosts: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: reading "+flagname.Hosts+": %w", exitcode.ErrUsage, err)
 	}
 	defer f.Close()
 	var hosts []string
@@ -38,7 +39,7 @@ func ReadHostsFile(path string) ([]string, error) {
 		hosts = append(hosts, entry)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: reading --hosts: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: reading "+flagname.Hosts+": %w", exitcode.ErrUsage, err)
 	}
 	if len(hosts) == 0 {
 		return nil, fmt.Errorf("%w: %s lists no hosts", exitcode.ErrUsage, path)

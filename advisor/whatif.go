@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
@@ -51,7 +52,7 @@ func whatIfNotes(in, local *server.Inspection, copied []string) []string {
 		"what-if: absolute times come from this machine; only the speedup ratios carry over to the inspected server",
 	}
 	if in.Flavor.Vendor != local.Flavor.Vendor || in.Flavor.Version.Series() != local.Flavor.Version.Series() {
-		notes = append(notes, fmt.Sprintf("what-if: the inspected server is %s but the binaries here are %s; give --basedir of a %s tarball to measure the same version",
+		notes = append(notes, fmt.Sprintf("what-if: the inspected server is %s but the binaries here are %s; give "+flagname.Basedir+" of a %s tarball to measure the same version",
 			in.Flavor, local.Flavor, in.Flavor.Name()+" "+in.Flavor.Version.Series()))
 	}
 	return notes

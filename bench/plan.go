@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
@@ -117,7 +118,7 @@ func filePerTableChange(s Server, p Permissions) Plan {
 	if s.Flavor.IsMariaDB() {
 		pl.Reason = "MariaDB has no TABLESPACE clause; only SET GLOBAL innodb_file_per_table can measure it"
 	}
-	pl.Flag = "--allow-set-global (restored afterwards) or --sandbox"
+	pl.Flag = flagname.AllowSetGlobal + " (restored afterwards) or " + flagname.Sandbox
 	return pl
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -104,7 +105,7 @@ func explainPrimaryKeyError(err error, pk primaryKeyRules) error {
 	if !strings.Contains(msg, "Error 3750") && !strings.Contains(msg, "Error 1173") {
 		return err
 	}
-	hint := "give the tables of --ddl-file a primary key"
+	hint := "give the tables of " + flagname.DDLFile + " a primary key"
 	if pk.required == RequirePrimaryKey {
 		hint += ", or grant SESSION_VARIABLES_ADMIN so that the calibration may turn " + RequirePrimaryKey + " off for its own session"
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
@@ -39,7 +40,7 @@ func init() {
 			{ID: findingAccountsUnreadable, Severity: Info, Side: SideBySeverity, Description: "the accounts could not be read: plugins not checked"},
 			{ID: findingPluginUnloadable, Severity: Critical, Side: SideBySeverity,
 				Description: "accounts use a plugin the target cannot load, so they cannot log in there",
-				Varies:      "a warning when --config sets mysql_native_password=ON for MySQL 8.4: the plugin loads, the move is only postponed"},
+				Varies:      "a warning when " + flagname.Config + " sets mysql_native_password=ON for MySQL 8.4: the plugin loads, the move is only postponed"},
 		}})
 }
 
@@ -84,7 +85,7 @@ func accountsDetail(a *Accounts) string {
 		d += fmt.Sprintf(" %d locked account(s) (roles, system accounts) are not counted.", a.Locked)
 	}
 	if !a.ShowNames {
-		d += " Give --show-accounts to list their names."
+		d += " Give " + flagname.ShowAccounts + " to list their names."
 	}
 	return d
 }
@@ -138,7 +139,7 @@ func nativePasswordOnMySQL(s Snapshot) (Finding, bool) {
 	}
 	if enabledIn(s.Config, target, "mysql_native_password") {
 		f := pluginFinding(s, "mysql_native_password", Warning,
-			fmt.Sprintf("%s loads mysql_native_password only with mysql_native_password=ON, which --config sets; MySQL 9.0 removed the plugin, so this only postpones moving the accounts", VersionLabel(target)))
+			fmt.Sprintf("%s loads mysql_native_password only with mysql_native_password=ON, which "+flagname.Config+" sets; MySQL 9.0 removed the plugin, so this only postpones moving the accounts", VersionLabel(target)))
 		return f, true
 	}
 	f := pluginFinding(s, "mysql_native_password", Critical,
@@ -190,7 +191,7 @@ func alterStatements(a *Accounts, plugin string) []string {
 	const alter = "ALTER USER %s IDENTIFIED WITH caching_sha2_password BY 'new password';"
 	if !a.ShowNames {
 		return []string{
-			fmt.Sprintf("SELECT user, host FROM mysql.user WHERE plugin = '%s';  -- or run again with --show-accounts", plugin),
+			fmt.Sprintf("SELECT user, host FROM mysql.user WHERE plugin = '%s';  -- or run again with "+flagname.ShowAccounts, plugin),
 			fmt.Sprintf(alter, "'user'@'host'"),
 		}
 	}

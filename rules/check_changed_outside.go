@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 func init() {
@@ -22,7 +24,7 @@ func checkChangedOutside(s Snapshot) []Finding {
 		Title: fmt.Sprintf("%d object(s) outside the scratch schema changed during the calibration", len(changes)),
 		Detail: "the server's catalog before and after the calibration differs outside the scratch schema: " + strings.Join(changes, "; ") +
 			". The calibration sends only judged table DDL inside its scratch schema; if no other session made these changes, " +
-			"stop using this tool on this server and report it as a bug of upgrade-advisor with the --ddl-file used",
+			"stop using this tool on this server and report it as a bug of upgrade-advisor with the " + flagname.DDLFile + " used",
 		Evidence: map[string]string{"changed": strings.Join(changes, "\n")},
 		Recommendation: Recommendation{Tradeoffs: []string{
 			"run audit with the least-privilege account of docs/safety.md: the server itself then refuses anything outside the scratch schema"}},

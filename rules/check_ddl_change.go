@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -39,7 +40,7 @@ func evaluateDDLChange(s Snapshot, c ddlChange) []Finding {
 	case !gain:
 		f.ID, f.Severity = c.idPrefix+"-no-gain", Info
 		f.Title = label + ": no gain shown on this server"
-		f.Detail = fmt.Sprintf("%s The %s reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
+		f.Detail = fmt.Sprintf("%s The %s reaches below %.2fx, so no gain worth the trade-offs could be shown here; keep the current setting (a longer "+flagname.Budget+" narrows the interval, though never below the spread of repeated runs, about ±4%%).",
 			measured, decidingText(v, false), effect.GainThreshold)
 	case s.Workload.Class == WorkloadDDLHeavy:
 		f.ID, f.Severity = c.idPrefix+"-recommend", Warning

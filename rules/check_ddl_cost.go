@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 )
 
@@ -19,7 +20,7 @@ func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 	if !v.Deciding().Slower() {
 		f.ID = c.idPrefix + "-no-cost"
 		f.Title = label + ": no cost shown on this server"
-		f.Detail = fmt.Sprintf("%s%s The slowdown's %s reaches below %.2fx, so no cost worth pinning the old value for could be shown here (a longer --budget narrows the interval, though never below the spread of repeated runs, about ±4%%).",
+		f.Detail = fmt.Sprintf("%s%s The slowdown's %s reaches below %.2fx, so no cost worth pinning the old value for could be shown here (a longer "+flagname.Budget+" narrows the interval, though never below the spread of repeated runs, about ±4%%).",
 			measured, upgrade, decidingText(v, true), effect.GainThreshold)
 		return f
 	}
@@ -27,7 +28,7 @@ func (c ddlChange) cost(s Snapshot, v, base *Variant) Finding {
 	f.Detail = measured + impactText(s, v, base) + upgrade
 	switch s.Workload.Class {
 	case WorkloadDDLHeavy:
-		f.Detail += fmt.Sprintf(" The workload creates and drops tables as normal work, so the cost recurs: keep %s=OFF across the upgrade (audit with --target VERSION writes the my.cnf line that pins it).", c.variable)
+		f.Detail += fmt.Sprintf(" The workload creates and drops tables as normal work, so the cost recurs: keep %s=OFF across the upgrade (audit with "+flagname.Target+" VERSION writes the my.cnf line that pins it).", c.variable)
 	case WorkloadOLTP:
 		f.Detail += " An OLTP workload rarely creates or drops tables, so the cost hardly matters, while keeping OFF gives up what the new default brings (" + strings.Join(c.tradeoffs, "; ") + "): take the new default."
 	default:

@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -29,7 +30,7 @@ import (
 
 func init() {
 	register(rule{ID: RuleDefaultDrift, Severity: Info, Side: SideBySeverity, Check: checkDefaultDrift,
-		Description: "lists the variables left at a default that the --target changes, with the line that pins today's value",
+		Description: "lists the variables left at a default that the " + flagname.Target + " changes, with the line that pins today's value",
 		Varies:      "a warning for the variables of warningDrift, whose change users notice; a DDL-cost drift is information again when the workload or the measurement says the new default is fine"})
 }
 

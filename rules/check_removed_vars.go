@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
 
@@ -23,7 +24,7 @@ const removedVaries = "a warning when the setting is written with loose- (the ta
 
 func init() {
 	register(rule{ID: ruleRemovedVariable, Severity: Critical, Side: SideBySeverity, Check: checkRemovedVariables,
-		Description: "finds settings the --target refuses: removed variables, and system variables that are not options",
+		Description: "finds settings the " + flagname.Target + " refuses: removed variables, and system variables that are not options",
 		Varies:      removedVaries,
 		Also: []Kind{
 			{ID: findingIgnoredVariable, Severity: Warning, Side: SideBySeverity,

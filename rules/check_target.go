@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
@@ -40,9 +41,9 @@ func checkTargetScope(s Snapshot) []Finding {
 
 func init() {
 	register(rule{ID: ruleTargetScope, Severity: Warning, Side: SideBySeverity, Check: checkTargetScope,
-		Description: "says what the knowledge base cannot tell about the --target: older than the server, another vendor",
+		Description: "says what the knowledge base cannot tell about the " + flagname.Target + ": older than the server, another vendor",
 		Also: []Kind{{ID: findingTargetUnknown, Severity: Warning, Side: SideNone,
-			Description: "a --target outside the knowledge base's versions: nothing of it was checked"}}})
+			Description: "a " + flagname.Target + " outside the knowledge base's versions: nothing of it was checked"}}})
 }
 
 // IsMigration reports whether current and target are of different vendor
@@ -78,9 +79,9 @@ func sameLine(a, b flavor.Flavor) bool {
 func targetOlderFinding(current, target flavor.Flavor) Finding {
 	return Finding{
 		ID: ruleTargetScope + "-older", Severity: Warning,
-		Title: fmt.Sprintf("--target %s is older than the server (%s): the upgrade checks do not cover a downgrade", VersionLabel(target), current),
+		Title: fmt.Sprintf(flagname.Target+" %s is older than the server (%s): the upgrade checks do not cover a downgrade", VersionLabel(target), current),
 		Detail: fmt.Sprintf("The checks look for what changes when %s is replaced by a newer version. Going back to %s is a different "+
-			"procedure (usually a logical dump and reload), whose pitfalls are not checked here. Give the version you upgrade to with --target.",
+			"procedure (usually a logical dump and reload), whose pitfalls are not checked here. Give the version you upgrade to with "+flagname.Target+".",
 			current, VersionLabel(target)),
 		Evidence: map[string]string{"current": current.Version.String(), "target": target.Version.Series()},
 	}
@@ -91,7 +92,7 @@ func targetNotCoveredFinding(target flavor.Flavor) Finding {
 		ID: findingTargetUnknown, Severity: Warning,
 		Title: fmt.Sprintf("No upgrade facts for %s: default drift and removed variables were not checked", VersionLabel(target)),
 		Detail: fmt.Sprintf("The knowledge base covers %s. For %s it knows no defaults, deprecations or removals, so the absence of "+
-			"upgrade findings says nothing about that version. Check its release notes, or give a covered --target (the nearest series) "+
+			"upgrade findings says nothing about that version. Check its release notes, or give a covered "+flagname.Target+" (the nearest series) "+
 			"to see what changes up to there.", knowledge.Coverage, VersionLabel(target)),
 		Evidence: map[string]string{"target": target.Version.Series(), "covered": knowledge.Coverage},
 	}

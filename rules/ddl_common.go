@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/effect"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
@@ -105,7 +106,7 @@ func tooFewRounds(s Snapshot, idPrefix, label string) (Finding, bool) {
 	}
 	return Finding{ID: idPrefix + "-inconclusive", Severity: Info,
 		Title:    label + ": too few rounds to judge",
-		Detail:   fmt.Sprintf("Only %d measured round(s); a 95%% interval needs at least %d. Run with a larger --budget or --rounds %d.", s.Bench.Rounds, minRoundsForAdvice, 2*minRoundsForAdvice),
+		Detail:   fmt.Sprintf("Only %d measured round(s); a 95%% interval needs at least %d. Run with a larger "+flagname.Budget+" or "+flagname.Rounds+" %d.", s.Bench.Rounds, minRoundsForAdvice, 2*minRoundsForAdvice),
 		Evidence: map[string]string{"rounds": fmt.Sprint(s.Bench.Rounds)}}, true
 }
 

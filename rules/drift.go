@@ -7,6 +7,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
 )
@@ -135,7 +136,7 @@ func (d drift) situation(s Snapshot) string {
 	case d.origin == string(OriginCompiled):
 		why = "is left at its compiled-in default"
 	case d.origin == string(OriginSandbox):
-		why = "is set with --sandbox-option as a stand-in for how the audited server runs"
+		why = "is set with " + flagname.SandboxOption + " as a stand-in for how the audited server runs"
 	case len(s.Config) > 0:
 		why = "is not set in the given option files"
 	default:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
@@ -17,15 +18,15 @@ import (
 func ParseTarget(s string, current flavor.Vendor) (flavor.Flavor, error) {
 	raw := strings.TrimSpace(s)
 	if raw == "" {
-		return flavor.Flavor{}, fmt.Errorf("empty --target: give a version such as 8.0, 8.0.36 or mariadb-11.4")
+		return flavor.Flavor{}, fmt.Errorf("empty " + flagname.Target + ": give a version such as 8.0, 8.0.36 or mariadb-11.4")
 	}
 	vendor, rest, named := splitTargetVendor(raw)
 	if rest == "" || rest[0] < '0' || rest[0] > '9' {
-		return flavor.Flavor{}, fmt.Errorf("cannot read --target %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
+		return flavor.Flavor{}, fmt.Errorf("cannot read "+flagname.Target+" %q: give a version such as 8.0, 8.0.36 or mariadb-11.4", raw)
 	}
 	v, err := flavor.ParseVersion(rest)
 	if err != nil {
-		return flavor.Flavor{}, fmt.Errorf("cannot read --target %q: %w", raw, err)
+		return flavor.Flavor{}, fmt.Errorf("cannot read "+flagname.Target+" %q: %w", raw, err)
 	}
 	if !named {
 		vendor = current
@@ -101,9 +102,9 @@ func bareTargetError(raw string, vendor flavor.Vendor, v flavor.Version) error {
 	otherName := flavor.Flavor{Vendor: other}.Name()
 	hint := ""
 	if vendorHasSeries(other, v) {
-		hint = fmt.Sprintf(" For a migration to %s %s write --target %s-%s;", otherName, v.Series(), other, v.Series())
+		hint = fmt.Sprintf(" For a migration to %s %s write "+flagname.Target+" %s-%s;", otherName, v.Series(), other, v.Series())
 	}
-	return fmt.Errorf("--target %q: %s has no %s series.%s for an upgrade give a %s version (e.g. --target %s or --target %s-%s)",
+	return fmt.Errorf(flagname.Target+" %q: %s has no %s series.%s for an upgrade give a %s version (e.g. "+flagname.Target+" %s or "+flagname.Target+" %s-%s)",
 		raw, name, v.Series(), hint, name, exampleSeries(vendor), vendor, exampleSeries(vendor))
 }
 

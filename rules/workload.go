@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // WorkloadClass is the kind of work a server does, as far as DDL cost matters.
@@ -79,9 +81,9 @@ func ClassifyWorkload(status map[string]string) Workload {
 		ddl, questions, humanDuration(uptime))
 	switch {
 	case len(status) == 0:
-		w.Reason = "no status counters were available; pass --workload to say what the server does"
+		w.Reason = "no status counters were available; pass " + flagname.Workload + " to say what the server does"
 	case !w.HasHistory():
-		w.Reason = fmt.Sprintf("too little history to judge (%s; %s); pass --workload to say what the server does",
+		w.Reason = fmt.Sprintf("too little history to judge (%s; %s); pass "+flagname.Workload+" to say what the server does",
 			counts, historyNeeded)
 	case w.DDLPerHour >= ddlHeavyPerHour || w.DDLShare >= ddlHeavyShare:
 		w.Class = WorkloadDDLHeavy
@@ -112,7 +114,7 @@ var historyNeeded = fmt.Sprintf("need at least %s of uptime and %d statements", 
 func WorkloadFromFlag(c WorkloadClass, observed Workload) Workload {
 	observed.Class = c
 	observed.Source = "flag"
-	observed.Reason = fmt.Sprintf("set with --workload %s", c)
+	observed.Reason = fmt.Sprintf("set with "+flagname.Workload+" %s", c)
 	return observed
 }
 

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // datadirCache is the cache entry of one binary: dir/data is an
@@ -123,7 +125,7 @@ func (c *datadirCache) copyTo(datadir string, quick bool) (string, error) {
 		err = allocateTree(datadir)
 	}
 	if err != nil {
-		return src, fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache --clear` rebuilds it", c.dir, err)
+		return src, fmt.Errorf("copying the cached datadir %s: %w; `upgrade-advisor sandbox cache "+flagname.Clear+"` rebuilds it", c.dir, err)
 	}
 	return src, nil
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // ErrNoServer is returned (wrapped) when no mysqld/mariadbd binary can be
@@ -40,9 +42,9 @@ func FindServer(basedir string) (string, error) {
 		}
 	}
 	if basedir != "" {
-		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd, bin/mysqld, usr/sbin/mariadbd, usr/sbin/mysqld): give --basedir an extracted MySQL/MariaDB tarball or an unpacked package root (upgrade-advisor servers fetch VERSION makes one; rehearse and check take --target VERSION)", ErrNoServer, basedir)
+		return "", fmt.Errorf("%w in %s (looked for bin/mariadbd, bin/mysqld, usr/sbin/mariadbd, usr/sbin/mysqld): give "+flagname.Basedir+" an extracted MySQL/MariaDB tarball or an unpacked package root (upgrade-advisor servers fetch VERSION makes one; rehearse and check take "+flagname.Target+" VERSION)", ErrNoServer, basedir)
 	}
-	return "", fmt.Errorf("%w on PATH or in %s: install mariadb-server (Debian: apt-get install -y mariadb-server) or give --basedir of an extracted tarball",
+	return "", fmt.Errorf("%w on PATH or in %s: install mariadb-server (Debian: apt-get install -y mariadb-server) or give "+flagname.Basedir+" of an extracted tarball",
 		ErrNoServer, strings.Join(defaultSearchDirs, ", "))
 }
 

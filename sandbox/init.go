@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
@@ -112,7 +113,7 @@ func initCommand(b *Binary, m InitMethod, dir string, feat installDBFeatures, in
 			if b.Basedir != "" {
 				where = "in " + b.Basedir + "/scripts, " + b.Basedir + "/bin or " + b.Basedir + "/usr/bin"
 			}
-			return "", nil, fmt.Errorf("%s %s needs mariadb-install-db or mysql_install_db, none found %s: install the package that ships it (Debian: mariadb-server) or give --basedir a complete tarball or package root",
+			return "", nil, fmt.Errorf("%s %s needs mariadb-install-db or mysql_install_db, none found %s: install the package that ships it (Debian: mariadb-server) or give "+flagname.Basedir+" a complete tarball or package root",
 				b.Flavor.Vendor, b.Flavor.Version, where)
 		}
 		path = b.InstallDB

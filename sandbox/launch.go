@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // launch starts the server from s.meta, records its pid in sandbox.json and
@@ -36,7 +38,7 @@ func (s *Sandbox) launch(ctx context.Context) error {
 	s.killLocked()
 	hint := ""
 	if errors.Is(err, errServerExited) {
-		hint = "; check the --sandbox-option values and the messages below"
+		hint = "; check the " + flagname.SandboxOption + " values and the messages below"
 		if s.acct.dropped {
 			hint += " (the server runs as the account " + s.acct.name + ": files an option names must be readable by it)"
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // DefaultStartTimeout bounds datadir initialisation and server start-up when
@@ -108,15 +110,15 @@ var reservedOptions = map[string]string{
 	"defaults-extra-file":             "the sandbox never reads option files; pass the options themselves",
 	"defaults-group-suffix":           "the sandbox never reads option files",
 	"print-defaults":                  "not a server option",
-	"basedir":                         "use --basedir",
+	"basedir":                         "use " + flagname.Basedir,
 	"datadir":                         "the datadir is <sandbox dir>/data",
 	"socket":                          "the socket is <sandbox dir>/mysql.sock",
 	"pid-file":                        "the pid file is <sandbox dir>/mysqld.pid",
 	"log-error":                       "the error log is <sandbox dir>/error.log",
-	"port":                            "use --networking and --port",
-	"bind-address":                    "use --networking (the sandbox listens on 127.0.0.1 only)",
-	"skip-networking":                 "networking is off unless --networking is given",
-	"networking":                      "use --networking",
+	"port":                            "use " + flagname.Networking + " and " + flagname.Port,
+	"bind-address":                    "use " + flagname.Networking + " (the sandbox listens on 127.0.0.1 only)",
+	"skip-networking":                 "networking is off unless " + flagname.Networking + " is given",
+	"networking":                      "use " + flagname.Networking,
 	"tmpdir":                          "the tmpdir is <sandbox dir>/tmp",
 	"user":                            "the server runs as the invoking user, or as the account " + SystemUser + " when that is root",
 	"plugin-dir":                      "plugin_dir is <sandbox dir>/plugin (links to the server's bundled plugins)",
@@ -131,10 +133,10 @@ var reservedOptions = map[string]string{
 	"help":                            "not a server option",
 	"verbose":                         "not a server option",
 	"auth-root-authentication-method": "the sandbox sets root's authentication itself",
-	"init-file":                       "the sandbox uses it to set root's password with --networking",
+	"init-file":                       "the sandbox uses it to set root's password with " + flagname.Networking,
 	"secure-file-priv":                "secure_file_priv is <sandbox dir>/files",
-	"lc-messages-dir":                 "the sandbox sets it from --basedir",
-	"character-sets-dir":              "the sandbox sets it from --basedir",
+	"lc-messages-dir":                 "the sandbox sets it from " + flagname.Basedir,
+	"character-sets-dir":              "the sandbox sets it from " + flagname.Basedir,
 }
 
 // ValidateServerOption checks one Options.ServerOptions entry: "key=value" or
@@ -143,19 +145,19 @@ var reservedOptions = map[string]string{
 // "--innodb_file_per_table=0".
 func ValidateServerOption(opt string) (string, error) {
 	if strings.ContainsAny(opt, "\n\r\x00") {
-		return "", fmt.Errorf("--sandbox-option %q contains a newline or NUL: give one option per entry", opt)
+		return "", fmt.Errorf(flagname.SandboxOption+" %q contains a newline or NUL: give one option per entry", opt)
 	}
 	body := strings.TrimPrefix(opt, "--")
 	key, _, _ := strings.Cut(body, "=")
 	if key == "" {
-		return "", fmt.Errorf("--sandbox-option %q has no name: use key=value, e.g. innodb_file_per_table=0", opt)
+		return "", fmt.Errorf(flagname.SandboxOption+" %q has no name: use key=value, e.g. innodb_file_per_table=0", opt)
 	}
 	if strings.HasPrefix(key, "-") {
-		return "", fmt.Errorf("--sandbox-option %q: give it as key=value without dashes, e.g. innodb_file_per_table=0", opt)
+		return "", fmt.Errorf(flagname.SandboxOption+" %q: give it as key=value without dashes, e.g. innodb_file_per_table=0", opt)
 	}
 	for _, r := range key {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return "", fmt.Errorf("--sandbox-option %q: name %q may only contain letters, digits, '_' and '-'", opt, key)
+			return "", fmt.Errorf(flagname.SandboxOption+" %q: name %q may only contain letters, digits, '_' and '-'", opt, key)
 		}
 	}
 	// Compare without the loose- prefix and the boolean prefixes, so that
@@ -167,7 +169,7 @@ func ValidateServerOption(opt string) (string, error) {
 	}
 	for _, k := range []string{norm, base} {
 		if r, ok := reservedOptions[k]; ok {
-			return "", fmt.Errorf("--sandbox-option %q is managed by the sandbox: %s", opt, r)
+			return "", fmt.Errorf(flagname.SandboxOption+" %q is managed by the sandbox: %s", opt, r)
 		}
 	}
 	return "--" + body, nil
@@ -188,7 +190,7 @@ func (o Options) normalize() (Options, []string, error) {
 		return o, nil, fmt.Errorf("sandbox: port %d is out of range 1-65535 (0 picks a free port)", o.Port)
 	}
 	if o.Port != 0 && !o.Networking {
-		return o, nil, fmt.Errorf("sandbox: --port %d given without --networking: add --networking to listen on 127.0.0.1", o.Port)
+		return o, nil, fmt.Errorf("sandbox: "+flagname.Port+" %d given without "+flagname.Networking+": add "+flagname.Networking+" to listen on 127.0.0.1", o.Port)
 	}
 	if o.FromDatadir != "" && !o.Networking {
 		return o, nil, fmt.Errorf("sandbox: a sandbox on a copied datadir needs Networking: root's password is set at its start")

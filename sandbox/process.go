@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -284,7 +285,7 @@ func freePort() (int, error) {
 	if lastErr == nil {
 		lastErr = errors.New("the kernel kept offering ports already in use")
 	}
-	return 0, fmt.Errorf("finding a free port on 127.0.0.1: %w; give --port with --networking", lastErr)
+	return 0, fmt.Errorf("finding a free port on 127.0.0.1: %w; give "+flagname.Port+" with "+flagname.Networking, lastErr)
 }
 
 // portFree reports whether 127.0.0.1:port can be bound now.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // The sandbox directory: the names of what it holds (doc.go lists them),
@@ -43,7 +45,7 @@ const maxSocketPath = 107
 // checkSocketPath refuses a socket path over maxSocketPath.
 func checkSocketPath(p string) error {
 	if len(p) > maxSocketPath {
-		return fmt.Errorf("sandbox: socket path %s would be %d bytes, over the %d-byte limit of unix socket paths: give --dir a shorter directory such as /tmp",
+		return fmt.Errorf("sandbox: socket path %s would be %d bytes, over the %d-byte limit of unix socket paths: give "+flagname.Dir+" a shorter directory such as /tmp",
 			p, len(p), maxSocketPath)
 	}
 	return nil

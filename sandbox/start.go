@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Start initialises a fresh datadir in a new directory under opts.Dir, starts
@@ -78,7 +80,7 @@ func chooseServer(ctx context.Context, o Options) (*Binary, InitMethod, error) {
 	}
 	if o.Networking && o.Port != 0 {
 		if err := portFree(o.Port); err != nil {
-			return nil, 0, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another --port, or leave it out for a free one", o.Port, err)
+			return nil, 0, fmt.Errorf("sandbox: port %d on 127.0.0.1 is not free (%w): choose another "+flagname.Port+", or leave it out for a free one", o.Port, err)
 		}
 	}
 	return bin, method, nil
@@ -91,11 +93,11 @@ func makeSandboxDir(parent string, acct runAs) (string, error) {
 		return "", fmt.Errorf("sandbox: creating %s: %w", parent, err)
 	}
 	if ok, where := acct.canReach(parent); !ok {
-		return "", fmt.Errorf("sandbox: the server runs as %s, which cannot reach %s (stopped at %s): give --dir a directory every user can traverse, such as /tmp", acct.name, parent, where)
+		return "", fmt.Errorf("sandbox: the server runs as %s, which cannot reach %s (stopped at %s): give "+flagname.Dir+" a directory every user can traverse, such as /tmp", acct.name, parent, where)
 	}
 	dir, err := os.MkdirTemp(parent, dirPrefix)
 	if err != nil {
-		return "", fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; give --dir a writable directory", parent, err)
+		return "", fmt.Errorf("sandbox: creating the sandbox directory in %s: %w; give "+flagname.Dir+" a writable directory", parent, err)
 	}
 	if err := acct.shareDir(dir); err != nil {
 		_ = os.RemoveAll(dir)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ProtonMail/go-crypto/openpgp"
 	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // keyringCache is the bootstrapped keyring, in the servers' cache (a hidden
@@ -102,7 +103,7 @@ func keysFromArchive(ctx context.Context, o Options, suiteName string, release [
 	p, ok := ix.pkgs[keyringPackage]
 	if !ok {
 		return nil, fmt.Errorf("%w: the suite %s has no %s package to take the archive's keys from: "+
-			"give --keyring a file of Debian's archive keys", ErrVerify, suiteName, keyringPackage)
+			"give "+flagname.Keyring+" a file of Debian's archive keys", ErrVerify, suiteName, keyringPackage)
 	}
 	pkgDir := filepath.Join(work, keyringPackage)
 	defer os.RemoveAll(pkgDir)
@@ -118,7 +119,7 @@ func keysFromArchive(ctx context.Context, o Options, suiteName string, release [
 	keys := carriedKeysIn(tree)
 	if len(keys) == 0 {
 		return nil, fmt.Errorf("%w: %s %s holds none of the archive keys the tool carries: "+
-			"install Debian's archive keys (apt-get install debian-archive-keyring) or give --keyring a file of them",
+			"install Debian's archive keys (apt-get install debian-archive-keyring) or give "+flagname.Keyring+" a file of them",
 			ErrVerify, keyringPackage, p.version)
 	}
 	signed, _, err := verifyRelease(release, keys, releaseURL)

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // fetcher downloads files into a directory, each checked against the
@@ -56,11 +58,11 @@ func (f *fetcher) get(ctx context.Context, rawURL, dest, want string, size int64
 func matches(what, got, want string, n, size int64) error {
 	if size >= 0 && n != size {
 		return fmt.Errorf("%w: %s has %d bytes, the signed index says %d: the download was removed; "+
-			"fetch again, or use another mirror (--mirror) if it persists", ErrVerify, what, n, size)
+			"fetch again, or use another mirror ("+flagname.Mirror+") if it persists", ErrVerify, what, n, size)
 	}
 	if want != "" && !strings.EqualFold(got, want) {
 		return fmt.Errorf("%w: %s has SHA256 %s, the signed index says %s: the download was removed; "+
-			"fetch again, or use another mirror (--mirror) if it persists", ErrVerify, what, got, want)
+			"fetch again, or use another mirror ("+flagname.Mirror+") if it persists", ErrVerify, what, got, want)
 	}
 	return nil
 }

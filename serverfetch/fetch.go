@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Options say where a fetch puts its roots and where it gets them.
@@ -56,7 +58,7 @@ func (o Options) withDefaults() Options {
 
 func (o Options) fetcher() *fetcher {
 	f := &fetcher{client: o.Client,
-		mirrorHint: fmt.Sprintf("point the tool at a mirror it can reach with --mirror URL or %s=URL", EnvMirror)}
+		mirrorHint: fmt.Sprintf("point the tool at a mirror it can reach with "+flagname.Mirror+" URL or %s=URL", EnvMirror)}
 	if o.Progress != nil {
 		f.progress = &progress{w: o.Progress, live: o.Live, now: time.Now}
 	}
@@ -98,7 +100,7 @@ func Fetch(ctx context.Context, name string, o Options) (Result, error) {
 		return Result{}, err
 	}
 	if got := ix.pkgs[v.Packages[0]].version; !v.hasExact(got) {
-		return Result{}, fmt.Errorf("%w: %s: Debian's %s has %s %s, not %s: fetch %s for that one, or the vendor's tarball of %s with --tarball and --sha256",
+		return Result{}, fmt.Errorf("%w: %s: Debian's %s has %s %s, not %s: fetch %s for that one, or the vendor's tarball of %s with "+flagname.Tarball+" and "+flagname.SHA256,
 			ErrUnknownVersion, name, v.Suite, v.Packages[0], got, v.Exact, v.Name, v.Exact)
 	}
 	pkgs, err := resolve(ix, v)

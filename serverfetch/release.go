@@ -10,6 +10,7 @@ import (
 
 	"github.com/ProtonMail/go-crypto/openpgp"
 	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // indexEntry is one file InRelease lists: its SHA256 and size.
@@ -24,11 +25,11 @@ func readKeyring(path string) (openpgp.EntityList, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: reading the archive keys: %w: install Debian's archive keys "+
-			"(apt-get install debian-archive-keyring) or give --keyring a file of them", ErrVerify, err)
+			"(apt-get install debian-archive-keyring) or give "+flagname.Keyring+" a file of them", ErrVerify, err)
 	}
 	keys, err := parseKeyring(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s is not an OpenPGP keyring: %w: give --keyring a file of Debian's archive keys", ErrVerify, path, err)
+		return nil, fmt.Errorf("%w: %s is not an OpenPGP keyring: %w: give "+flagname.Keyring+" a file of Debian's archive keys", ErrVerify, path, err)
 	}
 	return keys, nil
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ulikunitz/xz"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Tarball is an official server tarball the user names.
@@ -29,7 +30,7 @@ type Tarball struct {
 func FetchTarball(ctx context.Context, t Tarball, o Options) (Result, error) {
 	o = o.withDefaults()
 	if _, err := hex.DecodeString(t.SHA256); err != nil || len(t.SHA256) != 64 {
-		return Result{}, fmt.Errorf("%w: --sha256 %q is not a SHA256 (64 hex digits): copy it from the vendor's download page", ErrUnknownVersion, t.SHA256)
+		return Result{}, fmt.Errorf("%w: "+flagname.SHA256+" %q is not a SHA256 (64 hex digits): copy it from the vendor's download page", ErrUnknownVersion, t.SHA256)
 	}
 	if t.Name == "" {
 		t.Name = tarballName(t.Source)

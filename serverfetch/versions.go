@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Version is a server the tool can fetch by name from Debian's archive.
@@ -91,7 +93,7 @@ func Lookup(name string) (Version, error) {
 			return v, nil
 		}
 	}
-	return Version{}, fmt.Errorf("%w: %q: the versions the tool can fetch are %s, or a full version of one the archive has (mariadb-11.8.9); or fetch a tarball with --tarball and --sha256",
+	return Version{}, fmt.Errorf("%w: %q: the versions the tool can fetch are %s, or a full version of one the archive has (mariadb-11.8.9); or fetch a tarball with "+flagname.Tarball+" and "+flagname.SHA256,
 		ErrUnknownVersion, name, KnownNames())
 }
 

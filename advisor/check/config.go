@@ -6,6 +6,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -20,11 +21,11 @@ import (
 // the paths exist on this machine); a note says how many.
 func configOnTarget(ctx context.Context, r *report.Report, configFile, basedir string) error {
 	if configFile == "" {
-		return fmt.Errorf("%w: --target-basedir validates the options of --config with the target's binary: give --config too", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.TargetBasedir+" validates the options of "+flagname.Config+" with the target's binary: give "+flagname.Config+" too", exitcode.ErrUsage)
 	}
 	bin, err := sandbox.Detect(ctx, basedir)
 	if err != nil {
-		return fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
+		return fmt.Errorf("%w: "+flagname.TargetBasedir+": %w", exitcode.ErrUsage, err)
 	}
 	target := bin.Flavor
 	config, _, err := job.LoadConfig(configFile)
@@ -74,7 +75,7 @@ func configOnTarget(ctx context.Context, r *report.Report, configFile, basedir s
 	if r.Target != nil {
 		r.Target.Binary = bin.Path
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("target binary: asked %s (%s) about %d option(s) of --config; it refused %d; %d path, port or identity option(s) not asked",
+	r.Notes = append(r.Notes, fmt.Sprintf("target binary: asked %s (%s) about %d option(s) of "+flagname.Config+"; it refused %d; %d path, port or identity option(s) not asked",
 		bin.Flavor.Raw, bin.ValidationCommand(), len(options), len(refused), skipped))
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Options bound the copy.
@@ -67,7 +69,7 @@ type Skip struct {
 func Copy(ctx context.Context, live *sql.DB, schemas []string, dst []*sql.DB, o Options) (*Result, error) {
 	began := time.Now()
 	if o.Rows < 1 {
-		return nil, fmt.Errorf("datasample: a row limit of %d: give --sample-rows 1 or more", o.Rows)
+		return nil, fmt.Errorf("datasample: a row limit of %d: give "+flagname.SampleRows+" 1 or more", o.Rows)
 	}
 	if len(schemas) == 0 || len(dst) == 0 {
 		return nil, errors.New("datasample: nothing to copy: name the schemas and at least one sandbox")

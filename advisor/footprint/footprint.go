@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -92,7 +93,7 @@ func New(ctx context.Context, db *sql.DB, o Options, warn func(string)) (*Conduc
 		return nil, err
 	}
 	if f.busy && !f.pace.Fixed {
-		f.warn(fmt.Sprintf("the server is busy (%s): the calibration paces itself at %gx its statements' time (--pace off to not pace)", f.describeLast(), AutoPaceRatio))
+		f.warn(fmt.Sprintf("the server is busy (%s): the calibration paces itself at %gx its statements' time ("+flagname.Pace+" off to not pace)", f.describeLast(), AutoPaceRatio))
 	}
 	return f, nil
 }
@@ -204,8 +205,8 @@ func (f *Conduct) operatorHold(ctx context.Context) error {
 		return nil
 	}
 	start := time.Now()
-	f.warn(fmt.Sprintf("paused: %s exists (--pause-file); remove it to resume", f.files.pause))
-	defer func() { f.recordPause(pauseFileCause, "--pause-file "+f.files.pause, time.Since(start)) }()
+	f.warn(fmt.Sprintf("paused: %s exists ("+flagname.PauseFile+"); remove it to resume", f.files.pause))
+	defer func() { f.recordPause(pauseFileCause, flagname.PauseFile+" "+f.files.pause, time.Since(start)) }()
 	for f.files.paused() {
 		if err := sleepCtx(ctx, pausePoll); err != nil {
 			return err

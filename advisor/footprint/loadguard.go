@@ -3,6 +3,8 @@ package footprint
 import (
 	"fmt"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Load guard defaults: pause while a server signal is above its limit,
@@ -36,11 +38,11 @@ type loadGuard struct {
 func (g loadGuard) limitHit(s serverSignals) (cause, why string) {
 	switch {
 	case s.ThreadsRunning > g.maxThreads:
-		return "Threads_running", fmt.Sprintf("Threads_running %d > --max-threads-running %d", s.ThreadsRunning, g.maxThreads)
+		return "Threads_running", fmt.Sprintf("Threads_running %d > "+flagname.MaxThreadsRunning+" %d", s.ThreadsRunning, g.maxThreads)
 	case g.maxHistory > 0 && s.HistoryLength > g.maxHistory:
-		return "history list length", fmt.Sprintf("InnoDB history list length %d > --max-history-length %d", s.HistoryLength, g.maxHistory)
+		return "history list length", fmt.Sprintf("InnoDB history list length %d > "+flagname.MaxHistoryLength+" %d", s.HistoryLength, g.maxHistory)
 	case g.maxFsyncs > 0 && s.PendingFsyncs > g.maxFsyncs:
-		return "pending fsyncs", fmt.Sprintf("InnoDB pending fsyncs %d > --max-pending-fsyncs %d", s.PendingFsyncs, g.maxFsyncs)
+		return "pending fsyncs", fmt.Sprintf("InnoDB pending fsyncs %d > "+flagname.MaxPendingFsyncs+" %d", s.PendingFsyncs, g.maxFsyncs)
 	}
 	return "", ""
 }
@@ -59,7 +61,7 @@ func (g loadGuard) cause(s serverSignals) string {
 
 // gaveUp is the error of a wait that lasted the whole --load-wait.
 func (g loadGuard) gaveUp(why string) error {
-	return fmt.Errorf("%w: %s for %s (--load-wait); the calibration stopped (nothing left behind); retry when the server is quieter or raise the limit", errServerBusy, why, g.wait)
+	return fmt.Errorf("%w: %s for %s ("+flagname.LoadWait+"); the calibration stopped (nothing left behind); retry when the server is quieter or raise the limit", errServerBusy, why, g.wait)
 }
 
 func newLoadGuard(o Options) loadGuard {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // pausePoll is how often a paused calibration looks at its files again.
@@ -27,7 +29,7 @@ func (o operatorFiles) checkAbort() error {
 	if !exists(o.abort) {
 		return nil
 	}
-	return fmt.Errorf("%w: %s exists (--abort-file): the calibration stopped; the scratch schema is dropped and the globals restored on the way out; remove the file before the next run", ErrAborted, o.abort)
+	return fmt.Errorf("%w: %s exists ("+flagname.AbortFile+"): the calibration stopped; the scratch schema is dropped and the globals restored on the way out; remove the file before the next run", ErrAborted, o.abort)
 }
 
 func exists(path string) bool {

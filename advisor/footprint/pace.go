@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // Pace is how the calibration paces itself (--pace): after each statement
@@ -49,7 +50,7 @@ func ParsePace(s string) (Pace, error) {
 	}
 	r, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || !(r >= 0 && r <= maxPaceRatio) {
-		return Pace{}, fmt.Errorf("%w: --pace %q: give auto, off or a ratio between 0 and %d (sleep that many times each statement's duration after it)", exitcode.ErrUsage, s, maxPaceRatio)
+		return Pace{}, fmt.Errorf("%w: "+flagname.Pace+" %q: give auto, off or a ratio between 0 and %d (sleep that many times each statement's duration after it)", exitcode.ErrUsage, s, maxPaceRatio)
 	}
 	return Pace{Fixed: true, Ratio: r}, nil
 }

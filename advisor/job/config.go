@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -16,7 +17,7 @@ import (
 func LoadConfig(path string) ([]rules.ConfigOption, []string, error) {
 	f, err := mycnf.Parse(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: reading --config: %w", exitcode.ErrUsage, err)
+		return nil, nil, fmt.Errorf("%w: reading "+flagname.Config+": %w", exitcode.ErrUsage, err)
 	}
 	var out []rules.ConfigOption
 	for _, o := range f.Options {

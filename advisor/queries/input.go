@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/querylog"
 )
 
@@ -55,7 +56,7 @@ func FromLog(res *querylog.Result, maxClasses int) *Input {
 	}
 	if maxClasses > 0 && len(classes) > maxClasses {
 		classes = classes[:maxClasses]
-		in.Notes = append(in.Notes, fmt.Sprintf("only the %d heaviest of %d classes were compared (--query-classes)", maxClasses, in.Classes))
+		in.Notes = append(in.Notes, fmt.Sprintf("only the %d heaviest of %d classes were compared ("+flagname.QueryClasses+")", maxClasses, in.Classes))
 	}
 	in.Kept = len(classes)
 	for _, c := range classes {
@@ -82,9 +83,9 @@ func (in *Input) InSchemas(loaded []string, database string) error {
 		return slices.ContainsFunc(loaded, func(l string) bool { return strings.EqualFold(l, s) })
 	}
 	if database != "" && !inLoaded(database) {
-		return fmt.Errorf("%w: --database %s: the schema is not loaded (%s): name one the schema file creates", exitcode.ErrUsage, database, loadedText(loaded))
+		return fmt.Errorf("%w: "+flagname.Database+" %s: the schema is not loaded (%s): name one the schema file creates", exitcode.ErrUsage, database, loadedText(loaded))
 	}
-	def, from := database, "the default schema given (--database)"
+	def, from := database, "the default schema given ("+flagname.Database+")"
 	if def == "" && len(loaded) == 1 {
 		def, from = loaded[0], "the only schema loaded"
 	}
@@ -115,7 +116,7 @@ func (in *Input) InSchemas(loaded []string, database string) error {
 	}
 	if without > 0 {
 		in.Notes = append(in.Notes, fmt.Sprintf("%d statements the source gives no schema for ran without a default schema (%s): "+
-			"give --database (-D, as for the mysql client) the schema they run in", without, loadedText(loaded)))
+			"give "+flagname.Database+" (-D, as for the mysql client) the schema they run in", without, loadedText(loaded)))
 	}
 	in.Statements = kept
 	return nil

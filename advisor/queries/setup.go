@@ -1,14 +1,18 @@
 package queries
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 // setupCodes are the errors that say the rehearsal's setup, not the
 // upgrade, stopped a statement: no default schema, a schema or table the
 // loaded schema lacks, a right the replaying account lacks.
 var setupCodes = map[int]string{
-	1046: "no default schema: give the schema the statements run in (--database, as the mysql client's -D)",
+	1046: "no default schema: give the schema the statements run in (" + flagname.Database + ", as the mysql client's -D)",
 	1049: "the schema is not loaded: give a schema file that creates it",
-	1146: "the table is not loaded: give the schema file the statements were written for (and --database for the schema they run in)",
+	1146: "the table is not loaded: give the schema file the statements were written for (and " + flagname.Database + " for the schema they run in)",
 	1044: "the replaying account lacks a right on the schema",
 	1045: "the replaying account was refused",
 	1142: "the replaying account lacks a right on the table",

@@ -3,6 +3,7 @@ package rehearse
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 )
@@ -26,10 +27,10 @@ func (r *datadirRun) compare(tables []replication.TableChunks, before, after []t
 				"rebuild the table (ALTER TABLE ... FORCE) on today's version before the upgrade, or right after it on the target; when today's version fails it too, restore the table from a dump")
 		case b.rows != a.rows:
 			r.problem(fmt.Sprintf("table %s has %d row(s) on the target, %d on today's version", tc.Name(), a.rows, b.rows),
-				"do not upgrade this datadir in place: move the table by dump and reload, and report the rows the replication rehearsal names (rehearse --replication)")
+				"do not upgrade this datadir in place: move the table by dump and reload, and report the rows the replication rehearsal names (rehearse "+flagname.Replication+")")
 		case b.checksum != a.checksum:
 			r.problem(fmt.Sprintf("table %s: the checksum of its rows differs on the target (%s, today's version %s)", tc.Name(), a.checksum, b.checksum),
-				"the rows read back differently: compare them with rehearse --replication (it names the differing rows) and move the table by dump and reload if they changed")
+				"the rows read back differently: compare them with rehearse "+flagname.Replication+" (it names the differing rows) and move the table by dump and reload if they changed")
 		}
 	}
 }
@@ -47,5 +48,5 @@ func sampledText(tables []replication.TableChunks) string {
 	if sampled == 0 {
 		return ""
 	}
-	return fmt.Sprintf("--budget: the checksums read %d of %d chunk(s) (%d table(s) sampled, the same chunks on both sides); row counts and CHECK TABLE cover every table", summed, total, sampled)
+	return fmt.Sprintf(flagname.Budget+": the checksums read %d of %d chunk(s) (%d table(s) sampled, the same chunks on both sides); row counts and CHECK TABLE cover every table", summed, total, sampled)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
@@ -26,10 +27,10 @@ var backupCheckpoints = []string{"xtrabackup_checkpoints", "mariadb_backup_check
 func datadirRefusal(dir string, src flavor.Flavor) error {
 	fi, err := os.Stat(dir)
 	if err != nil || !fi.IsDir() {
-		return fmt.Errorf("%w: --datadir %s is not a directory: give a copy of today's datadir (a cold copy, a snapshot or a prepared backup)", exitcode.ErrUsage, dir)
+		return fmt.Errorf("%w: "+flagname.Datadir+" %s is not a directory: give a copy of today's datadir (a cold copy, a snapshot or a prepared backup)", exitcode.ErrUsage, dir)
 	}
 	if !looksLikeDatadir(dir) {
-		return fmt.Errorf("%w: --datadir %s holds no mysql/ directory and no ibdata1: it is not a datadir", exitcode.ErrUsage, dir)
+		return fmt.Errorf("%w: "+flagname.Datadir+" %s holds no mysql/ directory and no ibdata1: it is not a datadir", exitcode.ErrUsage, dir)
 	}
 	if err := unpreparedBackup(dir, src); err != nil {
 		return err
@@ -40,7 +41,7 @@ func datadirRefusal(dir string, src flavor.Flavor) error {
 	if v := upgradedBy(dir); v != "" {
 		ver, err := flavor.ParseVersion(v)
 		if err == nil && ver.Series() != src.Version.Series() {
-			return fmt.Errorf("%w: --datadir %s was last upgraded by %s, but today's binaries are %s: give --source-basedir of the datadir's series", exitcode.ErrUsage, dir, v, src)
+			return fmt.Errorf("%w: "+flagname.Datadir+" %s was last upgraded by %s, but today's binaries are %s: give "+flagname.SourceBasedir+" of the datadir's series", exitcode.ErrUsage, dir, v, src)
 		}
 	}
 	return nil
@@ -58,9 +59,9 @@ func outsideFiles(dir string) error {
 		rel, _ := filepath.Rel(dir, p)
 		switch {
 		case d.Type()&fs.ModeSymlink != 0:
-			return fmt.Errorf("%w: --datadir %s holds a symbolic link, %s: the server on the copy would write where it points; give a copy with the files themselves (cp -a --dereference)", exitcode.ErrUsage, dir, rel)
+			return fmt.Errorf("%w: "+flagname.Datadir+" %s holds a symbolic link, %s: the server on the copy would write where it points; give a copy with the files themselves (cp -a --dereference)", exitcode.ErrUsage, dir, rel)
 		case strings.HasSuffix(d.Name(), ".isl"):
-			return fmt.Errorf("%w: --datadir %s holds %s, a table whose tablespace lives outside the datadir (DATA DIRECTORY): the server on the copy would write the original file; "+
+			return fmt.Errorf("%w: "+flagname.Datadir+" %s holds %s, a table whose tablespace lives outside the datadir (DATA DIRECTORY): the server on the copy would write the original file; "+
 				"rehearse a copy where that table's tablespace was moved back in (ALTER TABLE ... ENGINE=InnoDB without DATA DIRECTORY on a copy), or without that table", exitcode.ErrUsage, dir, rel)
 		}
 		return nil
@@ -89,7 +90,7 @@ func unpreparedBackup(dir string, src flavor.Flavor) error {
 		if src.IsMariaDB() {
 			tool = "mariadb-backup"
 		}
-		return fmt.Errorf("%w: --datadir %s is a physical backup that was not prepared (%s says backup_type = %s): "+
+		return fmt.Errorf("%w: "+flagname.Datadir+" %s is a physical backup that was not prepared (%s says backup_type = %s): "+
 			"prepare a copy of it first with today's version's tool, `%s --prepare --target-dir=%s` (it rewrites the directory: run it on a copy if this one must stay as it is), then give that directory",
 			exitcode.ErrUsage, dir, name, typ, tool, dir)
 	}
@@ -132,9 +133,9 @@ func copyRefusal(c sandbox.DatadirCopy, copies int, where string) error {
 	if all.Enough() {
 		return nil
 	}
-	what := "the copy of --datadir " + c.Source + " needs"
+	what := "the copy of " + flagname.Datadir + " " + c.Source + " needs"
 	if copies > 1 {
-		what = fmt.Sprintf("the %d copies of --datadir %s (the second for today's version to run --queries on) need", copies, c.Source)
+		what = fmt.Sprintf("the %d copies of "+flagname.Datadir+" %s (the second for today's version to run "+flagname.Queries+" on) need", copies, c.Source)
 	}
 	return fmt.Errorf("%w: %s %s (and room for the servers' logs) in %s, which has %s free, and the filesystem cannot reflink: "+
 		"set TMPDIR to a directory on a filesystem with the space (or one that reflinks: btrfs, XFS)", exitcode.ErrPreflight, what, mib(all.Bytes), where, mib(c.Free))
@@ -152,5 +153,5 @@ func queriesDatabaseRefusal(dir string, q *QueryOptions) error {
 	if st, err := os.Stat(filepath.Join(dir, q.Database)); err == nil && st.IsDir() {
 		return nil
 	}
-	return fmt.Errorf("%w: --database %s: --datadir %s holds no schema of that name (no %s/ directory); name a schema of the datadir", exitcode.ErrUsage, q.Database, dir, q.Database)
+	return fmt.Errorf("%w: "+flagname.Database+" %s: "+flagname.Datadir+" %s holds no schema of that name (no %s/ directory); name a schema of the datadir", exitcode.ErrUsage, q.Database, dir, q.Database)
 }

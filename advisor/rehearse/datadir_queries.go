@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
@@ -24,7 +25,7 @@ import (
 const stepQueries = "the application's queries (today's version on a second copy, the target on the upgraded one)"
 
 // copiesNote says where the statements ran.
-const copiesNote = "the statements ran on the real rows and statistics of --datadir: today's version on a second copy of it, started for them, " +
+const copiesNote = "the statements ran on the real rows and statistics of " + flagname.Datadir + ": today's version on a second copy of it, started for them, " +
 	"the target on the copy it upgraded (after its checks), both running at once, so each statement's results, errors and plans are compared " +
 	"and its timing paired as in the query rehearsal"
 
@@ -50,7 +51,7 @@ func (r *datadirRun) queriesNotRun(why string) {
 	r.q = report.QueriesOf(r.in, nil, false)
 	r.q.Notes = append(r.q.Notes, "the queries were not run: "+why)
 	if r.o.Warn != nil {
-		r.o.Warn("--queries: the statements were not run: " + why)
+		r.o.Warn(flagname.Queries + ": the statements were not run: " + why)
 	}
 }
 

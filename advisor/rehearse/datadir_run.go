@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
@@ -22,7 +23,7 @@ func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) 
 	}
 	src, err := sandbox.Detect(ctx, o.SourceBasedir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: --in-place --datadir needs today's binaries to start the datadir: give --source-basedir (%w)", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: "+flagname.InPlace+" "+flagname.Datadir+" needs today's binaries to start the datadir: give "+flagname.SourceBasedir+" (%w)", exitcode.ErrUsage, err)
 	}
 	if o.ServerVersion == "" {
 		o.ServerVersion = fmt.Sprintf("%s-%s", src.Flavor.Vendor, src.Flavor.Version)
@@ -36,7 +37,7 @@ func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) 
 		return nil, err
 	}
 	if p.sourceBin == nil {
-		return nil, fmt.Errorf("%w: --in-place --datadir needs binaries of today's version: %s", exitcode.ErrUsage, p.sourceNote)
+		return nil, fmt.Errorf("%w: "+flagname.InPlace+" "+flagname.Datadir+" needs binaries of today's version: %s", exitcode.ErrUsage, p.sourceNote)
 	}
 	if err := inPlaceRefusal(p.sourceBin.Flavor, p.target); err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func runDatadir(ctx context.Context, o Options) (*report.RehearseReport, error) 
 // datadirReport is the report of a datadir's rehearsal.
 func datadirReport(o Options, t *today, p *rehearsal, ip *report.InPlace) *report.RehearseReport {
 	todayInfo := binaryInfo(p.sourceBin, p.sourceBin.Flavor)
-	todayInfo.Address = "--datadir " + ip.Datadir.Source
+	todayInfo.Address = flagname.Datadir + " " + ip.Datadir.Source
 	r := &report.RehearseReport{
 		SchemaVersion: report.SchemaVersion, Command: string(job.CommandRehearse),
 		Tool:  report.ToolInfo{Name: "upgrade-advisor", Version: o.ToolVersion},
@@ -109,7 +110,7 @@ func copiesText(n int) string {
 	if n == 1 {
 		return "a plain copy"
 	}
-	return fmt.Sprintf("%d plain copies (the second for today's version to run --queries on)", n)
+	return fmt.Sprintf("%d plain copies (the second for today's version to run "+flagname.Queries+" on)", n)
 }
 
 func sandboxParent(o Options) string {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -23,10 +24,10 @@ import (
 func inPlaceRefusal(source, target flavor.Flavor) error {
 	switch {
 	case source.IsMariaDB() != target.IsMariaDB():
-		return fmt.Errorf("%w: --in-place: %s -> %s is a migration between vendors, which no vendor supports in place: "+
-			"dump and reload instead (rehearse without --in-place, check --schema-file)", exitcode.ErrUsage, source, target)
+		return fmt.Errorf("%w: "+flagname.InPlace+": %s -> %s is a migration between vendors, which no vendor supports in place: "+
+			"dump and reload instead (rehearse without "+flagname.InPlace+", check "+flagname.SchemaFile+")", exitcode.ErrUsage, source, target)
 	case target.Version.Compare(source.Version) < 0:
-		return fmt.Errorf("%w: --in-place: %s -> %s is a downgrade, which the vendor does not support in place: "+
+		return fmt.Errorf("%w: "+flagname.InPlace+": %s -> %s is a downgrade, which the vendor does not support in place: "+
 			"restore a backup of the older version instead", exitcode.ErrUsage, source, target)
 	}
 	return nil
@@ -40,7 +41,7 @@ func inPlaceRefusal(source, target flavor.Flavor) error {
 // an error: it is what the rehearsal is for.
 func rehearseInPlace(ctx context.Context, o Options, p *rehearsal, todayOptions []string) (_ *report.InPlace, err error) {
 	if p.sourceBin == nil {
-		return nil, fmt.Errorf("%w: --in-place needs today's binaries to make the datadir: give --source-basedir (%s)", exitcode.ErrUsage, p.sourceNote)
+		return nil, fmt.Errorf("%w: "+flagname.InPlace+" needs today's binaries to make the datadir: give "+flagname.SourceBasedir+" (%s)", exitcode.ErrUsage, p.sourceNote)
 	}
 	d, groups, err := inPlaceSchema(o, sqlfile.ClientOf(p.sourceBin.Flavor.Vendor))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -327,13 +328,13 @@ func logLines(path string, offset int64) []string {
 // datadirSource returns the usage error of --datadir without --in-place.
 func datadirSource(o Options) error {
 	if !o.InPlace {
-		return fmt.Errorf("%w: --datadir is the datadir --in-place upgrades: add --in-place", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.Datadir+" is the datadir "+flagname.InPlace+" upgrades: add "+flagname.InPlace, exitcode.ErrUsage)
 	}
 	if o.SchemaFile != "" || o.Replication != nil {
-		return fmt.Errorf("%w: --in-place --datadir rehearses the datadir's own schemas: leave out --schema-file and --replication", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.InPlace+" "+flagname.Datadir+" rehearses the datadir's own schemas: leave out "+flagname.SchemaFile+" and "+flagname.Replication, exitcode.ErrUsage)
 	}
 	if o.Queries.Live() || (o.Queries != nil && o.Queries.SampleRows > 0) {
-		return fmt.Errorf("%w: --in-place --datadir runs --queries on the datadir's own rows: give a slow log, general log or file of statements, without --sample-rows", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.InPlace+" "+flagname.Datadir+" runs "+flagname.Queries+" on the datadir's own rows: give a slow log, general log or file of statements, without "+flagname.SampleRows, exitcode.ErrUsage)
 	}
 	return nil
 }

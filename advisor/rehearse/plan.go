@@ -10,6 +10,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -45,7 +46,7 @@ func planRehearsal(ctx context.Context, o Options, t *today) (*rehearsal, error)
 	p := &rehearsal{}
 	var err error
 	if p.targetBin, p.target, err = detectFlavor(ctx, o.TargetBasedir); err != nil {
-		return nil, fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: "+flagname.TargetBasedir+": %w", exitcode.ErrUsage, err)
 	}
 	if err := findSource(ctx, o, t, p); err != nil {
 		return nil, err
@@ -93,13 +94,13 @@ func findSource(ctx context.Context, o Options, t *today, p *rehearsal) error {
 	bin, fl, err := detectFlavor(ctx, o.SourceBasedir)
 	switch {
 	case err != nil && o.SourceBasedir != "":
-		return fmt.Errorf("%w: --source-basedir: %w", exitcode.ErrUsage, err)
+		return fmt.Errorf("%w: "+flagname.SourceBasedir+": %w", exitcode.ErrUsage, err)
 	case err != nil && errors.Is(err, sandbox.ErrNoServer):
 		p.sourceNote = "no server binaries are installed here"
 	case err != nil:
 		p.sourceNote = err.Error()
 	case !sameSeries(fl, t.in.Flavor) && o.SourceBasedir != "":
-		return fmt.Errorf("%w: --source-basedir holds %s, but today's server is %s: give binaries of the same series", exitcode.ErrUsage, fl, t.in.Flavor)
+		return fmt.Errorf("%w: "+flagname.SourceBasedir+" holds %s, but today's server is %s: give binaries of the same series", exitcode.ErrUsage, fl, t.in.Flavor)
 	case !sameSeries(fl, t.in.Flavor):
 		p.sourceNote = fmt.Sprintf("the installed binaries are %s, not today's %s %s", fl, t.in.Flavor.Name(), t.in.Flavor.Version.Series())
 	default:
@@ -107,7 +108,7 @@ func findSource(ctx context.Context, o Options, t *today, p *rehearsal) error {
 		return nil
 	}
 	p.notes = append(p.notes, fmt.Sprintf("today's version cannot run here (%s): the target as carried over is measured against the target with its defaults "+
-		"and with today's behaviour pinned, which still tells which lines of the my.cnf matter; give --source-basedir of a %s %s tarball to measure today's version too",
+		"and with today's behaviour pinned, which still tells which lines of the my.cnf matter; give "+flagname.SourceBasedir+" of a %s %s tarball to measure today's version too",
 		p.sourceNote, t.in.Flavor.Name(), t.in.Flavor.Version.Series()))
 	return nil
 }

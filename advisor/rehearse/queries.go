@@ -8,6 +8,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/datasample"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
@@ -21,7 +22,7 @@ import (
 func ReadQueryFile(q QueryOptions) (*queries.Input, error) {
 	res, err := querylog.ReadFile(q.Source, querylog.Options{Format: querylog.Format(q.Format)})
 	if err != nil {
-		return nil, fmt.Errorf("%w: --queries: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: "+flagname.Queries+": %w", exitcode.ErrUsage, err)
 	}
 	return queries.FromLog(res, q.MaxClasses), nil
 }
@@ -102,11 +103,11 @@ func rehearseQueries(ctx context.Context, o Options, d *sqlfile.Dump, p *rehears
 	switch {
 	case todaySrv == nil:
 		s := report.QueriesOf(in, nil, true)
-		s.Notes = append(s.Notes, "the queries were not run: today's version did not run here, and they are compared with it (give --source-basedir with today's binaries)")
+		s.Notes = append(s.Notes, "the queries were not run: today's version did not run here, and they are compared with it (give "+flagname.SourceBasedir+" with today's binaries)")
 		return s, nil
 	case d == nil:
 		s := report.QueriesOf(in, nil, true)
-		s.Notes = append(s.Notes, "the queries were not run: no schema was rehearsed (give --schema-file, with --with-data for its rows, or --schemas)")
+		s.Notes = append(s.Notes, "the queries were not run: no schema was rehearsed (give "+flagname.SchemaFile+", with "+flagname.WithData+" for its rows, or "+flagname.Schemas+")")
 		return s, nil
 	}
 	schemas := schemacheck.SchemaNames(d)
@@ -147,7 +148,7 @@ func SampleRows(ctx context.Context, conn server.ConnOptions, schemas []string, 
 	}
 	res, err := datasample.Copy(ctx, live.DB(), schemas, dst, datasample.Options{Rows: n})
 	if err != nil {
-		return "", fmt.Errorf("sampling today's rows (--sample-rows): %w", err)
+		return "", fmt.Errorf("sampling today's rows ("+flagname.SampleRows+"): %w", err)
 	}
 	rows, limited := 0, 0
 	for _, t := range res.Tables {
@@ -156,7 +157,7 @@ func SampleRows(ctx context.Context, conn server.ConnOptions, schemas []string, 
 			limited++
 		}
 	}
-	note = fmt.Sprintf("the sandboxes hold a sample of today's live rows (--sample-rows %d): %d tables, %d rows, %d tables with more rows than were read, %d skipped, in %.1f s",
+	note = fmt.Sprintf("the sandboxes hold a sample of today's live rows ("+flagname.SampleRows+" %d): %d tables, %d rows, %d tables with more rows than were read, %d skipped, in %.1f s",
 		n, len(res.Tables), rows, limited, len(res.Skipped), res.Took.Seconds())
 	for _, sk := range res.Skipped {
 		note += fmt.Sprintf("; %s.%s not copied: %s", sk.Schema, sk.Table, sk.Reason)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
@@ -19,7 +20,7 @@ import (
 // removed whatever happens, also on Ctrl-C.
 func Run(ctx context.Context, o Options) (r *report.RehearseReport, err error) {
 	if o.TargetBasedir == "" {
-		return nil, fmt.Errorf("%w: rehearse needs --target-basedir: an extracted tarball or unpacked package root of the version you move to", exitcode.ErrUsage)
+		return nil, fmt.Errorf("%w: rehearse needs "+flagname.TargetBasedir+": an extracted tarball or unpacked package root of the version you move to", exitcode.ErrUsage)
 	}
 	if o.Datadir != "" {
 		return runDatadir(ctx, o)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
@@ -28,7 +29,7 @@ func ParseBinlogFormats(s string) ([]string, error) {
 		case replication.FormatRow, replication.FormatStatement, replication.FormatMixed:
 			out = append(out, f)
 		default:
-			return nil, fmt.Errorf("%w: --binlog-format %q: give ROW, STATEMENT, MIXED, a list of them, or both", exitcode.ErrUsage, f)
+			return nil, fmt.Errorf("%w: "+flagname.BinlogFormat+" %q: give ROW, STATEMENT, MIXED, a list of them, or both", exitcode.ErrUsage, f)
 		}
 	}
 	slices.Sort(out)
@@ -45,7 +46,7 @@ func ParseSeeds(s string) ([]string, error) {
 	case replication.SeedSchema:
 		return []string{replication.SeedSchema}, nil
 	}
-	return nil, fmt.Errorf("%w: --replication-seed %q: give dump, schema or both", exitcode.ErrUsage, s)
+	return nil, fmt.Errorf("%w: "+flagname.ReplicationSeed+" %q: give dump, schema or both", exitcode.ErrUsage, s)
 }
 
 // replicationRefusal refuses, before any sandbox starts, a pair no vendor
@@ -67,9 +68,9 @@ func rehearseReplication(ctx context.Context, o Options, t *today, p *rehearsal)
 	}
 	switch {
 	case p.sourceBin == nil:
-		return skipped("today's version cannot run here (" + p.sourceNote + "); give --source-basedir with today's binaries"), nil
+		return skipped("today's version cannot run here (" + p.sourceNote + "); give " + flagname.SourceBasedir + " with today's binaries"), nil
 	case t.schema == nil:
-		return skipped("no schema was rehearsed; give --schema-file (with --with-data for its rows) or --schemas"), nil
+		return skipped("no schema was rehearsed; give " + flagname.SchemaFile + " (with " + flagname.WithData + " for its rows) or " + flagname.Schemas), nil
 	}
 	schemas := schemacheck.SchemaNames(t.schema)
 	writes, notes, err := replicationWrites(o, schemas)
@@ -97,7 +98,7 @@ func rehearseReplication(ctx context.Context, o Options, t *today, p *rehearsal)
 // beside them when today's server logs MIXED.
 func formatsToRun(asked []string, today string, notes []string) ([]string, []string) {
 	if len(asked) == 0 {
-		return []string{today}, append(notes, fmt.Sprintf("binary log format %s, as today's server logs (give --binlog-format both for ROW and STATEMENT)", today))
+		return []string{today}, append(notes, fmt.Sprintf("binary log format %s, as today's server logs (give "+flagname.BinlogFormat+" both for ROW and STATEMENT)", today))
 	}
 	if today == replication.FormatMixed && !slices.Contains(asked, today) {
 		return append(slices.Clone(asked), today), append(notes, "MIXED too: today's server logs in MIXED format")
@@ -120,13 +121,13 @@ func todaysFormat(t *today) string {
 func replicationWrites(o Options, schemas []string) ([]querylog.Statement, []string, error) {
 	switch {
 	case o.Queries == nil:
-		return nil, []string{"no --queries: the replicas were seeded and checked, but no application write was replayed"}, nil
+		return nil, []string{"no " + flagname.Queries + ": the replicas were seeded and checked, but no application write was replayed"}, nil
 	case o.Queries.Live():
-		return nil, []string{"--queries live gives statements without their order: no write was replayed; give a general or slow log file to replay the writes"}, nil
+		return nil, []string{flagname.Queries + " live gives statements without their order: no write was replayed; give a general or slow log file to replay the writes"}, nil
 	}
 	in, err := querylog.ReadFileInOrder(o.Queries.Source, querylog.Format(o.Queries.Format))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: --queries: %w", exitcode.ErrUsage, err)
+		return nil, nil, fmt.Errorf("%w: "+flagname.Queries+": %w", exitcode.ErrUsage, err)
 	}
 	writes, elsewhere := replication.Writes(in.Statements, schemas)
 	notes := []string{fmt.Sprintf("the writes: %d INSERT, UPDATE, DELETE or REPLACE statement(s) of the %d in %s, replayed in log order with their sessions' schema and settings, as the application's account",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
@@ -118,9 +119,9 @@ func rehearseFindings(t *today, p *rehearsal) ([]report.FindingInfo, rules.Workl
 // offlineAddress names today's server when it was described, not inspected.
 func offlineAddress(o Options) string {
 	if o.ConfigFile == "" {
-		return "--server-version " + o.ServerVersion + " on its compiled defaults (no --config)"
+		return flagname.ServerVersion + " " + o.ServerVersion + " on its compiled defaults (no " + flagname.Config + ")"
 	}
-	return "--config " + o.ConfigFile + " with --server-version " + o.ServerVersion
+	return flagname.Config + " " + o.ConfigFile + " with " + flagname.ServerVersion + " " + o.ServerVersion
 }
 
 // migrationNote says what a rehearsal between vendors put through the
@@ -132,18 +133,18 @@ func migrationNote(from, to flavor.Flavor, schema, statements, replication bool)
 	if schema {
 		did = append(did, "loads the schema")
 	} else {
-		not = append(not, "the schema (--schema-file)")
+		not = append(not, "the schema ("+flagname.SchemaFile+")")
 	}
 	if statements {
 		did = append(did, "runs the application's statements")
 	} else {
-		not = append(not, "the application's SQL (--queries)")
+		not = append(not, "the application's SQL ("+flagname.Queries+")")
 	}
 	not = append(not, "authentication")
 	if replication {
 		did = append(did, "replicates")
 	} else {
-		not = append(not, "replication (--replication)")
+		not = append(not, "replication ("+flagname.Replication+")")
 	}
 	return fmt.Sprintf("%s -> %s is a migration between vendors, not an upgrade: the data itself moves by a logical dump and reload; "+
 		"the rehearsal %s; not rehearsed: %s", from, to, andList(did), andList(not))

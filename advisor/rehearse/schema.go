@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
@@ -57,7 +58,7 @@ func readRehearsalSchema(ctx context.Context, o Options, live *server.Server) (*
 // readRehearsalSchema).
 func readLiveSchema(ctx context.Context, o Options, live *server.Server) (*sqlfile.Dump, string, error) {
 	if live == nil {
-		return nil, "no schema was rehearsed: give --schema-file (a dump or install script) to carry one offline", nil
+		return nil, "no schema was rehearsed: give " + flagname.SchemaFile + " (a dump or install script) to carry one offline", nil
 	}
 	conn, err := live.DB().Conn(ctx)
 	if err != nil {
@@ -69,7 +70,7 @@ func readLiveSchema(ctx context.Context, o Options, live *server.Server) (*sqlfi
 		return nil, "no schema was rehearsed: " + err.Error(), nil
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: --schemas: %w", exitcode.ErrUsage, err)
+		return nil, "", fmt.Errorf("%w: "+flagname.Schemas+": %w", exitcode.ErrUsage, err)
 	}
 	return d, "", nil
 }
@@ -129,7 +130,7 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, groups *schemacheck.Gr
 		n, g := groups.Sizes()
 		timing.Method += fmt.Sprintf("; the file's %d schemas are %d groups of the same definition: one schema of each group "+
 			"was created and timed (%d of the file's %d tables), so every schema of a group costs what its timed schema costs "+
-			"(--no-group times every schema)", n, g, d.Count(sqlfile.KindTable), groups.Tables())
+			"("+flagname.NoGroup+" times every schema)", n, g, d.Count(sqlfile.KindTable), groups.Tables())
 	}
 	return report.SchemaOf(s), timing, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/carryover"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -24,7 +25,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 	if o.ServerVersion != "" {
 		fl, err := rules.ParseTarget(o.ServerVersion, flavor.VendorUnknown)
 		if err != nil {
-			return nil, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
+			return nil, fmt.Errorf("%w: "+flagname.ServerVersion+": %w", exitcode.ErrUsage, err)
 		}
 		t.offline = true
 		t.in = &server.Inspection{Address: o.ConfigFile, Flavor: fl, Variables: rules.SettingsFromConfig(fl, t.inputs.Config), Status: map[string]string{}}
@@ -35,7 +36,7 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 			return nil, err
 		}
 		if o.Queries.Live() {
-			return nil, fmt.Errorf("%w: --queries live reads today's server: leave out --server-version and give the connection flags", exitcode.ErrUsage)
+			return nil, fmt.Errorf("%w: "+flagname.Queries+" live reads today's server: leave out "+flagname.ServerVersion+" and give the connection flags", exitcode.ErrUsage)
 		}
 	} else {
 		s, err := server.Open(ctx, o.Conn)
@@ -68,6 +69,6 @@ func readToday(ctx context.Context, o Options) (*today, error) {
 // for: a server of that version that sets nothing, as a server started
 // without a my.cnf runs.
 func compiledDefaultsNote(fl flavor.Flavor) string {
-	return fmt.Sprintf("no --config: today's server is taken as %s on its compiled defaults (no explicit setting to carry); "+
-		"give --config with its my.cnf to carry what it sets", fl)
+	return fmt.Sprintf("no "+flagname.Config+": today's server is taken as %s on its compiled defaults (no explicit setting to carry); "+
+		"give "+flagname.Config+" with its my.cnf to carry what it sets", fl)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
@@ -12,9 +13,9 @@ import (
 // before any sandbox starts.
 func Refusal(today, target flavor.Flavor) error {
 	if today.IsMariaDB() != target.IsMariaDB() {
-		return fmt.Errorf("%w: --replication: %s -> %s is refused: MariaDB and MySQL do not support replication between them as an upgrade path "+
+		return fmt.Errorf("%w: "+flagname.Replication+": %s -> %s is refused: MariaDB and MySQL do not support replication between them as an upgrade path "+
 			"(their GTIDs differ in form and meaning, and neither vendor supports the other as primary or replica); "+
-			"rehearse the move without --replication (a dump and reload), or pick a target of the same vendor", exitcode.ErrUsage, today, target)
+			"rehearse the move without "+flagname.Replication+" (a dump and reload), or pick a target of the same vendor", exitcode.ErrUsage, today, target)
 	}
 	return nil
 }

@@ -1,5 +1,7 @@
 package report
 
+import "github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+
 // htmlTemplate is the job's page (htmlReport): its stylesheet and its
 // sections; the verdict, schema and queries sections it calls by name
 // (html_verdict.go, html_schema.go, html_queries.go).
@@ -119,7 +121,7 @@ footer { margin-top: 36px; color: #5b6474; font-size: 0.85em; }
 {{- if .Config}}
 
 <section>
-<h2>Server options from --config</h2>
+<h2>Server options from ` + flagname.Config + `</h2>
 <table>
 <thead><tr><th>option</th><th>value</th><th>file:line</th><th>section</th></tr></thead>
 <tbody>

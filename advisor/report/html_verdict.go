@@ -1,5 +1,7 @@
 package report
 
+import "github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+
 // htmlVerdict is the verdict section of a page, its first section.
 type htmlVerdict struct {
 	Readiness string
@@ -65,7 +67,7 @@ const htmlVerdictSection = `{{define "verdict"}}
 <li><code>{{.Text}}</code>{{with .Fix}}<br>fix: {{.}}{{end}}{{with .Note}}<br>{{.}}{{end}}</li>
 {{- end}}
 {{- if .More}}
-<li class="muted">... and {{.More}} more (--verbose or JSON lists them)</li>
+<li class="muted">... and {{.More}} more (` + flagname.Verbose + ` or JSON lists them)</li>
 {{- end}}
 </ul>
 {{- with .SharedFix}}

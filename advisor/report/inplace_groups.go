@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 )
 
@@ -30,7 +31,7 @@ func (p *InPlace) GroupsText() string {
 	if len(p.Groups) == 0 {
 		return ""
 	}
-	return setsText(p.Groups, "loaded, upgraded and checked (--no-group loads every schema)")
+	return setsText(p.Groups, "loaded, upgraded and checked ("+flagname.NoGroup+" loads every schema)")
 }
 
 // SharedText is what a loaded object's line says of the other schemas of

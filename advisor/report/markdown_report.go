@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // markdown writes the report as GitHub-flavoured Markdown for a
@@ -79,7 +81,7 @@ func (m *mdWriter) config(r *Report) {
 	if len(r.Config) == 0 {
 		return
 	}
-	m.heading(2, "Server options from --config")
+	m.heading(2, "Server options from "+flagname.Config)
 	rows := make([][]string, 0, len(r.Config))
 	for _, o := range r.Config {
 		rows = append(rows, []string{mdCodeCell(o.Name), mdCodeCell(o.Value) + looseNote(o.Loose),

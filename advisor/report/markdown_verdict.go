@@ -1,6 +1,10 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 // verdict writes the verdict in Markdown: its line in bold, then the
 // blockers and what changes as lists.
@@ -40,7 +44,7 @@ func (m *mdWriter) verdictExamples(xs []VerdictExample) {
 		m.line(s)
 	}
 	if more > 0 {
-		m.line(fmt.Sprintf("  - ... and %d more (--verbose or JSON lists them)", more))
+		m.line(fmt.Sprintf("  - ... and %d more ("+flagname.Verbose+" or JSON lists them)", more))
 	}
 	if shared != "" {
 		m.line("  - fix: " + mdText(shared))

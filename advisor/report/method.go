@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/paired"
 	"github.com/upgrade-advisor/upgrade-advisor/decimal"
@@ -55,7 +56,7 @@ func methodOf(res *bench.Result) string {
 		}
 	}
 	return how + "; per-statement timing; " + estimatorText(res, "speedup", "baseline/variant") + servers +
-		"; stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
+		"; stops when every variant's advice is settled on a sequentially corrected (Pocock) interval, or on " + flagname.Budget
 }
 
 // ServersMethod says how a calibration of several servers measured
@@ -68,11 +69,11 @@ func ServersMethod(res *bench.Result, between, ratio, pair string) string {
 	how := "statements alternate between " + between + " (one connection each, the same scratch DDL) and between the variants, " +
 		"in rotating order, after a warm-up until the servers settle"
 	if res.Interleaving != bench.InterleaveStatements {
-		how = "the --ddl-file workload's statements depend on each other, so they cannot alternate statement by statement: " +
+		how = "the " + flagname.DDLFile + " workload's statements depend on each other, so they cannot alternate statement by statement: " +
 			"each variant of " + between + " runs its round in one block, the blocks rotating across the servers"
 	}
 	return how + "; per-statement timing; " + estimatorText(res, ratio, pair) +
-		"; stops when every server's baseline against the first's and every variant's advice is settled on a sequentially corrected (Pocock) interval, or on --budget"
+		"; stops when every server's baseline against the first's and every variant's advice is settled on a sequentially corrected (Pocock) interval, or on " + flagname.Budget
 }
 
 // VersusOf is the stop rule's decision on a server's baseline against the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -53,8 +54,8 @@ func QueriesOf(in *queries.Input, res *queries.Result, emptyTables bool) *Querie
 		return q
 	}
 	if emptyTables {
-		q.Notes = append(q.Notes, "no rows were loaded (no --with-data): errors, warnings and plans were compared, "+
-			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and --with-data, or --sample-rows N with a live server")
+		q.Notes = append(q.Notes, "no rows were loaded (no "+flagname.WithData+"): errors, warnings and plans were compared, "+
+			"results only on the tables as the schema left them, latency not measured: give a dump with its rows and "+flagname.WithData+", or "+flagname.SampleRows+" N with a live server")
 	}
 	q.Today, q.Target, q.Results, q.SetAside, q.Threshold = res.Today, res.Target, res.Classes, res.SetAside, res.Threshold
 	q.Untested = res.Untested

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -63,7 +64,7 @@ func (p *printer) config(r *Report) {
 	if len(r.Config) == 0 {
 		return
 	}
-	p.line("[--] Server options from --config (file:line [section]):")
+	p.line("[--] Server options from " + flagname.Config + " (file:line [section]):")
 	for _, o := range r.Config {
 		value := o.Value
 		if o.Loose {

@@ -1,6 +1,9 @@
 package report
 
-import "github.com/fatih/color"
+import (
+	"github.com/fatih/color"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 // readinessMark is the text mark of a readiness: [XX] blocked, [!!]
 // changes, [OK] ready, [??] unverified.
@@ -46,7 +49,7 @@ func (p *printer) verdictExamples(xs []VerdictExample) {
 		}
 	}
 	if more > 0 {
-		p.line("       ... and %d more (--verbose or JSON lists them)", more)
+		p.line("       ... and %d more ("+flagname.Verbose+" or JSON lists them)", more)
 	}
 	if shared != "" {
 		p.line("         fix: %s", shared)

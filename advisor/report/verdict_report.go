@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
@@ -35,7 +36,7 @@ func (r *Report) howToRun() string {
 		r.Target != nil && r.Target.Binary != "":
 		return ""
 	}
-	return "give the target's own server, by name (--target mariadb-11.8 or mysql-9.7: fetched into the servers' cache) or as --target-basedir " +
+	return "give the target's own server, by name (" + flagname.Target + " mariadb-11.8 or mysql-9.7: fetched into the servers' cache) or as " + flagname.TargetBasedir + " " +
 		"(an extracted tarball, or / for the installed one): the schema loads into it and its binary is asked about the settings; or rehearse"
 }
 
@@ -72,7 +73,7 @@ func (r *RehearseReport) Judge() {
 // can block or change: ready, with what it measured in the summary.
 func (r *CompareReport) Judge() {
 	target := strings.TrimSpace(flavorName(r.Target.Server.Flavor) + " " + r.Target.Server.Version)
-	v := judge(verdictInput{target: target, checked: []string{"CREATE TABLE only: rehearse, or check with --schema-file and --queries, checks the schema and the application's statements"}})
+	v := judge(verdictInput{target: target, checked: []string{"CREATE TABLE only: rehearse, or check with " + flagname.SchemaFile + " and " + flagname.Queries + ", checks the schema and the application's statements"}})
 	r.Verdict = &v
 }
 

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
@@ -87,7 +88,7 @@ func foldFindings(fs []FindingInfo, touched map[string]bool, verbose bool) (list
 
 // foldedLine is the one line the folded findings become.
 func foldedLine(n int) string {
-	return fmt.Sprintf("%s on the target that nothing of yours sets; --verbose lists them",
+	return fmt.Sprintf("%s on the target that nothing of yours sets; "+flagname.Verbose+" lists them",
 		map[bool]string{true: "1 default differs", false: fmt.Sprintf("%d defaults differ", n)}[n == 1])
 }
 

@@ -5,6 +5,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 )
 
@@ -24,7 +25,7 @@ func loadLines(l *footprint.Load) []string {
 	} else {
 		pace += ": not paced"
 	}
-	out = append(out, pace+fmt.Sprintf("; %.1f s held in all (pacing and pauses; not counted against --budget)", l.HeldS))
+	out = append(out, pace+fmt.Sprintf("; %.1f s held in all (pacing and pauses; not counted against "+flagname.Budget+")", l.HeldS))
 	for _, p := range l.Pauses {
 		out = append(out, fmt.Sprintf("paused %d time(s), %.1f s, waiting for %s (%s)", p.Count, p.Seconds, p.Cause, p.Detail))
 	}

@@ -3,7 +3,11 @@ package report
 // The job's report in words, shared by its Markdown and HTML forms: the
 // settings' order, how the workload was decided, the footer.
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 // settingNames orders the settings as the text report does (keySettings
 // order), followed by any others in name order.
@@ -28,7 +32,7 @@ func settingNames(settings map[string]SettingInfo) []string {
 func workloadSource(w WorkloadInfo) string {
 	switch w.Source {
 	case "flag":
-		return "the --workload flag"
+		return "the " + flagname.Workload + " flag"
 	case "status":
 		return "the status counters (SHOW GLOBAL STATUS)"
 	case "":

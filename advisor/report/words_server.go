@@ -2,7 +2,11 @@ package report
 
 // The server in words, the same in every format: its flavor, version and build.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 // serverSummary is the server line of every format: "MySQL 9.7.4 (Debian
 // build 9.7.4-2)", "MariaDB 11.8.9 (Debian build 11.8.9-MariaDB-0+deb13u1)",
@@ -12,7 +16,7 @@ import "strings"
 // server gave them.
 func serverSummary(s ServerInfo) string {
 	if s.Version == "" {
-		return "unknown (give --variables or --server-version to check drift from today's version)"
+		return "unknown (give " + flagname.Variables + " or " + flagname.ServerVersion + " to check drift from today's version)"
 	}
 	out := flavorName(s.Flavor) + " " + s.Version
 	if b := buildOf(s); b != "" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -17,7 +18,7 @@ func readOptions(o Options) (sqlfile.ReadOptions, error) {
 	if o.ServerVersion != "" {
 		fl, err := rules.ParseTarget(o.ServerVersion, "")
 		if err != nil {
-			return ro, fmt.Errorf("%w: --server-version: %w", exitcode.ErrUsage, err)
+			return ro, fmt.Errorf("%w: "+flagname.ServerVersion+": %w", exitcode.ErrUsage, err)
 		}
 		ro.Writer = fl
 	}
@@ -36,7 +37,7 @@ func ReadGroupedFile(o Options) (*sqlfile.Dump, *Grouping, error) {
 	}
 	d, fg, err := sqlfile.ReadGrouped(o.SchemaFile, ro)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: --schema-file: %w", exitcode.ErrUsage, err)
+		return nil, nil, fmt.Errorf("%w: "+flagname.SchemaFile+": %w", exitcode.ErrUsage, err)
 	}
 	return d, groupingOf(d.File, false, fg.Groups, fg.Tables), nil
 }
@@ -46,7 +47,7 @@ func ReadGroupedFile(o Options) (*sqlfile.Dump, *Grouping, error) {
 func tooLarge(err error) error {
 	var re *sqlfile.RejectError
 	if errors.As(err, &re) && re.Line == 0 && strings.HasPrefix(re.Reason, "file larger than") {
-		return fmt.Errorf("%w (a check on the target's binaries, --target-basedir, that groups the schemas, without --no-group, "+
+		return fmt.Errorf("%w (a check on the target's binaries, "+flagname.TargetBasedir+", that groups the schemas, without "+flagname.NoGroup+", "+
 			"reads a file of up to %d MiB in chunks)", err, sqlfile.MaxStreamSize>>20)
 	}
 	return err

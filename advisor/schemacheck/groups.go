@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
@@ -196,5 +197,5 @@ func (g *Grouping) note() string {
 	n, groups := g.Sizes()
 	return fmt.Sprintf("%d schemas in %d groups of the same definition (objects, statements and session settings, "+
 		"the schema's own name set aside; a schema that names another is a group of its own): one schema of each group "+
-		"was loaded and its objects' statuses are the other schemas' (--no-group loads every schema)", n, groups)
+		"was loaded and its objects' statuses are the other schemas' ("+flagname.NoGroup+" loads every schema)", n, groups)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
@@ -28,7 +29,7 @@ func ReadFile(o Options) (*sqlfile.Dump, error) {
 	}
 	d, err := sqlfile.ReadDumpFile(o.SchemaFile, ro)
 	if err != nil {
-		return nil, fmt.Errorf("%w: --schema-file: %w", exitcode.ErrUsage, tooLarge(err))
+		return nil, fmt.Errorf("%w: "+flagname.SchemaFile+": %w", exitcode.ErrUsage, tooLarge(err))
 	}
 	return d, nil
 }
@@ -57,10 +58,10 @@ func CheckOnTarget(ctx context.Context, o Options) (*outcome.Schema, error) {
 		return nil, err
 	}
 	if o.TargetBasedir == "" && (o.Target == "" || d == nil) {
-		return nil, fmt.Errorf("%w: %w: give --target-basedir, a directory with its binaries: an extracted tarball, "+
-			"a package root (--target mysql-9.7|mariadb-11.8|... fetches one by name: upgrade-advisor servers fetch), or / for the installed server; "+
+		return nil, fmt.Errorf("%w: %w: give "+flagname.TargetBasedir+", a directory with its binaries: an extracted tarball, "+
+			"a package root ("+flagname.Target+" mysql-9.7|mariadb-11.8|... fetches one by name: upgrade-advisor servers fetch), or / for the installed server; "+
 			"every status (refused, runtime, reserved, rewritten, warned) is the target's own answer "+
-			"(with --target and --schema-file alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, errNoTargetBinary)
+			"(with "+flagname.Target+" and "+flagname.SchemaFile+" alone, the knowledge base checks the sql_mode each object was created with)", exitcode.ErrUsage, errNoTargetBinary)
 	}
 	if o.TargetBasedir == "" {
 		return knowledgeOnly(d, o.Target)
@@ -186,13 +187,13 @@ func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.
 	}
 	started, errs := server.StartAll(ctx, opts, server.ConnOptions{})
 	if errs[0] != nil {
-		err = fmt.Errorf("the target (--target-basedir %s): %w", targetBasedir, errs[0])
+		err = fmt.Errorf("the target ("+flagname.TargetBasedir+" %s): %w", targetBasedir, errs[0])
 	}
 	if sourceBasedir == "" {
 		return started[0], nil, err
 	}
 	if errs[1] != nil {
-		err = errors.Join(err, fmt.Errorf("today's version (--source-basedir %s): %w", sourceBasedir, errs[1]))
+		err = errors.Join(err, fmt.Errorf("today's version ("+flagname.SourceBasedir+" %s): %w", sourceBasedir, errs[1]))
 	}
 	return started[0], started[1], err
 }
@@ -202,11 +203,11 @@ func startBoth(ctx context.Context, targetBasedir, sourceBasedir string, log io.
 func knowledgeOnly(d *sqlfile.Dump, target string) (*outcome.Schema, error) {
 	fl, err := rules.ParseTarget(target, d.Writer.Vendor)
 	if err != nil {
-		return nil, fmt.Errorf("%w: --target: %w", exitcode.ErrUsage, err)
+		return nil, fmt.Errorf("%w: "+flagname.Target+": %w", exitcode.ErrUsage, err)
 	}
 	accounts, accountNotes := dumpAccounts(d, fl)
 	return &outcome.Schema{Source: d.File, Target: fl.String() + outcome.KnowledgeOnly,
 		Objects: append(knowledgeCheck(d, fl), accounts...), SetAside: d.SetAside,
 		Notes: append([]string{"only the sql_mode stored with each routine, trigger, event and view was checked, against the knowledge base; " +
-			needsTarget + " needs the target's own server: give --target-basedir (an extracted tarball, a root of upgrade-advisor servers fetch mysql-9.7|mariadb-11.8, or / for the installed server)"}, accountNotes...)}, nil
+			needsTarget + " needs the target's own server: give " + flagname.TargetBasedir + " (an extracted tarball, a root of upgrade-advisor servers fetch mysql-9.7|mariadb-11.8, or / for the installed server)"}, accountNotes...)}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
@@ -25,7 +26,7 @@ func ReadLive(ctx context.Context, conn *sql.Conn, schemas []string, source stri
 	d := &sqlfile.Dump{File: source, SetAside: map[string]int{}}
 	for _, s := range schemas {
 		if sqlfile.IsSystemSchema(s) {
-			return nil, fmt.Errorf("--schemas %s: the server's own schemas are not part of an application's schema", s)
+			return nil, fmt.Errorf(flagname.Schemas+" %s: the server's own schemas are not part of an application's schema", s)
 		}
 		if err := readLiveSchema(ctx, conn, d, s); err != nil {
 			return nil, err

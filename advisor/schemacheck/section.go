@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck/outcome"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
@@ -22,9 +23,9 @@ func Section(d *sqlfile.Dump, target, today *server.Server, live bool, objects [
 	case today != nil:
 		s.Today = today.Inspection().Flavor.String() + " (sandbox)"
 	case live:
-		s.Notes = append(s.Notes, "definitions compared with the live server's own (read only); no server of today's version loaded the schema (give --source-basedir): a load problem today's version has too is blamed on the target")
+		s.Notes = append(s.Notes, "definitions compared with the live server's own (read only); no server of today's version loaded the schema (give "+flagname.SourceBasedir+"): a load problem today's version has too is blamed on the target")
 	default:
-		s.Notes = append(s.Notes, "no server of today's version ran the same load (give --source-basedir): a problem today's version has too is blamed on the target")
+		s.Notes = append(s.Notes, "no server of today's version ran the same load (give "+flagname.SourceBasedir+"): a problem today's version has too is blamed on the target")
 	}
 	return s
 }

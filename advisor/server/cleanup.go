@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -82,7 +83,7 @@ func handleFound(ctx context.Context, db *sql.DB, recorded map[string]bool, drop
 			continue
 		}
 		if !drop {
-			fmt.Fprintf(w, "[!!] %s: scratch schema not recorded by this machine; drop it with --drop-found once no run is using it\n", name)
+			fmt.Fprintf(w, "[!!] %s: scratch schema not recorded by this machine; drop it with "+flagname.DropFound+" once no run is using it\n", name)
 			continue
 		}
 		if err := bench.Cleanup(db, skipBinlogSetup(ctx, db), name, nil); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // DefaultConnectTimeout bounds connecting to a server.
@@ -44,7 +45,7 @@ func (o ConnOptions) DriverConfig() (*mysql.Config, error) {
 		}
 		parsed, err := mysql.ParseDSN(dsn)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read --dsn (expected user:password@tcp(host:port)/ or user@unix(/path/to.sock)/): %w", redactErr(err, o.DSN))
+			return nil, fmt.Errorf("cannot read "+flagname.DSN+" (expected user:password@tcp(host:port)/ or user@unix(/path/to.sock)/): %w", redactErr(err, o.DSN))
 		}
 		cfg = parsed
 		if err := refuseDSNSessionSettings(cfg); err != nil {
@@ -145,7 +146,7 @@ func explainConnectError(err error, cfg *mysql.Config) error {
 		return fmt.Errorf("%w to %s: access denied for user %q (wrong user or password; check -u/-p, MYSQL_PWD or your option file): %s",
 			exitcode.ErrConnect, addr, cfg.User, msg)
 	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(msg, "i/o timeout"):
-		return fmt.Errorf("%w to %s: no answer within %s (is the host reachable and the port open? raise --connect-timeout if the network is slow): %s",
+		return fmt.Errorf("%w to %s: no answer within %s (is the host reachable and the port open? raise "+flagname.ConnectTimeout+" if the network is slow): %s",
 			exitcode.ErrConnect, addr, cfg.Timeout, msg)
 	case cfg.Net == "unix" && (strings.Contains(msg, "no such file") || strings.Contains(msg, "connection refused")):
 		return fmt.Errorf("%w to %s: no server listens on socket %s (is it running? give the right path with -S, or use -h/-P for TCP): %s",

@@ -10,6 +10,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // forceOneStatementPerCall turns off what a DSN may ask of the driver that
@@ -34,10 +35,10 @@ func (o ConnOptions) DSNNotes() []string {
 	}
 	var notes []string
 	if parsed.MultiStatements {
-		notes = append(notes, "--dsn asks for multiStatements=true: ignored, every statement this tool sends is one statement it has read and judged")
+		notes = append(notes, flagname.DSN+" asks for multiStatements=true: ignored, every statement this tool sends is one statement it has read and judged")
 	}
 	if parsed.AllowAllFiles {
-		notes = append(notes, "--dsn asks for allowAllFiles=true: ignored, this tool never reads local files through the server connection")
+		notes = append(notes, flagname.DSN+" asks for allowAllFiles=true: ignored, this tool never reads local files through the server connection")
 	}
 	return notes
 }
@@ -50,7 +51,7 @@ func refuseDSNSessionSettings(cfg *mysql.Config) error {
 		return nil
 	}
 	names := slices.Sorted(maps.Keys(cfg.Params))
-	return fmt.Errorf("%w: --dsn sets session variables (%s): the driver would send them untagged before this tool's own checks; "+
+	return fmt.Errorf("%w: "+flagname.DSN+" sets session variables (%s): the driver would send them untagged before this tool's own checks; "+
 		"remove them from the DSN (the tool sets the session it needs itself)", exitcode.ErrUsage, strings.Join(names, ", "))
 }
 
@@ -73,7 +74,7 @@ func connectionTextDSN(dsn string) (string, error) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(params)) {
 		if why := whyNotConnectionParam(name, params.Get(name)); why != "" {
-			return "", fmt.Errorf("%w: --dsn sets %s=%s: %s; remove it from the DSN", exitcode.ErrUsage, name, params.Get(name), why)
+			return "", fmt.Errorf("%w: "+flagname.DSN+" sets %s=%s: %s; remove it from the DSN", exitcode.ErrUsage, name, params.Get(name), why)
 		}
 	}
 	if !params.Has("charset") {

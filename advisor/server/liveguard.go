@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/bench/ddlfile"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
@@ -132,7 +133,7 @@ func whyNotSet(words []sqlfile.Word, st *guardState) string {
 	case !global:
 		return ""
 	case !st.globals:
-		return "SET GLOBAL without the user's consent (--allow-set-global)"
+		return "SET GLOBAL without the user's consent (" + flagname.AllowSetGlobal + ")"
 	case len(words) != 5 || words[1].Text != "GLOBAL" || words[3].Text != "=" || !calibrationGlobals[strings.ToLower(words[2].Text)]:
 		return "SET GLOBAL of anything but " + bench.FilePerTable + " or " + bench.StatsPersistent + " to a value"
 	}

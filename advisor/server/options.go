@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
@@ -62,16 +63,16 @@ func (b BenchOptions) Validate() error {
 		bad bool
 		msg string
 	}{
-		{b.Tables < 1 || b.Tables > maxTables, fmt.Sprintf("--tables %d: give 1 to %d tables per variant per round (default 100; the classic protocol uses 1000)", b.Tables, maxTables)},
-		{b.Budget <= 0, fmt.Sprintf("--budget %v: give a positive duration such as 20s or 2m", b.Budget)},
-		{b.Rounds < 0 || b.Rounds > maxRounds, fmt.Sprintf("--rounds %d: give 1 to %d, or leave it out to stop on --budget and --precision", b.Rounds, maxRounds)},
-		{!(b.Precision > 0 && b.Precision < 1), fmt.Sprintf("--precision %g: give a fraction between 0 and 1, such as 0.05 (intervals within ±5%%)", b.Precision)},
-		{b.LockWaitTimeout < time.Second, fmt.Sprintf("--lock-wait-timeout %v: give 1s or more (the server's lock_wait_timeout counts whole seconds)", b.LockWaitTimeout)},
-		{b.Footprint.MaxThreadsRunning < 1, fmt.Sprintf("--max-threads-running %d: give 1 or more", b.Footprint.MaxThreadsRunning)},
-		{b.Footprint.LoadWait <= 0, fmt.Sprintf("--load-wait %v: give a positive duration such as 60s", b.Footprint.LoadWait)},
+		{b.Tables < 1 || b.Tables > maxTables, fmt.Sprintf(flagname.Tables+" %d: give 1 to %d tables per variant per round (default 100; the classic protocol uses 1000)", b.Tables, maxTables)},
+		{b.Budget <= 0, fmt.Sprintf(flagname.Budget+" %v: give a positive duration such as 20s or 2m", b.Budget)},
+		{b.Rounds < 0 || b.Rounds > maxRounds, fmt.Sprintf(flagname.Rounds+" %d: give 1 to %d, or leave it out to stop on "+flagname.Budget+" and "+flagname.Precision, b.Rounds, maxRounds)},
+		{!(b.Precision > 0 && b.Precision < 1), fmt.Sprintf(flagname.Precision+" %g: give a fraction between 0 and 1, such as 0.05 (intervals within ±5%%)", b.Precision)},
+		{b.LockWaitTimeout < time.Second, fmt.Sprintf(flagname.LockWaitTimeout+" %v: give 1s or more (the server's lock_wait_timeout counts whole seconds)", b.LockWaitTimeout)},
+		{b.Footprint.MaxThreadsRunning < 1, fmt.Sprintf(flagname.MaxThreadsRunning+" %d: give 1 or more", b.Footprint.MaxThreadsRunning)},
+		{b.Footprint.LoadWait <= 0, fmt.Sprintf(flagname.LoadWait+" %v: give a positive duration such as 60s", b.Footprint.LoadWait)},
 	}
 	if n := tablesCreated(b.Workload); n > maxTables {
-		return fmt.Errorf("%w: --ddl-file creates %d tables per round: give at most %d (a part of the schema is as good a sample, and an interrupted round's tables must be droppable within the cleanup's time limit)", exitcode.ErrUsage, n, maxTables)
+		return fmt.Errorf("%w: "+flagname.DDLFile+" creates %d tables per round: give at most %d (a part of the schema is as good a sample, and an interrupted round's tables must be droppable within the cleanup's time limit)", exitcode.ErrUsage, n, maxTables)
 	}
 	for _, c := range checks {
 		if c.bad {

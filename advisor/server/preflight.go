@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
@@ -32,7 +33,7 @@ func preflight(ctx context.Context, db *sql.DB, in *Inspection, o BenchOptions) 
 	if err := canSkipBinlog(ctx, db); err == nil {
 		return append(setup, "SET SESSION sql_log_bin = 0"), nil
 	} else if !o.AllowBinlog {
-		return nil, fmt.Errorf("%w: the binary log is on and this user may not turn it off for its session (%v), so the scratch DDL would replicate to every replica; grant BINLOG ADMIN (MariaDB 10.5.2+), SUPER (MariaDB before 10.5.2, MySQL 5.7) or SYSTEM_VARIABLES_ADMIN / SESSION_VARIABLES_ADMIN (MySQL 8.0+), or accept it with --allow-binlog",
+		return nil, fmt.Errorf("%w: the binary log is on and this user may not turn it off for its session (%v), so the scratch DDL would replicate to every replica; grant BINLOG ADMIN (MariaDB 10.5.2+), SUPER (MariaDB before 10.5.2, MySQL 5.7) or SYSTEM_VARIABLES_ADMIN / SESSION_VARIABLES_ADMIN (MySQL 8.0+), or accept it with "+flagname.AllowBinlog,
 			exitcode.ErrPreflight, err)
 	}
 	return setup, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
@@ -112,7 +113,7 @@ func missingPrivileges(g grants, schema string, setGlobal bool) []string {
 		}
 	}
 	if setGlobal && !g.global["SUPER"] && !g.global["SYSTEM_VARIABLES_ADMIN"] && !g.global["ALL"] {
-		missing = append(missing, "SUPER or SYSTEM_VARIABLES_ADMIN (to SET GLOBAL with --allow-set-global)")
+		missing = append(missing, "SUPER or SYSTEM_VARIABLES_ADMIN (to SET GLOBAL with "+flagname.AllowSetGlobal+")")
 	}
 	return missing
 }
@@ -160,7 +161,7 @@ func grantHint(missing []string) string {
 				hints = append([]string{"GRANT CREATE, DROP ON `upgrade\\_advisor\\_%`.* TO <user>"}, hints...)
 			}
 		case strings.HasPrefix(m, "SUPER"):
-			hints = append(hints, "GRANT SYSTEM_VARIABLES_ADMIN ON *.* TO <user> (MySQL 8.0+) or GRANT SUPER ON *.* (MariaDB, MySQL 5.7), or leave out --allow-set-global")
+			hints = append(hints, "GRANT SYSTEM_VARIABLES_ADMIN ON *.* TO <user> (MySQL 8.0+) or GRANT SUPER ON *.* (MariaDB, MySQL 5.7), or leave out "+flagname.AllowSetGlobal)
 		}
 	}
 	return "e.g. " + strings.Join(hints, "; ")
@@ -209,7 +210,7 @@ func (s *Server) notePrivileges(g grants) {
 		return
 	}
 	if excess := excessPrivileges(g); len(excess) > 0 {
-		s.notes = append(s.notes, fmt.Sprintf("the account holds %s ON *.*, more than audit needs: with the least-privilege account (%s; SYSTEM_VARIABLES_ADMIN only with --allow-set-global), the server itself refuses anything outside the scratch schema (docs/safety.md)",
+		s.notes = append(s.notes, fmt.Sprintf("the account holds %s ON *.*, more than audit needs: with the least-privilege account (%s; SYSTEM_VARIABLES_ADMIN only with "+flagname.AllowSetGlobal+"), the server itself refuses anything outside the scratch schema (docs/safety.md)",
 			strings.Join(excess, ", "), leastPrivilegeGrant))
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // TLSOptions are the mysql client's --ssl-* options.
@@ -44,7 +45,7 @@ func (t TLSOptions) applyTo(cfg *mysql.Config) error {
 		}
 	case "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY":
 	default:
-		return fmt.Errorf("%w: unknown --ssl-mode %q: use DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", exitcode.ErrUsage, t.Mode)
+		return fmt.Errorf("%w: unknown "+flagname.SSLMode+" %q: use DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", exitcode.ErrUsage, t.Mode)
 	}
 	tc, err := t.tlsConfig(mode, hostOnly(cfg.Addr))
 	if err != nil {
@@ -62,26 +63,26 @@ func (t TLSOptions) tlsConfig(mode, serverName string) (*tls.Config, error) {
 	if t.CA != "" {
 		pem, err := os.ReadFile(t.CA)
 		if err != nil {
-			return nil, fmt.Errorf("reading --ssl-ca: %w", err)
+			return nil, fmt.Errorf("reading "+flagname.SSLCA+": %w", err)
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("--ssl-ca %s holds no PEM certificate", t.CA)
+			return nil, fmt.Errorf(flagname.SSLCA+" %s holds no PEM certificate", t.CA)
 		}
 		cfg.RootCAs = pool
 		if mode == "VERIFY_CA" {
 			cfg.VerifyPeerCertificate = verifyChainOnly(pool)
 		}
 	} else if mode == "VERIFY_CA" || mode == "VERIFY_IDENTITY" {
-		return nil, fmt.Errorf("%w: --ssl-mode %s needs --ssl-ca", exitcode.ErrUsage, mode)
+		return nil, fmt.Errorf("%w: "+flagname.SSLMode+" %s needs "+flagname.SSLCA, exitcode.ErrUsage, mode)
 	}
 	if (t.Cert == "") != (t.Key == "") {
-		return nil, fmt.Errorf("%w: --ssl-cert and --ssl-key go together", exitcode.ErrUsage)
+		return nil, fmt.Errorf("%w: "+flagname.SSLCert+" and "+flagname.SSLKey+" go together", exitcode.ErrUsage)
 	}
 	if t.Cert != "" {
 		pair, err := tls.LoadX509KeyPair(t.Cert, t.Key)
 		if err != nil {
-			return nil, fmt.Errorf("loading --ssl-cert/--ssl-key: %w", err)
+			return nil, fmt.Errorf("loading "+flagname.SSLCert+"/"+flagname.SSLKey+": %w", err)
 		}
 		cfg.Certificates = []tls.Certificate{pair}
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
 )
 
@@ -64,7 +65,7 @@ func (p *parser) asideNote() string {
 		return ""
 	}
 	return "set aside, never run on the server: " + strings.Join(parts, ", ") +
-		" (only the file's table DDL runs, in the scratch schema; `check --schema-file` puts the rest through a target sandbox)"
+		" (only the file's table DDL runs, in the scratch schema; `check " + flagname.SchemaFile + "` puts the rest through a target sandbox)"
 }
 
 // result returns the workload and notes, or the refusals.

@@ -1,6 +1,10 @@
 package effect
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+)
 
 // Verdict is what an interval shows about a side against its reference.
 type Verdict string
@@ -52,9 +56,9 @@ func Phrase(i Interval) string {
 	s := fmt.Sprintf("%s by more than %s%%", VerdictNotShown, MarginPercent())
 	switch {
 	case i.Valid() && i.Ratio > GainThreshold:
-		s += fmt.Sprintf(" (the estimate is beyond it, but the interval reaches below %.2fx; a longer --budget narrows it)", GainThreshold)
+		s += fmt.Sprintf(" (the estimate is beyond it, but the interval reaches below %.2fx; a longer "+flagname.Budget+" narrows it)", GainThreshold)
 	case i.Valid() && i.Ratio < CostThreshold:
-		s += fmt.Sprintf(" (the estimate is beyond it, but the interval reaches above %.2fx; a longer --budget narrows it)", CostThreshold)
+		s += fmt.Sprintf(" (the estimate is beyond it, but the interval reaches above %.2fx; a longer "+flagname.Budget+" narrows it)", CostThreshold)
 	}
 	return s
 }

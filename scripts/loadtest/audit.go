@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
@@ -76,7 +77,7 @@ type auditJSON struct {
 // runAudit runs `upgrade-advisor audit --format json` on the socket while
 // watching the server for its scratch schema every poll.
 func runAudit(ctx context.Context, binary, socket string, db *sql.DB, extra []string, poll time.Duration) (*auditResult, error) {
-	args := append([]string{"audit", "--no-defaults", "-S", socket, "-u", "root", "--allow-set-global", "--format", "json"}, extra...)
+	args := append([]string{"audit", flagname.NoDefaults, "-S", socket, "-u", "root", flagname.AllowSetGlobal, flagname.Format, "json"}, extra...)
 	cmd := exec.CommandContext(ctx, binary, args...)
 	// On Ctrl-C the audit gets an interrupt and cleans up; it is killed only
 	// if it has not finished 60 s later.
@@ -120,10 +121,10 @@ func runAudit(ctx context.Context, binary, socket string, db *sql.DB, extra []st
 func (res *auditResult) readReport(b []byte) error {
 	var r auditJSON
 	if err := json.Unmarshal(b, &r); err != nil {
-		return fmt.Errorf("audit --format json: %w: %s", err, tail(string(b), 5))
+		return fmt.Errorf("audit "+flagname.Format+" json: %w: %s", err, tail(string(b), 5))
 	}
 	if r.Benchmark == nil {
-		return fmt.Errorf("audit --format json has no benchmark section: did the calibration run?")
+		return fmt.Errorf("audit " + flagname.Format + " json has no benchmark section: did the calibration run?")
 	}
 	res.CalibrationS, res.Rounds, res.StopReason = r.Benchmark.DurationS, r.Benchmark.Rounds, r.Benchmark.StopReason
 	res.Load = r.Load

@@ -25,6 +25,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 func main() {
@@ -39,8 +41,8 @@ func main() {
 	flag.IntVar(&c.rate, "rate", 0, "fixed rate in transactions/s (overrides -rate-fraction)")
 	flag.IntVar(&c.seconds, "time", 60, "seconds of each fixed-rate run (raised to cover the audit beside it)")
 	flag.IntVar(&c.leadIn, "lead-in", 5, "seconds of traffic before the audit starts")
-	flag.DurationVar(&c.toggle, "toggle", 0, "hold the audit through its --pause-file every other period (e.g. 20s), to compare the traffic's seconds with the audit running and held within one run (0: never)")
-	auditArgs := flag.String("audit-args", "", "extra audit options, space-separated (default: none; e.g. \"--budget 15s\")")
+	flag.DurationVar(&c.toggle, "toggle", 0, "hold the audit through its "+flagname.PauseFile+" every other period (e.g. 20s), to compare the traffic's seconds with the audit running and held within one run (0: never)")
+	auditArgs := flag.String("audit-args", "", "extra audit options, space-separated (default: none; e.g. \""+flagname.Budget+" 15s\")")
 	jsonOut := flag.String("json", "", "also write the results as JSON to this file")
 	flag.Parse()
 	c.auditArgs = strings.Fields(*auditArgs)

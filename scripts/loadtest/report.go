@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 )
 
 // printText writes the results as small tables.
@@ -11,7 +13,7 @@ func printText(w io.Writer, r *result) {
 	t := r.Traffic
 	fmt.Fprintf(w, "Load test on %s: sysbench %s, %d tables x %d rows, %d threads\n", r.Server, t.Test, t.Tables, t.Rows, t.Threads)
 	fmt.Fprintf(w, "Capacity (unbounded rate, %.0f s): %.0f tps; fixed rate %d tps for %d s\n", r.Capacity.Seconds, r.Capacity.TPS, t.Rate, t.Seconds)
-	audit := "upgrade-advisor audit --allow-set-global"
+	audit := "upgrade-advisor audit " + flagname.AllowSetGlobal
 	if len(r.AuditArgs) > 0 {
 		audit += " " + strings.Join(r.AuditArgs, " ")
 	}

@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -217,7 +218,7 @@ func auditToggled(ctx context.Context, c config, socket string, db *sql.DB) (*au
 	}
 	defer os.RemoveAll(dir)
 	file := dir + "/pause"
-	args := append(append([]string{}, c.auditArgs...), "--pause-file", file)
+	args := append(append([]string{}, c.auditArgs...), flagname.PauseFile, file)
 	togCtx, stopToggle := context.WithCancel(ctx)
 	type toggled struct {
 		phases []phase

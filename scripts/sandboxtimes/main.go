@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
@@ -30,7 +31,7 @@ func main() {
 	dir := flag.String("dir", "/tmp", "parent of the sandboxes and of the throwaway caches")
 	quick := flag.Bool("quick", false, "quick sandboxes (sandbox.Options.Quick), as a schema check starts")
 	var options []string
-	flag.Func("o", "server option key=value for every sandbox (repeatable), as --sandbox-option", func(v string) error {
+	flag.Func("o", "server option key=value for every sandbox (repeatable), as "+flagname.SandboxOption, func(v string) error {
 		options = append(options, v)
 		return nil
 	})
