@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
@@ -58,11 +59,11 @@ func (o Options) liveSchema() bool { return o.SchemasGiven || o.Live != nil }
 func (o Options) Validate() error {
 	switch {
 	case o.liveSchema() && o.SchemaFile != "":
-		return usage("the schema comes from --schema-file or from a live server (--schemas and the connection flags), not both")
+		return usage("the schema comes from " + flagname.SchemaFile + " or from a live server (" + flagname.Schemas + " and the connection flags), not both")
 	case !o.schemaCheck() && (o.SourceBasedir != "" || o.WithData):
-		return usage("--source-basedir and --with-data go with --schema-file (or --schemas)")
+		return usage(flagname.SourceBasedir + " and " + flagname.WithData + " go with " + flagname.SchemaFile + " (or " + flagname.Schemas + ")")
 	case o.Source != "" && o.SourceBasedir != "":
-		return usage("--source and --source-basedir both name binaries: give one")
+		return usage(flagname.Source + " and " + flagname.SourceBasedir + " both name binaries: give one")
 	}
 	return o.validateQueries()
 }
@@ -76,23 +77,23 @@ func (o Options) validateQueries() error {
 	q := o.Queries
 	switch {
 	case o.SampleRowsGiven && q == nil:
-		return usage("--sample-rows loads rows for --queries: add --queries (a log, a file of statements, or live)")
+		return usage(flagname.SampleRows + " loads rows for " + flagname.Queries + ": add " + flagname.Queries + " (a log, a file of statements, or live)")
 	case o.SampleRowsGiven && (o.Live == nil || o.SchemaFile != ""):
-		return usage("--sample-rows reads today's live server: give the connection flags (-S, -h, -u, ...) instead of --server-version")
+		return usage(flagname.SampleRows + " reads today's live server: give the connection flags (-S, -h, -u, ...) instead of " + flagname.ServerVersion)
 	case o.SampleRowsGiven && o.WithData:
-		return usage("--sample-rows and --with-data both load rows: keep one")
+		return usage(flagname.SampleRows + " and " + flagname.WithData + " both load rows: keep one")
 	case o.SampleRowsGiven && o.SampleRows < 1:
-		return usage(fmt.Sprintf("--sample-rows %d: give 1 or more rows per table", o.SampleRows))
+		return usage(fmt.Sprintf(flagname.SampleRows+" %d: give 1 or more rows per table", o.SampleRows))
 	case q == nil:
 		return nil
 	case !o.schemaCheck():
-		return usage("--queries runs on the schema check's sandboxes: add --schema-file (a dump, with --with-data for its rows) and --target-basedir and --source-basedir")
+		return usage(flagname.Queries + " runs on the schema check's sandboxes: add " + flagname.SchemaFile + " (a dump, with " + flagname.WithData + " for its rows) and " + flagname.TargetBasedir + " and " + flagname.SourceBasedir)
 	case o.TargetBasedir == "" && !serverfetch.Names(o.Target):
-		return usage("--queries needs --target-basedir: the target's binaries, where the statements run")
+		return usage(flagname.Queries + " needs " + flagname.TargetBasedir + ": the target's binaries, where the statements run")
 	case o.SourceBasedir == "" && o.Source == "":
-		return usage("--queries compares today's version with the target: add --source-basedir with today's binaries (/ for the installed server)")
+		return usage(flagname.Queries + " compares today's version with the target: add " + flagname.SourceBasedir + " with today's binaries (/ for the installed server)")
 	case q.Live() && o.Live == nil:
-		return usage("--queries live reads today's server: add the connection flags (-S, -h, -u, ...)")
+		return usage(flagname.Queries + " live reads today's server: add the connection flags (-S, -h, -u, ...)")
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
@@ -50,7 +51,7 @@ func targetVersion(ctx context.Context, o Options) (string, error) {
 	}
 	bin, err := sandbox.Detect(ctx, o.TargetBasedir)
 	if err != nil {
-		return "", fmt.Errorf("%w: --target-basedir: %w", exitcode.ErrUsage, err)
+		return "", fmt.Errorf("%w: "+flagname.TargetBasedir+": %w", exitcode.ErrUsage, err)
 	}
 	held := bin.Flavor
 	if o.Target != "" {
@@ -59,7 +60,7 @@ func targetVersion(ctx context.Context, o Options) (string, error) {
 			return "", fmt.Errorf("%w: %w", exitcode.ErrUsage, err)
 		}
 		if fl.IsMariaDB() != held.IsMariaDB() || fl.Version.Series() != held.Version.Series() {
-			return "", fmt.Errorf("%w: --target %s, but --target-basedir holds %s: drop --target (the binary says which version it is) or give that version's binaries",
+			return "", fmt.Errorf("%w: "+flagname.Target+" %s, but "+flagname.TargetBasedir+" holds %s: drop "+flagname.Target+" (the binary says which version it is) or give that version's binaries",
 				exitcode.ErrUsage, o.Target, held)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
@@ -110,15 +111,15 @@ func (q *QueryOptions) Validate() error {
 	c := q.Compare
 	switch {
 	case q.Format != "" && q.Format != "slow" && q.Format != "general" && q.Format != "file":
-		return fmt.Errorf("%w: --queries-format %q: use slow, general or file (or leave it out to detect the format)", exitcode.ErrUsage, q.Format)
+		return fmt.Errorf("%w: "+flagname.QueriesFormat+" %q: use slow, general or file (or leave it out to detect the format)", exitcode.ErrUsage, q.Format)
 	case q.MaxClasses < 1:
-		return fmt.Errorf("%w: --query-classes must be at least 1", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.QueryClasses+" must be at least 1", exitcode.ErrUsage)
 	case c.Threshold <= 1:
-		return fmt.Errorf("%w: --slower-than must be above 1 (e.g. 1.05: 5%% slower)", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.SlowerThan+" must be above 1 (e.g. 1.05: 5%% slower)", exitcode.ErrUsage)
 	case c.Material != nil && (c.Material.Share < 0 || c.Material.PerExecutionMs < 0):
-		return fmt.Errorf("%w: --material-percent and --material-ms cannot be negative (0 and 0: every class beyond --slower-than is slower or faster)", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.MaterialPercent+" and "+flagname.MaterialMS+" cannot be negative (0 and 0: every class beyond "+flagname.SlowerThan+" is slower or faster)", exitcode.ErrUsage)
 	case c.Budget <= 0 || c.StatementTimeout <= 0:
-		return fmt.Errorf("%w: --query-budget and --query-timeout must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
+		return fmt.Errorf("%w: "+flagname.QueryBudget+" and "+flagname.QueryTimeout+" must be positive durations (e.g. 60s, 10s)", exitcode.ErrUsage)
 	}
 	return nil
 }

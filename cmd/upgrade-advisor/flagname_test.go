@@ -46,9 +46,9 @@ var otherPrograms = []struct {
 // that is also a flag of the tool's: the rule for argv elements (below)
 // cannot tell them from the tool's own.
 var otherProse = []struct{ file, name, why string }{
-	{"advisor/rehearse/plan.go", "no-defaults", "the report shows the target binary's command line (mysqld --no-defaults --validate-config)"},
-	{"advisor/rehearse/plan.go", "help", "the report shows the target binary's command line (mysqld --no-defaults --help --verbose)"},
-	{"advisor/rehearse/plan.go", "verbose", "the report shows the target binary's command line (mysqld --no-defaults --help --verbose)"},
+	{"sandbox/validate.go", "no-defaults", "the report shows the target binary's command line (mysqld --no-defaults --validate-config)"},
+	{"sandbox/validate.go", "help", "the report shows the target binary's command line (mysqld --no-defaults --help --verbose)"},
+	{"sandbox/validate.go", "verbose", "the report shows the target binary's command line (mysqld --no-defaults --help --verbose)"},
 	{"sandbox/options.go", "no-defaults", "why a sandbox refuses the server option: it passes mysqld --no-defaults itself"},
 	{"sandbox/detect.go", "version", "the server binary's own --version, run to read its version"},
 	{"sandbox/version.go", "version", "the server binary's own --version, run to read its version"},
