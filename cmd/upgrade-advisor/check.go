@@ -5,10 +5,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/check"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
-	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func checkCommand() *cli.Command {
@@ -108,7 +107,7 @@ func runCheck(c *cli.Context) error {
 	if err := untestedError(r.Queries); err != nil {
 		return err
 	}
-	return failOnFindings(r, failOn, job.CommandCheck)
+	return failOnFindings(r, failOn, advisor.CommandCheck)
 }
 
 // checkOptions turns check's flags into the job's options; the job
@@ -141,7 +140,7 @@ func checkOptions(c *cli.Context) (check.Options, error) {
 // when it names a server the tool fetches, the schema check's binaries.
 func checkTargetFlag() cli.Flag {
 	return &cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "version you upgrade to, e.g. 8.0, 8.4.3, mariadb-11.4; a server by name (" +
-		serverfetch.KnownNames() + ") also gives the schema check its binaries (from the servers' cache, fetched when missing) unless --target-basedir does", Category: catAdvice}
+		advisor.KnownServers() + ") also gives the schema check its binaries (from the servers' cache, fetched when missing) unless --target-basedir does", Category: catAdvice}
 }
 
 // schemaNames reads --schemas: repeated or comma-separated names.

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 	"github.com/urfave/cli/v2"
 )
 
@@ -32,7 +32,7 @@ EXAMPLES:
 			if err != nil {
 				return err
 			}
-			return server.Cleanup(c.Context, server.CleanupOptions{Conn: conn, DropFound: c.Bool("drop-found")}, c.App.Writer)
+			return advisor.Cleanup(c.Context, advisor.CleanupOptions{Conn: conn, DropFound: c.Bool("drop-found")}, c.App.Writer)
 		},
 	}
 }

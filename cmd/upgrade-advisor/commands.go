@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/urfave/cli/v2"
 )
 
@@ -23,7 +23,7 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), adviceFlags(), outputFlags(), []cli.Flag{mycnfOutFlag()}),
-		Action: func(c *cli.Context) error { return runJob(c, job.CommandAudit) },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandAudit) },
 	}
 }
 
@@ -42,7 +42,7 @@ EXAMPLES:
 ` + exitCodesHelp,
 		// --expect-tables projects measured times: inspect measures nothing.
 		Flags:  flagsOf(connectionFlags(), fleetFlags(), without(adviceFlags(), "expect-tables"), outputFlags()),
-		Action: func(c *cli.Context) error { return runJob(c, job.CommandInspect) },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandInspect) },
 	}
 }
 
@@ -58,6 +58,6 @@ EXAMPLES:
 
 ` + exitCodesHelp,
 		Flags:  flagsOf(connectionFlags(), sandboxFlags(), calibrationFlags(), footprintFlags(), outputFlags(), []cli.Flag{workloadFlag()}),
-		Action: func(c *cli.Context) error { return runJob(c, job.CommandBench) },
+		Action: func(c *cli.Context) error { return runJob(c, advisor.CommandBench) },
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
 )
 
 func compareCommand() *cli.Command {
@@ -73,11 +72,11 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	src, err := server.ParseEndpoint(srcSpec, base, c.StringSlice("source-option"))
+	src, err := advisor.ParseEndpoint(srcSpec, base, c.StringSlice("source-option"))
 	if err != nil {
 		return err
 	}
-	dst, err := server.ParseEndpoint(dstSpec, base, c.StringSlice("target-option"))
+	dst, err := advisor.ParseEndpoint(dstSpec, base, c.StringSlice("target-option"))
 	if err != nil {
 		return err
 	}

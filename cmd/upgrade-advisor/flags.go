@@ -5,10 +5,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
 // Flag categories, as --help groups them.
@@ -27,12 +25,12 @@ func connectionFlags() []cli.Flag {
 		&cli.StringFlag{Name: flagname.Bare(flagname.User), Aliases: []string{"u"}, Usage: "user name (default root)", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.Password), Aliases: []string{"p"}, Usage: "password, attached as in mysql (-pSECRET); a bare -p asks for it without echo; prefer MYSQL_PWD or an option file", Category: catConn},
 		&cli.BoolFlag{Name: flagname.Bare(flagname.PasswordPrompt), Hidden: true},
-		&cli.StringFlag{Name: flagname.Bare(flagname.Socket), Aliases: []string{"S"}, Usage: "unix socket path (default " + server.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Socket), Aliases: []string{"S"}, Usage: "unix socket path (default " + advisor.DefaultSocket() + "; env MYSQL_UNIX_PORT)", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.DefaultsFile), Usage: "read only this option file ([client] and [upgrade-advisor] groups)", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.DefaultsExtraFile), Usage: "read this option file after /etc/my.cnf and /etc/mysql/my.cnf, before ~/.my.cnf", Category: catConn},
 		&cli.BoolFlag{Name: flagname.Bare(flagname.NoDefaults), Usage: "read no option files", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.DSN), Usage: "go-sql-driver DSN, e.g. 'user:pass@tcp(db1:3306)/' (other connection flags override its parts)", Category: catConn},
-		&cli.DurationFlag{Name: flagname.Bare(flagname.ConnectTimeout), Value: server.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.ConnectTimeout), Value: advisor.DefaultConnectTimeout, Usage: "give up connecting after this long", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.SSLMode), Usage: "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.SSLCA), Usage: "CA certificate file (PEM)", Category: catConn},
 		&cli.StringFlag{Name: flagname.Bare(flagname.SSLCert), Usage: "client certificate file (PEM)", Category: catConn},
@@ -122,26 +120,26 @@ func sandboxFlags() []cli.Flag {
 // bench, compare); benchOptions and calibrationWorkload read them.
 func calibrationFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: flagname.Bare(flagname.Tables), Value: bench.DefaultTables, Usage: "tables created (and dropped) per variant per round (fewer when a slow server would not fit 3 rounds in --budget)", Category: catBench},
+		&cli.IntFlag{Name: flagname.Bare(flagname.Tables), Value: advisor.DefaultTables, Usage: "tables created (and dropped) per variant per round (fewer when a slow server would not fit 3 rounds in --budget)", Category: catBench},
 		&cli.StringFlag{Name: flagname.Bare(flagname.DDLFile), Usage: "calibrate on your own tables instead of --tables: any mysqldump or mariadb-dump output or install script; only its table DDL runs, in the scratch schema (views, routines, triggers, events and data are counted and set aside); client commands, file access and qualified names are refused before anything runs", Category: catBench},
-		&cli.DurationFlag{Name: flagname.Bare(flagname.Budget), Value: bench.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.Budget), Value: advisor.DefaultBudget, Usage: "time limit of the measured rounds; stops earlier, after at least 3 rounds, once every variant's advice is settled (its sequentially corrected interval wholly above or below the 1.05x gain threshold, or narrower than --precision)", Category: catBench},
 		&cli.IntFlag{Name: flagname.Bare(flagname.Rounds), Usage: "run exactly this many measured rounds (overrides --budget)", Category: catBench},
-		&cli.Float64Flag{Name: flagname.Bare(flagname.Precision), Value: bench.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval, the run-to-run component aside, is within ± this fraction of its ratio", Category: catBench},
+		&cli.Float64Flag{Name: flagname.Bare(flagname.Precision), Value: advisor.DefaultPrecision, Usage: "a variant also counts as settled when its decision interval, the run-to-run component aside, is within ± this fraction of its ratio", Category: catBench},
 		&cli.BoolFlag{Name: flagname.Bare(flagname.AllowSetGlobal), Usage: "allow SET GLOBAL innodb_file_per_table to measure it (original value restored afterwards, also on Ctrl-C)", Category: catBench},
 		&cli.BoolFlag{Name: flagname.Bare(flagname.AllowBinlog), Usage: "run even when the scratch DDL would be written to the binary log (sql_log_bin cannot be turned off)", Category: catBench},
 		&cli.StringFlag{Name: flagname.Bare(flagname.ScratchSchema), Usage: "name of the scratch schema (must start with upgrade_advisor_; default random)", Category: catBench},
-		&cli.DurationFlag{Name: flagname.Bare(flagname.LockWaitTimeout), Value: server.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
-		&cli.IntFlag{Name: flagname.Bare(flagname.MaxThreadsRunning), Value: footprint.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
-		&cli.DurationFlag{Name: flagname.Bare(flagname.LoadWait), Value: footprint.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.LockWaitTimeout), Value: advisor.DefaultLockWaitTimeout, Usage: "how long scratch DDL may wait for a metadata lock", Category: catBench},
+		&cli.IntFlag{Name: flagname.Bare(flagname.MaxThreadsRunning), Value: advisor.DefaultMaxThreadsRunning, Usage: "pause the calibration while Threads_running is above this", Category: catBench},
+		&cli.DurationFlag{Name: flagname.Bare(flagname.LoadWait), Value: advisor.DefaultLoadWait, Usage: "abort when the server stays busier than --max-threads-running this long", Category: catBench},
 	}
 }
 
-func benchOptions(c *cli.Context) server.BenchOptions {
-	return server.BenchOptions{
+func benchOptions(c *cli.Context) advisor.BenchOptions {
+	return advisor.BenchOptions{
 		Tables: c.Int("tables"), Budget: c.Duration("budget"), Rounds: c.Int("rounds"), Precision: c.Float64("precision"),
 		AllowSetGlobal: c.Bool("allow-set-global"), AllowBinlog: c.Bool("allow-binlog"),
 		Schema: c.String("scratch-schema"), LockWaitTimeout: c.Duration("lock-wait-timeout"),
-		Footprint: footprint.Options{MaxThreadsRunning: c.Int("max-threads-running"), LoadWait: c.Duration("load-wait")},
+		Footprint: advisor.FootprintOptions{MaxThreadsRunning: c.Int("max-threads-running"), LoadWait: c.Duration("load-wait")},
 	}
 }
 
@@ -149,12 +147,12 @@ func benchOptions(c *cli.Context) server.BenchOptions {
 // before anything connects; it returns the notes the report carries about
 // what the file held beyond table DDL. Without --ddl-file the workload
 // stays the classic one of --tables.
-func calibrationWorkload(c *cli.Context, bo *server.BenchOptions) ([]string, error) {
+func calibrationWorkload(c *cli.Context, bo *advisor.BenchOptions) ([]string, error) {
 	path := c.String("ddl-file")
 	if path == "" {
 		return nil, nil
 	}
-	workload, notes, err := bench.WorkloadFromFile(path)
+	workload, notes, err := advisor.WorkloadFromFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("--ddl-file: %w (nothing was run)", err)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
 )
 
 // errFleetFailures is returned when some hosts failed (exit code 2); the
@@ -23,7 +22,7 @@ func (e errFleetFailures) ExitStatus() int { return exitcode.Error }
 
 // runFleet runs the job against every host of --hosts and exits with the
 // worst outcome of all.
-func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn rules.Severity) error {
+func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn report.FailOn) error {
 	// Each line of --hosts says where a server is: -h, -P, -S and --dsn
 	// would be overridden.
 	for _, name := range []string{"sandbox", "what-if-sandbox", "mycnf-out", "html", "host", "port", "socket", "dsn"} {
@@ -46,11 +45,11 @@ func runFleet(c *cli.Context, opts advisor.Options, format report.Format, failOn
 		return err
 	}
 	failed, worst, any := report.FleetWorst(results)
-	switch {
-	case failed > 0:
+	if failed > 0 {
 		return errFleetFailures{failed: failed, total: len(results)}
-	case any && worst >= failOn:
-		return findingsError{worst: worst.String()}
+	}
+	if worst, fails := failOn.Fails(worst, any); fails {
+		return findingsError{worst: worst}
 	}
 	return nil
 }

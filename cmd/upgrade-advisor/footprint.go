@@ -3,8 +3,8 @@ package main
 import (
 	"strconv"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/footprint"
 	"github.com/urfave/cli/v2"
 )
 
@@ -12,9 +12,9 @@ import (
 // limits on the server's signals, operator files.
 func footprintFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: flagname.Bare(flagname.Pace), Value: "auto", Usage: "after each statement sleep this many times its duration (like gh-ost's --nice-ratio): auto (" + pace(footprint.AutoPaceRatio) + " while other sessions keep the server busy, else none), off, or a ratio such as 1; --budget counts statement time only", Category: catBench},
-		&cli.Int64Flag{Name: flagname.Bare(flagname.MaxHistoryLength), Value: footprint.DefaultMaxHistoryLength, Usage: "pause while InnoDB's history list is longer than this (0: do not check)", Category: catBench},
-		&cli.Int64Flag{Name: flagname.Bare(flagname.MaxPendingFsyncs), Value: footprint.DefaultMaxPendingFsyncs, Usage: "pause while InnoDB has more fsyncs pending than this (0: do not check)", Category: catBench},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Pace), Value: "auto", Usage: "after each statement sleep this many times its duration (like gh-ost's --nice-ratio): auto (" + pace(advisor.AutoPaceRatio) + " while other sessions keep the server busy, else none), off, or a ratio such as 1; --budget counts statement time only", Category: catBench},
+		&cli.Int64Flag{Name: flagname.Bare(flagname.MaxHistoryLength), Value: advisor.DefaultMaxHistoryLength, Usage: "pause while InnoDB's history list is longer than this (0: do not check)", Category: catBench},
+		&cli.Int64Flag{Name: flagname.Bare(flagname.MaxPendingFsyncs), Value: advisor.DefaultMaxPendingFsyncs, Usage: "pause while InnoDB has more fsyncs pending than this (0: do not check)", Category: catBench},
 		&cli.StringFlag{Name: flagname.Bare(flagname.PauseFile), Usage: "pause between statements while this file exists (create it to pause, remove it to resume)", Category: catBench},
 		&cli.StringFlag{Name: flagname.Bare(flagname.AbortFile), Usage: "stop as soon as this file exists: drop the scratch schema, restore the globals, exit 2", Category: catBench},
 	}
@@ -26,8 +26,8 @@ func pace(r float64) string {
 
 // footprintOptions adds footprintFlags to the limits benchOptions read
 // (--max-threads-running, --load-wait); a bad --pace is a usage error.
-func footprintOptions(c *cli.Context, o footprint.Options) (footprint.Options, error) {
-	p, err := footprint.ParsePace(c.String("pace"))
+func footprintOptions(c *cli.Context, o advisor.FootprintOptions) (advisor.FootprintOptions, error) {
+	p, err := advisor.ParsePace(c.String("pace"))
 	if err != nil {
 		return o, err
 	}

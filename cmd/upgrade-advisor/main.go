@@ -18,8 +18,8 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
 func main() {
@@ -42,7 +42,7 @@ func exitCode(err error, interrupted bool) int {
 	case err == nil || code == exitcode.Findings:
 		return code
 	case interrupted:
-		var cerr *bench.CleanupError
+		var cerr *advisor.CleanupError
 		if errors.As(err, &cerr) {
 			fmt.Fprintf(os.Stderr, "upgrade-advisor: interrupted, and the cleanup is incomplete: %v\n", err)
 		} else {

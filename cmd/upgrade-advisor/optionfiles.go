@@ -12,10 +12,8 @@ import (
 	"github.com/go-sql-driver/mysql"
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/mycnf"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 )
 
 // programGroup is this tool's own option-file group, read with [client].
@@ -69,23 +67,21 @@ func optionFileConn(c *cli.Context) (map[string]string, error) {
 		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) && !required[path] {
 			continue
 		}
-		parsed, err := mycnf.Parse(path)
+		options, err := advisor.ClientOptionsOf(path, programGroup)
 		if err != nil {
 			return nil, fmt.Errorf("reading option file: %w (use --no-defaults to ignore option files)", err)
 		}
-		for _, o := range parsed.Options.ForSections(flavor.ClientOptionGroups("", programGroup)...) {
-			out[o.Name] = o.Value
-		}
+		maps.Copy(out, options)
 	}
 	return out, nil
 }
 
 // resolveConn merges, lowest precedence first: environment, option files,
 // flags given on the command line, as the mysql client does.
-func resolveConn(c *cli.Context) (server.ConnOptions, error) {
+func resolveConn(c *cli.Context) (advisor.ConnOptions, error) {
 	fromFiles, err := optionFileConn(c)
 	if err != nil {
-		return server.ConnOptions{}, err
+		return advisor.ConnOptions{}, err
 	}
 	fromFlags := map[string]string{}
 	for _, f := range connFlags {
@@ -104,7 +100,7 @@ func resolveConn(c *cli.Context) (server.ConnOptions, error) {
 	if c.Bool("password-prompt") {
 		pw, err := promptPassword(c)
 		if err != nil {
-			return server.ConnOptions{}, err
+			return advisor.ConnOptions{}, err
 		}
 		merged["password"] = pw
 	}
@@ -148,9 +144,9 @@ func mergeSettings(layers ...map[string]string) map[string]string {
 }
 
 // connFromSettings builds connection options from merged settings.
-func connFromSettings(s map[string]string) (server.ConnOptions, error) {
-	o := server.ConnOptions{Host: s["host"], User: s["user"], Password: s["password"], Socket: s["socket"],
-		TLS: server.TLSOptions{Mode: s["ssl_mode"], CA: s["ssl_ca"], Cert: s["ssl_cert"], Key: s["ssl_key"]}}
+func connFromSettings(s map[string]string) (advisor.ConnOptions, error) {
+	o := advisor.ConnOptions{Host: s["host"], User: s["user"], Password: s["password"], Socket: s["socket"],
+		TLS: advisor.TLSOptions{Mode: s["ssl_mode"], CA: s["ssl_ca"], Cert: s["ssl_cert"], Key: s["ssl_key"]}}
 	if p := s["port"]; p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n <= 0 || n > 65535 {

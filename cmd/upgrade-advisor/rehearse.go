@@ -5,12 +5,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/replication"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func rehearseCommand() *cli.Command {
@@ -98,7 +97,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: flagname.Bare(flagname.BinlogFormat), Usage: "with --replication: ROW, STATEMENT, MIXED, a comma-separated list, or both (ROW and STATEMENT); default: the format today's server uses, else ROW"},
 			&cli.StringFlag{Name: flagname.Bare(flagname.ReplicationSeed), Usage: "with --replication: how the replica is seeded: dump (the primary's dump, schema and rows), schema (the application's schema loaded by the replica's own server, rows from the primary's dump) or both", Value: "both"},
 			&cli.BoolFlag{Name: flagname.Bare(flagname.ReplicationGTID), Usage: "with --replication: point the replicas by GTID (MariaDB: gtid_slave_pos from mariadb-dump --gtid and MASTER_USE_GTID=slave_pos; MySQL: gtid_mode=ON on both sandboxes and SOURCE_AUTO_POSITION=1) instead of binary log coordinates"},
-			&cli.DurationFlag{Name: flagname.Bare(flagname.ReplicationWait), Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: replication.DefaultWait},
+			&cli.DurationFlag{Name: flagname.Bare(flagname.ReplicationWait), Usage: "with --replication: how long to wait for the replica to catch up after the writes", Value: rehearse.DefaultReplicationWait},
 			&cli.BoolFlag{Name: flagname.Bare(flagname.NoGroup), Usage: "check, time and upgrade (--in-place) every schema; by default schemas with the same definition (tenants) are done once and reported as a group"},
 			&cli.BoolFlag{Name: flagname.Bare(flagname.InPlace), Usage: "also rehearse the in-place upgrade: today's version (--source-basedir) makes a datadir with today's settings and --schema-file, shuts down, the target starts on it and runs its upgrade step (mariadb-upgrade)"},
 			&cli.StringFlag{Name: flagname.Bare(flagname.Datadir), Usage: "with --in-place: a copy of today's datadir (a cold copy, a snapshot or a prepared mariadb-backup/xtrabackup backup) to upgrade instead of one made from --schema-file; it is only read (the rehearsal works on its own copy) and no calibration runs; --budget then bounds the checksums; with --queries the statements run on the upgraded copy and on today's version started on a second copy (twice the space without reflinks)"},
@@ -118,7 +117,7 @@ func rehearseServers(c *cli.Context) error {
 		return err
 	}
 	if c.String("target-basedir") == "" {
-		return fmt.Errorf("%w: name the version you move to: --target VERSION (%s) or --target-basedir DIR", exitcode.ErrUsage, serverfetch.KnownNames())
+		return fmt.Errorf("%w: name the version you move to: --target VERSION (%s) or --target-basedir DIR", exitcode.ErrUsage, advisor.KnownServers())
 	}
 	return nil
 }
@@ -214,8 +213,8 @@ func runRehearse(c *cli.Context) error {
 	if err := untestedError(r.Queries); err != nil {
 		return err
 	}
-	if worst, any := r.Worst(); any && worst >= failOn {
-		return findingsError{worst: worst.String()}
+	if worst, fails := failOn.Fails(r.Worst()); fails {
+		return findingsError{worst: worst}
 	}
 	return nil
 }

@@ -8,21 +8,18 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/job"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
-	"github.com/upgrade-advisor/upgrade-advisor/rules"
-	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 // runJob runs audit, inspect or bench and prints the report.
-func runJob(c *cli.Context, command job.Command) error {
+func runJob(c *cli.Context, command advisor.Command) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	failOn := rules.Critical + 1 // bench has no --fail-on: it never fails on findings
+	failOn := report.NeverFail() // bench has no --fail-on
 	if command.FailsOnFindings() {
 		var err error
-		if failOn, err = rules.ParseSeverity(c.String("fail-on")); err != nil {
+		if failOn, err = report.ParseFailOn(c.String("fail-on")); err != nil {
 			return err
 		}
 	}
@@ -50,7 +47,7 @@ func runJob(c *cli.Context, command job.Command) error {
 
 // jobOptions reads the flags of a job into advisor options; --ddl-file is
 // parsed (and refused) here, before anything connects.
-func jobOptions(c *cli.Context, command job.Command) (advisor.Options, error) {
+func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error) {
 	var err error
 	opts := advisor.Options{
 		Command: command, ToolVersion: version, Workload: c.String("workload"), Target: c.String("target"),
@@ -89,8 +86,8 @@ func jobOptions(c *cli.Context, command job.Command) (advisor.Options, error) {
 
 // runOne runs the job against a sandbox, a what-if sandbox or the server
 // the connection options name.
-func runOne(c *cli.Context, command job.Command, opts advisor.Options) (*report.Report, error) {
-	sandboxOpts := sandbox.Options{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
+func runOne(c *cli.Context, command advisor.Command, opts advisor.Options) (*report.Report, error) {
+	sandboxOpts := advisor.SandboxOptions{Log: progressLog(c), Basedir: c.String("basedir"), ServerOptions: c.StringSlice("sandbox-option")}
 	if command.Measures() && c.Bool("sandbox") {
 		opts.Conn.ConnectTimeout = c.Duration("connect-timeout")
 		return advisor.RunOnSandbox(c.Context, opts, sandboxOpts)
@@ -107,9 +104,9 @@ func runOne(c *cli.Context, command job.Command, opts advisor.Options) (*report.
 }
 
 // failOnFindings turns findings at or above --fail-on into exit code 1.
-func failOnFindings(r *report.Report, failOn rules.Severity, command job.Command) error {
-	if worst, any := r.Worst(); any && command.FailsOnFindings() && worst >= failOn {
-		return findingsError{worst: worst.String()}
+func failOnFindings(r *report.Report, failOn report.FailOn, command advisor.Command) error {
+	if worst, fails := failOn.Fails(r.Worst()); fails && command.FailsOnFindings() {
+		return findingsError{worst: worst}
 	}
 	return nil
 }
@@ -125,13 +122,13 @@ func anyConnFlag(c *cli.Context) bool {
 
 // reportChoices reads what every reporting command without positional
 // arguments takes: --fail-on and --format.
-func reportChoices(c *cli.Context) (rules.Severity, report.Format, error) {
+func reportChoices(c *cli.Context) (report.FailOn, report.Format, error) {
 	if err := noArgs(c); err != nil {
-		return 0, 0, err
+		return report.FailOn{}, 0, err
 	}
-	failOn, err := rules.ParseSeverity(c.String("fail-on"))
+	failOn, err := report.ParseFailOn(c.String("fail-on"))
 	if err != nil {
-		return 0, 0, err
+		return report.FailOn{}, 0, err
 	}
 	format, err := outputFormat(c)
 	return failOn, format, err

@@ -6,11 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/server"
-	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 func sandboxCommand() *cli.Command {
@@ -29,7 +27,7 @@ func sandboxCommand() *cli.Command {
    upgrade-advisor sandbox start --basedir ~/tarballs/mysql-8.0.36-linux-glibc2.28-x86_64 --networking`,
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: flagname.Bare(flagname.Basedir), Usage: "extracted MySQL/MariaDB tarball or unpacked package root (default: installed binaries)"},
-					&cli.StringFlag{Name: flagname.Bare(flagname.Server), Usage: "a server by name instead of --basedir (" + serverfetch.KnownNames() + "), from the servers' cache, fetched when missing"},
+					&cli.StringFlag{Name: flagname.Bare(flagname.Server), Usage: "a server by name instead of --basedir (" + advisor.KnownServers() + "), from the servers' cache, fetched when missing"},
 					fetchFlags()[0], fetchFlags()[1],
 					&cli.StringSliceFlag{Name: flagname.Bare(flagname.Option), Aliases: []string{"sandbox-option"}, Usage: "extra server option key=value (repeatable)"},
 					&cli.StringFlag{Name: flagname.Bare(flagname.Dir), Usage: "parent directory of the sandbox (default: the temp dir)"},
@@ -63,7 +61,7 @@ func sandboxStart(c *cli.Context) error {
 	if err := setBasedirFromVersion(c, "basedir", "server"); err != nil {
 		return err
 	}
-	sb, err := sandbox.Start(c.Context, sandbox.Options{
+	sb, err := advisor.StartSandbox(c.Context, advisor.SandboxOptions{
 		Basedir: c.String("basedir"), ServerOptions: c.StringSlice("option"), Dir: c.String("dir"),
 		Networking: c.Bool("networking"), Port: c.Int("port"), Log: progressLog(c),
 	})
@@ -91,7 +89,7 @@ func sandboxStart(c *cli.Context) error {
 // root (--basedir, or the installed server's), so that the version the
 // user reaches it with is the server's; "mysql" when the root has none.
 func rootClient(c *cli.Context) string {
-	bin, err := sandbox.Detect(c.Context, c.String("basedir"))
+	bin, err := advisor.DetectServer(c.Context, c.String("basedir"))
 	if err != nil {
 		return "mysql"
 	}
@@ -106,11 +104,11 @@ func sandboxStop(c *cli.Context) error {
 		return fmt.Errorf("%w: sandbox stop takes one argument, the sandbox directory printed by `sandbox start` (got %d: %q; options such as -q go before it)",
 			exitcode.ErrUsage, c.NArg(), c.Args().Slice())
 	}
-	sb, err := sandbox.Load(c.Args().First())
+	sb, err := advisor.LoadSandbox(c.Args().First())
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), server.SandboxStopTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), advisor.SandboxStopTimeout)
 	defer cancel()
 	if err := sb.Stop(ctx); err != nil {
 		return err
@@ -124,7 +122,7 @@ func sandboxList(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	sbs, err := sandbox.List(c.String("dir"))
+	sbs, err := advisor.ListSandboxes(c.String("dir"))
 	if err != nil {
 		return err
 	}

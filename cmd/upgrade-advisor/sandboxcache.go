@@ -5,15 +5,15 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 // sandboxCacheCommand shows and clears the sandbox cache: an initialised
 // datadir per server binary, and (for root) server files copied where the
 // sandbox account can read them.
 func sandboxCacheCommand() *cli.Command {
-	dirFlag := &cli.StringFlag{Name: flagname.Bare(flagname.CacheDir), Usage: "the sandbox cache (default: $" + sandbox.EnvCacheDir + ", /var/cache/upgrade-advisor/sandbox for root, ~/.cache/upgrade-advisor/sandbox otherwise)"}
+	dirFlag := &cli.StringFlag{Name: flagname.Bare(flagname.CacheDir), Usage: "the sandbox cache (default: $" + advisor.EnvSandboxCache + ", /var/cache/upgrade-advisor/sandbox for root, ~/.cache/upgrade-advisor/sandbox otherwise)"}
 	return &cli.Command{
 		Name:  "cache",
 		Usage: "show (or, with --clear, clear) the initialised datadirs kept per server binary",
@@ -36,7 +36,7 @@ func sandboxCacheCommand() *cli.Command {
 }
 
 func sandboxCacheShow(c *cli.Context) error {
-	items, err := sandbox.ListCache(c.String("cache-dir"))
+	items, err := advisor.ListSandboxCache(c.String("cache-dir"))
 	if err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func sandboxCacheShow(c *cli.Context) error {
 }
 
 func sandboxCacheClear(c *cli.Context) error {
-	removed, err := sandbox.ClearCache(c.String("cache-dir"))
+	removed, err := advisor.ClearSandboxCache(c.String("cache-dir"))
 	for _, it := range removed {
 		fmt.Fprintf(c.App.Writer, "removed %s (%s %s)\n", it.Dir, it.What, it.Version)
 	}

@@ -7,9 +7,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 // Versions by name where a command takes binaries: --target and --source
@@ -17,7 +17,7 @@ import (
 // Each resolves through the servers' cache, fetching what it lacks.
 
 func targetVersionFlag() cli.Flag {
-	return &cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "the version you move to, by name (" + serverfetch.KnownNames() +
+	return &cli.StringFlag{Name: flagname.Bare(flagname.Target), Usage: "the version you move to, by name (" + advisor.KnownServers() +
 		", or a tarball fetched with servers fetch --tarball): taken from the servers' cache, fetched when it is not there; or give --target-basedir", Category: catServers}
 }
 
@@ -28,7 +28,7 @@ func sourceVersionFlag() cli.Flag {
 // rootByName is the root of a version by name: the cache's, or fetched
 // now (with progress on stderr unless -q).
 func rootByName(c *cli.Context, name string) (string, error) {
-	res, err := serverfetch.Fetch(c.Context, name, fetchOptions(c))
+	res, err := advisor.FetchServer(c.Context, name, fetchOptions(c))
 	if err != nil {
 		return "", err
 	}

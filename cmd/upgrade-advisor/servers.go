@@ -7,10 +7,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
-	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
-	"github.com/upgrade-advisor/upgrade-advisor/serverfetch"
 )
 
 // serversCommand fetches, lists and removes the servers' cache: unpacked
@@ -21,14 +20,14 @@ func serversCommand() *cli.Command {
 		Usage:  "fetch server versions by name into a cache (verified, nothing installed), list, remove, print their roots",
 		Action: unknownCommand("servers", "list, fetch, remove or path"),
 		Description: `The servers a rehearsal or a check runs (--target VERSION, --source VERSION) come
-   from a cache of unpacked roots: $` + serverfetch.EnvDir + `, default ~/.cache/upgrade-advisor/servers.
+   from a cache of unpacked roots: $` + advisor.EnvServersDir + `, default ~/.cache/upgrade-advisor/servers.
    Versions by name come from Debian's archive, without apt and without installing
    anything: the suite's InRelease is verified against the Debian archive keys, the
    Packages index and every package against the SHA256 the signed files give; the
    server's packages and their libraries are unpacked with their own dynamic loader,
    so the root runs on any Linux of this architecture.
 
-   ` + serverfetch.KnownNames() + `
+   ` + advisor.KnownServers() + `
 
 EXAMPLES:
    upgrade-advisor servers fetch mariadb-11.8 mysql-9.7 mariadb-10.5
@@ -73,16 +72,16 @@ EXAMPLES:
 // fetchFlags choose where versions by name come from.
 func fetchFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: flagname.Bare(flagname.Mirror), Usage: "the Debian mirror to fetch versions by name from (default: $" + serverfetch.EnvMirror + ", http://deb.debian.org/debian)", Category: catServers},
-		&cli.StringFlag{Name: flagname.Bare(flagname.Keyring), Usage: "OpenPGP keyring with Debian's archive keys (default: " + serverfetch.DebianKeyring +
+		&cli.StringFlag{Name: flagname.Bare(flagname.Mirror), Usage: "the Debian mirror to fetch versions by name from (default: $" + advisor.EnvMirror + ", http://deb.debian.org/debian)", Category: catServers},
+		&cli.StringFlag{Name: flagname.Bare(flagname.Keyring), Usage: "OpenPGP keyring with Debian's archive keys (default: " + advisor.DebianKeyring +
 			" where there is one, otherwise the keys of the archive's own debian-archive-keyring package whose fingerprints the tool carries)", Category: catServers},
 	}
 }
 
 // fetchOptions are the cache and sources of a command's flags, with
 // progress on stderr unless -q (live on a terminal).
-func fetchOptions(c *cli.Context) serverfetch.Options {
-	o := serverfetch.Options{Mirror: c.String("mirror"), Keyring: c.String("keyring")}
+func fetchOptions(c *cli.Context) advisor.FetchOptions {
+	o := advisor.FetchOptions{Mirror: c.String("mirror"), Keyring: c.String("keyring")}
 	if !c.Bool("quiet") {
 		o.Progress = c.App.ErrWriter
 		o.Live = c.App.ErrWriter == os.Stderr && isTerminal(os.Stderr)
@@ -99,7 +98,7 @@ func serversFetch(c *cli.Context) error {
 		if c.String("sha256") == "" {
 			return fmt.Errorf("%w: --tarball needs --sha256: the SHA256 the vendor publishes beside the download", exitcode.ErrUsage)
 		}
-		res, err := serverfetch.FetchTarball(c.Context, serverfetch.Tarball{Source: c.String("tarball"), SHA256: c.String("sha256"), Name: c.String("name")}, o)
+		res, err := advisor.FetchTarball(c.Context, advisor.Tarball{Source: c.String("tarball"), SHA256: c.String("sha256"), Name: c.String("name")}, o)
 		if err != nil {
 			return err
 		}
@@ -110,10 +109,10 @@ func serversFetch(c *cli.Context) error {
 		return nil
 	}
 	if c.NArg() == 0 {
-		return fmt.Errorf("%w: name the versions to fetch: %s (or --tarball with --sha256)", exitcode.ErrUsage, serverfetch.KnownNames())
+		return fmt.Errorf("%w: name the versions to fetch: %s (or --tarball with --sha256)", exitcode.ErrUsage, advisor.KnownServers())
 	}
 	for _, name := range c.Args().Slice() {
-		res, err := serverfetch.Fetch(c.Context, name, o)
+		res, err := advisor.FetchServer(c.Context, name, o)
 		if err != nil {
 			return err
 		}
@@ -128,11 +127,11 @@ func serversFetch(c *cli.Context) error {
 // serverRuns checks that what was just fetched runs here (its server's
 // --version, through its own loader): the root stays in the cache either
 // way, the error says what to do.
-func serverRuns(c *cli.Context, res serverfetch.Result) error {
+func serverRuns(c *cli.Context, res advisor.FetchResult) error {
 	if res.Cached {
 		return nil
 	}
-	b, err := sandbox.Detect(c.Context, res.Root)
+	b, err := advisor.DetectServer(c.Context, res.Root)
 	if err != nil {
 		return fmt.Errorf("%s was fetched and verified into %s, but its server does not run here: %w "+
 			"(upgrade-advisor servers remove %s removes it)", res.Record.Name, res.Root, err, res.Record.Name)
@@ -144,7 +143,7 @@ func serverRuns(c *cli.Context, res serverfetch.Result) error {
 }
 
 // reportFetch prints the root on stdout (for scripts) and what it took on stderr.
-func reportFetch(c *cli.Context, res serverfetch.Result) {
+func reportFetch(c *cli.Context, res advisor.FetchResult) {
 	fmt.Fprintln(c.App.Writer, res.Root)
 	if c.Bool("quiet") {
 		return
@@ -161,13 +160,13 @@ func serversList(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	dir := serverfetch.DefaultDir()
-	list, err := serverfetch.List(dir)
+	dir := advisor.ServersDir()
+	list, err := advisor.ListServers()
 	if err != nil {
 		return err
 	}
 	if len(list) == 0 {
-		fmt.Fprintf(c.App.Writer, "no servers in %s: fetch one with upgrade-advisor servers fetch VERSION (%s)\n", dir, serverfetch.KnownNames())
+		fmt.Fprintf(c.App.Writer, "no servers in %s: fetch one with upgrade-advisor servers fetch VERSION (%s)\n", dir, advisor.KnownServers())
 		return nil
 	}
 	for _, e := range list {
@@ -195,7 +194,7 @@ func serversRemove(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := serverfetch.Remove(serverfetch.DefaultDir(), name); err != nil {
+	if err := advisor.RemoveServer(name); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.App.Writer, "removed %s\n", name)
@@ -207,7 +206,7 @@ func serversPath(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	root, err := serverfetch.Path(serverfetch.DefaultDir(), name)
+	root, err := advisor.ServerPath(name)
 	if err != nil {
 		return err
 	}

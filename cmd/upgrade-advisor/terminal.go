@@ -7,11 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/upgrade-advisor/upgrade-advisor/advisor"
+	"github.com/upgrade-advisor/upgrade-advisor/advisor/rehearse"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
-
-	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
-	"github.com/upgrade-advisor/upgrade-advisor/bench"
 )
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
@@ -41,7 +40,7 @@ func newProgress(c *cli.Context) *progress {
 	return &progress{w: c.App.ErrWriter, enabled: !c.Bool("quiet") && c.App.ErrWriter == os.Stderr && isTerminal(os.Stderr)}
 }
 
-func (p *progress) update(pr bench.Progress) {
+func (p *progress) update(pr advisor.CalibrationProgress) {
 	if !p.enabled {
 		return
 	}
@@ -65,12 +64,12 @@ func (p *progress) step(name string) {
 
 // queries draws how far the comparison of the application's statements
 // is: the classes compared of all, then the timing against its budget.
-func (p *progress) queries(pr queries.Progress) {
+func (p *progress) queries(pr rehearse.QueryProgress) {
 	if !p.enabled || pr.Phase == p.phase && time.Since(p.drawn) < 100*time.Millisecond {
 		return
 	}
 	p.drawn, p.phase = time.Now(), pr.Phase
-	if pr.Phase == queries.PhaseCompare {
+	if pr.Phase == rehearse.QueryPhaseCompare {
 		fmt.Fprintf(p.w, "\r\033[Kstatements: comparing class %d of %d on both servers, %s ", pr.Done+1, pr.Total, pr.Elapsed.Round(100*time.Millisecond))
 		return
 	}

@@ -33,6 +33,8 @@ var tiers = [][]string{
 // only holds the packages whose imports of the project the document
 // restricts further than their tier: they may import only these.
 var only = []restriction{
+	{"cmd/upgrade-advisor", []string{"advisor", "advisor/check", "advisor/rehearse", "advisor/report", "advisor/exitcode", "advisor/flagname"},
+		"cmd turns flags into a job's options and renders its report: it imports the job packages (advisor, advisor/check, advisor/rehearse), the report, and the leaves every layer shares (exit codes, flag names); the jobs name what else it needs (advisor/commandline.go)"},
 	{"stmt", nil, "stmt imports nothing of the project"},
 	{"decimal", nil, "decimal imports nothing"},
 	{"rules/flavor", nil, "rules/flavor has no dependencies"},
