@@ -30,7 +30,9 @@ type Options struct {
 	// Sandbox says the server is a throwaway one this run started (SET
 	// GLOBAL allowed); set from the server the job runs on.
 	Sandbox bool
-	Bench   server.BenchOptions
+	// Asked is where the command line asked the job to run, for Validate.
+	Asked Where
+	Bench server.BenchOptions
 	// Warn receives warnings for the user (stderr); nil discards them.
 	Warn func(string)
 	// Notes are added to the report (e.g. what --ddl-file ignored).
@@ -46,4 +48,12 @@ func (o Options) choices() job.Choices {
 // job is what the calibration needs of these options.
 func (o Options) job() server.Job {
 	return server.Job{ToolVersion: o.ToolVersion, Bench: o.Bench, Warn: o.Warn}
+}
+
+// Where is where a job was asked to run: a sandbox it starts (--sandbox),
+// a what-if sandbox of the server (--what-if-sandbox); and whether
+// connection flags or the sandbox's flags (--basedir, --sandbox-option)
+// were given.
+type Where struct {
+	Sandbox, WhatIf, ConnFlags, SandboxFlags bool
 }

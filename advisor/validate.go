@@ -13,8 +13,21 @@ func ValidateJob(o Options) error {
 	if o.ExpectTables < 0 {
 		return fmt.Errorf("%w: "+flagname.ExpectTables+" %d: give the number of tables a setup creates, or leave it out", exitcode.ErrUsage, o.ExpectTables)
 	}
-	if o.Command.Measures() {
-		return o.Bench.Validate()
+	if !o.Command.Measures() {
+		return nil
 	}
-	return nil
+	w := o.Asked
+	switch {
+	case o.ServerVariants && !w.Sandbox && !w.WhatIf:
+		return usage(flagname.ServerVariants + " restarts servers: use it with " + flagname.Sandbox + " or " + flagname.WhatIfSandbox)
+	case w.Sandbox && w.WhatIf:
+		return usage(flagname.Sandbox + " and " + flagname.WhatIfSandbox + " exclude each other: " + flagname.Sandbox + " audits a fresh server, " + flagname.WhatIfSandbox + " copies a real one's settings")
+	case w.Sandbox && w.ConnFlags:
+		return usage(flagname.Sandbox + " starts its own server: leave out the connection flags")
+	case w.SandboxFlags && !w.Sandbox && !w.WhatIf:
+		return usage(flagname.Basedir + " and " + flagname.SandboxOption + " describe the sandbox: use them with " + flagname.Sandbox + " or " + flagname.WhatIfSandbox)
+	}
+	return o.Bench.Validate()
 }
+
+func usage(msg string) error { return fmt.Errorf("%w: %s", exitcode.ErrUsage, msg) }

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,5 +24,38 @@ func TestValidateJob(t *testing.T) {
 	}
 	if err := ValidateJob(Options{Command: "bench", Bench: server.BenchOptions{}}); !errors.Is(err, exitcode.ErrUsage) {
 		t.Errorf("bench with zero flags: got %v", err)
+	}
+}
+
+// TestValidateJobSaysWhereItRuns: the rules between --sandbox,
+// --what-if-sandbox, --server-variants, the sandbox's flags and the
+// connection flags are the job's, each a usage error naming the flags.
+func TestValidateJobSaysWhereItRuns(t *testing.T) {
+	bench := server.BenchOptions{Tables: 100, Budget: time.Minute, Precision: 0.05, LockWaitTimeout: time.Second,
+		Footprint: footprint.Options{MaxThreadsRunning: 1, LoadWait: time.Second}}
+	tests := []struct {
+		name     string
+		variants bool
+		asked    Where
+		want     string
+	}{
+		{"a live server", false, Where{ConnFlags: true}, ""},
+		{"a sandbox with its flags", true, Where{Sandbox: true, SandboxFlags: true}, ""},
+		{"a what-if sandbox of a live server", true, Where{WhatIf: true, ConnFlags: true}, ""},
+		{"variants on a live server", true, Where{ConnFlags: true}, "--server-variants restarts servers"},
+		{"both sandboxes", false, Where{Sandbox: true, WhatIf: true}, "exclude each other"},
+		{"a sandbox and a server", false, Where{Sandbox: true, ConnFlags: true}, "leave out the connection flags"},
+		{"sandbox flags without a sandbox", false, Where{SandboxFlags: true}, "--basedir and --sandbox-option describe the sandbox"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ValidateJob(Options{Command: job.CommandAudit, Bench: bench, ServerVariants: tt.variants, Asked: tt.asked})
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("ValidateJob: %v, want nil", err)
+			case tt.want != "" && (!errors.Is(err, exitcode.ErrUsage) || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("ValidateJob: %v, want a usage error saying %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -60,8 +60,10 @@ func (o Options) Validate() error {
 	switch {
 	case o.liveSchema() && o.SchemaFile != "":
 		return usage("the schema comes from " + flagname.SchemaFile + " or from a live server (" + flagname.Schemas + " and the connection flags), not both")
-	case !o.schemaCheck() && (o.SourceBasedir != "" || o.WithData):
-		return usage(flagname.SourceBasedir + " and " + flagname.WithData + " go with " + flagname.SchemaFile + " (or " + flagname.Schemas + ")")
+	case !o.schemaCheck() && o.WithData:
+		return rehearse.ErrWithDataNeedsSchemaFile
+	case !o.schemaCheck() && o.SourceBasedir != "":
+		return usage(flagname.SourceBasedir + " goes with " + flagname.SchemaFile + " (or " + flagname.Schemas + "): today's binaries load the schema too")
 	case o.Source != "" && o.SourceBasedir != "":
 		return usage(flagname.Source + " and " + flagname.SourceBasedir + " both name binaries: give one")
 	}
@@ -75,15 +77,10 @@ func (o Options) validateQueries() error {
 		return err
 	}
 	q := o.Queries
+	if err := rehearse.ValidateSampleRows(o.SampleRowsGiven, o.SampleRows, q, o.Live != nil && o.SchemaFile == "", o.WithData); err != nil {
+		return err
+	}
 	switch {
-	case o.SampleRowsGiven && q == nil:
-		return usage(flagname.SampleRows + " loads rows for " + flagname.Queries + ": add " + flagname.Queries + " (a log, a file of statements, or live)")
-	case o.SampleRowsGiven && (o.Live == nil || o.SchemaFile != ""):
-		return usage(flagname.SampleRows + " reads today's live server: give the connection flags (-S, -h, -u, ...) instead of " + flagname.ServerVersion)
-	case o.SampleRowsGiven && o.WithData:
-		return usage(flagname.SampleRows + " and " + flagname.WithData + " both load rows: keep one")
-	case o.SampleRowsGiven && o.SampleRows < 1:
-		return usage(fmt.Sprintf(flagname.SampleRows+" %d: give 1 or more rows per table", o.SampleRows))
 	case q == nil:
 		return nil
 	case !o.schemaCheck():

@@ -20,7 +20,10 @@ type Options struct {
 	// Conn is today's server, inspected read-only; unused when
 	// ServerVersion is given (offline: --config describes today's server;
 	// without --config, that version on its compiled defaults).
-	Conn          server.ConnOptions
+	Conn server.ConnOptions
+	// Live says today's server is reached through Conn (connection flags
+	// were given).
+	Live          bool
 	ConfigFile    string
 	ServerVersion string
 	// SourceBasedir and TargetBasedir are the binaries of today's version
@@ -38,6 +41,10 @@ type Options struct {
 	// Queries, when set, runs the application's statements on the
 	// sandboxes of today's version and the carried target (--queries).
 	Queries *QueryOptions
+	// SampleRows, when SampleRowsGiven, is --sample-rows as given; Run
+	// reads Queries.SampleRows.
+	SampleRows      int
+	SampleRowsGiven bool
 	// SandboxDir is the parent of the sandboxes ("" = the system's temp dir).
 	SandboxDir string
 	Warn       func(string)

@@ -52,28 +52,6 @@ func queryOptions(c *cli.Context) (*rehearse.QueryOptions, error) {
 	return q, nil
 }
 
-// sampleRowsFlag reads --sample-rows into the query options: it needs
-// --queries and a live server (offline: the command has none), and takes
-// the place of --with-data.
-func sampleRowsFlag(c *cli.Context, q *rehearse.QueryOptions, offline bool) error {
-	if !c.IsSet("sample-rows") {
-		return nil
-	}
-	n := c.Int("sample-rows")
-	switch {
-	case q == nil:
-		return fmt.Errorf("%w: --sample-rows loads rows for --queries: add --queries (a log, a file of statements, or live)", exitcode.ErrUsage)
-	case !anyConnFlag(c) || offline:
-		return fmt.Errorf("%w: --sample-rows reads today's live server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
-	case c.Bool("with-data"):
-		return fmt.Errorf("%w: --sample-rows and --with-data both load rows: keep one", exitcode.ErrUsage)
-	case n < 1:
-		return fmt.Errorf("%w: --sample-rows %d: give 1 or more rows per table", exitcode.ErrUsage, n)
-	}
-	q.SampleRows = n
-	return nil
-}
-
 // untestedError is the error (exit code 2) of a query rehearsal that
 // tested nothing (report.Queries.UntestedText), nil otherwise: the report
 // is written first, so the user sees every class's error.

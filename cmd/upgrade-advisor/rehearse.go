@@ -163,34 +163,20 @@ func runRehearse(c *cli.Context) error {
 		o.CheckBudget = c.Duration("budget")
 	}
 	o.StepProgress = newProgress(c).step
+	o.Live, o.SampleRows, o.SampleRowsGiven = anyConnFlag(c), c.Int("sample-rows"), c.IsSet("sample-rows")
 	if o.Queries, err = queryOptions(c); err != nil {
 		return err
 	}
-	if err := o.Queries.Validate(); err != nil {
-		return err
+	if o.Queries != nil {
+		o.Queries.SampleRows = o.SampleRows
 	}
 	if o.Replication, err = replicationOptions(c); err != nil {
 		return err
 	}
-	if o.Queries.Live() && !anyConnFlag(c) && o.Datadir == "" {
-		return fmt.Errorf("%w: --queries live reads today's server: give the connection flags (-S, -h, -u, ...) instead of --server-version", exitcode.ErrUsage)
-	}
-	if o.Datadir != "" && c.IsSet("sample-rows") {
-		return fmt.Errorf("%w: --in-place --datadir runs --queries on the datadir's own rows: leave out --sample-rows", exitcode.ErrUsage)
-	}
-	if err := sampleRowsFlag(c, o.Queries, o.ServerVersion != ""); err != nil {
-		return err
-	}
-	if o.WithData && o.SchemaFile == "" {
-		return fmt.Errorf("%w: --with-data loads the rows of --schema-file: add --schema-file (a dump with its rows)", exitcode.ErrUsage)
-	}
-	if o.ServerVersion != "" && anyConnFlag(c) {
-		return fmt.Errorf("%w: --server-version rehearses --config offline: leave out the connection flags, or leave out --server-version to inspect the server", exitcode.ErrUsage)
-	}
 	if o.Notes, err = calibrationWorkload(c, &o.Bench); err != nil {
 		return err
 	}
-	if err := o.Bench.Validate(); err != nil {
+	if err := o.Validate(); err != nil {
 		return err
 	}
 	if o.ServerVersion == "" && o.Datadir == "" {

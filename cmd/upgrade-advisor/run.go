@@ -68,18 +68,10 @@ func jobOptions(c *cli.Context, command advisor.Command) (advisor.Options, error
 	}
 	opts.Notes = append(opts.Notes, notes...)
 	opts.ServerVariants = c.Bool("server-variants")
+	opts.Asked = advisor.Where{Sandbox: c.Bool("sandbox"), WhatIf: c.Bool("what-if-sandbox"), ConnFlags: anyConnFlag(c),
+		SandboxFlags: c.IsSet("basedir") || c.IsSet("sandbox-option")}
 	if err := advisor.ValidateJob(opts); err != nil {
 		return opts, err
-	}
-	switch {
-	case opts.ServerVariants && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("%w: --server-variants restarts servers: use it with --sandbox or --what-if-sandbox", exitcode.ErrUsage)
-	case c.Bool("sandbox") && c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("%w: --sandbox and --what-if-sandbox exclude each other: --sandbox audits a fresh server, --what-if-sandbox copies a real one's settings", exitcode.ErrUsage)
-	case c.Bool("sandbox") && anyConnFlag(c):
-		return opts, fmt.Errorf("%w: --sandbox starts its own server: leave out the connection flags", exitcode.ErrUsage)
-	case (c.IsSet("basedir") || c.IsSet("sandbox-option")) && !c.Bool("sandbox") && !c.Bool("what-if-sandbox"):
-		return opts, fmt.Errorf("%w: --basedir and --sandbox-option describe the sandbox: use them with --sandbox or --what-if-sandbox", exitcode.ErrUsage)
 	}
 	return opts, nil
 }
