@@ -163,3 +163,16 @@ func settingOf(line string) (setting, bool) {
 	value, _, _ = strings.Cut(value, "   ")
 	return setting{name: name, value: strings.TrimSpace(value)}, true
 }
+
+// MyCnfSnippet collects the findings' my.cnf blocks under [mysqld], worst
+// finding first, each block named by its finding; the my.cnf writer leaves
+// out a block that repeats what earlier ones set and comments out a line
+// that would re-set an option.
+func MyCnfSnippet(header []string, fs []FindingInfo) string {
+	m := newMyCnf(header...)
+	findingBlocks(m, fs, func(FindingInfo) bool { return true })
+	if m.blocks == 0 {
+		m.comment("no changes recommended")
+	}
+	return m.String()
+}

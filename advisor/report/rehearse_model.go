@@ -221,18 +221,6 @@ type InPlace struct {
 	Datadir *InPlaceDatadir `json:"datadir,omitempty"`
 }
 
-// InPlaceObject is one object of the schema after the upgrade.
-type InPlaceObject struct {
-	Schema  string `json:"schema"`
-	Name    string `json:"name"`
-	Kind    string `json:"kind"`
-	Status  string `json:"status"` // ok or failed
-	Message string `json:"message,omitempty"`
-	// Group is the number (from 1) of its schema's entry in InPlace.Groups:
-	// the object stands for the same object of every schema of the group.
-	Group int `json:"group,omitempty"`
-}
-
 // schemasOf is how many schemas an object stands for: its group's size,
 // or 1.
 func (p *InPlace) schemasOf(o InPlaceObject) int {

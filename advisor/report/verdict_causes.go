@@ -193,12 +193,6 @@ func (g causeGroup) text() string {
 }
 
 // countNoun is "1 statement", "3 objects".
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
 
 func firstNonEmpty(xs ...string) string {
 	for _, x := range xs {
