@@ -203,6 +203,7 @@
 //	launch.go         launching the server from the metadata, killing it
 //	datadir.go        a sandbox's datadir: copied from the cache, or initialised
 //	fromdatadir.go    a sandbox on a copy of a datadir it did not make (Options.FromDatadir): PlanDatadirCopy
+//	copydone.go       CopyDone: how that copy went
 //	start.go          Start
 //	lifecycle.go      Shutdown, Remove, Stop, Kill, Restart
 //	attach.go         Load, Open, List

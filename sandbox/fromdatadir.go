@@ -119,13 +119,6 @@ func (s *Sandbox) copyDatadir(from string) error {
 	return nil
 }
 
-// CopyDone is how a sandbox's copy of Options.FromDatadir went.
-type CopyDone struct {
-	Bytes     int64
-	Reflinked int
-	Took      time.Duration
-}
-
 // Copied is how the copy of Options.FromDatadir went (zero otherwise).
 func (s *Sandbox) Copied() CopyDone {
 	s.mu.Lock()

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -35,61 +34,6 @@ const (
 	stepRestart      = "restart"
 	stepAfter        = "checks on the target"
 )
-
-// slowShutdownWait bounds the slow shutdown (purge and change-buffer merge
-// of a large datadir take minutes) and each start on the copy (crash
-// recovery, the target's upgrade of its system tables).
-const slowShutdownWait = time.Hour
-
-// datadirRun is the rehearsal on the copy as it goes.
-type datadirRun struct {
-	o  Options
-	p  *rehearsal
-	ip *report.InPlace
-	d  *report.InPlaceDatadir
-	sb *sandbox.Sandbox
-	// cp and todayOptions are the datadir copied and today's settings,
-	// which today's version starts on again for the queries.
-	cp           sandbox.DatadirCopy
-	todayOptions []string
-	// in are the application's statements (nil without --queries); q
-	// is their section of the report.
-	in *queries.Input
-	q  *report.Queries
-}
-
-// step times fn as a step of the report with the error-log lines it
-// wrote; downtime puts it in the downtime too.
-func (r *datadirRun) step(name string, downtime bool, fn func() error) error {
-	if r.o.StepProgress != nil {
-		r.o.StepProgress(name)
-	}
-	offset := int64(0)
-	if r.sb != nil {
-		offset = logSize(r.sb.ErrorLogPath())
-	}
-	t0 := time.Now()
-	err := fn()
-	st := report.InPlaceStep{Name: name, DurationS: decimal.Round(time.Since(t0).Seconds(), 2)}
-	if r.sb != nil {
-		st.Log = errorsAndWarnings(logLines(r.sb.ErrorLogPath(), offset))
-	}
-	r.d.Steps = append(r.d.Steps, st)
-	if downtime {
-		r.d.Downtime = append(r.d.Downtime, report.InPlaceStep{Name: name, DurationS: st.DurationS})
-	}
-	return err
-}
-
-// problem adds a critical finding with its fix, once.
-func (r *datadirRun) problem(what, fix string) {
-	for _, p := range r.d.Problems {
-		if p.What == what {
-			return
-		}
-	}
-	r.d.Problems = append(r.d.Problems, report.InPlaceProblem{What: what, Fix: fix})
-}
 
 // rehearseDatadir runs the in-place upgrade on a copy of o.Datadir and,
 // with in, the application's statements on the upgraded copy and today's
@@ -302,28 +246,6 @@ func (r *datadirRun) startTarget(ctx context.Context) bool {
 // after the upgrade tool shows at the restart, which is a problem.
 var systemTablesBeforeUpgrade = regexp.MustCompile(`Incorrect definition of table mysql\.|Column count of mysql\.\S+ is wrong|` +
 	`Event Scheduler: An error occurred when initializing system tables|Cannot load from mysql\.|mysql\.\S+ table is damaged|run mysql_upgrade|run mariadb-upgrade`)
-
-// logSize is the size of the file at path (0 when it cannot be read).
-func logSize(path string) int64 {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return fi.Size()
-}
-
-// logLines are the lines of the file at path from offset.
-func logLines(path string, offset int64) []string {
-	data, err := os.ReadFile(path)
-	if err != nil || int64(len(data)) < offset {
-		return nil
-	}
-	text := strings.TrimRight(string(data[offset:]), "\n")
-	if text == "" {
-		return nil
-	}
-	return strings.Split(text, "\n")
-}
 
 // datadirSource returns the usage error of --datadir without --in-place.
 func datadirSource(o Options) error {
