@@ -159,18 +159,6 @@ func verifiedChain(signed []byte, rel, indexPath, indexURL, debPath, debURL stri
 	return nil
 }
 
-// packagesEntry is the main component's Packages index InRelease lists
-// for arch, .xz preferred.
-func packagesEntry(files map[string]indexEntry, arch string) (rel string, entry indexEntry, ok bool) {
-	for _, name := range []string{"Packages.xz", "Packages.gz"} {
-		rel = fmt.Sprintf("main/binary-%s/%s", arch, name)
-		if entry, ok = files[rel]; ok {
-			return rel, entry, true
-		}
-	}
-	return "", indexEntry{}, false
-}
-
 // carriedKeysIn reads the keyring files a keyring package installs
 // (usr/share/keyrings/*.gpg, etc/apt/trusted.gpg.d/*.gpg and *.asc) and
 // keeps the keys whose primary fingerprint the tool carries. A file that

@@ -149,3 +149,17 @@ func treeSize(root string) int64 {
 func validName(name string) bool {
 	return name != "" && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\`)
 }
+
+// Names says whether name is a server by name: one the tool can fetch, or
+// one the default cache holds (a tarball fetched under a name of its own).
+// A plain version such as 8.4 names none.
+func Names(name string) bool {
+	if name == "" {
+		return false
+	}
+	if _, err := Lookup(name); err == nil {
+		return true
+	}
+	_, err := Path(DefaultDir(), name)
+	return err == nil
+}

@@ -91,3 +91,15 @@ func (s *suite) unpack(ctx context.Context, pkgs []pkg, downloads, tree string) 
 	}
 	return nil
 }
+
+// packagesEntry is the main component's Packages index InRelease lists
+// for arch, .xz preferred.
+func packagesEntry(files map[string]indexEntry, arch string) (rel string, entry indexEntry, ok bool) {
+	for _, name := range []string{"Packages.xz", "Packages.gz"} {
+		rel = fmt.Sprintf("main/binary-%s/%s", arch, name)
+		if entry, ok = files[rel]; ok {
+			return rel, entry, true
+		}
+	}
+	return "", indexEntry{}, false
+}

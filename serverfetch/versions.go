@@ -110,17 +110,3 @@ var skipped = []string{
 	"libgdbm*", "netbase", "tzdata", "media-types", "libfile-*", "liblocale-*", "libtext-*",
 	"libterm-*", "libhtml-*", "libtimedate-perl", "liburi-perl",
 }
-
-// Names says whether name is a server by name: one the tool can fetch, or
-// one the default cache holds (a tarball fetched under a name of its own).
-// A plain version such as 8.4 names none.
-func Names(name string) bool {
-	if name == "" {
-		return false
-	}
-	if _, err := Lookup(name); err == nil {
-		return true
-	}
-	_, err := Path(DefaultDir(), name)
-	return err == nil
-}
