@@ -16,6 +16,9 @@ type ClientStatement struct {
 	// clientLine is the line of the client statement it was cut from (the
 	// line the client names in its errors); 0 when it is that statement.
 	clientLine int
+	// client numbers the client statement it is (or was cut from) in the
+	// file, from 1; 0 where it was not numbered.
+	client int
 }
 
 // clientSplitter cuts a file into statements the way the mysql client does

@@ -10,7 +10,7 @@ import (
 func (r *dumpReader) add(cs ClientStatement) error {
 	toks, conds := LexStatement(cs.Text, cs.Line)
 	keep := func(i int) bool { return runs(r.writer, conds[i]) }
-	st := statement{toks: Significant(toks, keep), sql: r.statementText(cs.Text, toks, keep), line: cs.Line, clientLine: cs.Line}
+	st := statement{toks: Significant(toks, keep), sql: r.statementText(cs.Text, toks, keep), line: cs.Line, clientLine: cs.Line, client: cs.client}
 	if cs.clientLine > 0 {
 		st.clientLine = cs.clientLine
 	}

@@ -183,7 +183,12 @@ type Step struct {
 	// step: the first line of the client statement (the text up to the
 	// delimiter) it is part of; Line when it is all of it.
 	ClientLine int
-	SQL        string
+	// Client numbers, from 1, the client statement the step is part of:
+	// the steps of one text up to the delimiter share it, and on a sandbox
+	// that text is sent whole, for the server to cut (schemacheck's
+	// replay). 0: a step of its own.
+	Client int
+	SQL    string
 	// Object is the index in Dump.Objects of the object a StepCreate
 	// creates or a StepAlter changes; -1 otherwise.
 	Object int

@@ -120,7 +120,10 @@ func streamDump(path string, o ReadOptions, f *forgetter, shapes *stepShapes) (*
 	rd.isDump, rd.forget = isDump, f
 	sr := &streamReading{rd: rd, shapes: shapes, tail: -1}
 	var addErr error
+	clients := 0
 	rejects, sourced, err := streamClient(path, br, streamChunk, o.Client, func(cs ClientStatement) {
+		clients++
+		cs.client = clients
 		for _, st := range SplitServer(cs) {
 			if addErr != nil {
 				return

@@ -60,11 +60,12 @@ type statement struct {
 	sql        string  // text with the executable comments resolved
 	line       int
 	clientLine int // the line of the client statement it is part of
+	client     int // the number of that client statement (Step.Client)
 }
 
 // step records a statement of the file that runs.
 func (r *dumpReader) step(st statement, kind StepKind, key string) {
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: kind, Line: st.line, ClientLine: st.clientLine, SQL: st.sql, Object: -1,
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: kind, Line: st.line, ClientLine: st.clientLine, Client: st.client, SQL: st.sql, Object: -1,
 		What: stepName(st.toks), key: key})
 }
 
@@ -78,7 +79,7 @@ func (r *dumpReader) answerStep(st statement, kind StepKind) {
 // asideStep records a statement the tool does not run, with why.
 func (r *dumpReader) asideStep(st statement, what, reason string) {
 	r.setAside(what)
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, ClientLine: st.clientLine, Object: -1,
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, ClientLine: st.clientLine, Client: st.client, Object: -1,
 		What: stepName(st.toks), Reason: reason})
 }
 

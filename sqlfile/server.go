@@ -18,7 +18,8 @@ import "strings"
 // that holds one server statement is returned as it is.
 func serverStatements(stmts []ClientStatement) []ClientStatement {
 	out := make([]ClientStatement, 0, len(stmts))
-	for _, cs := range stmts {
+	for i, cs := range stmts {
+		cs.client = i + 1
 		out = append(out, SplitServer(cs)...)
 	}
 	return out
@@ -50,7 +51,7 @@ func statementOf(cs ClientStatement, part []Token) (ClientStatement, bool) {
 		return ClientStatement{}, false
 	}
 	first, last := part[0], part[len(part)-1]
-	return ClientStatement{Text: cs.Text[first.pos:last.end], start: cs.start + first.pos, Line: first.line, clientLine: cs.Line}, true
+	return ClientStatement{Text: cs.Text[first.pos:last.end], start: cs.start + first.pos, Line: first.line, clientLine: cs.Line, client: cs.client}, true
 }
 
 // serverCuts returns the indexes of the ';' tokens that end a server

@@ -52,7 +52,7 @@ func (r *dumpReader) set(c *Cursor, st statement) {
 // meant the statements after it to run.
 func (r *dumpReader) globalMode(st statement, value string) {
 	r.session.vars["sql_mode"] = value
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSession, Line: st.line, ClientLine: st.clientLine, Object: -1, What: stepName(st.toks),
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSession, Line: st.line, ClientLine: st.clientLine, Client: st.client, Object: -1, What: stepName(st.toks),
 		SQL: "SET SESSION sql_mode = " + value})
 	r.dump.Notes = append(r.dump.Notes, fmt.Sprintf("%s:%d: SET GLOBAL sql_mode was followed for the session (sql_mode = %s), as the file meant its statements to run; the sandbox's global setting was not changed",
 		r.file, st.line, value))

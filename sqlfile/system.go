@@ -36,7 +36,7 @@ func (r *dumpReader) systemStatement(schema string, st statement) {
 		r.readAccounts(st)
 	}
 	r.setAside("statement of the server's own schema " + key)
-	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, ClientLine: st.clientLine, Object: -1, What: stepName(st.toks),
+	r.dump.Steps = append(r.dump.Steps, Step{Kind: StepSetAside, Line: st.line, ClientLine: st.clientLine, Client: st.client, Object: -1, What: stepName(st.toks),
 		Reason: "the server's own schema " + key + " is not part of the application's schema"})
 }
 

@@ -92,12 +92,12 @@ func rehearseSchema(ctx context.Context, d *sqlfile.Dump, groups *schemacheck.Gr
 	sc := schemacheck.Servers{}
 	var err error
 	schemas := schemacheck.SchemaNames(d)
-	if sc.Target, err = targetSrv.AppConn(ctx, schemas); err != nil {
+	if sc.Target, err = targetSrv.AppTextConn(ctx, schemas); err != nil {
 		return nil, nil, err
 	}
 	defer sc.Target.Close()
 	if todaySrv != nil {
-		if sc.Today, err = todaySrv.AppConn(ctx, schemas); err != nil {
+		if sc.Today, err = todaySrv.AppTextConn(ctx, schemas); err != nil {
 			return nil, nil, err
 		}
 		defer sc.Today.Close()

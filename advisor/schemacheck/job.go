@@ -142,7 +142,7 @@ func (sc *Servers) connect(ctx context.Context, target, today *server.Server, sc
 		}
 		return c, err
 	}
-	if sc.Target, err = open(target.AppConn(ctx, schemas)); err != nil {
+	if sc.Target, err = open(target.AppTextConn(ctx, schemas)); err != nil {
 		return closeConns, err
 	}
 	if sc.TargetAdmin, err = open(target.DB().Conn(ctx)); err != nil {
@@ -151,7 +151,7 @@ func (sc *Servers) connect(ctx context.Context, target, today *server.Server, sc
 	if today == nil {
 		return closeConns, nil
 	}
-	if sc.Today, err = open(today.AppConn(ctx, schemas)); err != nil {
+	if sc.Today, err = open(today.AppTextConn(ctx, schemas)); err != nil {
 		return closeConns, err
 	}
 	sc.TodayAdmin, err = open(today.DB().Conn(ctx))

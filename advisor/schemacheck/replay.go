@@ -32,10 +32,12 @@ func (l *loader) replay(ctx context.Context, d *sqlfile.Dump) (*Load, error) {
 		rp.objects[i] = &Result{Object: o}
 	}
 	out.Results = rp.objects
-	for _, s := range d.Steps {
-		if err := rp.run(ctx, s); err != nil {
+	for i := 0; i < len(d.Steps); {
+		n := clientSteps(d.Steps[i:])
+		if err := rp.runClient(ctx, d.Steps[i:i+n]); err != nil {
 			return nil, err
 		}
+		i += n
 	}
 	l.schema = "" // the file's USE statements moved it
 	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = DEFAULT, foreign_key_checks = DEFAULT"); err != nil {
@@ -84,16 +86,44 @@ func (rp *replayer) run(ctx context.Context, s sqlfile.Step) error {
 		// contained run (run.go), as the application account, so that the
 		// triggers the dump creates after its rows fire on them.
 		return nil
-	case sqlfile.StepCreate, sqlfile.StepAlter:
-		if s.Object < 0 || s.Object >= len(rp.objects) {
-			break // no object of the file's: a statement the server answers
-		}
-		if s.Kind == sqlfile.StepCreate {
-			return rp.create(ctx, s)
-		}
-		return rp.alter(ctx, s)
 	}
-	_, err := rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
+	if r := rp.objectOf(s); r != nil && s.Kind == sqlfile.StepCreate {
+		differs, err := rp.beforeCreate(ctx, r)
+		if err != nil {
+			return err
+		}
+		_, err = rp.conn.ExecContext(ctx, stmt.Tagged(rp.text(s)))
+		return rp.created(ctx, s, err, differs, true)
+	}
+	_, err := rp.conn.ExecContext(ctx, stmt.Tagged(rp.text(s)))
+	return rp.answered(ctx, s, err, true)
+}
+
+// objectOf is the result of the object a StepCreate creates or a StepAlter
+// changes, nil for any other step.
+func (rp *replayer) objectOf(s sqlfile.Step) *Result {
+	if (s.Kind != sqlfile.StepCreate && s.Kind != sqlfile.StepAlter) || s.Object < 0 || s.Object >= len(rp.objects) {
+		return nil // no object of the file's: a statement the server answers
+	}
+	return rp.objects[s.Object]
+}
+
+// text is the step as it is sent: an object's definition with the
+// application's account as its DEFINER.
+func (rp *replayer) text(s sqlfile.Step) string {
+	if r := rp.objectOf(s); r != nil && s.Kind == sqlfile.StepCreate {
+		query, _ := asLoader(r.Object.Kind, s.SQL)
+		return query
+	}
+	return s.SQL
+}
+
+// answered attributes the server's answer err (nil: it ran) to step s; warn
+// reads the server's warnings of a step that was the last the server ran.
+func (rp *replayer) answered(ctx context.Context, s sqlfile.Step, err error, warn bool) error {
+	if r := rp.objectOf(s); r != nil && s.Kind == sqlfile.StepAlter {
+		return rp.altered(ctx, s, err, warn)
+	}
 	se := serverError(err)
 	if err != nil && se == nil {
 		return fmt.Errorf("%s: running %s on the sandbox: %w", s.Source(rp.d.File), s.What, err)
@@ -123,20 +153,21 @@ func (rp *replayer) run(ctx context.Context, s sqlfile.Step) error {
 	return nil
 }
 
-// create runs an object's definition.
-func (rp *replayer) create(ctx context.Context, s sqlfile.Step) error {
-	r := rp.objects[s.Object]
+// beforeCreate sets up the session for an object's definition: the flags
+// of a refused sql_mode the target has; differs is whether the session's
+// sql_mode is not the server's default.
+func (rp *replayer) beforeCreate(ctx context.Context, r *Result) (differs bool, err error) {
 	if rp.modeFailure != nil {
 		if err := rp.followRefusedMode(ctx, r); err != nil {
-			return err
+			return false, err
 		}
 	}
-	differs, err := rp.sessionModeDiffers(ctx)
-	if err != nil {
-		return err
-	}
-	query, _ := asLoader(r.Object.Kind, s.SQL) // DEFINER: the application's account
-	_, err = rp.conn.ExecContext(ctx, stmt.Tagged(query))
+	return rp.sessionModeDiffers(ctx)
+}
+
+// created attributes the server's answer err to an object's definition.
+func (rp *replayer) created(ctx context.Context, s sqlfile.Step, err error, differs, warn bool) error {
+	r := rp.objects[s.Object]
 	if se := serverError(err); se != nil {
 		p := rp.consequence(s, refusal(se))
 		r.Problems = append(r.Problems, p)
@@ -150,16 +181,18 @@ func (rp *replayer) create(ctx context.Context, s sqlfile.Step) error {
 	if differs {
 		r.mode = rp.mode
 	}
+	if !warn {
+		return nil
+	}
 	return rp.warnings(ctx, r)
 }
 
-// alter runs a statement that changes a table the file created, where the
-// file has it. Its failure is the statement's, at its own line, as the
-// client shows it: the table itself loaded, and carries a warning that it
-// is not what the file made of it.
-func (rp *replayer) alter(ctx context.Context, s sqlfile.Step) error {
+// altered attributes the server's answer err to a statement that changes a
+// table the file created, where the file has it. Its failure is the
+// statement's, at its own line, as the client shows it: the table itself
+// loaded, and carries a warning that it is not what the file made of it.
+func (rp *replayer) altered(ctx context.Context, s sqlfile.Step, err error, warn bool) error {
 	r := rp.objects[s.Object]
-	_, err := rp.conn.ExecContext(ctx, stmt.Tag+s.SQL)
 	if se := serverError(err); se != nil {
 		rp.statementFailed(s, refusal(se))
 		w := rp.consequence(s, refusal(se))
@@ -170,6 +203,9 @@ func (rp *replayer) alter(ctx context.Context, s sqlfile.Step) error {
 		return nil
 	} else if err != nil {
 		return fmt.Errorf("%s: %s on the sandbox: %w", s.Source(rp.d.File), s.What, err)
+	}
+	if !warn {
+		return nil
 	}
 	return rp.warnings(ctx, r)
 }

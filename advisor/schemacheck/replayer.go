@@ -31,6 +31,9 @@ type replayer struct {
 	// statement that may change them.
 	modeDiffers, modeKnown bool
 	mode                   string
+	// takesTexts is whether the connection runs a text of several
+	// statements (stmt.TakesTexts), nil until asked.
+	takesTexts *bool
 }
 
 // sessionModeDiffers reports whether the session's sql_mode is not the

@@ -39,6 +39,8 @@ type Server struct {
 	name string
 	// appDB is the pool of the sandbox's application account (AppConn).
 	appDB *sql.DB
+	// appTextDB is its pool with multiStatements=true (AppTextConn).
+	appTextDB *sql.DB
 	// outsideBefore lists the objects outside the scratch schema before the
 	// calibration on a live server (outside.go); nil for a sandbox.
 	outsideBefore map[string]bool
@@ -180,6 +182,9 @@ func (s *Server) Close() error {
 	}
 	if s.appDB != nil {
 		s.appDB.Close()
+	}
+	if s.appTextDB != nil {
+		s.appTextDB.Close()
 	}
 	if s.sb != nil {
 		return stopSandbox(s.sb)
