@@ -3,7 +3,6 @@ package corpus
 import (
 	"flag"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -22,30 +21,6 @@ var (
 	differentialSeed  = flag.Int64("differential.seed", 1, "first seed of TestToolCutsAsTheClient's files")
 )
 
-// knownDisagreement is a kind of file whose cut the tool does not follow
-// yet: a disagreement in such a file is counted and logged, not failed.
-type knownDisagreement struct {
-	why   string
-	match *regexp.Regexp
-}
-
-// knownDisagreements are the open ones, for both clients.
-var knownDisagreements = []knownDisagreement{
-	{"DELIMITER after a statement's delimiter on the same line, the next lines reaching a ';' first: the delimiter " +
-		"both clients then take is not the word after DELIMITER, and no text after it ends a statement",
-		regexp.MustCompile(`(?im)(;|//|\$\$|\|)[ \t]*delimiter[ \t]+\S+[ \t]*\n[^;]*;`)},
-}
-
-// known is the known disagreement src is of, nil for none.
-func known(src string) *knownDisagreement {
-	for i, k := range knownDisagreements {
-		if k.match.MatchString(src) {
-			return &knownDisagreements[i]
-		}
-	}
-	return nil
-}
-
 // TestToolCutsAsTheClient: for every generated file and both clients, the
 // tool's client cut sends the server what the real client sends. It logs
 // its count of files and disagreements, and fails with the first
@@ -56,7 +31,7 @@ func TestToolCutsAsTheClient(t *testing.T) {
 			srv := sandboxtest.ByKey(t, key)
 			srv.Require(t)
 			l := startLogged(t, srv)
-			disagreements, knownCount, first := 0, 0, ""
+			disagreements, first := 0, ""
 			for seed := *differentialSeed; seed < *differentialSeed+int64(*differentialFiles); seed++ {
 				src := generate(seed)
 				sent := l.sent(t, src)
@@ -67,11 +42,6 @@ func TestToolCutsAsTheClient(t *testing.T) {
 					continue
 				}
 				disagreements++
-				if k := known(src); k != nil {
-					knownCount++
-					t.Logf("seed %d: a known disagreement (%s)", seed, k.why)
-					continue
-				}
 				if testing.Verbose() {
 					t.Logf("seed %d: statement %d: the tool %q, the client %q; the client sent %q", seed, i+1, at(tool, i), at(real, i), sent)
 				}
@@ -80,9 +50,9 @@ func TestToolCutsAsTheClient(t *testing.T) {
 						seed, i+1, l.family(), at(tool, i), at(real, i), indent(src))
 				}
 			}
-			t.Logf("%s: %d generated files, %d disagreements (%d of them known)", key, *differentialFiles, disagreements, knownCount)
-			if n := disagreements - knownCount; n > 0 {
-				t.Errorf("%d of %d generated files are cut otherwise than %s's client cuts them; the first, %s", n, *differentialFiles, key, first)
+			t.Logf("%s: %d generated files, %d disagreements", key, *differentialFiles, disagreements)
+			if disagreements > 0 {
+				t.Errorf("%d of %d generated files are cut otherwise than %s's client cuts them; the first, %s", disagreements, *differentialFiles, key, first)
 			}
 		})
 	}

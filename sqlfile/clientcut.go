@@ -51,9 +51,10 @@ func (s *clientSplitter) step() {
 	rest := s.src[s.i:]
 	c := rest[0]
 	switch {
-	case strings.HasPrefix(rest, s.delimiter):
+	case strings.HasPrefix(rest, s.delimiter) && !strings.Contains(s.delimiter, "\n"): // the client matches it within a line
+		n := len(s.delimiter) // the statement it ends may change it (DELIMITER)
 		s.flush(s.i)
-		s.i += len(s.delimiter)
+		s.i += n
 		return
 	case c == '\n':
 		if s.i == s.joinAt && s.stmtStart >= 0 {

@@ -103,8 +103,10 @@ type clientRules struct {
 	delimiterStatements bool
 	// delimiterLineInStatement: a DELIMITER line while a statement holds
 	// code is text of that statement, joined to the next line without its
-	// line break; the delimiter stays (MySQL 9.7's; MariaDB's joins a
-	// statement starting with the word delimiter: delimiterWordJoins).
+	// line break; the delimiter stays (both clients: "SELECT 1" then
+	// "DELIMITER $$" then "SELECT 2;" sends "SELECT 1\nDELIMITER
+	// $$SELECT 2"; MariaDB's also joins a statement starting with the word
+	// delimiter: delimiterWordJoins).
 	delimiterLineInStatement bool
 	// dollarQuotes: "$$" opens a quoted text that the next "$$" closes
 	// (MySQL 9.7's client, for the server's dollar-quoted routine bodies):
@@ -128,13 +130,22 @@ type clientRules struct {
 	// reaches the server as a "-- " comment) (MariaDB's; MySQL 9.7's client
 	// sends comments as they are).
 	stripsComments bool
+	// delimiterToSpace: the delimiter a statement starting with the word
+	// delimiter sets when it ends (delimiterStatements, commandStatements)
+	// is the client's argument of its text: up to the next space, line
+	// breaks and tabs included (delimiterArgument). "SELECT 1; DELIMITER
+	// //" then "SELECT 2;" sets "//\nSELECT" (MySQL's client) or "//SELECT"
+	// (MariaDB's, which joined the lines): no later text ends a statement
+	// and the rest of the file is sent as one (both clients alike; the
+	// reading of either client is the first word).
+	delimiterToSpace bool
 }
 
 // clientFamilies is the table of differences: each client's reading.
 var clientFamilies = map[ClientFamily]clientRules{
 	AnyClient:     {namedCommands: true, backslashCommands: true, versionedM: true},
-	MySQLClient:   {nestedEndsCode: true, delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true},
-	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, delimiterWordJoins: true, stripsComments: true, delimiterInCommentEnd: true},
+	MySQLClient:   {nestedEndsCode: true, delimiterStatements: true, delimiterLineInStatement: true, dollarQuotes: true, keepsComments: true, delimiterInCommentEnd: true, delimiterToSpace: true},
+	MariaDBClient: {namedCommands: true, useWithoutDelimiter: true, backslashCommands: true, versionedM: true, strippedNested: true, commandStatements: true, delimiterWordJoins: true, delimiterLineInStatement: true, stripsComments: true, delimiterInCommentEnd: true, delimiterToSpace: true},
 }
 
 // rules are the reading of the splitter's client.
@@ -208,8 +219,12 @@ func (s *clientSplitter) commandStatement(text string, atEnd bool) (string, bool
 		}
 		return "use " + strings.TrimRight(fields[1], ";"), true
 	case "delimiter":
-		if len(fields) > 1 && !strings.ContainsAny(fields[1], "'\"`\\") {
-			s.delimiter = fields[1]
+		if !r.delimiterToSpace {
+			if len(fields) > 1 && !strings.ContainsAny(fields[1], "'\"`\\") {
+				s.delimiter = fields[1]
+			}
+		} else if d, ok := delimiterArgument(text); ok {
+			s.delimiter = d
 		}
 		return "", true
 	}
@@ -303,4 +318,42 @@ func (s *clientSplitter) heldLineComment() {
 // rest starting with "*/" whose "/" starts the delimiter.
 func (s *clientSplitter) delimiterAtCommentEnd(rest string) bool {
 	return s.rules().delimiterInCommentEnd && strings.HasPrefix(rest[1:], s.delimiter)
+}
+
+// delimiterArgument is the delimiter both clients' DELIMITER command takes
+// from the statement text it ends (their get_arg on the first 255 bytes of
+// it): after the command word and the white space after it, up to the next
+// space (not a tab or a line break) or, for a quoted one, to its closing
+// quote. A statement that spans lines ("SELECT 1; DELIMITER //" then
+// "SELECT 2;") gives a delimiter that holds a line break ("//\nSELECT" on
+// MySQL's client, "//SELECT" on MariaDB's, which joined the lines), which
+// no text after it matches (the client reads line by line): the rest of
+// the file is one statement. false: none, or one with a backslash, which
+// the client refuses, keeping its delimiter.
+func delimiterArgument(text string) (string, bool) {
+	if len(text) > 255 {
+		text = text[:255]
+	}
+	p := strings.TrimLeftFunc(text, isClientSpace)
+	i := strings.IndexFunc(p, isClientSpace)
+	if i < 0 {
+		return "", false
+	}
+	p = strings.TrimLeftFunc(p[i:], isClientSpace)
+	end := byte(' ')
+	if p != "" && (p[0] == '\'' || p[0] == '"' || p[0] == '`') {
+		end, p = p[0], p[1:]
+	}
+	if j := strings.IndexByte(p, end); j >= 0 {
+		p = p[:j]
+	}
+	if p == "" || strings.Contains(p, `\`) {
+		return "", false
+	}
+	return p, true
+}
+
+// isClientSpace is the clients' my_isspace for the bytes of a statement.
+func isClientSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
 }
