@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"database/sql"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -58,10 +59,22 @@ func familyOf(srv sandboxtest.Server) sqlfile.ClientFamily {
 // sent runs the server's own client on src and returns what it sent.
 func (l *loggedServer) sent(t *testing.T, src string) []string {
 	t.Helper()
+	sent, _ := l.load(t, src, nil)
+	return sent
+}
+
+// load runs the server's own client on src, on a server that holds no
+// schema but sentDatabase and schemas, and returns what it sent and the
+// lines of the errors it reported.
+func (l *loggedServer) load(t *testing.T, src string, schemas []string) (sent []string, errorLines map[int]bool) {
+	t.Helper()
 	for _, r := range sandboxtest.Rows(t, l.db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN "+systemSchemas) {
 		sandboxtest.Exec(t, l.db, "DROP DATABASE "+stmt.QuoteIdent(r[0]))
 	}
-	sandboxtest.Exec(t, l.db, "CREATE DATABASE "+sentDatabase, "TRUNCATE TABLE mysql.general_log")
+	for _, s := range schemas {
+		sandboxtest.Exec(t, l.db, "CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(s))
+	}
+	sandboxtest.Exec(t, l.db, "CREATE DATABASE IF NOT EXISTS "+sentDatabase, "TRUNCATE TABLE mysql.general_log")
 	program := "mariadb"
 	if l.srv.IsMySQL() {
 		program = "mysql"
@@ -73,7 +86,12 @@ func (l *loggedServer) sent(t *testing.T, src string) []string {
 	_ = cmd.Run() // --force: the exit status only says that some statement failed
 	own := sandboxtest.Rows(t, l.db, "SELECT CONNECTION_ID()")[0][0]
 	rows := sandboxtest.Rows(t, l.db, "SELECT thread_id, command_type, CONVERT(argument USING utf8mb4) FROM mysql.general_log")
-	return clientSent(rows, own)
+	errorLines = map[int]bool{}
+	for _, m := range clientErrorLine.FindAllStringSubmatch(out.String(), -1) {
+		line, _ := strconv.Atoi(m[2])
+		errorLines[line] = true
+	}
+	return clientSent(rows, own), errorLines
 }
 
 // clientQueries are what a client sends of its own when it starts.

@@ -198,6 +198,12 @@ type Step struct {
 	Reason string
 	// Schema is the schema a CREATE DATABASE creates.
 	Schema string
+	// Unknown is the text of a StepSetAside the reader knows no statement
+	// of (an unknown first word, or the end of a routine's body the
+	// reader's server cut split off): not run on its own, but sent within
+	// the text of its client statement, whose statements the server cuts
+	// (schemacheck's replay).
+	Unknown string
 
 	key string // objectKey of the object, while reading
 }

@@ -33,7 +33,8 @@ func clientSteps(steps []sqlfile.Step) int {
 	return n
 }
 
-// runClient runs the steps of one client statement: one step as it is;
+// runClient runs the steps of one client statement: one step as it is
+// (run);
 // several as one text, on a connection that takes texts (a caller's own
 // connection without multiStatements: the reader's statements one by one). A client statement with a step the tool does not
 // run (set aside, a dump's rows) cannot be sent whole: its other steps run
@@ -59,10 +60,12 @@ func (rp *replayer) runClient(ctx context.Context, steps []sqlfile.Step) error {
 	return nil
 }
 
-// allRun reports whether the replay runs every one of steps.
+// allRun reports whether every one of steps can be sent: none is set aside
+// (but a text the reader knows no statement of, which the server cuts and
+// answers within the client statement) or a dump's rows.
 func allRun(steps []sqlfile.Step) bool {
 	for _, s := range steps {
-		if s.Kind == sqlfile.StepSetAside || s.Kind == sqlfile.StepData {
+		if s.Kind == sqlfile.StepSetAside && s.Unknown == "" || s.Kind == sqlfile.StepData {
 			return false
 		}
 	}
@@ -83,6 +86,9 @@ func (rp *replayer) runText(ctx context.Context, steps []sqlfile.Step) error {
 	parts := make([]string, len(steps))
 	for i, s := range steps {
 		parts[i] = rp.text(s)
+		if s.Kind == sqlfile.StepSetAside {
+			parts[i] = s.Unknown
+		}
 	}
 	ran, failed, err := stmt.RunText(ctx, rp.conn, strings.Join(parts, ";\n"))
 	if err != nil {
