@@ -70,6 +70,8 @@ var clientDifferences = []clientDifference{
 		[]string{"SELECT 1", "SELECT 3//\nSELECT 4"}, []string{"SELECT 1", "SELECT 3//\nSELECT 4"}},
 	{"a DELIMITER line inside a statement is joined to the next line", "SELECT 1\nDELIMITER //\nSELECT 2;\nSELECT 3;\n",
 		[]string{"SELECT 1\nDELIMITER //SELECT 2", "SELECT 3"}, []string{"SELECT 1\nDELIMITER //SELECT 2", "SELECT 3"}},
+	{"use with a ';' that is not the delimiter", "DELIMITER $$\nuse sent;\nSELECT 1$$\n",
+		[]string{"use sent;\nSELECT 1"}, []string{"USE =", "SELECT 1"}},
 	{"a backslash at a line's end", "SELECT 1 \\\n, 2;\n",
 		[]string{"SELECT 1 \n, 2"}, []string{"SELECT 1 \n, 2"}},
 }
@@ -105,7 +107,7 @@ func TestClientFamilyDifferences(t *testing.T) {
 				for i, s := range tool {
 					texts[i] = s.Text
 				}
-				if got := sameStatements(texts, l.family()); strings.Join(got, "\x00") != strings.Join(real, "\x00") {
+				if got := sameStatements(texts, l.family()); firstDifference(got, real) >= 0 { // a use the client sent no change for ("USE =") matches any
 					t.Errorf("%s: the tool's cut as %s sends %q, the client %q", row.what, l.family(), got, real)
 				}
 			}

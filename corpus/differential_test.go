@@ -39,11 +39,11 @@ func TestToolCutsAsTheClient(t *testing.T) {
 			for seed := *differentialSeed; seed < *differentialSeed+int64(*differentialFiles); seed++ {
 				src := generate(seed)
 				d, unreadable := c.read(t, src, l.family())
-				var schemas []string
+				db, schemas := sentDatabase, []string(nil)
 				if d != nil {
-					schemas = namedSchemas(d)
+					db, schemas = clientDatabase(d), namedSchemas(d)
 				}
-				sent, errorLines := l.load(t, src, schemas)
+				sent, errorLines := l.load(t, src, db, schemas)
 				real := sameStatements(sent, l.family())
 				tool := sameStatements(toolSent(src, l.family()), l.family())
 				if i := firstDifference(tool, real); i >= 0 {
@@ -71,7 +71,7 @@ func TestToolCutsAsTheClient(t *testing.T) {
 				var loaded []string
 				var refused map[string][]int
 				if len(d.Objects) > 0 { // a file of no object creates none: nothing to run
-					loaded, refused = c.checked(t, d, src)
+					loaded, refused = c.checked(t, d, db, src)
 				}
 				if why := objectDifference(loaded, refused, created, errorLines); why != "" {
 					objects++

@@ -23,7 +23,10 @@ import (
 // file into, and the objects it reports refused or blocked are not there.
 // The check runs on the same sandbox once the client's load was read (and
 // dropped), through a connection that takes texts (as the check's own,
-// server.AppTextConn), in the database the client is given.
+// server.AppTextConn), in the database the client is given: the one the
+// check takes the file to be written for (clientDatabase). The schemas the
+// file names but never creates, which the check creates first, are on the
+// server before the client's load too.
 
 // checker runs the check of generated files on the logged server, after
 // the client's load of each was read.
@@ -79,19 +82,19 @@ func namedSchemas(d *sqlfile.Dump) []string {
 // check runs after it change no object's creation) in a sandbox emptied of
 // the last file's schemas, and returns the keys (catalogKey) of the objects
 // it created, and the lines of the refusals of each object it did not.
-func (c *checker) checked(t *testing.T, d *sqlfile.Dump, src string) (loaded []string, refused map[string][]int) {
+func (c *checker) checked(t *testing.T, d *sqlfile.Dump, db, src string) (loaded []string, refused map[string][]int) {
 	t.Helper()
 	for _, r := range sandboxtest.Rows(t, c.db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN "+systemSchemas) {
 		sandboxtest.Exec(t, c.db, "DROP DATABASE "+stmt.QuoteIdent(r[0]))
 	}
-	sandboxtest.Exec(t, c.db, "CREATE DATABASE "+sentDatabase)
+	sandboxtest.Exec(t, c.db, "CREATE DATABASE "+stmt.QuoteIdent(db))
 	ctx := context.Background()
 	conn, err := c.db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, stmt.Tag+"USE "+sentDatabase); err != nil {
+	if _, err := conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(db)); err != nil {
 		t.Fatal(err)
 	}
 	load, err := schemacheck.LoadDump(ctx, conn, d)
@@ -100,7 +103,7 @@ func (c *checker) checked(t *testing.T, d *sqlfile.Dump, src string) (loaded []s
 	}
 	refused = map[string][]int{}
 	for _, r := range load.Results {
-		key := strings.ToLower(string(r.Object.Kind) + " " + inClientDatabase(reportName(r.Object), d.DefaultSchema))
+		key := strings.ToLower(string(r.Object.Kind) + " " + inClientDatabase(reportName(r.Object), db))
 		if r.Created {
 			loaded = append(loaded, key)
 			continue
@@ -126,18 +129,23 @@ func reportName(o sqlfile.Object) string {
 }
 
 // inClientDatabase is the name the check reports qualified by its schema,
-// the check's default schema (unqualified names, or the schema the file
-// was written for: d.DefaultSchema) being the database the client is
-// given.
-func inClientDatabase(name, defaultSchema string) string {
-	schema, bare, ok := strings.Cut(name, ".")
-	if !ok {
-		return sentDatabase + "." + name
-	}
-	if defaultSchema != "" && strings.EqualFold(schema, defaultSchema) {
-		return sentDatabase + "." + bare
+// an unqualified name (an object in the check's default schema) by db, the
+// database the client is given.
+func inClientDatabase(name, db string) string {
+	if !strings.Contains(name, ".") {
+		return db + "." + name
 	}
 	return name
+}
+
+// clientDatabase is the database the client is given for d: the one the
+// check takes the file to be written for (d.DefaultSchema, a schema the
+// file names but never creates: mysql legacy < file), else sentDatabase.
+func clientDatabase(d *sqlfile.Dump) string {
+	if d.DefaultSchema != "" {
+		return d.DefaultSchema
+	}
+	return sentDatabase
 }
 
 // created lists the catalogKey of every table, view, routine, trigger and

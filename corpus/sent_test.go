@@ -59,14 +59,14 @@ func familyOf(srv sandboxtest.Server) sqlfile.ClientFamily {
 // sent runs the server's own client on src and returns what it sent.
 func (l *loggedServer) sent(t *testing.T, src string) []string {
 	t.Helper()
-	sent, _ := l.load(t, src, nil)
+	sent, _ := l.load(t, src, sentDatabase, nil)
 	return sent
 }
 
-// load runs the server's own client on src, on a server that holds no
-// schema but sentDatabase and schemas, and returns what it sent and the
-// lines of the errors it reported.
-func (l *loggedServer) load(t *testing.T, src string, schemas []string) (sent []string, errorLines map[int]bool) {
+// load runs the server's own client on src, given database db, on a server
+// that holds no schema but db and schemas, and returns what it sent and
+// the lines of the errors it reported.
+func (l *loggedServer) load(t *testing.T, src, db string, schemas []string) (sent []string, errorLines map[int]bool) {
 	t.Helper()
 	for _, r := range sandboxtest.Rows(t, l.db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN "+systemSchemas) {
 		sandboxtest.Exec(t, l.db, "DROP DATABASE "+stmt.QuoteIdent(r[0]))
@@ -74,12 +74,12 @@ func (l *loggedServer) load(t *testing.T, src string, schemas []string) (sent []
 	for _, s := range schemas {
 		sandboxtest.Exec(t, l.db, "CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(s))
 	}
-	sandboxtest.Exec(t, l.db, "CREATE DATABASE IF NOT EXISTS "+sentDatabase, "TRUNCATE TABLE mysql.general_log")
+	sandboxtest.Exec(t, l.db, "CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(db), "TRUNCATE TABLE mysql.general_log")
 	program := "mariadb"
 	if l.srv.IsMySQL() {
 		program = "mysql"
 	}
-	cmd := l.srv.Client(t, program, "--no-defaults", "-S", l.sb.Socket(), "-uroot", "--force", sentDatabase)
+	cmd := l.srv.Client(t, program, "--no-defaults", "-S", l.sb.Socket(), "-uroot", "--force", db)
 	cmd.Stdin = strings.NewReader(src)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -113,7 +113,7 @@ func clientSent(rows [][]string, own string) []string {
 			if n := len(out); n > 0 && out[n-1] == sameUse {
 				out = out[:n-1]
 			}
-			out = append(out, "USE "+r[2])
+			out = append(out, "USE "+initDB(r[2]))
 		case "Query":
 			switch {
 			case clientQueries[r[2]] && i < 4:
@@ -125,6 +125,16 @@ func clientSent(rows [][]string, own string) []string {
 		}
 	}
 	return out
+}
+
+// initDB is the database of a change the log wrote, as a name: quoted
+// when it is no bare name ("s2;", what MariaDB's client asks for at
+// "use s2;" under another delimiter).
+func initDB(name string) string {
+	if strings.ContainsAny(name, " \n\t;`'\"") {
+		return stmt.QuoteIdent(name)
+	}
+	return name
 }
 
 // sameUse is the client's use of the database it is in: no change sent.

@@ -58,7 +58,9 @@ type clientRules struct {
 	// client reading a file runs none of them: the line is the start of a
 	// statement like any other, sent to the server.
 	namedCommands bool
-	// useWithoutDelimiter: "use db" so, the line holding no delimiter,
+	// useWithoutDelimiter: "use db" so, the line holding no delimiter (its
+	// argument the word as it stands: "use s2;" under DELIMITER $$ names
+	// the database "s2;"),
 	// changes the database (MariaDB's); AnyClient reads it as SQL.
 	useWithoutDelimiter bool
 	// backslashCommands: a backslash and one character outside strings is
@@ -161,7 +163,14 @@ func (s *clientSplitter) useCommand(line string, fields []string) bool {
 	}
 	from := strings.Index(line, fields[0])
 	to := strings.Index(line[from+len(fields[0]):], fields[1]) + from + len(fields[0]) + len(fields[1])
-	s.out = append(s.out, ClientStatement{Text: line[from:to], start: s.i + from, Line: s.line})
+	text := line[from:to]
+	if arg := fields[1]; !strings.ContainsAny(arg[:1], "`'\"") && strings.IndexFunc(arg, func(r rune) bool { return r < 0x80 && !isNameByte(byte(r)) }) >= 0 {
+		// The client's argument is the word as it stands ("use s2;" under
+		// DELIMITER $$ names the database "s2;"): quoted, so that it reads
+		// as that one name.
+		text = fields[0] + " `" + strings.ReplaceAll(arg, "`", "``") + "`"
+	}
+	s.out = append(s.out, ClientStatement{Text: text, start: s.i + from, Line: s.line})
 	return true
 }
 

@@ -21,7 +21,9 @@
 //     returned with its line, never followed.
 //   - Server statements: SplitServer cuts a client statement as the server
 //     runs a text that holds several statements (a text under DELIMITER $$
-//     may; a stored program's body is one statement). SplitClient does both
+//     may; a stored program's body is one statement). It names the objects
+//     and guards the live path; on a sandbox the schema check sends the
+//     client statement whole (Step.Client) and the server's own cut wins. SplitClient does both
 //     for a file of statements (querylog's input). The table of statement
 //     kinds and the statement heads (Describe, FileAccess, ...) say what a
 //     server statement is.

@@ -1,7 +1,9 @@
 // Package stmt is the one path for the statements upgrade-advisor sends:
 // the tag every statement carries, quoting of names and strings, readers of
-// name/value and string rows, and the validated read, set and restore of
-// global variables. It imports nothing of the project, so every package
+// name/value and string rows, the validated read, set and restore of
+// global variables, and a text of several statements sent whole on a
+// sandbox's connection that takes them, the server cutting it (RunText,
+// multi.go). It imports nothing of the project, so every package
 // (calibration, server, schema check, rehearsal) can use it.
 package stmt
 

@@ -38,6 +38,11 @@
 //     shown as their consequence.
 //   - replay.go: a file's steps replayed in file order, as the client runs
 //     them.
+//   - clienttext.go: the steps of one client statement (the text up to the
+//     delimiter) sent as one text on the sandbox, as the client sends it:
+//     the server cuts it, and its answer (how many statements ran, the
+//     error it stopped at) is attributed to the steps; where the reader's
+//     server cut disagrees, the server's answer wins.
 //   - load.go: LoadDump, which replays a file or loads a live schema by
 //     kind.
 //
