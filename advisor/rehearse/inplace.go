@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
+
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/report"
@@ -119,10 +121,16 @@ func loadToday(ctx context.Context, sb *sandbox.Sandbox, d *sqlfile.Dump) ([]sql
 	if err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("mysql", dsn)
+	cfg, err := mysql.ParseDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
+	cfg.MultiStatements = true // a sandbox this job started: each client statement sent whole, as the client sends it
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, err
+	}
+	db := sql.OpenDB(connector)
 	defer db.Close()
 	conn, err := db.Conn(ctx)
 	if err != nil {

@@ -153,7 +153,7 @@ func loadPrimary(ctx context.Context, o Options, d *sqlfile.Dump, s *server.Serv
 
 // loadSchemaOnly loads the schema without its rows on a replica.
 func loadSchemaOnly(ctx context.Context, s *server.Server, d *sqlfile.Dump, schemas []string) error {
-	conn, err := s.AppConn(ctx, schemas)
+	conn, err := s.AppTextConn(ctx, schemas)
 	if err != nil {
 		return err
 	}
