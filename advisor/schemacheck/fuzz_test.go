@@ -2,7 +2,6 @@ package schemacheck
 
 import (
 	"context"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,12 +106,7 @@ func FuzzCheckOnSandbox(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		app, err := sql.Open("mysql", dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer app.Close()
-		conn, err := app.Conn(ctx)
+		conn, err := openTexts(t, dsn).Conn(ctx) // as the check's own: each client statement sent whole
 		if err != nil {
 			t.Fatal(err)
 		}

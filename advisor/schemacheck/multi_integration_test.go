@@ -18,7 +18,7 @@ import (
 
 // openTexts opens a pool on dsn with multiStatements=true, as the check's
 // own connection to a sandbox has it (server.AppTextConn).
-func openTexts(t *testing.T, dsn string) *sql.DB {
+func openTexts(t testing.TB, dsn string) *sql.DB {
 	t.Helper()
 	cfg, err := mysql.ParseDSN(dsn)
 	if err != nil {
