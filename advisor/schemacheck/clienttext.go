@@ -34,11 +34,10 @@ func clientSteps(steps []sqlfile.Step) int {
 }
 
 // runClient runs the steps of one client statement: one step as it is
-// (run);
-// several as one text, on a connection that takes texts (a caller's own
-// connection without multiStatements: the reader's statements one by one). A client statement with a step the tool does not
-// run (set aside, a dump's rows) cannot be sent whole: its other steps run
-// one by one.
+// (run); several as one text, on a connection that takes texts. On a
+// caller's own connection without multiStatements, or for a client
+// statement with a step the tool does not run (set aside for a reason,
+// a dump's rows), which cannot be sent whole, the steps run one by one.
 func (rp *replayer) runClient(ctx context.Context, steps []sqlfile.Step) error {
 	if len(steps) > 1 && allRun(steps) {
 		if rp.takesTexts == nil {
