@@ -69,9 +69,11 @@
 //     outline.go: what one statement names (CalledFunctions, ColumnNames,
 //     Outline, ...);
 //   - client.go: ClientStatement and the client splitter's state;
+//     clientkind.go: ClientFamily, the client a file is given to;
 //     clientfamily.go: where MySQL's and MariaDB's clients read a file
-//     differently, one table (ClientFamily, clientRules), each row held to
-//     both real clients by corpus/clientfamily_test.go;
+//     differently, one table (clientRules), each row held to both real
+//     clients by corpus/clientfamily_test.go; clientsend.go: the
+//     splitter's moves (strings skipped, a statement sent);
 //     commands.go: the client's commands, named and in their backslash
 //     form (a new command is a row there), and the named ones read;
 //     backslash.go: a backslash command read; clientcut.go: the client's
