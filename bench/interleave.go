@@ -262,7 +262,7 @@ func openSession(ctx context.Context, db *sql.DB, cfg Config) (*session, error) 
 	if err := createSchema(ctx, conn, cfg.Schema); err != nil {
 		return s, err
 	}
-	if _, err := conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(cfg.Schema)); err != nil {
+	if _, err := stmt.Exec(ctx, conn, "USE "+stmt.QuoteIdent(cfg.Schema)); err != nil {
 		return s, fmt.Errorf("using scratch schema: %w", err)
 	}
 	s.runner = newRunner(s.cfg, conn, s.originals)
@@ -286,7 +286,7 @@ func (s *session) close() error {
 func readInstance(ctx context.Context, conn *sql.Conn) (string, error) {
 	var host, datadir string
 	var port int
-	if err := conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir); err != nil {
+	if err := stmt.QueryRow(ctx, conn, "SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir); err != nil {
 		return "", fmt.Errorf("identifying the server: %w", err)
 	}
 	return fmt.Sprintf("%s:%d:%s", host, port, datadir), nil

@@ -54,7 +54,7 @@ func Cleanup(db *sql.DB, sessionSetup []string, schema string, originals map[str
 
 func runStatements(ctx context.Context, ex stmt.Execer, stmts []string) error {
 	for _, s := range stmts {
-		if _, err := ex.ExecContext(ctx, stmt.Tag+s); err != nil {
+		if _, err := stmt.Exec(ctx, ex, s); err != nil {
 			return fmt.Errorf("%s: %w", s, err)
 		}
 	}
@@ -263,7 +263,7 @@ func ExecTimed(ctx context.Context, ex stmt.Execer, query string, timeout time.D
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	if _, err := ex.ExecContext(sctx, stmt.Tag+query); err != nil {
+	if _, err := stmt.Exec(sctx, ex, query); err != nil {
 		if ctx.Err() != nil {
 			return 0, fmt.Errorf("interrupted: %w", ctx.Err())
 		}

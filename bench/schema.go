@@ -49,7 +49,7 @@ func checkSchemaAbsent(ctx context.Context, db stmt.Execer, name string) error {
 		return err
 	}
 	var found string
-	err := db.QueryRowContext(ctx, stmt.Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&found)
+	err := stmt.QueryRow(ctx, db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&found)
 	switch {
 	case err == nil:
 		return fmt.Errorf("%w: %s (choose another name or run `upgrade-advisor cleanup`)", ErrSchemaExists, name)
@@ -62,7 +62,7 @@ func checkSchemaAbsent(ctx context.Context, db stmt.Execer, name string) error {
 // createSchema creates the scratch schema; the caller has checked the name
 // with checkSchemaAbsent.
 func createSchema(ctx context.Context, db stmt.Execer, name string) error {
-	if _, err := db.ExecContext(ctx, stmt.Tag+"CREATE DATABASE "+stmt.QuoteIdent(name)); err != nil {
+	if _, err := stmt.Exec(ctx, db, "CREATE DATABASE "+stmt.QuoteIdent(name)); err != nil {
 		return fmt.Errorf("creating scratch schema %s: %w", name, err)
 	}
 	return nil
@@ -78,7 +78,7 @@ func DropSchema(ctx context.Context, db stmt.Execer, name string) error {
 	if d, ok := RunningDrop(ctx, db, name); ok {
 		return d
 	}
-	if _, err := db.ExecContext(ctx, stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(name)); err != nil {
+	if _, err := stmt.Exec(ctx, db, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(name)); err != nil {
 		return fmt.Errorf("dropping scratch schema %s: %w (drop it by hand or run `upgrade-advisor cleanup`)", name, err)
 	}
 	return nil
@@ -86,7 +86,7 @@ func DropSchema(ctx context.Context, db stmt.Execer, name string) error {
 
 // ListScratchSchemas lists schemas whose names start with the scratch prefix.
 func ListScratchSchemas(ctx context.Context, db stmt.Execer) ([]string, error) {
-	out, err := stmt.ReadStrings(ctx, db, stmt.Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%' ORDER BY 1")
+	out, err := stmt.ReadStrings(ctx, db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'upgrade\\_advisor\\_%' ORDER BY 1")
 	if err != nil {
 		return nil, fmt.Errorf("listing scratch schemas: %w", err)
 	}
@@ -129,7 +129,7 @@ func RunningDrop(ctx context.Context, db stmt.Execer, schema string) (*DropRunni
 
 func findDrop(ctx context.Context, db stmt.Execer, schema string) (*DropRunningError, bool) {
 	d := &DropRunningError{Schema: schema}
-	err := db.QueryRowContext(ctx, stmt.Tag+`SELECT ID, TIME FROM information_schema.PROCESSLIST
+	err := stmt.QueryRow(ctx, db, `SELECT ID, TIME FROM information_schema.PROCESSLIST
 		WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, 'DROP DATABASE') > 0 AND INSTR(INFO, ?) > 0 LIMIT 1`, schema).Scan(&d.Conn, &d.Seconds)
 	return d, err == nil
 }

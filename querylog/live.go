@@ -115,22 +115,20 @@ func ReadDigests(ctx context.Context, db stmt.Execer, o LiveOptions) (*Result, e
 }
 
 func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveState) (*Result, error) {
-	const q = stmt.Tag + "SELECT SCHEMA_NAME, DIGEST_TEXT, QUERY_SAMPLE_TEXT, COUNT_STAR, SUM_TIMER_WAIT, MAX_TIMER_WAIT, FIRST_SEEN, LAST_SEEN " +
+	const q = "SELECT SCHEMA_NAME, DIGEST_TEXT, QUERY_SAMPLE_TEXT, COUNT_STAR, SUM_TIMER_WAIT, MAX_TIMER_WAIT, FIRST_SEEN, LAST_SEEN " +
 		"FROM performance_schema.events_statements_summary_by_digest " +
 		"WHERE QUERY_SAMPLE_TEXT IS NOT NULL AND QUERY_SAMPLE_TEXT <> '' ORDER BY SUM_TIMER_WAIT DESC LIMIT "
 	// The limit is an int written into the text: no prepared statement.
-	rows, err := db.QueryContext(ctx, q+strconv.Itoa(o.maxRows()))
-	if err != nil {
-		return nil, fmt.Errorf("reading performance_schema's statement digests (SELECT on performance_schema is needed; sample texts are MySQL 8.0.3+): %w", err)
-	}
-	defer rows.Close()
 	d := NewDigest(o.Samples)
 	var skipped Skipped
 	cut, prepared := 0, 0
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, q+strconv.Itoa(o.maxRows())) {
+		if err != nil {
+			return nil, fmt.Errorf("reading performance_schema's statement digests (SELECT on performance_schema is needed; sample texts are MySQL 8.0.3+): %w", err)
+		}
 		var schema, digest, sample, first, last sql.NullString
 		var count, sum, maxWait uint64
-		if err := rows.Scan(&schema, &digest, &sample, &count, &sum, &maxWait, &first, &last); err != nil {
+		if err := row.Scan(&schema, &digest, &sample, &count, &sum, &maxWait, &first, &last); err != nil {
 			return nil, fmt.Errorf("reading performance_schema's statement digests: %w", err)
 		}
 		if st.sampleLength > 0 && len(sample.String) >= st.sampleLength {
@@ -151,9 +149,6 @@ func readDigests(ctx context.Context, db stmt.Execer, o LiveOptions, st liveStat
 		d.Add(Statement{Text: strings.TrimSpace(sample.String), Schema: schema.String, Count: int(count),
 			Duration: picoseconds(sum), MaxDuration: picoseconds(maxWait), Timed: true,
 			FirstSeen: parseSQLTime(first.String), Time: parseSQLTime(last.String)})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading performance_schema's statement digests: %w", err)
 	}
 	d.skip(skipped)
 	res := &Result{Source: "performance_schema.events_statements_summary_by_digest", Format: FormatDigests}
@@ -192,20 +187,18 @@ func protocolCommand(digest, sample string) string {
 func ReadSlowLogTable(ctx context.Context, db stmt.Execer, o LiveOptions) (*Result, error) {
 	// No ORDER BY: the CSV table returns its rows in the order they were
 	// written, and a sort of the whole log would load the server.
-	const q = stmt.Tag + "SELECT start_time, thread_id, db, query_time, sql_text FROM mysql.slow_log LIMIT "
-	rows, err := db.QueryContext(ctx, q+strconv.Itoa(o.maxRows()))
-	if err != nil {
-		return nil, fmt.Errorf("reading mysql.slow_log (SELECT on mysql.slow_log is needed): %w", err)
-	}
-	defer rows.Close()
+	const q = "SELECT start_time, thread_id, db, query_time, sql_text FROM mysql.slow_log LIMIT "
 	d := NewDigest(o.Samples)
 	ss := newSessions()
 	var skipped Skipped
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, q+strconv.Itoa(o.maxRows())) {
+		if err != nil {
+			return nil, fmt.Errorf("reading mysql.slow_log (SELECT on mysql.slow_log is needed): %w", err)
+		}
 		var start, schema, queryTime sql.NullString
 		var thread sql.NullInt64
 		var text []byte
-		if err := rows.Scan(&start, &thread, &schema, &queryTime, &text); err != nil {
+		if err := row.Scan(&start, &thread, &schema, &queryTime, &text); err != nil {
 			return nil, fmt.Errorf("reading mysql.slow_log: %w", err)
 		}
 		s := ss.of(uint64(thread.Int64))
@@ -221,9 +214,6 @@ func ReadSlowLogTable(ctx context.Context, db stmt.Execer, o LiveOptions) (*Resu
 		}
 		d.Add(Statement{Text: sqlText, Schema: s.schema, Settings: s.settings, Thread: uint64(thread.Int64),
 			Time: parseSQLTime(start.String), Duration: parseSQLDuration(queryTime.String), Timed: true, Count: 1})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading mysql.slow_log: %w", err)
 	}
 	d.skip(skipped)
 	res := &Result{Source: "mysql.slow_log", Format: FormatSlowLogTable}

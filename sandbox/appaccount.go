@@ -83,7 +83,7 @@ func createAppAccount(ctx context.Context, db *sql.DB, f flavor.Flavor) (*appAcc
 		queries = append(queries, "GRANT "+strings.Join(p, ", ")+" ON *.* TO "+user)
 	}
 	for _, q := range queries {
-		if _, err := db.ExecContext(ctx, stmt.Tag+q); err != nil {
+		if _, err := stmt.Exec(ctx, db, q); err != nil {
 			return nil, err
 		}
 	}
@@ -97,13 +97,13 @@ func createAppAccount(ctx context.Context, db *sql.DB, f flavor.Flavor) (*appAcc
 // and triggers when the binary log is on (MySQL 8.0+ by default).
 func trustFunctionCreators(ctx context.Context, db *sql.DB) error {
 	var logBin int
-	if err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@GLOBAL.log_bin").Scan(&logBin); err != nil {
+	if err := stmt.QueryRow(ctx, db, "SELECT @@GLOBAL.log_bin").Scan(&logBin); err != nil {
 		return err
 	}
 	if logBin == 0 {
 		return nil
 	}
-	_, err := db.ExecContext(ctx, stmt.Tag+"SET GLOBAL log_bin_trust_function_creators = ON")
+	_, err := stmt.Exec(ctx, db, "SET GLOBAL log_bin_trust_function_creators = ON")
 	var me *mysql.MySQLError
 	if errors.As(err, &me) && me.Number == 1193 { // no such variable in this version
 		return nil
@@ -120,8 +120,8 @@ func (a *appAccount) grant(ctx context.Context, db *sql.DB, schemas []string) er
 		if systemSchemas[strings.ToLower(name)] {
 			return fmt.Errorf("the application account is never given the server's own schema %s: load the application's schemas only", name)
 		}
-		q := stmt.Tag + "GRANT ALL PRIVILEGES ON " + grantSchema(name) + ".* TO " + stmt.QuoteString(AppUser) + "@" + stmt.QuoteString(appHost)
-		if _, err := db.ExecContext(ctx, q); err != nil {
+		q := "GRANT ALL PRIVILEGES ON " + grantSchema(name) + ".* TO " + stmt.QuoteString(AppUser) + "@" + stmt.QuoteString(appHost)
+		if _, err := stmt.Exec(ctx, db, q); err != nil {
 			return fmt.Errorf("granting schema %s to the application account: %w", name, err)
 		}
 		a.granted[name] = true

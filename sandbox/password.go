@@ -69,14 +69,14 @@ func passwordStatements(pw, hostname string) string {
 	if hostname != "" && !strings.ContainsAny(hostname, "'\\") {
 		hosts = append(hosts, hostname)
 	}
-	var b strings.Builder
+	var statements []string
 	for _, host := range hosts {
-		fmt.Fprintf(&b, "%sALTER USER IF EXISTS 'root'@'%s' IDENTIFIED BY '%s';\n", stmt.Tag, host, pw)
+		statements = append(statements, fmt.Sprintf("ALTER USER IF EXISTS 'root'@'%s' IDENTIFIED BY '%s'", host, pw))
 	}
 	for _, host := range hosts {
-		fmt.Fprintf(&b, "%sDROP USER IF EXISTS ''@'%s';\n", stmt.Tag, host)
+		statements = append(statements, fmt.Sprintf("DROP USER IF EXISTS ''@'%s'", host))
 	}
-	return b.String()
+	return stmt.Script(statements...)
 }
 
 // readPassword reads root's password of the sandbox in dir ("" when it has

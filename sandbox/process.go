@@ -230,7 +230,7 @@ func waitReady(ctx context.Context, p *proc, cfg *mysql.Config, pidFile string, 
 		}
 		attempt, cancelAttempt := context.WithTimeout(ctx, 5*time.Second)
 		var got string
-		lastErr = db.QueryRowContext(attempt, stmt.Tag+"SELECT @@pid_file").Scan(&got)
+		lastErr = stmt.QueryRow(attempt, db, "SELECT @@pid_file").Scan(&got)
 		cancelAttempt()
 		if lastErr == nil {
 			if filepath.Clean(got) == filepath.Clean(pidFile) {

@@ -21,7 +21,7 @@ func ReadGlobals(ctx context.Context, db Execer, names []string) (map[string]str
 			return nil, fmt.Errorf("refusing variable name %q", n)
 		}
 		var v sql.NullString
-		if err := db.QueryRowContext(ctx, Tag+"SELECT @@GLOBAL."+n).Scan(&v); err != nil {
+		if err := QueryRow(ctx, db, "SELECT @@GLOBAL."+n).Scan(&v); err != nil {
 			return nil, fmt.Errorf("reading @@GLOBAL.%s: %w", n, err)
 		}
 		out[n] = v.String
@@ -34,7 +34,7 @@ func SetGlobal(ctx context.Context, db Execer, name, value string) error {
 	if !globalName.MatchString(name) || !globalValue.MatchString(value) {
 		return fmt.Errorf("refusing SET GLOBAL %q = %q", name, value)
 	}
-	if _, err := db.ExecContext(ctx, Tag+"SET GLOBAL "+name+" = "+value); err != nil {
+	if _, err := Exec(ctx, db, "SET GLOBAL "+name+" = "+value); err != nil {
 		return fmt.Errorf("SET GLOBAL %s = %s: %w", name, value, err)
 	}
 	return nil

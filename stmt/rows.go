@@ -11,71 +11,65 @@ import (
 // SHOW STATUS, a SELECT of two columns), tagged, and returns the values by
 // lower-case name; a NULL value reads as "".
 func ReadPairs(ctx context.Context, q Execer, stmt string) (map[string]string, error) {
-	rows, err := q.QueryContext(ctx, Tagged(stmt))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stmt, err)
-	}
-	defer rows.Close()
 	out := map[string]string{}
-	for rows.Next() {
+	for row, err := range Rows(ctx, q, stmt) {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", stmt, err)
+		}
 		var name string
 		var value sql.NullString
-		if err := rows.Scan(&name, &value); err != nil {
+		if err := row.Scan(&name, &value); err != nil {
 			return nil, fmt.Errorf("%s: %w", stmt, err)
 		}
 		out[strings.ToLower(name)] = value.String
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ReadStrings runs a query of one string column, tagged, and returns its
 // values in order.
 func ReadStrings(ctx context.Context, q Execer, query string, args ...any) ([]string, error) {
-	rows, err := q.QueryContext(ctx, Tagged(query), args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
+	for row, err := range Rows(ctx, q, query, args...) {
+		if err != nil {
+			return nil, err
+		}
 		var s string
-		if err := rows.Scan(&s); err != nil {
+		if err := row.Scan(&s); err != nil {
 			return nil, err
 		}
 		out = append(out, s)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ReadRow runs a query, tagged, and returns its first row by column name
 // (SHOW CREATE ..., SHOW MASTER STATUS); a NULL column is absent, and a
 // query that returns no row gives an empty map.
 func ReadRow(ctx context.Context, q Execer, query string) (map[string]string, error) {
-	rows, err := q.QueryContext(ctx, Tagged(query))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", query, err)
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
 	out := map[string]string{}
-	if !rows.Next() {
-		return out, rows.Err()
-	}
-	vals := make([]sql.NullString, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	if err := rows.Scan(ptrs...); err != nil {
-		return nil, err
-	}
-	for i, c := range cols {
-		if vals[i].Valid {
-			out[c] = vals[i].String
+	for row, err := range Rows(ctx, q, query) {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", query, err)
 		}
+		cols, err := row.Columns()
+		if err != nil {
+			return nil, err
+		}
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := row.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		for i, c := range cols {
+			if vals[i].Valid {
+				out[c] = vals[i].String
+			}
+		}
+		break
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // Options bound the copy.
@@ -116,32 +117,27 @@ func Copy(ctx context.Context, live *sql.DB, schemas []string, dst []*sql.DB, o 
 // why); a failed read of the live server ends the copy.
 func copyTable(ctx context.Context, snap *snapshot, t *table, sinks []*sink, o Options) (TableCopy, []Skip, error) {
 	tc := TableCopy{Schema: t.Schema, Table: t.Name, Generated: t.Generated, NotInSnapshot: !transactional(t.Engine)}
-	rows, err := snap.conn.QueryContext(ctx, t.sampleQuery(o.Rows+1))
-	if err != nil {
-		return tc, nil, fmt.Errorf("reading %s.%s from the live server: %w", t.Schema, t.Name, err)
-	}
-	defer rows.Close()
 	b := newBatch(t, sinks, o.BatchBytes)
 	values := make([]sql.NullString, len(t.Columns))
 	ptrs := make([]any, len(values))
 	for i := range values {
 		ptrs[i] = &values[i]
 	}
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, snap.conn, t.sampleQuery(o.Rows+1)) {
+		if err != nil {
+			return tc, nil, fmt.Errorf("reading %s.%s from the live server: %w", t.Schema, t.Name, err)
+		}
 		if tc.Rows == o.Rows {
 			tc.Limited = true
 			break
 		}
-		if err := rows.Scan(ptrs...); err != nil {
+		if err := row.Scan(ptrs...); err != nil {
 			return tc, nil, fmt.Errorf("reading %s.%s: %w", t.Schema, t.Name, err)
 		}
 		if err := b.add(ctx, values); err != nil {
 			return tc, nil, err
 		}
 		tc.Rows++
-	}
-	if err := rows.Err(); err != nil {
-		return tc, nil, fmt.Errorf("reading %s.%s from the live server: %w", t.Schema, t.Name, err)
 	}
 	b.flush(ctx)
 	tc.Warnings = b.warnings

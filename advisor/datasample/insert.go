@@ -37,7 +37,7 @@ func openSinks(ctx context.Context, dst []*sql.DB) ([]*sink, error) {
 		}
 		out = append(out, &sink{conn: conn})
 		for _, q := range sinkSetup {
-			if _, err := conn.ExecContext(ctx, stmt.Tagged(q)); err != nil {
+			if _, err := stmt.Exec(ctx, conn, q); err != nil {
 				closeSinks(out)
 				return nil, fmt.Errorf("sandbox %d: %s: %w", i, q, err)
 			}
@@ -77,7 +77,7 @@ func (b *batch) add(ctx context.Context, values []sql.NullString) error {
 	if err != nil {
 		return fmt.Errorf("%s.%s: %w", b.t.Schema, b.t.Name, err)
 	}
-	if b.rows > 0 && len(b.prefix)+b.text.Len()+len(row)+1 > b.limit {
+	if b.rows > 0 && len(stmt.Tag)+len(b.prefix)+b.text.Len()+len(row)+1 > b.limit { // the INSERT as sent, tagged
 		b.flush(ctx)
 	}
 	if b.rows > 0 {
@@ -117,12 +117,12 @@ func (b *batch) flush(ctx context.Context) {
 		if _, gone := b.refused[i]; gone {
 			continue
 		}
-		if _, err := s.conn.ExecContext(ctx, q); err != nil {
+		if _, err := stmt.Exec(ctx, s.conn, q); err != nil {
 			b.refused[i] = fmt.Sprintf("the sandbox refused the rows: %v", err)
 			continue
 		}
 		var n int
-		if err := s.conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@warning_count").Scan(&n); err == nil {
+		if err := stmt.QueryRow(ctx, s.conn, "SELECT @@warning_count").Scan(&n); err == nil {
 			b.warnings += n
 		}
 	}

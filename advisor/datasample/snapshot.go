@@ -32,7 +32,7 @@ func openSnapshot(ctx context.Context, live *sql.DB) (*snapshot, error) {
 	}
 	s := &snapshot{conn: conn}
 	for _, q := range snapshotSetup {
-		if _, err := conn.ExecContext(ctx, stmt.Tagged(q)); err != nil {
+		if _, err := stmt.Exec(ctx, conn, q); err != nil {
 			s.close()
 			return nil, fmt.Errorf("live server: %s: %w (the account needs only SELECT on the schemas)", q, err)
 		}
@@ -43,7 +43,7 @@ func openSnapshot(ctx context.Context, live *sql.DB) (*snapshot, error) {
 // close ends the snapshot and discards the connection, so the session's
 // settings never reach another user of the pool.
 func (s *snapshot) close() {
-	_, _ = s.conn.ExecContext(context.Background(), stmt.Tag+"ROLLBACK")
+	_, _ = stmt.Exec(context.Background(), s.conn, "ROLLBACK")
 	discard(s.conn)
 }
 

@@ -37,25 +37,19 @@ func (t table) skipReason() string {
 // in schema and table order.
 func readTables(ctx context.Context, live stmt.Execer, schemas []string) ([]*table, error) {
 	in := stmt.QuoteStrings(schemas) // plain queries: no prepared statements on the live server
-	rows, err := live.QueryContext(ctx, stmt.Tag+"SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, COALESCE(ENGINE, '') "+
-		"FROM information_schema.TABLES WHERE TABLE_SCHEMA IN ("+in+") ORDER BY TABLE_SCHEMA, TABLE_NAME")
-	if err != nil {
-		return nil, fmt.Errorf("listing the tables of %s: %w", in, err)
-	}
 	var out []*table
 	byName := map[string]*table{}
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, live, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, COALESCE(ENGINE, '') "+
+		"FROM information_schema.TABLES WHERE TABLE_SCHEMA IN ("+in+") ORDER BY TABLE_SCHEMA, TABLE_NAME") {
+		if err != nil {
+			return nil, fmt.Errorf("listing the tables of %s: %w", in, err)
+		}
 		t := &table{}
-		if err := rows.Scan(&t.Schema, &t.Name, &t.Type, &t.Engine); err != nil {
-			rows.Close()
+		if err := row.Scan(&t.Schema, &t.Name, &t.Type, &t.Engine); err != nil {
 			return nil, fmt.Errorf("listing tables: %w", err)
 		}
 		out = append(out, t)
 		byName[t.Schema+"."+t.Name] = t
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("listing tables: %w", err)
 	}
 	if err := readColumns(ctx, live, in, byName); err != nil {
 		return nil, err
@@ -66,17 +60,15 @@ func readTables(ctx context.Context, live stmt.Execer, schemas []string) ([]*tab
 // readColumns fills in each table's columns in their order; EXTRA names
 // the generated ones on both families (VIRTUAL/STORED/PERSISTENT GENERATED).
 func readColumns(ctx context.Context, live stmt.Execer, in string, byName map[string]*table) error {
-	rows, err := live.QueryContext(ctx, stmt.Tag+"SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, LOWER(DATA_TYPE), "+
+	for row, err := range stmt.Rows(ctx, live, "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, LOWER(DATA_TYPE), "+
 		"COALESCE(CHARACTER_SET_NAME, ''), UPPER(EXTRA) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA IN ("+in+") "+
-		"ORDER BY TABLE_SCHEMA, TABLE_NAME, ORDINAL_POSITION")
-	if err != nil {
-		return fmt.Errorf("reading the columns: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+		"ORDER BY TABLE_SCHEMA, TABLE_NAME, ORDINAL_POSITION") {
+		if err != nil {
+			return fmt.Errorf("reading the columns: %w", err)
+		}
 		var schema, name, extra string
 		var c column
-		if err := rows.Scan(&schema, &name, &c.Name, &c.DataType, &c.Charset, &extra); err != nil {
+		if err := row.Scan(&schema, &name, &c.Name, &c.DataType, &c.Charset, &extra); err != nil {
 			return fmt.Errorf("reading the columns: %w", err)
 		}
 		t := byName[schema+"."+name]
@@ -89,7 +81,7 @@ func readColumns(ctx context.Context, live stmt.Execer, in string, byName map[st
 		}
 		t.Columns = append(t.Columns, c)
 	}
-	return rows.Err()
+	return nil
 }
 
 // isGenerated reads EXTRA: "VIRTUAL GENERATED", "STORED GENERATED" (MySQL,
@@ -102,22 +94,20 @@ func isGenerated(extra string) bool {
 
 // readPrimaryKeys fills in each table's primary key columns in key order.
 func readPrimaryKeys(ctx context.Context, live stmt.Execer, in string, byName map[string]*table) error {
-	rows, err := live.QueryContext(ctx, stmt.Tag+"SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.STATISTICS "+
-		"WHERE TABLE_SCHEMA IN ("+in+") AND INDEX_NAME = 'PRIMARY' ORDER BY TABLE_SCHEMA, TABLE_NAME, SEQ_IN_INDEX")
-	if err != nil {
-		return fmt.Errorf("reading the primary keys: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, live, "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.STATISTICS "+
+		"WHERE TABLE_SCHEMA IN ("+in+") AND INDEX_NAME = 'PRIMARY' ORDER BY TABLE_SCHEMA, TABLE_NAME, SEQ_IN_INDEX") {
+		if err != nil {
+			return fmt.Errorf("reading the primary keys: %w", err)
+		}
 		var schema, name, col string
-		if err := rows.Scan(&schema, &name, &col); err != nil {
+		if err := row.Scan(&schema, &name, &col); err != nil {
 			return fmt.Errorf("reading the primary keys: %w", err)
 		}
 		if t := byName[schema+"."+name]; t != nil {
 			t.PrimaryKey = append(t.PrimaryKey, col)
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 // sampleQuery reads at most limit rows of t, in primary-key order when it
@@ -135,7 +125,7 @@ func (t table) sampleQuery(limit int) string {
 		}
 		q += " ORDER BY " + strings.Join(keys, ", ")
 	}
-	return stmt.Tag + q + fmt.Sprintf(" LIMIT %d", limit)
+	return q + fmt.Sprintf(" LIMIT %d", limit)
 }
 
 // insertPrefix is the INSERT's head: the table and its copied columns.
@@ -144,5 +134,5 @@ func (t table) insertPrefix() string {
 	for i, c := range t.Columns {
 		names[i] = stmt.QuoteIdent(c.Name)
 	}
-	return stmt.Tag + "INSERT INTO " + stmt.QuoteIdent(t.Schema) + "." + stmt.QuoteIdent(t.Name) + " (" + strings.Join(names, ", ") + ") VALUES "
+	return "INSERT INTO " + stmt.QuoteIdent(t.Schema) + "." + stmt.QuoteIdent(t.Name) + " (" + strings.Join(names, ", ") + ") VALUES "
 }

@@ -59,7 +59,7 @@ func readSignals(ctx context.Context, db *sql.DB, askMetrics bool) (serverSignal
 	s.statements++
 	var n int64
 	// INNODB_METRICS needs PROCESS; without it the signal stays unknown.
-	err = db.QueryRowContext(ctx, stmt.Tag+"SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n)
+	err = stmt.QueryRow(ctx, db, "SELECT `COUNT` FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'").Scan(&n)
 	var refused *mysql.MySQLError
 	switch {
 	case err == nil:
@@ -92,17 +92,16 @@ func statusValues(ctx context.Context, db *sql.DB, query string) (map[string]int
 // could be read (e.g. without REPLICATION SLAVE).
 func countReplicas(ctx context.Context, db *sql.DB) int {
 	for _, q := range []string{"SHOW REPLICAS", "SHOW REPLICA HOSTS", "SHOW SLAVE HOSTS"} {
-		rows, err := db.QueryContext(ctx, stmt.Tag+q)
-		if err != nil {
-			continue
-		}
 		count := 0
-		for rows.Next() {
+		var failed error
+		for _, err := range stmt.Rows(ctx, db, q) {
+			if err != nil {
+				failed = err
+				break
+			}
 			count++
 		}
-		err = rows.Err()
-		rows.Close()
-		if err == nil {
+		if failed == nil {
 			return count
 		}
 	}

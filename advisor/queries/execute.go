@@ -38,7 +38,7 @@ type limits struct {
 // that uses no table leaves the previous statement's conditions in place,
 // so SHOW WARNINGS after it would show them; a statement that reads a
 // (derived) table clears them on both families.
-const clearDiagnostics = stmt.Tag + "SELECT 1 FROM (SELECT 1) AS upgrade_advisor_clear"
+const clearDiagnostics = "SELECT 1 FROM (SELECT 1) AS upgrade_advisor_clear"
 
 // observe runs one statement of kind k in the session and reads its own
 // warnings, its result (up to the cap) and its plan. DML runs inside a
@@ -48,7 +48,7 @@ func (ss *session) observe(ctx context.Context, text string, k Kind, lim limits)
 	obs := &observation{session: ss.problems}
 	inTx := k != KindSession
 	if inTx {
-		if _, err := ss.conn.ExecContext(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
+		if _, err := stmt.Exec(ctx, ss.conn, "START TRANSACTION"); err != nil {
 			return nil, fmt.Errorf("starting a transaction on %s: %w", ss.side.Name, err)
 		}
 	}
@@ -67,7 +67,7 @@ func (ss *session) observe(ctx context.Context, text string, k Kind, lim limits)
 	}
 	obs.warnings = w
 	if inTx {
-		if err := ss.exec(ctx, stmt.Tag+"ROLLBACK"); err != nil {
+		if err := ss.exec(ctx, "ROLLBACK"); err != nil {
 			return nil, err
 		}
 	}
@@ -88,7 +88,7 @@ func (ss *session) run(ctx context.Context, text string, k Kind, lim limits, obs
 		obs.result, err = ss.query(rctx, text, lim)
 	default:
 		var res sql.Result
-		if res, err = ss.conn.ExecContext(rctx, stmt.Tagged(text)); err == nil {
+		if res, err = stmt.Exec(rctx, ss.conn, text); err == nil {
 			obs.affected, _ = res.RowsAffected()
 		}
 	}
@@ -110,71 +110,63 @@ func (ss *session) run(ctx context.Context, text string, k Kind, lim limits, obs
 
 // query runs a statement that returns rows and reads them up to the cap.
 func (ss *session) query(ctx context.Context, q string, lim limits) (*resultSet, error) {
-	rows, err := ss.conn.QueryContext(ctx, stmt.Tagged(q))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	types, err := rows.ColumnTypes()
-	if err != nil {
-		return nil, err
-	}
 	rs := &resultSet{}
-	for _, t := range types {
-		rs.columns = append(rs.columns, Column{Name: t.Name(), Type: t.DatabaseTypeName()})
-	}
-	raw := make([]sql.RawBytes, len(types))
-	ptrs := make([]any, len(types))
-	for i := range raw {
-		ptrs[i] = &raw[i]
+	var raw []sql.RawBytes
+	var ptrs []any
+	columns := func(types []*sql.ColumnType) error {
+		for _, t := range types {
+			rs.columns = append(rs.columns, Column{Name: t.Name(), Type: t.DatabaseTypeName()})
+		}
+		raw = make([]sql.RawBytes, len(types))
+		ptrs = make([]any, len(types))
+		for i := range raw {
+			ptrs[i] = &raw[i]
+		}
+		return nil
 	}
 	var size int64
-	for rows.Next() {
-		if len(rs.rows) >= lim.maxRows || size >= lim.maxBytes {
-			rs.truncated = true
-			break
-		}
-		if err := rows.Scan(ptrs...); err != nil {
+	for row, err := range stmt.RowsWithColumns(ctx, ss.conn, q, columns) {
+		if err != nil {
 			return nil, err
 		}
-		row := make([]cell, len(raw))
+		if len(rs.rows) >= lim.maxRows || size >= lim.maxBytes {
+			rs.truncated = true
+			break // closing drains the rest, bounded by the timeout
+		}
+		if err := row.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		cells := make([]cell, len(raw))
 		for i, b := range raw {
-			row[i] = cell{null: b == nil, text: string(b)}
+			cells[i] = cell{null: b == nil, text: string(b)}
 			size += int64(len(b))
 		}
-		rs.rows = append(rs.rows, row)
+		rs.rows = append(rs.rows, cells)
 	}
-	if rs.truncated {
-		return rs, nil // Close drains the rest, bounded by the timeout
-	}
-	return rs, rows.Err()
+	return rs, nil
 }
 
 // warnings reads SHOW WARNINGS right after the statement, leaving out the
 // statement's own error.
 func (ss *session) warnings(ctx context.Context, own *serverError) ([]Condition, error) {
-	rows, err := ss.conn.QueryContext(ctx, stmt.Tag+"SHOW WARNINGS")
+	warnings, err := stmt.ReadWarnings(ctx, ss.conn)
 	if err != nil {
 		return nil, fmt.Errorf("reading the warnings on %s: %w", ss.side.Name, err)
 	}
-	defer rows.Close()
 	var out []Condition
-	for rows.Next() {
-		var c Condition
-		if err := rows.Scan(&c.Level, &c.Code, &c.Message); err != nil {
-			return nil, fmt.Errorf("reading the warnings on %s: %w", ss.side.Name, err)
-		}
+	for _, w := range warnings {
+		c := Condition(w)
 		if own != nil && c.Level == "Error" && c.Code == own.Code {
 			continue
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // exec runs one of the tool's own statements.
 func (ss *session) exec(ctx context.Context, q string) error {
-	if _, err := ss.conn.ExecContext(ctx, q); err != nil {
+	if _, err := stmt.Exec(ctx, ss.conn, q); err != nil {
 		return fmt.Errorf("%s on %s: %w", q, ss.side.Name, err)
 	}
 	return nil

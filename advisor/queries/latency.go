@@ -55,12 +55,12 @@ func (t timer) once(ctx context.Context) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := ss.exec(ctx, stmt.Tag+"START TRANSACTION"); err != nil {
+	if err := ss.exec(ctx, "START TRANSACTION"); err != nil {
 		return 0, err
 	}
 	start := time.Now()
 	if t.kind == KindDML {
-		_, err = ss.conn.ExecContext(ctx, stmt.Tagged(t.st.SQL))
+		_, err = stmt.Exec(ctx, ss.conn, t.st.SQL)
 	} else {
 		_, err = ss.query(ctx, t.st.SQL, t.lim)
 	}
@@ -68,7 +68,7 @@ func (t timer) once(ctx context.Context) (float64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("timing on %s: %w", ss.side.Name, err)
 	}
-	if err := ss.exec(ctx, stmt.Tag+"ROLLBACK"); err != nil {
+	if err := ss.exec(ctx, "ROLLBACK"); err != nil {
 		return 0, err
 	}
 	return ms, nil

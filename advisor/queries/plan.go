@@ -31,27 +31,30 @@ func (ss *session) explain(ctx context.Context, q string) []planStep {
 	if ss.side.flavor.IsMySQLFamily() {
 		prefix = "EXPLAIN FORMAT=TRADITIONAL "
 	}
-	rows, err := ss.conn.QueryContext(ctx, stmt.Tag+prefix+q)
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil
-	}
-	idx := map[string]int{}
-	for i, c := range cols {
-		idx[strings.ToLower(c)] = i
-	}
-	vals := make([]sql.NullString, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
 	var out []planStep
-	for rows.Next() {
-		if rows.Scan(ptrs...) != nil {
+	var idx map[string]int
+	var vals []sql.NullString
+	var ptrs []any
+	for row, err := range stmt.Rows(ctx, ss.conn, prefix+q) {
+		if err != nil {
+			return nil
+		}
+		if idx == nil {
+			cols, err := row.Columns()
+			if err != nil {
+				return nil
+			}
+			idx = map[string]int{}
+			for i, c := range cols {
+				idx[strings.ToLower(c)] = i
+			}
+			vals = make([]sql.NullString, len(cols))
+			ptrs = make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+		}
+		if row.Scan(ptrs...) != nil {
 			return nil
 		}
 		get := func(name string) string {
@@ -61,9 +64,6 @@ func (ss *session) explain(ctx context.Context, q string) []planStep {
 			return ""
 		}
 		out = append(out, planStep{Table: get("table"), Access: get("type"), Key: get("key")})
-	}
-	if rows.Err() != nil {
-		return nil
 	}
 	return out
 }

@@ -37,7 +37,7 @@ func (s *side) isReserved(ctx context.Context, word string) (bool, error) {
 	if r, ok := rw.probed[key]; ok {
 		return r, nil
 	}
-	_, err := s.DB.ExecContext(ctx, stmt.Tag+"DO (SELECT "+word+" FROM (SELECT 1 AS "+stmt.QuoteIdent(word)+") AS upgrade_advisor_probe)")
+	_, err := stmt.Exec(ctx, s.DB, "DO (SELECT "+word+" FROM (SELECT 1 AS "+stmt.QuoteIdent(word)+") AS upgrade_advisor_probe)")
 	se, isServer := asServerError(err)
 	if err != nil && !isServer {
 		return false, fmt.Errorf("asking %s whether %s is reserved: %w", s.Name, word, err)

@@ -42,7 +42,7 @@ func identify(ctx context.Context, s Server) (*side, error) {
 	}
 	out := &side{Server: s, schemaCollations: map[string]string{}}
 	var comment string
-	err := s.DB.QueryRowContext(ctx, stmt.Tag+"SELECT VERSION(), @@version_comment, @@collation_server").
+	err := stmt.QueryRow(ctx, s.DB, "SELECT VERSION(), @@version_comment, @@collation_server").
 		Scan(&out.version, &comment, &out.collation)
 	if err != nil {
 		return nil, fmt.Errorf("reading the version of %s: %w (is the sandbox running?)", s.Name, err)
@@ -70,13 +70,13 @@ func (s *side) open(ctx context.Context, st Statement, timeout time.Duration) (*
 	}
 	ss := &session{conn: conn, side: s}
 	if st.Schema != "" {
-		if _, err := conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(st.Schema)); err != nil {
+		if _, err := stmt.Exec(ctx, conn, "USE "+stmt.QuoteIdent(st.Schema)); err != nil {
 			ss.close()
 			return nil, fmt.Errorf("USE %s on %s: %w (load the schema on both sandboxes first)", st.Schema, s.Name, err)
 		}
 	}
 	for _, set := range st.Session {
-		if _, err := conn.ExecContext(ctx, stmt.Tagged(sessionStatement(set))); err != nil {
+		if _, err := stmt.Exec(ctx, conn, sessionStatement(set)); err != nil {
 			se, ok := asServerError(err)
 			if !ok {
 				ss.close()
@@ -101,7 +101,7 @@ func (ss *session) setTimeout(ctx context.Context, timeout time.Duration) error 
 	if ss.side.flavor.IsMariaDB() {
 		q = "SET SESSION max_statement_time = " + strconv.FormatFloat(timeout.Seconds(), 'f', 3, 64)
 	}
-	if _, err := ss.conn.ExecContext(ctx, stmt.Tag+q); err != nil {
+	if _, err := stmt.Exec(ctx, ss.conn, q); err != nil {
 		return fmt.Errorf("setting the statement timeout on %s: %w", ss.side.Name, err)
 	}
 	return nil
@@ -144,7 +144,7 @@ func (s *side) schemaCollation(ctx context.Context, schema string) (string, erro
 		return c, nil
 	}
 	var c string
-	err := s.DB.QueryRowContext(ctx, stmt.Tag+"SELECT DEFAULT_COLLATION_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", schema).Scan(&c)
+	err := stmt.QueryRow(ctx, s.DB, "SELECT DEFAULT_COLLATION_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", schema).Scan(&c)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("reading the collation of schema %s on %s: %w", schema, s.Name, err)
 	}

@@ -30,7 +30,7 @@ func exactStatistics(ctx context.Context, s *side, schemas []string) error {
 		}
 		for _, table := range tables {
 			name := stmt.QuoteIdent(schema) + "." + stmt.QuoteIdent(table)
-			if _, err := s.DB.ExecContext(ctx, stmt.Tag+fmt.Sprintf("ALTER TABLE %s STATS_SAMPLE_PAGES = %d", name, maxSamplePages)); err != nil {
+			if _, err := stmt.Exec(ctx, s.DB, fmt.Sprintf("ALTER TABLE %s STATS_SAMPLE_PAGES = %d", name, maxSamplePages)); err != nil {
 				return fmt.Errorf("sampling every page of %s on %s: %w", name, s.Name, err)
 			}
 			if err := analyze(ctx, s, name); err != nil {
@@ -43,14 +43,12 @@ func exactStatistics(ctx context.Context, s *side, schemas []string) error {
 
 // analyze runs ANALYZE TABLE, which answers with rows, and reads them.
 func analyze(ctx context.Context, s *side, name string) error {
-	rows, err := s.DB.QueryContext(ctx, stmt.Tag+"ANALYZE TABLE "+name)
-	if err != nil {
-		return fmt.Errorf("analyzing %s on %s: %w", name, s.Name, err)
+	for _, err := range stmt.Rows(ctx, s.DB, "ANALYZE TABLE "+name) {
+		if err != nil {
+			return fmt.Errorf("analyzing %s on %s: %w", name, s.Name, err)
+		}
 	}
-	defer rows.Close()
-	for rows.Next() {
-	}
-	return rows.Err()
+	return nil
 }
 
 // statementSchemas are the schemas the statements run in, each once.

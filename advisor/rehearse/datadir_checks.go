@@ -21,7 +21,7 @@ var serverSchemas = []string{"mysql", "information_schema", "performance_schema"
 
 // appSchemas lists the schemas that are not the server's own.
 func appSchemas(ctx context.Context, db *sql.DB) ([]string, error) {
-	return stmt.ReadStrings(ctx, db, stmt.Tag+"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ("+
+	return stmt.ReadStrings(ctx, db, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ("+
 		stmt.QuoteStrings(serverSchemas)+") ORDER BY SCHEMA_NAME")
 }
 
@@ -39,7 +39,7 @@ func readTable(ctx context.Context, db *sql.DB, tc *replication.TableChunks, dea
 	if msg := checkTableProblem(ctx, db, tc.Quoted()); msg != "" {
 		st.check = msg
 	}
-	if err := db.QueryRowContext(ctx, stmt.Tag+"SELECT COUNT(*) FROM "+tc.Quoted()).Scan(&st.rows); err != nil {
+	if err := stmt.QueryRow(ctx, db, "SELECT COUNT(*) FROM "+tc.Quoted()).Scan(&st.rows); err != nil {
 		st.check = err.Error()
 		return st
 	}
@@ -102,24 +102,22 @@ func listObjects(ctx context.Context, db *sql.DB, schemas []string) ([]routineOb
 		return nil, nil
 	}
 	in := stmt.QuoteStrings(schemas)
-	q := stmt.Tag + "SELECT 'VIEW', TABLE_SCHEMA, TABLE_NAME FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN (" + in + ")" +
+	q := "SELECT 'VIEW', TABLE_SCHEMA, TABLE_NAME FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN (" + in + ")" +
 		" UNION ALL SELECT ROUTINE_TYPE, ROUTINE_SCHEMA, ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA IN (" + in + ")" +
 		" UNION ALL SELECT 'TRIGGER', TRIGGER_SCHEMA, TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA IN (" + in + ")" +
 		" UNION ALL SELECT 'EVENT', EVENT_SCHEMA, EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA IN (" + in + ")"
-	rows, err := db.QueryContext(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("in-place: listing the views, routines, triggers and events: %w", err)
-	}
-	defer rows.Close()
 	var out []routineObject
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, q) {
+		if err != nil {
+			return nil, fmt.Errorf("in-place: listing the views, routines, triggers and events: %w", err)
+		}
 		var o routineObject
-		if err := rows.Scan(&o.kind, &o.schema, &o.name); err != nil {
+		if err := row.Scan(&o.kind, &o.schema, &o.name); err != nil {
 			return nil, err
 		}
 		out = append(out, o)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // objectStatement queries a view or shows a routine, trigger or event.
@@ -137,17 +135,11 @@ func objectStatement(o routineObject) string {
 func checkObjects(ctx context.Context, db *sql.DB, objects []routineObject) []string {
 	out := make([]string, len(objects))
 	for i, o := range objects {
-		rows, err := db.QueryContext(ctx, stmt.Tagged(objectStatement(o)))
-		if err != nil {
-			out[i] = err.Error()
-			continue
+		for _, err := range stmt.Rows(ctx, db, objectStatement(o)) {
+			if err != nil {
+				out[i] = err.Error()
+			}
 		}
-		for rows.Next() {
-		}
-		if err := rows.Err(); err != nil {
-			out[i] = err.Error()
-		}
-		rows.Close()
 	}
 	return out
 }

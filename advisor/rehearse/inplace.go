@@ -163,7 +163,7 @@ func shutdownForUpgrade(ctx context.Context, sb *sandbox.Sandbox, slow bool) err
 		if err != nil {
 			return err
 		}
-		_, err = db.ExecContext(ctx, stmt.Tag+"SET GLOBAL innodb_fast_shutdown = 0")
+		_, err = stmt.Exec(ctx, db, "SET GLOBAL innodb_fast_shutdown = 0")
 		db.Close()
 		if err != nil {
 			return fmt.Errorf("in-place: setting innodb_fast_shutdown=0 on today's version: %w", err)
@@ -283,33 +283,29 @@ func objectProblem(ctx context.Context, db *sql.DB, o sqlfile.Object) string {
 	default:
 		return ""
 	}
-	rows, err := db.QueryContext(ctx, stmt.Tagged(q))
-	if err != nil {
-		return err.Error()
+	for _, err := range stmt.Rows(ctx, db, q) {
+		if err != nil {
+			return err.Error()
+		}
+		break // the first row answers: the rest is drained on close, unread
 	}
-	rows.Close()
 	return ""
 }
 
 // checkTableProblem runs CHECK TABLE and returns its last message unless OK.
 func checkTableProblem(ctx context.Context, db *sql.DB, name string) string {
-	rows, err := db.QueryContext(ctx, stmt.Tag+"CHECK TABLE "+name)
-	if err != nil {
-		return err.Error()
-	}
-	defer rows.Close()
 	var problem string
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, "CHECK TABLE "+name) {
+		if err != nil {
+			return err.Error()
+		}
 		var table, op, typ, text sql.NullString
-		if err := rows.Scan(&table, &op, &typ, &text); err != nil {
+		if err := row.Scan(&table, &op, &typ, &text); err != nil {
 			return err.Error()
 		}
 		if t := strings.ToLower(typ.String); t == "error" || (t == "status" && !strings.EqualFold(text.String, "OK")) {
 			problem = typ.String + ": " + text.String
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return err.Error()
 	}
 	return problem
 }

@@ -164,7 +164,7 @@ func (r *datadirRun) slowShutdown(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.ExecContext(ctx, stmt.Tag+"SET GLOBAL innodb_fast_shutdown = 0")
+	_, err = stmt.Exec(ctx, db, "SET GLOBAL innodb_fast_shutdown = 0")
 	db.Close()
 	if err != nil {
 		return fmt.Errorf("in-place: setting innodb_fast_shutdown=0 on today's version: %w", err)

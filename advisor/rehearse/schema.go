@@ -188,7 +188,7 @@ func seconds(ms []float64) []float64 {
 // the creation took. Only ever run on a sandbox.
 func timedLoad(ctx context.Context, conn, admin *sql.Conn, d *sqlfile.Dump, bothOff bool) (secs float64, err error) {
 	for _, s := range schemacheck.SchemaNames(d) {
-		if _, err := conn.ExecContext(ctx, stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
+		if _, err := stmt.Exec(ctx, conn, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(s)); err != nil {
 			return 0, err
 		}
 	}

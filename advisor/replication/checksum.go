@@ -85,7 +85,7 @@ func checksumTables(ctx context.Context, primary, replica *sql.DB, schemas []str
 
 func countRows(ctx context.Context, db *sql.DB, t table) (int64, error) {
 	var n int64
-	err := db.QueryRowContext(ctx, stmt.Tag+"SELECT COUNT(*) FROM "+t.quoted()).Scan(&n)
+	err := stmt.QueryRow(ctx, db, "SELECT COUNT(*) FROM "+t.quoted()).Scan(&n)
 	return n, err
 }
 
@@ -133,22 +133,21 @@ func chunksOf(ctx context.Context, db *sql.DB, t table, chunkRows int) ([]chunk,
 	if len(t.key) == 0 {
 		return []chunk{{where: "1=1"}}, nil
 	}
-	rows, err := db.QueryContext(ctx, stmt.Tag+"SELECT "+t.keyList()+" FROM "+t.quoted()+" ORDER BY "+t.keyList())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var bounds [][]any
 	raw := make([]sql.RawBytes, len(t.key))
 	ptrs := make([]any, len(raw))
 	for i := range raw {
 		ptrs[i] = &raw[i]
 	}
-	for n := 1; rows.Next(); n++ {
-		if n%chunkRows != 0 {
+	n := 0
+	for row, err := range stmt.Rows(ctx, db, "SELECT "+t.keyList()+" FROM "+t.quoted()+" ORDER BY "+t.keyList()) {
+		if err != nil {
+			return nil, err
+		}
+		if n++; n%chunkRows != 0 {
 			continue
 		}
-		if err := rows.Scan(ptrs...); err != nil {
+		if err := row.Scan(ptrs...); err != nil {
 			return nil, err
 		}
 		b := make([]any, len(raw))
@@ -156,9 +155,6 @@ func chunksOf(ctx context.Context, db *sql.DB, t table, chunkRows int) ([]chunk,
 			b[i] = string(v)
 		}
 		bounds = append(bounds, b)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	return ranges(t, bounds), nil
 }
@@ -179,8 +175,8 @@ func ranges(t table, bounds [][]any) []chunk {
 // chunkSum is the chunk's row count and BIT_XOR of its rows' CRC32.
 func chunkSum(ctx context.Context, db *sql.DB, t table, c chunk) (sum, error) {
 	var s sum
-	q := stmt.Tag + "SELECT COUNT(*), COALESCE(BIT_XOR(CRC32(" + t.rowText() + ")), 0) FROM " + t.quoted() + " WHERE " + c.where
-	err := db.QueryRowContext(ctx, q, c.args...).Scan(&s.count, &s.crc)
+	q := "SELECT COUNT(*), COALESCE(BIT_XOR(CRC32(" + t.rowText() + ")), 0) FROM " + t.quoted() + " WHERE " + c.where
+	err := stmt.QueryRow(ctx, db, q, c.args...).Scan(&s.count, &s.crc)
 	return s, err
 }
 
@@ -238,15 +234,13 @@ func readRows(ctx context.Context, db *sql.DB, t table, chunks []chunk) (rowSums
 	}
 	out := rowSums{}
 	for _, c := range chunks {
-		rows, err := db.QueryContext(ctx, stmt.Tag+"SELECT "+keyExpr+", CRC32("+t.rowText()+"), "+t.sampleText()+" FROM "+t.quoted()+" WHERE "+c.where, c.args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+		for row, err := range stmt.Rows(ctx, db, "SELECT "+keyExpr+", CRC32("+t.rowText()+"), "+t.sampleText()+" FROM "+t.quoted()+" WHERE "+c.where, c.args...) {
+			if err != nil {
+				return nil, err
+			}
 			var key, sample sql.NullString
 			var crc uint64
-			if err := rows.Scan(&key, &crc, &sample); err != nil {
-				rows.Close()
+			if err := row.Scan(&key, &crc, &sample); err != nil {
 				return nil, err
 			}
 			k := key.String
@@ -262,10 +256,6 @@ func readRows(ctx context.Context, db *sql.DB, t table, chunks []chunk) (rowSums
 				crc    uint64
 				sample string
 			}{crc, truncate(sample.String, 200)}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
 		}
 	}
 	return out, nil

@@ -37,7 +37,7 @@ func createReplicationAccount(ctx context.Context, primary *server.Server) (user
 		"CREATE USER " + account + " IDENTIFIED BY " + stmt.QuoteString(password),
 		"GRANT REPLICATION SLAVE ON *.* TO " + account,
 	} {
-		if _, err := primary.DB().ExecContext(ctx, stmt.Tag+q); err != nil {
+		if _, err := stmt.Exec(ctx, primary.DB(), q); err != nil {
 			return "", "", fmt.Errorf("creating the replication account on the primary: %w", err)
 		}
 	}
@@ -65,10 +65,10 @@ func startReplica(ctx context.Context, replica *server.Server, fl flavor.Flavor,
 	if err := setGTIDPosition(ctx, replica, fl, src); err != nil {
 		return fmt.Errorf("the replica's GTID position: %w", err)
 	}
-	if _, err := replica.DB().ExecContext(ctx, stmt.Tag+q); err != nil {
+	if _, err := stmt.Exec(ctx, replica.DB(), q); err != nil {
 		return fmt.Errorf("%s: %w", fl.ChangeSourceStatement()+"...", err)
 	}
-	if _, err := replica.DB().ExecContext(ctx, stmt.Tag+fl.StartReplicaStatement()); err != nil {
+	if _, err := stmt.Exec(ctx, replica.DB(), fl.StartReplicaStatement()); err != nil {
 		return fmt.Errorf("%s: %w", fl.StartReplicaStatement(), err)
 	}
 	return nil
@@ -96,7 +96,7 @@ func setGTIDPosition(ctx context.Context, replica *server.Server, fl flavor.Flav
 	if src.coords.gtid == "" && src.coords.file == "" {
 		return fmt.Errorf("the dump holds no GTID position")
 	}
-	_, err := replica.DB().ExecContext(ctx, stmt.Tag+"SET GLOBAL gtid_slave_pos = "+stmt.QuoteString(src.coords.gtid))
+	_, err := stmt.Exec(ctx, replica.DB(), "SET GLOBAL gtid_slave_pos = "+stmt.QuoteString(src.coords.gtid))
 	return err
 }
 

@@ -126,7 +126,7 @@ func readErrors(ctx context.Context, replica *server.Server, s replicaStatus) []
 // workerError is the first failed worker's message, or msg.
 func workerError(ctx context.Context, replica *server.Server, msg string) string {
 	var worker string
-	err := replica.DB().QueryRowContext(ctx, stmt.Tag+"SELECT LAST_ERROR_MESSAGE FROM performance_schema.replication_applier_status_by_worker "+
+	err := stmt.QueryRow(ctx, replica.DB(), "SELECT LAST_ERROR_MESSAGE FROM performance_schema.replication_applier_status_by_worker "+
 		"WHERE LAST_ERROR_NUMBER <> 0 ORDER BY WORKER_ID LIMIT 1").Scan(&worker)
 	if err != nil || worker == "" {
 		return msg

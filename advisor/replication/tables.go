@@ -24,17 +24,15 @@ func (t table) String() string { return t.schema + "." + t.name }
 // listTables reads the base tables of schemas, their columns and primary keys.
 func listTables(ctx context.Context, db *sql.DB, schemas []string) ([]table, error) {
 	in := stmt.QuoteStrings(schemas)
-	rows, err := db.QueryContext(ctx, stmt.Tag+"SELECT c.TABLE_SCHEMA, c.TABLE_NAME, COALESCE(t.TABLE_COLLATION, ''), c.COLUMN_NAME "+
-		"FROM information_schema.COLUMNS c JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME "+
-		"WHERE t.TABLE_TYPE = 'BASE TABLE' AND c.TABLE_SCHEMA IN ("+in+") ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION")
-	if err != nil {
-		return nil, fmt.Errorf("listing the tables: %w", err)
-	}
-	defer rows.Close()
 	var out []table
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, "SELECT c.TABLE_SCHEMA, c.TABLE_NAME, COALESCE(t.TABLE_COLLATION, ''), c.COLUMN_NAME "+
+		"FROM information_schema.COLUMNS c JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME "+
+		"WHERE t.TABLE_TYPE = 'BASE TABLE' AND c.TABLE_SCHEMA IN ("+in+") ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION") {
+		if err != nil {
+			return nil, fmt.Errorf("listing the tables: %w", err)
+		}
 		var schema, name, collation, col string
-		if err := rows.Scan(&schema, &name, &collation, &col); err != nil {
+		if err := row.Scan(&schema, &name, &collation, &col); err != nil {
 			return nil, err
 		}
 		if n := len(out); n == 0 || out[n-1].schema != schema || out[n-1].name != name {
@@ -42,10 +40,8 @@ func listTables(ctx context.Context, db *sql.DB, schemas []string) ([]table, err
 		}
 		out[len(out)-1].columns = append(out[len(out)-1].columns, col)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	for i := range out {
+		var err error
 		if out[i].key, err = primaryKey(ctx, db, out[i]); err != nil {
 			return nil, err
 		}
@@ -55,7 +51,7 @@ func listTables(ctx context.Context, db *sql.DB, schemas []string) ([]table, err
 
 // primaryKey reads a table's primary key columns in key order.
 func primaryKey(ctx context.Context, db *sql.DB, t table) ([]string, error) {
-	return stmt.ReadStrings(ctx, db, stmt.Tag+"SELECT COLUMN_NAME FROM information_schema.STATISTICS "+
+	return stmt.ReadStrings(ctx, db, "SELECT COLUMN_NAME FROM information_schema.STATISTICS "+
 		"WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX", t.schema, t.name)
 }
 

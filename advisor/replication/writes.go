@@ -127,7 +127,7 @@ func sessionFor(ctx context.Context, db *sql.DB, sessions map[uint64]*session, s
 		sessions[st.Thread] = ss
 	}
 	if st.Schema != ss.schema {
-		if _, err := ss.conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(st.Schema)); err != nil {
+		if _, err := stmt.Exec(ctx, ss.conn, "USE "+stmt.QuoteIdent(st.Schema)); err != nil {
 			return nil, fmt.Errorf("USE %s on the primary: %w", st.Schema, err)
 		}
 		ss.schema = st.Schema
@@ -138,7 +138,7 @@ func sessionFor(ctx context.Context, db *sql.DB, sessions map[uint64]*session, s
 	for _, set := range st.Settings[ss.applied:] {
 		// A setting the primary refuses is the application's problem, not
 		// the replication's: it is left out as the logged session had it.
-		if _, err := ss.conn.ExecContext(ctx, stmt.Tagged(setStatement(set))); err != nil && !isServerError(err) {
+		if _, err := stmt.Exec(ctx, ss.conn, setStatement(set)); err != nil && !isServerError(err) {
 			return nil, fmt.Errorf("the session's %q on the primary: %w", set, err)
 		}
 	}
@@ -160,7 +160,7 @@ func setStatement(s string) string {
 func runWrite(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *outcome.Writes) error {
 	rctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
-	_, err := conn.ExecContext(rctx, stmt.Tagged(st.Text))
+	_, err := stmt.Exec(rctx, conn, st.Text)
 	var me *mysql.MySQLError
 	switch {
 	case err == nil:
@@ -178,17 +178,12 @@ func runWrite(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *out
 
 // readUnsafe reads the statement's warnings and keeps 1592, once per class.
 func readUnsafe(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *outcome.Writes, seen map[string]int) error {
-	rows, err := conn.QueryContext(ctx, stmt.Tag+"SHOW WARNINGS")
+	warnings, err := stmt.ReadWarnings(ctx, conn)
 	if err != nil {
 		return fmt.Errorf("reading a write's warnings on the primary: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var level, msg string
-		var code int
-		if err := rows.Scan(&level, &code, &msg); err != nil {
-			return err
-		}
+	for _, wn := range warnings {
+		code, msg := wn.Code, wn.Message
 		if code != unsafeCode {
 			continue
 		}
@@ -200,7 +195,7 @@ func readUnsafe(ctx context.Context, conn *sql.Conn, st querylog.Statement, w *o
 		seen[class] = len(w.Unsafe)
 		w.Unsafe = append(w.Unsafe, outcome.WriteProblem{SQL: st.Text, Line: st.Line, Code: code, Message: msg, Count: 1})
 	}
-	return rows.Err()
+	return nil
 }
 
 func isServerError(err error) bool {

@@ -46,11 +46,11 @@ func (l *loader) createSchemas(ctx context.Context, d *sqlfile.Dump) ([]string, 
 		if query == "" {
 			query = "CREATE DATABASE " + stmt.QuoteIdent(s.Name)
 		}
-		_, err := l.conn.ExecContext(ctx, stmt.Tagged(query))
+		_, err := stmt.Exec(ctx, l.conn, query)
 		if serverError(err) != nil && s.SQL != "" {
 			notes = append(notes, fmt.Sprintf("%s:%d: the target refused the schema's CREATE DATABASE (%s); created it with the target's defaults",
 				d.File, s.Line, serverError(err).Message))
-			_, err = l.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE "+stmt.QuoteIdent(s.Name))
+			_, err = stmt.Exec(ctx, l.conn, "CREATE DATABASE "+stmt.QuoteIdent(s.Name))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("creating schema %s on the target: %w", s.Name, err)
@@ -103,7 +103,7 @@ func (l *loader) create(ctx context.Context, r *Result) (wait bool, err error) {
 		return false, err
 	}
 	query, _ := asLoader(o.Kind, o.SQL)
-	_, err = l.conn.ExecContext(ctx, stmt.Tagged(query))
+	_, err = stmt.Exec(ctx, l.conn, query)
 	if se := serverError(err); se != nil {
 		r.Problems = append(r.Problems, refusal(se))
 		return retryable[se.Number], nil
@@ -115,7 +115,7 @@ func (l *loader) create(ctx context.Context, r *Result) (wait bool, err error) {
 		return false, err
 	}
 	for _, alter := range o.Alters {
-		_, err := l.conn.ExecContext(ctx, stmt.Tagged(alter))
+		_, err := stmt.Exec(ctx, l.conn, alter)
 		if se := serverError(err); se != nil {
 			p := refusal(se)
 			p.Message = "in " + excerpt(alter) + ": " + p.Message

@@ -32,7 +32,7 @@ type collationChoice struct {
 func readCollationChoice(ctx context.Context, conn *sql.Conn) (*collationChoice, error) {
 	cc := &collationChoice{defaults: map[string]string{}}
 	var mapping sql.NullString
-	err := conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@character_set_collations").Scan(&mapping)
+	err := stmt.QueryRow(ctx, conn, "SELECT @@character_set_collations").Scan(&mapping)
 	switch {
 	case serverError(err) != nil: // no such variable: the server has no mapping
 	case err != nil:
@@ -41,12 +41,12 @@ func readCollationChoice(ctx context.Context, conn *sql.Conn) (*collationChoice,
 		cc.mapping = mapping.String
 	}
 	if cc.mapping != "" {
-		if _, err := conn.ExecContext(ctx, stmt.Tag+"SET SESSION character_set_collations = ''"); err != nil {
+		if _, err := stmt.Exec(ctx, conn, "SET SESSION character_set_collations = ''"); err != nil {
 			return nil, fmt.Errorf("emptying character_set_collations for the session: %w", err)
 		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), stmt.Tag+"SET SESSION character_set_collations = DEFAULT") //nolint:errcheck // a sandbox's session
+		defer stmt.Exec(context.WithoutCancel(ctx), conn, "SET SESSION character_set_collations = DEFAULT") //nolint:errcheck // a sandbox's session
 	}
-	pairs, err := stmt.ReadPairs(ctx, conn, stmt.Tag+"SELECT CHARACTER_SET_NAME, DEFAULT_COLLATE_NAME FROM information_schema.CHARACTER_SETS")
+	pairs, err := stmt.ReadPairs(ctx, conn, "SELECT CHARACTER_SET_NAME, DEFAULT_COLLATE_NAME FROM information_schema.CHARACTER_SETS")
 	if err != nil {
 		return nil, fmt.Errorf("reading the sandbox's character sets: %w", err)
 	}

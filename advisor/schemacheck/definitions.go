@@ -79,18 +79,16 @@ func readDefinitions(ctx context.Context, conn *sql.Conn, schemas []string, tabl
 }
 
 func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kind sqlfile.Kind, attrs []string) error {
-	rows, err := conn.QueryContext(ctx, stmt.Tagged(query))
-	if err != nil {
-		return fmt.Errorf("reading the sandbox's %s definitions: %w", kind, err)
-	}
-	defer rows.Close()
 	vals := make([]string, 2+len(attrs))
 	ptrs := make([]any, len(vals))
 	for i := range vals {
 		ptrs[i] = &vals[i]
 	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
+	for row, err := range stmt.Rows(ctx, conn, query) {
+		if err != nil {
+			return fmt.Errorf("reading the sandbox's %s definitions: %w", kind, err)
+		}
+		if err := row.Scan(ptrs...); err != nil {
 			return err
 		}
 		m := d.object(kind, vals[0], vals[1])
@@ -98,18 +96,16 @@ func (d definitions) read(ctx context.Context, conn *sql.Conn, query string, kin
 			m[a] = vals[2+i]
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 func (d definitions) readColumns(ctx context.Context, conn *sql.Conn, query string) error {
-	rows, err := conn.QueryContext(ctx, stmt.Tagged(query))
-	if err != nil {
-		return fmt.Errorf("reading the sandbox's column definitions: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, conn, query) {
+		if err != nil {
+			return fmt.Errorf("reading the sandbox's column definitions: %w", err)
+		}
 		var schema, table, col, typ, cs, coll, def, null string
-		if err := rows.Scan(&schema, &table, &col, &typ, &cs, &coll, &def, &null); err != nil {
+		if err := row.Scan(&schema, &table, &col, &typ, &cs, &coll, &def, &null); err != nil {
 			return err
 		}
 		m := d.object(sqlfile.KindTable, schema, table)
@@ -120,7 +116,7 @@ func (d definitions) readColumns(ctx context.Context, conn *sql.Conn, query stri
 		m[prefix+"default"] = normalDefault(def)
 		m[prefix+"nullable"] = null
 	}
-	return rows.Err()
+	return nil
 }
 
 func (d definitions) object(kind sqlfile.Kind, schema, name string) map[string]string {

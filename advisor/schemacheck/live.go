@@ -145,7 +145,7 @@ func listNames(ctx context.Context, conn *sql.Conn, query, schema string) ([]str
 // triggerTable is the table a trigger is on.
 func triggerTable(ctx context.Context, conn *sql.Conn, schema, name string) (string, error) {
 	var table string
-	err := conn.QueryRowContext(ctx, stmt.Tag+"SELECT EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ?", schema, name).Scan(&table)
+	err := stmt.QueryRow(ctx, conn, "SELECT EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ?", schema, name).Scan(&table)
 	if err != nil {
 		return "", fmt.Errorf("reading the table of trigger %s.%s: %w", schema, name, err)
 	}

@@ -24,7 +24,7 @@ func (l *loader) use(ctx context.Context, schema string) error {
 	if l.schema == schema {
 		return nil
 	}
-	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(schema)); err != nil {
+	if _, err := stmt.Exec(ctx, l.conn, "USE "+stmt.QuoteIdent(schema)); err != nil {
 		return fmt.Errorf("using schema %s on the target: %w", schema, err)
 	}
 	l.schema = schema
@@ -33,17 +33,12 @@ func (l *loader) use(ctx context.Context, schema string) error {
 
 // warnings keeps every SHOW WARNINGS row of warning level.
 func (l *loader) warnings(ctx context.Context, r *Result) error {
-	rows, err := l.conn.QueryContext(ctx, stmt.Tag+"SHOW WARNINGS")
+	warnings, err := stmt.ReadWarnings(ctx, l.conn)
 	if err != nil {
 		return fmt.Errorf("reading the target's warnings: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var level, msg string
-		var code int
-		if err := rows.Scan(&level, &code, &msg); err != nil {
-			return err
-		}
+	for _, w := range warnings {
+		level, code, msg := w.Level, w.Code, w.Message
 		if strings.Contains(msg, "Event scheduler is switched off") {
 			continue // the sandbox runs without the scheduler: its doing, not the schema's
 		}
@@ -51,7 +46,7 @@ func (l *loader) warnings(ctx context.Context, r *Result) error {
 			r.Problems = append(r.Problems, outcome.Problem{Kind: outcome.StatusWarned, Code: code, Message: msg, Fix: fixForWarning(code, msg)})
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 // refusal is the problem of a statement the server refused; a refusal of

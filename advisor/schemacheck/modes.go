@@ -64,19 +64,19 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 		return nil, nil
 	}
 	var mode string
-	if err := conn.QueryRowContext(ctx, stmt.Tag+"SELECT @@GLOBAL.sql_mode").Scan(&mode); err != nil {
+	if err := stmt.QueryRow(ctx, conn, "SELECT @@GLOBAL.sql_mode").Scan(&mode); err != nil {
 		return nil, fmt.Errorf("reading the sandbox's default sql_mode: %w", err)
 	}
 	scratch, err := scratchName()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE "+stmt.QuoteIdent(scratch)); err != nil {
+	if _, err := stmt.Exec(ctx, conn, "CREATE DATABASE "+stmt.QuoteIdent(scratch)); err != nil {
 		return nil, fmt.Errorf("creating the scratch schema on the sandbox: %w", err)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), stmt.Tag+"DROP DATABASE IF EXISTS "+stmt.QuoteIdent(scratch)) //nolint:errcheck // the sandbox is thrown away
+	defer stmt.Exec(context.WithoutCancel(ctx), conn, "DROP DATABASE IF EXISTS "+stmt.QuoteIdent(scratch)) //nolint:errcheck // the sandbox is thrown away
 	for _, q := range []string{"SET SESSION sql_mode = DEFAULT, foreign_key_checks = 0", "USE " + stmt.QuoteIdent(scratch)} {
-		if _, err := conn.ExecContext(ctx, stmt.Tag+q); err != nil {
+		if _, err := stmt.Exec(ctx, conn, q); err != nil {
 			return nil, fmt.Errorf("preparing the scratch schema: %w", err)
 		}
 	}
@@ -94,7 +94,7 @@ func modeOnlyTables(ctx context.Context, conn *sql.Conn, results []*Result) (map
 			out[i] = *p
 		}
 	}
-	if _, err := conn.ExecContext(ctx, stmt.Tag+"SET SESSION foreign_key_checks = DEFAULT"); err != nil {
+	if _, err := stmt.Exec(ctx, conn, "SET SESSION foreign_key_checks = DEFAULT"); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -117,7 +117,7 @@ func (sc *scratchTables) dropTemporary(ctx context.Context) {
 	if len(sc.temporary) == 0 {
 		return
 	}
-	_, _ = sc.conn.ExecContext(context.WithoutCancel(ctx), stmt.Tag+"DROP TEMPORARY TABLE IF EXISTS "+strings.Join(sc.temporary, ", "))
+	_, _ = stmt.Exec(context.WithoutCancel(ctx), sc.conn, "DROP TEMPORARY TABLE IF EXISTS "+strings.Join(sc.temporary, ", "))
 }
 
 // recreateUnderDefault asks whether the application's ALTER TABLE of a
@@ -132,13 +132,12 @@ func (sc *scratchTables) dropTemporary(ctx context.Context) {
 func (sc *scratchTables) recreateUnderDefault(ctx context.Context, r *Result) (*outcome.Problem, error) {
 	o := r.Object
 	var name, create string
-	q := stmt.Tag + "SHOW CREATE TABLE " + quotedName(o)
-	if err := sc.conn.QueryRowContext(ctx, q).Scan(&name, &create); err != nil {
+	if err := stmt.QueryRow(ctx, sc.conn, "SHOW CREATE TABLE "+quotedName(o)).Scan(&name, &create); err != nil {
 		return nil, fmt.Errorf("reading the definition of %s.%s on the sandbox: %w", schemaOf(o), o.Name, err)
 	}
 	tmp := stmt.QuoteIdent(fmt.Sprintf("upgrade_advisor_tmp_%d", len(sc.temporary)))
 	if temporary, ok := temporaryForm(create, name, tmp); ok {
-		_, err := sc.conn.ExecContext(ctx, stmt.Tag+temporary)
+		_, err := stmt.Exec(ctx, sc.conn, temporary)
 		if err == nil {
 			sc.temporary = append(sc.temporary, tmp)
 			return nil, nil
@@ -163,7 +162,7 @@ func (sc *scratchTables) alterCopy(ctx context.Context, r *Result) (*outcome.Pro
 	cp := stmt.QuoteIdent(fmt.Sprintf("upgrade_advisor_copy_%d", sc.copies))
 	sc.copies++
 	for _, q := range []string{"SET SESSION sql_mode = " + stmt.QuoteString(r.mode), "CREATE TABLE " + cp + " LIKE " + quotedName(r.Object)} {
-		if _, err := sc.conn.ExecContext(ctx, stmt.Tag+q); err != nil {
+		if _, err := stmt.Exec(ctx, sc.conn, q); err != nil {
 			if serverError(err) == nil {
 				return nil, fmt.Errorf("copying %s in the scratch schema: %w", r.Object.Name, err)
 			}
@@ -173,12 +172,12 @@ func (sc *scratchTables) alterCopy(ctx context.Context, r *Result) (*outcome.Pro
 	if err := sc.defaultMode(ctx); err != nil {
 		return nil, err
 	}
-	_, err := sc.conn.ExecContext(ctx, stmt.Tag+"ALTER TABLE "+cp+alterProbe)
+	_, err := stmt.Exec(ctx, sc.conn, "ALTER TABLE "+cp+alterProbe)
 	se := serverError(err)
 	if err != nil && se == nil {
 		return nil, fmt.Errorf("altering the copy of %s in the scratch schema: %w", r.Object.Name, err)
 	}
-	if _, err := sc.conn.ExecContext(ctx, stmt.Tag+"DROP TABLE "+cp); err != nil {
+	if _, err := stmt.Exec(ctx, sc.conn, "DROP TABLE "+cp); err != nil {
 		return nil, fmt.Errorf("dropping the copy of %s in the scratch schema: %w", r.Object.Name, err)
 	}
 	if se == nil {
@@ -193,7 +192,7 @@ func (sc *scratchTables) alterCopy(ctx context.Context, r *Result) (*outcome.Pro
 
 // defaultMode sets the session's sql_mode back to the server's default.
 func (sc *scratchTables) defaultMode(ctx context.Context) error {
-	if _, err := sc.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = DEFAULT"); err != nil {
+	if _, err := stmt.Exec(ctx, sc.conn, "SET SESSION sql_mode = DEFAULT"); err != nil {
 		return fmt.Errorf("setting the default sql_mode back on the sandbox: %w", err)
 	}
 	return nil

@@ -27,11 +27,11 @@ type prober struct {
 // where it has one and creates the empty probe schema.
 func newProber(ctx context.Context, conn *sql.Conn) (*prober, error) {
 	p := &prober{conn: conn, cache: map[string]bool{}, fcache: map[string]bool{}}
-	if _, err := conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE IF NOT EXISTS "+probeSchema); err != nil {
+	if _, err := stmt.Exec(ctx, conn, "CREATE DATABASE IF NOT EXISTS "+probeSchema); err != nil {
 		return nil, fmt.Errorf("creating the probe schema on the sandbox: %w", err)
 	}
 	var cols int
-	err := conn.QueryRowContext(ctx, stmt.Tag+`SELECT COUNT(*) FROM information_schema.COLUMNS
+	err := stmt.QueryRow(ctx, conn, `SELECT COUNT(*) FROM information_schema.COLUMNS
 		WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'KEYWORDS'`).Scan(&cols)
 	if err != nil {
 		return nil, fmt.Errorf("asking the sandbox for its keyword table: %w", err)
@@ -89,7 +89,7 @@ func (p *prober) Reserved(ctx context.Context, name string) (bool, error) {
 	if r, ok := p.cache[key]; ok {
 		return r, nil
 	}
-	_, err := p.conn.ExecContext(ctx, stmt.Tag+"DO (SELECT "+name+" FROM (SELECT 1 AS "+stmt.QuoteIdent(name)+") AS upgrade_advisor_probe)")
+	_, err := stmt.Exec(ctx, p.conn, "DO (SELECT "+name+" FROM (SELECT 1 AS "+stmt.QuoteIdent(name)+") AS upgrade_advisor_probe)")
 	se := serverError(err)
 	if err != nil && se == nil {
 		return false, fmt.Errorf("asking the sandbox about the name %s: %w", name, err)
@@ -111,13 +111,10 @@ func (p *prober) HasFunction(ctx context.Context, call sqlfile.Call) (bool, erro
 	if r, ok := p.fcache[key]; ok {
 		return r, nil
 	}
-	if _, err := p.conn.ExecContext(ctx, stmt.Tag+"USE "+probeSchema); err != nil {
+	if _, err := stmt.Exec(ctx, p.conn, "USE "+probeSchema); err != nil {
 		return false, fmt.Errorf("using the probe schema: %w", err)
 	}
-	prepared, err := p.conn.PrepareContext(ctx, stmt.Tag+"DO "+call.Text)
-	if err == nil {
-		_ = prepared.Close()
-	}
+	err := stmt.Prepare(ctx, p.conn, "DO "+call.Text)
 	se := serverError(err)
 	if err != nil && se == nil {
 		return false, fmt.Errorf("asking the sandbox about the function %s: %w", call.Name, err)

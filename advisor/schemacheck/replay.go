@@ -40,7 +40,7 @@ func (l *loader) replay(ctx context.Context, d *sqlfile.Dump) (*Load, error) {
 		i += n
 	}
 	l.schema = "" // the file's USE statements moved it
-	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = DEFAULT, foreign_key_checks = DEFAULT"); err != nil {
+	if _, err := stmt.Exec(ctx, l.conn, "SET SESSION sql_mode = DEFAULT, foreign_key_checks = DEFAULT"); err != nil {
 		return nil, fmt.Errorf("resetting the session after the load: %w", err)
 	}
 	l.applied = map[string]string{}
@@ -66,12 +66,12 @@ func (l *loader) namedSchemas(ctx context.Context, d *sqlfile.Dump) error {
 		names = append(names, def)
 	}
 	for _, name := range names {
-		if _, err := l.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(name)); err != nil {
+		if _, err := stmt.Exec(ctx, l.conn, "CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(name)); err != nil {
 			return fmt.Errorf("creating schema %s on the sandbox: %w", name, err)
 		}
 	}
 	if def != "" {
-		if _, err := l.conn.ExecContext(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(def)); err != nil {
+		if _, err := stmt.Exec(ctx, l.conn, "USE "+stmt.QuoteIdent(def)); err != nil {
 			return fmt.Errorf("using schema %s on the sandbox: %w", def, err)
 		}
 	}
@@ -92,10 +92,10 @@ func (rp *replayer) run(ctx context.Context, s sqlfile.Step) error {
 		if err != nil {
 			return err
 		}
-		_, err = rp.conn.ExecContext(ctx, stmt.Tagged(rp.text(s)))
+		_, err = stmt.Exec(ctx, rp.conn, rp.text(s))
 		return rp.created(ctx, s, err, differs, true)
 	}
-	_, err := rp.conn.ExecContext(ctx, stmt.Tagged(rp.text(s)))
+	_, err := stmt.Exec(ctx, rp.conn, rp.text(s))
 	return rp.answered(ctx, s, err, true)
 }
 
@@ -261,7 +261,7 @@ func writtenTable(what string) string {
 func (rp *replayer) schemaRefused(ctx context.Context, s sqlfile.Step, msg string) error {
 	rp.load.Notes = append(rp.load.Notes, fmt.Sprintf("%s: the target refused the schema's CREATE DATABASE (%s); created it with the target's defaults",
 		s.Source(rp.d.File), msg))
-	if _, err := rp.conn.ExecContext(ctx, stmt.Tag+"CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(s.Schema)); err != nil {
+	if _, err := stmt.Exec(ctx, rp.conn, "CREATE DATABASE IF NOT EXISTS "+stmt.QuoteIdent(s.Schema)); err != nil {
 		return fmt.Errorf("creating schema %s on the sandbox: %w", s.Schema, err)
 	}
 	return nil

@@ -44,8 +44,8 @@ func (rp *replayer) sessionModeDiffers(ctx context.Context) (bool, error) {
 		return rp.modeDiffers, nil
 	}
 	var same bool
-	q := stmt.Tag + "SELECT @@SESSION.sql_mode, @@SESSION.sql_mode = @@GLOBAL.sql_mode"
-	if err := rp.conn.QueryRowContext(ctx, q).Scan(&rp.mode, &same); err != nil {
+	q := "SELECT @@SESSION.sql_mode, @@SESSION.sql_mode = @@GLOBAL.sql_mode"
+	if err := stmt.QueryRow(ctx, rp.conn, q).Scan(&rp.mode, &same); err != nil {
 		return false, fmt.Errorf("reading the session's sql_mode on the sandbox: %w", err)
 	}
 	rp.modeDiffers, rp.modeKnown = !same, true

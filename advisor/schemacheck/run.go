@@ -75,11 +75,9 @@ func (r *containedRun) created(kind sqlfile.Kind, name string) (*outcome.Object,
 func (r *containedRun) exec(ctx context.Context, query string) error {
 	ctx, cancel := context.WithTimeout(ctx, runTimeout)
 	defer cancel()
-	rows, err := r.conn.QueryContext(ctx, stmt.Tagged(query))
-	if err == nil {
-		for rows.Next() {
-		}
-		err = errors.Join(rows.Err(), rows.Close())
+	var err error
+	for _, err = range stmt.Rows(ctx, r.conn, query) {
+		// drained: a CALL's later results may hold its error
 	}
 	if err != nil && serverError(err) == nil {
 		return fmt.Errorf("%w at %s (%v): later objects were not run", errRunCut, excerpt(query), err)
@@ -111,7 +109,7 @@ func (r *containedRun) data(ctx context.Context) error {
 			if v, ok := applied[set.Name]; ok && v == set.Value {
 				continue
 			}
-			if err := r.exec(ctx, stmt.Tag+"SET SESSION "+set.Name+" = "+set.Value); err != nil && serverError(err) == nil {
+			if err := r.exec(ctx, "SET SESSION "+set.Name+" = "+set.Value); err != nil && serverError(err) == nil {
 				return err
 			}
 			applied[set.Name] = set.Value
@@ -120,7 +118,7 @@ func (r *containedRun) data(ctx context.Context) error {
 		if schema == "" {
 			schema = DefaultSchema
 		}
-		if err := r.exec(ctx, stmt.Tag+"USE "+stmt.QuoteIdent(schema)); err != nil {
+		if err := r.exec(ctx, "USE "+stmt.QuoteIdent(schema)); err != nil {
 			if serverError(err) != nil {
 				continue
 			}
@@ -196,7 +194,7 @@ func (r *containedRun) procedures(ctx context.Context) error {
 // call calls procedure o; one that takes arguments is not called.
 func (r *containedRun) call(ctx context.Context, o sqlfile.Object, obj *outcome.Object) (bool, error) {
 	call := "CALL " + quotedName(o) + "()"
-	err := r.exec(ctx, stmt.Tag+call)
+	err := r.exec(ctx, call)
 	if se := serverError(err); se != nil && se.Number == 1318 {
 		return false, nil // it takes arguments: not called
 	}
@@ -215,7 +213,7 @@ func (r *containedRun) views(ctx context.Context) error {
 // read reads one row of view o.
 func (r *containedRun) read(ctx context.Context, o sqlfile.Object, obj *outcome.Object) (bool, error) {
 	query := "SELECT * FROM " + quotedName(o) + " LIMIT 1"
-	err := r.exec(ctx, stmt.Tag+query)
+	err := r.exec(ctx, query)
 	if err != nil && serverError(err) == nil {
 		return false, err
 	}
@@ -252,29 +250,29 @@ func (r *containedRun) events(ctx context.Context) error {
 // made into a procedure is not run.
 func (r *containedRun) runBody(ctx context.Context, o sqlfile.Object, obj *outcome.Object) (bool, error) {
 	var body string
-	err := r.conn.QueryRowContext(ctx, stmt.Tag+"SELECT EVENT_DEFINITION FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?",
+	err := stmt.QueryRow(ctx, r.conn, "SELECT EVENT_DEFINITION FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?",
 		schemaOf(o), o.Name).Scan(&body)
 	if err != nil {
 		r.notes = append(r.notes, fmt.Sprintf("event %s: its body could not be read (%v); not run", qualifiedName(o), err))
 		return false, nil
 	}
 	runner := stmt.QuoteIdent(schemaOf(o)) + "." + stmt.QuoteIdent(eventRunner)
-	if err := r.exec(ctx, stmt.Tag+"DROP PROCEDURE IF EXISTS "+runner); err != nil && serverError(err) == nil {
+	if err := r.exec(ctx, "DROP PROCEDURE IF EXISTS "+runner); err != nil && serverError(err) == nil {
 		return false, err
 	}
-	if err := r.exec(ctx, stmt.Tag+"CREATE PROCEDURE "+runner+"() "+body); err != nil {
+	if err := r.exec(ctx, "CREATE PROCEDURE "+runner+"() "+body); err != nil {
 		if serverError(err) == nil {
 			return false, err
 		}
 		r.tried(obj, "its body, in a procedure", err)
 		return false, nil
 	}
-	err = r.exec(ctx, stmt.Tag+"CALL "+runner+"()")
+	err = r.exec(ctx, "CALL "+runner+"()")
 	if err != nil && serverError(err) == nil {
 		return false, err
 	}
 	r.tried(obj, "its body, as the scheduler runs it", err)
-	if derr := r.exec(ctx, stmt.Tag+"DROP PROCEDURE IF EXISTS "+runner); derr != nil && serverError(derr) == nil {
+	if derr := r.exec(ctx, "DROP PROCEDURE IF EXISTS "+runner); derr != nil && serverError(derr) == nil {
 		return false, derr
 	}
 	return true, nil

@@ -35,7 +35,7 @@ func (l *loader) applySession(ctx context.Context, r *Result) error {
 		if !set {
 			expr = "DEFAULT"
 		}
-		_, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION "+name+" = "+expr)
+		_, err := stmt.Exec(ctx, l.conn, "SET SESSION "+name+" = "+expr)
 		se := serverError(err)
 		switch {
 		case se != nil && name == "sql_mode":
@@ -73,7 +73,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 		if f == "" {
 			continue
 		}
-		_, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+stmt.QuoteString(f))
+		_, err := stmt.Exec(ctx, l.conn, "SET SESSION sql_mode = "+stmt.QuoteString(f))
 		switch {
 		case serverError(err) != nil:
 			dropped = append(dropped, f)
@@ -84,7 +84,7 @@ func (l *loader) refusedMode(ctx context.Context, r *Result, mode string, code u
 		}
 	}
 	cleaned := stmt.QuoteString(strings.Join(kept, ","))
-	if _, err := l.conn.ExecContext(ctx, stmt.Tag+"SET SESSION sql_mode = "+cleaned); err != nil {
+	if _, err := stmt.Exec(ctx, l.conn, "SET SESSION sql_mode = "+cleaned); err != nil {
 		return fmt.Errorf("setting sql_mode on the target: %w", err)
 	}
 	l.applied["sql_mode"] = cleaned

@@ -48,19 +48,17 @@ func readAccounts(ctx context.Context, db *sql.DB, fl flavor.Flavor) *rules.Acco
 }
 
 func scanAccounts(ctx context.Context, db *sql.DB, query string, fl flavor.Flavor) (*rules.Accounts, error) {
-	rows, err := db.QueryContext(ctx, stmt.Tag+query)
-	if err != nil {
-		return nil, fmt.Errorf("reading mysql.user: %w", err)
-	}
-	defer rows.Close()
 	a := &rules.Accounts{ByPlugin: map[string][]string{}}
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, query) {
+		if err != nil {
+			return nil, fmt.Errorf("reading mysql.user: %w", err)
+		}
 		var user, host, plugin sql.NullString
 		var cannotLogIn sql.NullBool
-		if err := rows.Scan(&user, &host, &plugin, &cannotLogIn); err != nil {
+		if err := row.Scan(&user, &host, &plugin, &cannotLogIn); err != nil {
 			return nil, fmt.Errorf("reading mysql.user: %w", err)
 		}
 		a.Add(user.String, host.String, plugin.String, cannotLogIn.Bool)
 	}
-	return a, rows.Err()
+	return a, nil
 }

@@ -36,7 +36,7 @@ type Inspection struct {
 func inspectServer(ctx context.Context, db *sql.DB, address string) (*Inspection, error) {
 	in := &Inspection{Address: address}
 	var version string
-	if err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
+	if err := stmt.QueryRow(ctx, db, "SELECT @@version, @@version_comment").Scan(&version, &in.VersionComment); err != nil {
 		return nil, fmt.Errorf("reading the server version: %w", err)
 	}
 	fl, err := flavor.Identify(version, in.VersionComment)

@@ -52,20 +52,18 @@ func readOrigins(ctx context.Context, db *sql.DB, fl flavor.Flavor) map[string]o
 }
 
 func scanOrigins(ctx context.Context, db *sql.DB, query string) (map[string]serverOrigin, error) {
-	rows, err := db.QueryContext(ctx, stmt.Tag+query)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[string]serverOrigin{}
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, query) {
+		if err != nil {
+			return nil, err
+		}
 		var name, source, path sql.NullString
-		if err := rows.Scan(&name, &source, &path); err != nil {
+		if err := row.Scan(&name, &source, &path); err != nil {
 			return nil, err
 		}
 		out[name.String] = serverOrigin{source: source.String, path: path.String}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // addPersisted marks what mysqld-auto.cnf holds (best effort: a user who

@@ -70,10 +70,10 @@ func canSetForSession(ctx context.Context, db *sql.DB, set, undo string) error {
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, stmt.Tag+"SET SESSION "+set); err != nil {
+	if _, err := stmt.Exec(ctx, conn, "SET SESSION "+set); err != nil {
 		return fmt.Errorf("%s", strings.TrimSpace(err.Error()))
 	}
-	_, err = conn.ExecContext(ctx, stmt.Tag+"SET SESSION "+undo)
+	_, err = stmt.Exec(ctx, conn, "SET SESSION "+undo)
 	return err
 }
 

@@ -22,19 +22,17 @@ type grants struct {
 // also lists the privileges of the roles the session has enabled.
 func readGrants(ctx context.Context, db *sql.DB) (grants, error) {
 	g := grants{global: map[string]bool{}, schema: map[string]map[string]bool{}}
-	rows, err := db.QueryContext(ctx, stmt.Tag+"SHOW GRANTS")
-	if err != nil {
-		return g, fmt.Errorf("reading privileges (SHOW GRANTS): %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	for row, err := range stmt.Rows(ctx, db, "SHOW GRANTS") {
+		if err != nil {
+			return g, fmt.Errorf("reading privileges (SHOW GRANTS): %w", err)
+		}
 		var line string
-		if err := rows.Scan(&line); err != nil {
+		if err := row.Scan(&line); err != nil {
 			return g, err
 		}
 		g.add(line)
 	}
-	return g, rows.Err()
+	return g, nil
 }
 
 var grantLine = regexp.MustCompile(`^GRANT (.+?) ON (\*|` + "`(?:[^`]|``)*`" + `)\.(\*|` + "`(?:[^`]|``)*`" + `) TO `)

@@ -123,7 +123,7 @@ func loadStates() ([]*runState, error) {
 func serverIdentity(ctx context.Context, db *sql.DB) (string, error) {
 	var host, datadir sql.NullString
 	var port sql.NullInt64
-	err := db.QueryRowContext(ctx, stmt.Tag+"SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir)
+	err := stmt.QueryRow(ctx, db, "SELECT @@hostname, @@port, @@datadir").Scan(&host, &port, &datadir)
 	if err != nil {
 		return "", fmt.Errorf("reading the server identity: %w", err)
 	}

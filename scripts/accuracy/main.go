@@ -95,7 +95,7 @@ func run(o options) error {
 	}
 	defer db.Close()
 	var version string
-	if err := db.QueryRowContext(ctx, "SELECT @@version").Scan(&version); err != nil {
+	if err := stmt.QueryRow(ctx, db, "SELECT @@version").Scan(&version); err != nil {
 		return err
 	}
 	fmt.Printf("Server: %s (sandbox), %s, load average at start: %s\n", version, time.Now().UTC().Format(time.RFC3339), loadAverage())
@@ -379,10 +379,10 @@ func classicRun(ctx context.Context, db *sql.DB, client, socket, file, fpt strin
 	if err := stmt.SetGlobal(ctx, db, "innodb_file_per_table", fpt); err != nil {
 		return 0, err
 	}
-	if _, err := db.ExecContext(ctx, "CREATE DATABASE classic"); err != nil {
+	if _, err := stmt.Exec(ctx, db, "CREATE DATABASE classic"); err != nil {
 		return 0, err
 	}
-	defer db.ExecContext(ctx, "DROP DATABASE classic")
+	defer stmt.Exec(ctx, db, "DROP DATABASE classic") //nolint:errcheck // the sandbox is thrown away
 	return pipeFile(client, socket, "classic", file)
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/bench"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // auditResult is what the load test reads from `audit --format json`, plus
@@ -193,39 +194,20 @@ func watchScratch(ctx context.Context, db *sql.DB, poll time.Duration) *window {
 
 // serverLoad reads the server's Questions counter and Threads_running.
 func serverLoad(ctx context.Context, db *sql.DB) (questions int64, running int, err error) {
-	rows, err := db.QueryContext(ctx, "SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Threads_running')")
+	status, err := stmt.ReadPairs(ctx, db, "SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Threads_running')")
 	if err != nil {
 		return 0, 0, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var name, value string
-		if err := rows.Scan(&name, &value); err != nil {
-			return 0, 0, err
-		}
-		n, _ := strconv.ParseInt(value, 10, 64)
-		if strings.EqualFold(name, "Questions") {
-			questions = n
-		} else {
-			running = int(n)
-		}
-	}
-	return questions, running, rows.Err()
+	questions, _ = strconv.ParseInt(status["questions"], 10, 64)
+	n, _ := strconv.ParseInt(status["threads_running"], 10, 64)
+	return questions, int(n), nil
 }
 
 // touchedGlobals are the globals an audit may change with --allow-set-global.
 var touchedGlobals = []string{"innodb_file_per_table", "innodb_stats_persistent"}
 
 func readGlobals(ctx context.Context, db *sql.DB) (map[string]string, error) {
-	out := map[string]string{}
-	for _, name := range touchedGlobals {
-		var v string
-		if err := db.QueryRowContext(ctx, "SELECT @@GLOBAL."+name).Scan(&v); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", name, err)
-		}
-		out[name] = v
-	}
-	return out, nil
+	return stmt.ReadGlobals(ctx, db, touchedGlobals)
 }
 
 // leftBehind lists the scratch schemas that remain and the globals that

@@ -15,6 +15,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/flagname"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // config is one load test.
@@ -117,7 +118,7 @@ func run(ctx context.Context, c config) (*result, error) {
 }
 
 func prepareTraffic(ctx context.Context, c config, sb *sandbox.Sandbox, db *sql.DB) (*traffic, error) {
-	if _, err := db.ExecContext(ctx, "CREATE DATABASE "+trafficDB); err != nil {
+	if _, err := stmt.Exec(ctx, db, "CREATE DATABASE "+trafficDB); err != nil {
 		return nil, err
 	}
 	tr, err := newTraffic(sb.Dir(), sb.Socket(), c.tables, c.rows, c.threads)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/queries"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
+	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
 // compareClasses starts a sandbox of today's server and one of the
@@ -87,7 +88,7 @@ func loadedSandbox(ctx context.Context, dir, basedir string) (*sandbox.Sandbox, 
 	if err == nil {
 		defer conn.Close()
 		for _, q := range setupStatements() {
-			if _, err = conn.ExecContext(ctx, q); err != nil {
+			if _, err = stmt.Exec(ctx, conn, q); err != nil {
 				break
 			}
 		}
