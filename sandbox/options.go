@@ -102,28 +102,15 @@ func initArgs(args []string) []string {
 }
 
 // reservedOptions are set by the package; giving them in ServerOptions would
-// break the sandbox (or leak a config file into it). Keys are normalised:
-// lower case, '_' as '-'.
-var reservedOptions = map[string]string{
+// break the sandbox (or leak a config file into it): the machine settings
+// the sandbox sets itself (machineSettings) and the options below. Keys are
+// normalised: lower case, '_' as '-'.
+var reservedOptions = withMachineSettings(map[string]string{
 	"no-defaults":                     "the sandbox always passes --no-defaults first",
 	"defaults-file":                   "the sandbox never reads option files; pass the options themselves",
 	"defaults-extra-file":             "the sandbox never reads option files; pass the options themselves",
 	"defaults-group-suffix":           "the sandbox never reads option files",
 	"print-defaults":                  "not a server option",
-	"basedir":                         "use " + flagname.Basedir,
-	"datadir":                         "the datadir is <sandbox dir>/data",
-	"socket":                          "the socket is <sandbox dir>/mysql.sock",
-	"pid-file":                        "the pid file is <sandbox dir>/mysqld.pid",
-	"log-error":                       "the error log is <sandbox dir>/error.log",
-	"port":                            "use " + flagname.Networking + " and " + flagname.Port,
-	"bind-address":                    "use " + flagname.Networking + " (the sandbox listens on 127.0.0.1 only)",
-	"skip-networking":                 "networking is off unless " + flagname.Networking + " is given",
-	"networking":                      "use " + flagname.Networking,
-	"tmpdir":                          "the tmpdir is <sandbox dir>/tmp",
-	"user":                            "the server runs as the invoking user, or as the account " + SystemUser + " when that is root",
-	"plugin-dir":                      "plugin_dir is <sandbox dir>/plugin (links to the server's bundled plugins)",
-	"general-log-file":                "the general log is <sandbox dir>/general.log",
-	"slow-query-log-file":             "the slow log is <sandbox dir>/slow.log",
 	"grant-tables":                    "the application's SQL runs with an account of limited rights: the grant tables must stay on",
 	"initialize":                      "the sandbox initialises the datadir itself",
 	"initialize-insecure":             "the sandbox initialises the datadir itself",
@@ -133,11 +120,7 @@ var reservedOptions = map[string]string{
 	"help":                            "not a server option",
 	"verbose":                         "not a server option",
 	"auth-root-authentication-method": "the sandbox sets root's authentication itself",
-	"init-file":                       "the sandbox uses it to set root's password with " + flagname.Networking,
-	"secure-file-priv":                "secure_file_priv is <sandbox dir>/files",
-	"lc-messages-dir":                 "the sandbox sets it from " + flagname.Basedir,
-	"character-sets-dir":              "the sandbox sets it from " + flagname.Basedir,
-}
+})
 
 // ValidateServerOption checks one Options.ServerOptions entry: "key=value" or
 // "key", key made of [A-Za-z0-9_-], no newline or NUL anywhere, and not an

@@ -9,6 +9,7 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/rules"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/flavor"
 	"github.com/upgrade-advisor/upgrade-advisor/rules/knowledge"
+	"github.com/upgrade-advisor/upgrade-advisor/sandbox"
 )
 
 // Carrying today's settings to a server of another version (or vendor):
@@ -111,7 +112,7 @@ func redoCapacityTarget(to flavor.Flavor) bool {
 func carryOne(from, to flavor.Flavor, s CarrySetting, all map[string]CarrySetting) CarriedOption {
 	opt := CarriedOption{Name: s.Name, Value: s.Value, Where: s.Where, Action: Carried, TargetName: s.Name, TargetValue: s.Value,
 		Why: "the target has it"}
-	if machineSettings[s.Name] {
+	if sandbox.IsMachineSetting(s.Name) {
 		opt.Action, opt.TargetName, opt.TargetValue = Machine, "", ""
 		opt.Why = "a path, port or identity of this machine: the sandbox sets its own; keep your line in the target's my.cnf"
 		return opt
@@ -318,7 +319,7 @@ func TodayOptions(settings []CarrySetting) []string {
 	var out []string
 	for _, s := range settings {
 		n := rules.ConfigVarName(s.Name)
-		if machineSettings[n] {
+		if sandbox.IsMachineSetting(n) {
 			continue
 		}
 		o := capped(CarriedOption{Name: n, TargetName: n, TargetValue: s.Value, Action: Carried})
@@ -406,4 +407,4 @@ func ConfigCarrySettings(fl flavor.Flavor, config []rules.ConfigOption) []CarryS
 // IsMachineSetting reports whether an option names a path, port or
 // identity of the machine (a sandbox sets its own; a binary asked about
 // it may check that the path exists here).
-func IsMachineSetting(name string) bool { return machineSettings[rules.ConfigVarName(name)] }
+func IsMachineSetting(name string) bool { return sandbox.IsMachineSetting(rules.ConfigVarName(name)) }

@@ -6,29 +6,10 @@ import (
 )
 
 // Facts the rehearsal needs that the knowledge base (rules/knowledge) does not
-// hold: which settings belong to the machine rather than to the server's
-// behaviour, how much memory a sandbox may take, which settings shape
-// CREATE/DROP TABLE cost, and two conversions that need more than one
-// variable or cross vendors.
-
-// machineSettings name where a server keeps its files and how it is
-// reached; a sandbox sets its own, so they are never carried into one (and
-// the target's my.cnf keeps the user's own lines for them).
-var machineSettings = map[string]bool{
-	"basedir": true, "datadir": true, "socket": true, "port": true, "bind_address": true, "pid_file": true,
-	"log_error": true, "tmpdir": true, "user": true, "skip_networking": true, "networking": true,
-	"secure_file_priv": true, "lc_messages_dir": true, "character_sets_dir": true, "plugin_dir": true,
-	"general_log_file": true, "slow_query_log_file": true, "log_bin": true, "log_bin_basename": true,
-	"log_bin_index": true, "relay_log": true, "relay_log_basename": true, "relay_log_index": true,
-	"innodb_data_home_dir": true, "innodb_log_group_home_dir": true, "innodb_undo_directory": true,
-	"innodb_tmpdir": true, "server_id": true, "report_host": true, "report_port": true, "init_file": true,
-	"log_error_services": true, "ssl_ca": true, "ssl_cert": true, "ssl_key": true, "ssl_capath": true,
-	"ssl_crl": true, "ssl_crlpath": true, "hostname": true, "wsrep_provider": true, "wsrep_cluster_address": true,
-	"log_basename":          true,
-	"innodb_data_file_path": true, "innodb_temp_data_file_path": true, "lower_case_table_names": true,
-	"skip_external_locking": true, "skip_name_resolve": true, "default_time_zone": true, "plugin_load": true,
-	"plugin_load_add": true, "early_plugin_load": true, "log_slow_query_file": true,
-}
+// hold: how much memory a sandbox may take, which settings shape CREATE/DROP
+// TABLE cost, and two conversions that need more than one variable or cross
+// vendors. Which settings belong to the machine rather than to the server's
+// behaviour is the sandbox's one list (sandbox.IsMachineSetting).
 
 // sandboxMemoryCaps bound memory-sized settings in a sandbox (the what-if
 // sandbox caps the buffer pool at 1G for the same reason): a production
