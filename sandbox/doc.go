@@ -180,6 +180,7 @@
 //	binaries.go       Binary: a server binary and how to run it
 //	version.go        --version: ParseVersionOutput, the output remembered per build
 //	detect.go         finding the binary: FindServer, Detect
+//	machine.go        the one list of machine-specific settings: IsMachineSetting
 //	options.go        Options, ValidateServerOption, the options fixed at initialisation
 //	validate.go       ValidateOptions: which options the binary refuses
 //	init.go           initialising a datadir: InitMethod, its command, the launchers
