@@ -36,13 +36,15 @@
 //     it follows.
 //   - consequence.go: the definitions that failed, and a later failure
 //     shown as their consequence.
-//   - replay.go: a file's steps replayed in file order, as the client runs
-//     them.
+//   - replay.go: one step replayed and the server's answer attributed to
+//     its object or statement.
 //   - clienttext.go: the steps of one client statement (the text up to the
 //     delimiter) sent as one text on the sandbox, as the client sends it:
 //     the server cuts it, and its answer (how many statements ran, the
 //     error it stopped at) is attributed to the steps; where the reader's
 //     server cut disagrees, the server's answer wins.
+//   - replayfile.go: a file's steps replayed in file order, client
+//     statement by client statement, as the client runs them.
 //   - load.go: LoadDump, which replays a file or loads a live schema by
 //     kind.
 //
