@@ -102,7 +102,7 @@ func (r *dumpReader) read(st statement) {
 		}
 		r.asideStep(st, what, k.why)
 	default:
-		r.asideStep(st, "statement the tool does not run", Describe(st.toks)+" is not a statement the schema check runs (it takes definitions, data, session and script statements)")
+		r.asideStep(st, UnknownStatement, Describe(st.toks)+" is not a statement the schema check runs (it takes definitions, data, session and script statements)")
 		r.dump.Steps[len(r.dump.Steps)-1].Unknown = st.sql
 	}
 }

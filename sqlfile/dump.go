@@ -219,3 +219,9 @@ func (s Setting) Text() string {
 	}
 	return v
 }
+
+// UnknownStatement is what Dump.SetAside counts a statement under that the
+// reader knows no statement of (Step.Unknown); a schema check that sends it
+// within its client statement, for the server to cut and answer, takes it
+// off that count.
+const UnknownStatement = "statement the tool does not run"

@@ -169,3 +169,29 @@ func (rp *replayer) notRun(at, s sqlfile.Step, after int) {
 		Fix:     "fix " + at.What + " first"})
 	rp.markFailed(r.Object)
 }
+
+// sentWithTheirText makes the statements the reader knows none of
+// (Step.Unknown) that the replay on a sandbox sends within their client
+// statement, for the server to cut and answer (runClient), statements of
+// the script: there they are not set aside, and the server's answer is
+// theirs. One alone in its client statement stays set aside.
+func sentWithTheirText(d *sqlfile.Dump) {
+	for i := 0; i < len(d.Steps); {
+		n := clientSteps(d.Steps[i:])
+		steps := d.Steps[i : i+n]
+		i += n
+		if n == 1 || !allRun(steps) {
+			continue
+		}
+		for j := range steps {
+			s := &steps[j]
+			if s.Kind != sqlfile.StepSetAside || s.Unknown == "" {
+				continue
+			}
+			s.Kind, s.SQL, s.Reason = sqlfile.StepScript, s.Unknown, ""
+			if d.SetAside[sqlfile.UnknownStatement]--; d.SetAside[sqlfile.UnknownStatement] <= 0 {
+				delete(d.SetAside, sqlfile.UnknownStatement)
+			}
+		}
+	}
+}

@@ -101,6 +101,7 @@ func checkOnSandboxes(ctx context.Context, o Options, d *sqlfile.Dump, groups *G
 			d, groups = GroupDump(d)
 		}
 	}
+	sentWithTheirText(d)
 	target, today, err := startBoth(ctx, o.TargetBasedir, o.SourceBasedir, o.Log)
 	servers = append(servers, target, today)
 	if err != nil {
