@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-sql-driver/mysql"
-
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/schemacheck"
 	"github.com/upgrade-advisor/upgrade-advisor/sandbox/sandboxtest"
 	"github.com/upgrade-advisor/upgrade-advisor/sqlfile"
@@ -37,17 +35,7 @@ type checker struct {
 // newChecker connects the check to l's sandbox.
 func newChecker(t *testing.T, l *loggedServer) *checker {
 	t.Helper()
-	cfg, err := mysql.ParseDSN(l.sb.DSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MultiStatements = true
-	connector, err := mysql.NewConnector(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := sql.OpenDB(connector)
-	t.Cleanup(func() { db.Close() })
+	db := sandboxtest.OpenTexts(t, l.sb.DSN())
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(0) // each file's session a new one, as the client's
 	return &checker{db: db}

@@ -162,8 +162,8 @@ func TestToolSaysWhatTheClientSays(t *testing.T) {
 			srv.Require(t)
 			client := srv.Start(t)
 			tool := srv.Start(t)
-			db := openTexts(t, tool.DSN()) // as the check's own connection: a client statement sent whole
-			db.SetMaxIdleConns(0)          // each fixture's session a new one
+			db := sandboxtest.OpenTexts(t, tool.DSN()) // as the check's own connection: a client statement sent whole
+			db.SetMaxIdleConns(0)                      // each fixture's session a new one
 			for i, fixture := range clientFixtures {
 				file := filepath.Join("testdata", "client", fixture)
 				dbName := fmt.Sprintf("fixture%d", i)

@@ -106,7 +106,7 @@ func FuzzCheckOnSandbox(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		conn, err := openTexts(t, dsn).Conn(ctx) // as the check's own: each client statement sent whole
+		conn, err := sandboxtest.OpenTexts(t, dsn).Conn(ctx) // as the check's own: each client statement sent whole
 		if err != nil {
 			t.Fatal(err)
 		}

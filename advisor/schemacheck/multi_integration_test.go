@@ -16,30 +16,12 @@ import (
 	"github.com/upgrade-advisor/upgrade-advisor/stmt"
 )
 
-// openTexts opens a pool on dsn with multiStatements=true, as the check's
-// own connection to a sandbox has it (server.AppTextConn).
-func openTexts(t testing.TB, dsn string) *sql.DB {
-	t.Helper()
-	cfg, err := mysql.ParseDSN(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MultiStatements = true
-	connector, err := mysql.NewConnector(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := sql.OpenDB(connector)
-	t.Cleanup(func() { pool.Close() })
-	return pool
-}
-
 // multiConn opens a connection with multiStatements=true to srv's shared
 // sandbox as root, in a fresh database db.
 func multiConn(t *testing.T, srv sandboxtest.Server, db string) *sql.Conn {
 	t.Helper()
 	ctx := context.Background()
-	conn, err := openTexts(t, srv.SharedDSN(t)).Conn(ctx)
+	conn, err := sandboxtest.OpenTexts(t, srv.SharedDSN(t)).Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +87,7 @@ func TestServerCutsTheClientText(t *testing.T) {
 			client, tool := srv.Start(t), srv.Start(t)
 			want := clientErrors(t, srv, client, "app", file)
 			created := catalogOf(t, client.DSN(), "app")
-			conn, err := openTexts(t, tool.DSN()).Conn(context.Background())
+			conn, err := sandboxtest.OpenTexts(t, tool.DSN()).Conn(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
