@@ -72,6 +72,8 @@ var clientDifferences = []clientDifference{
 		[]string{"SELECT 1\nDELIMITER //SELECT 2", "SELECT 3"}, []string{"SELECT 1\nDELIMITER //SELECT 2", "SELECT 3"}},
 	{"use with a ';' that is not the delimiter", "DELIMITER $$\nuse sent;\nSELECT 1$$\n",
 		[]string{"use sent;\nSELECT 1"}, []string{"USE =", "SELECT 1"}},
+	{"a comment after the delimiter, then a DELIMITER line", "SELECT 1; /* c */\nDELIMITER ;;\n# x\nSELECT 2;;\n",
+		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
 	{"a backslash at a line's end", "SELECT 1 \\\n, 2;\n",
 		[]string{"SELECT 1 \n, 2"}, []string{"SELECT 1 \n, 2"}},
 }

@@ -81,7 +81,9 @@ type clientRules struct {
 	// A line comment where no statement has begun is sent on its own; a
 	// plain comment there is held, and a line comment after it joins it,
 	// after which a DELIMITER line is no command but text of the
-	// statement they begin (MySQL 9.7's).
+	// statement they begin; a DELIMITER line before that is the command,
+	// and the held comment is not sent ("SELECT 1; /* c */" then
+	// "DELIMITER ;;" sends "SELECT 1" alone) (MySQL 9.7's).
 	keepsComments bool
 	// delimiterInCommentEnd: the "/" of the "*/" that ends an executable
 	// comment may start the delimiter ("/*!50000 6 *///" under DELIMITER

@@ -69,6 +69,7 @@ func (s *clientSplitter) lineCommand() bool {
 			return true
 		}
 		s.delimiter = d
+		s.heldFrom, s.blocked = -1, false // a comment the client held is not sent (clientRules.keepsComments)
 	case word == "use" && s.useCommand(line, fields):
 	case strings.TrimRight(word, ";") == "source":
 		s.skipSource(strings.TrimSpace(line))
