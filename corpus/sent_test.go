@@ -159,10 +159,10 @@ func sameStatements(stmts []string, family sqlfile.ClientFamily) []string {
 	return out
 }
 
-// normalTokens is one statement's tokens, joined by a space, without a
-// last ";" (MySQL's client drops it from the statement it sends at the
-// end of the file; the server reads the statement the same with or
-// without it).
+// normalTokens is one statement's tokens, joined by a space, as the
+// server keeps it: without the ";" and white space at its end, which both
+// servers strip from a statement they receive before they log or read it
+// (alloc_query), even where a ";" is inside an unterminated "/*!" comment.
 func normalTokens(s string) string {
 	if s == sameUse {
 		return s
@@ -170,10 +170,7 @@ func normalTokens(s string) string {
 	if name, ok := strings.CutPrefix(s, "USE "); ok && !strings.ContainsAny(name, " \n\t;`") {
 		return "USE " + name // a database change the log wrote
 	}
-	toks, _ := sqlfile.Lex(s, sqlfile.SQLMode{}, 1)
-	for len(toks) > 0 && sqlfile.IsPunct(toks[len(toks)-1], ";") {
-		toks = toks[:len(toks)-1]
-	}
+	toks, _ := sqlfile.Lex(strings.TrimRight(s, "; \t\n\r\v\f"), sqlfile.SQLMode{}, 1)
 	if len(toks) == 2 && sqlfile.IsWord(toks[0], "USE") && sqlfile.IsName(toks[1]) {
 		return "USE " + sqlfile.NameOf(toks[1])
 	}
