@@ -93,6 +93,7 @@ func (r *dumpReader) createSchema(c *Cursor, st statement) {
 	case IsSystemSchema(NameOf(t)):
 		r.systemStatement(NameOf(t), st)
 	default:
+		r.usedBeforeCreated(NameOf(t))
 		r.noteSchema(NameOf(t), st.sql, st.line)
 		r.step(st, StepScript, "")
 		r.dump.Steps[len(r.dump.Steps)-1].Schema = NameOf(t)

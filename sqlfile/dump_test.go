@@ -248,6 +248,25 @@ func TestReadDumpNamedSchema(t *testing.T) {
 	}
 }
 
+// TestReadDumpUseBeforeCreate: a USE of a schema the file creates only
+// later fails on the server (no such schema yet): what follows the CREATE
+// DATABASE is in the schema the file was in before that USE.
+func TestReadDumpUseBeforeCreate(t *testing.T) {
+	for _, c := range []struct {
+		what, src, want string
+	}{
+		{"created later", "CREATE DATABASE app;\nUSE app;\nUSE later;\nCREATE DATABASE IF NOT EXISTS later;\nCREATE TABLE item (a INT);\n", "app"},
+		{"created before", "CREATE DATABASE app;\nCREATE DATABASE later;\nUSE app;\nUSE later;\nCREATE TABLE item (a INT);\n", "later"},
+		{"never created", "CREATE DATABASE app;\nUSE app;\nUSE later;\nCREATE TABLE item (a INT);\n", "later"},
+		{"another schema created", "CREATE DATABASE app;\nUSE app;\nUSE later;\nCREATE DATABASE other;\nCREATE TABLE item (a INT);\n", "later"},
+	} {
+		d := readString(t, c.src)
+		if len(d.Objects) != 1 || d.Objects[0].Schema != c.want {
+			t.Errorf("%s: objects %+v, want item in %s", c.what, d.Objects, c.want)
+		}
+	}
+}
+
 // TestReadDumpBrokenDataString: a backslash that escapes a string's
 // closing quote leaves backslashes outside strings; the client keeps the
 // ones that name no command and sends one statement, the reader too.

@@ -9,13 +9,17 @@ import (
 
 // dumpReader turns the statements of one file into a Dump.
 type dumpReader struct {
-	file    string
-	writer  flavor.Flavor
-	isDump  bool // the file says which server wrote it (mysqldump, mariadb-dump)
-	opts    ReadOptions
-	dump    *Dump
-	schema  string          // the schema of the last USE
-	schemas map[string]bool // lower-cased names the file creates, uses or names
+	file   string
+	writer flavor.Flavor
+	isDump bool // the file says which server wrote it (mysqldump, mariadb-dump)
+	opts   ReadOptions
+	dump   *Dump
+	schema string // the schema of the last USE
+	// usedFirst is the last USE, when it named a schema the file had not
+	// created, used or named before: should the file create that schema
+	// later, the USE found none and failed (usedBeforeCreated).
+	usedFirst *firstUse
+	schemas   map[string]bool // lower-cased names the file creates, uses or names
 	// system is the server's own schema the file is in (a USE mysql of an
 	// --all-databases dump): its statements are set aside until the next USE.
 	system   string

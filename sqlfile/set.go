@@ -144,13 +144,33 @@ func (r *dumpReader) use(c *Cursor, st statement) {
 		return
 	}
 	name := NameOf(t)
+	r.usedFirst = nil
 	if IsSystemSchema(name) {
 		r.system = name
 		r.systemStatement(name, st)
 		return
 	}
+	if !r.schemas[strings.ToLower(name)] {
+		r.usedFirst = &firstUse{name: name, schema: r.schema, system: r.system}
+	}
 	r.system = ""
 	r.noteSchema(name, "", 0)
 	r.schema = name
 	r.step(st, StepSession, "")
+}
+
+// firstUse is a USE of a schema the file had not created, used or named
+// before, and the schema it left (schema, system).
+type firstUse struct{ name, schema, system string }
+
+// usedBeforeCreated reads a CREATE DATABASE of the schema the last USE
+// named first: that USE found no such schema on the server (the file
+// creates it only now), which refused it, and the schema in use stayed
+// the one before it (both clients: "use s2;" then "CREATE DATABASE s2;"
+// then "CREATE TABLE t ..." creates t in the schema the client was in).
+func (r *dumpReader) usedBeforeCreated(name string) {
+	if u := r.usedFirst; u != nil && strings.EqualFold(u.name, name) && strings.EqualFold(r.schema, name) {
+		r.schema, r.system = u.schema, u.system
+		r.usedFirst = nil
+	}
 }
