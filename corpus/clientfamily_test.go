@@ -74,6 +74,8 @@ var clientDifferences = []clientDifference{
 		[]string{"use sent;\nSELECT 1"}, []string{"USE =", "SELECT 1"}},
 	{"a comment after the delimiter, then a DELIMITER line", "SELECT 1; /* c */\nDELIMITER ;;\n# x\nSELECT 2;;\n",
 		[]string{"SELECT 1", "SELECT 2"}, []string{"SELECT 1", "SELECT 2"}},
+	{"a line comment inside an unterminated /*! is not sent by MariaDB's client", "SELECT 1 /*!50000 + 2 # c ; d\n+ 3 -- e\n;\n",
+		[]string{"SELECT 1 /*!50000 + 2 # c ; d\n+ 3 -- e"}, []string{"SELECT 1 /*!50000 + 2 \n+ 3"}},
 	{"a backslash at a line's end", "SELECT 1 \\\n, 2;\n",
 		[]string{"SELECT 1 \n, 2"}, []string{"SELECT 1 \n, 2"}},
 }

@@ -70,7 +70,9 @@ func (s *clientSplitter) step() {
 	switch {
 	case c == '#' || StartsDashComment(rest, 0):
 		s.heldLineComment()
+		from := s.i
 		s.skipTo("\n", false)
+		s.stripLineComment(from)
 		return
 	case strings.HasPrefix(rest, "/*") && !s.isExecutableComment(rest) && s.nestedComment():
 		return

@@ -93,8 +93,10 @@ type clientRules struct {
 	delimiterInCommentEnd bool
 	// stripsComments: a plain "/* ... */" comment inside a statement is
 	// not sent: the client puts a space in its place (so that "--/* */ x"
-	// reaches the server as a "-- " comment) (MariaDB's; MySQL 9.7's client
-	// sends comments as they are).
+	// reaches the server as a "-- " comment); a "#" or "-- " comment inside
+	// a statement is not sent either, up to the line's end, also inside an
+	// unterminated "/*!" ("SELECT /*!50000 1 # c" sends "SELECT /*!50000
+	// 1 ") (MariaDB's; MySQL 9.7's client sends comments as they are).
 	stripsComments bool
 	// delimiterToSpace: the delimiter a statement starting with the word
 	// delimiter sets when it ends (delimiterStatements, commandStatements)
@@ -212,6 +214,16 @@ func (s *clientSplitter) stripComment(end int) {
 		return
 	}
 	s.cuts = append(s.cuts, dropped{from: s.i, to: end, with: " " + strings.Repeat("\n", strings.Count(s.src[s.i:end], "\n"))})
+}
+
+// stripLineComment drops, for a client that strips comments, the line
+// comment from from to s.i (the line's end) inside a statement; the line
+// break after it stays.
+func (s *clientSplitter) stripLineComment(from int) {
+	if !s.rules().stripsComments || s.stmtStart < 0 {
+		return
+	}
+	s.cuts = append(s.cuts, dropped{from: from, to: s.i})
 }
 
 // delimiterLine marks, for a client with delimiterLineInStatement, a
