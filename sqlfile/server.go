@@ -38,10 +38,27 @@ func SplitServer(cs ClientStatement) []ClientStatement {
 	for _, cut := range append(cuts, len(toks)) {
 		if part, ok := statementOf(cs, toks[from:cut]); ok {
 			out = append(out, part)
+		} else if from == cut && cut < len(toks) && hasCodeAfter(toks, cut) {
+			// An empty statement (the text starts with a ';', or two follow
+			// each other) with a statement after it: the server refuses it
+			// (1064), and the rest of the text does not run. Only the ';' at
+			// the text's end are stripped (alloc_query).
+			empty, _ := statementOf(cs, toks[cut:cut+1])
+			out = append(out, empty)
 		}
 		from = cut + 1
 	}
 	return out
+}
+
+// hasCodeAfter reports whether a token after the ';' at toks[cut] is code.
+func hasCodeAfter(toks []Token, cut int) bool {
+	for _, t := range toks[cut+1:] {
+		if isCode(t) && !(t.kind == TokPunct && t.text == ";") {
+			return true
+		}
+	}
+	return false
 }
 
 // statementOf is the client statement's text from the first to the last

@@ -45,6 +45,8 @@ func TestSplitServerCutsAsTheServer(t *testing.T) {
 		{"executable comment keeps its ;", "/*!50003 CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END */",
 			[]string{"/*!50003 CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END */"}},
 		{"trailing semicolons", "SELECT 1;;", []string{"SELECT 1"}},
+		{"an empty statement first is the server's to refuse", ";SELECT 1", []string{";", "SELECT 1"}},
+		{"an empty statement between two is the server's to refuse", "SELECT 1;\n;SELECT 2;", []string{"SELECT 1", ";", "SELECT 2"}},
 		{"end as a parameter name", "CREATE FUNCTION overlap(s DATETIME, end DATETIME) RETURNS INT READS SQL DATA BEGIN DECLARE r INT; " +
 			"SET @e = end; SELECT COUNT(*) INTO r FROM periods p WHERE p.start < end; RETURN r; END; SELECT 2",
 			[]string{"CREATE FUNCTION overlap(s DATETIME, end DATETIME) RETURNS INT READS SQL DATA BEGIN DECLARE r INT; " +
