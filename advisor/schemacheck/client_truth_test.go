@@ -29,7 +29,7 @@ import (
 // beyond the client's errors, per target vendor.
 var clientFixtures = []string{"prepared-fk.sql", "qualified-schema.sql", "broken-string.sql", "fk-at-end.sql",
 	"removed-function.sql", "zero-dates.sql", "charset-only.sql", "compressed-mode.sql", "delimiter-block.sql",
-	"end-as-name.sql", "use-without-delimiter.sql", "use-without-delimiter-only.sql", "own-schemas.sql", "text-stops-midway.sql"}
+	"end-as-name.sql", "use-without-delimiter.sql", "use-without-delimiter-only.sql", "own-schemas.sql", "text-stops-midway.sql", "empty-statement.sql"}
 
 // withoutDatabase are the fixtures given to the client with no database
 // (mysql < file): they create their own schemas and name one for every
