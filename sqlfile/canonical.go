@@ -149,7 +149,9 @@ func StringValue(text string) string {
 	return b.String()
 }
 
-// unescape is what the server makes of a backslash followed by c.
+// unescape is what the server makes of a backslash followed by the byte
+// c: c itself where it escapes nothing, as a byte (the first byte of a
+// multibyte character stays that byte, and its other bytes follow).
 func unescape(c byte) string {
 	switch c {
 	case '0':
@@ -165,9 +167,9 @@ func unescape(c byte) string {
 	case 'Z':
 		return "\x1a"
 	case '%', '_':
-		return `\` + string(c)
+		return `\` + string([]byte{c})
 	}
-	return string(c)
+	return string([]byte{c})
 }
 
 // readsBackAs checks that the canonical text lexes to the same tokens, in

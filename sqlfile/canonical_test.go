@@ -33,6 +33,7 @@ func TestCanonicalText(t *testing.T) {
 		{"mariadb-dump's sandbox line", mariadb1011, "/*M!999999\\- enable the sandbox mode */ SELECT 1", "SELECT 1"},
 		{"unterminated string", mysql97, "SELECT 'a", ""},
 		{"not UTF-8", mysql97, "SELECT '\xd6\\'", ""},
+		{"a backslash before a multibyte character", mysql97, "SELECT '中\\中'", "SELECT '中中'"},
 		{"dashes that would become a comment", mysql97, "SELECT 1--/**/ 1", ""},
 		{"versioned comment, version unknown", flavor.Flavor{}, "SELECT 1 /*!50000 + 1 */", ""},
 		{"unversioned comment, version unknown", flavor.Flavor{}, "SELECT 1 /*! + 1 */", "SELECT 1 + 1"},
