@@ -19,15 +19,13 @@ func ValidateJob(o Options) error {
 	w := o.Asked
 	switch {
 	case o.ServerVariants && !w.Sandbox && !w.WhatIf:
-		return usage(flagname.ServerVariants + " restarts servers: use it with " + flagname.Sandbox + " or " + flagname.WhatIfSandbox)
+		return exitcode.Usage(flagname.ServerVariants + " restarts servers: use it with " + flagname.Sandbox + " or " + flagname.WhatIfSandbox)
 	case w.Sandbox && w.WhatIf:
-		return usage(flagname.Sandbox + " and " + flagname.WhatIfSandbox + " exclude each other: " + flagname.Sandbox + " audits a fresh server, " + flagname.WhatIfSandbox + " copies a real one's settings")
+		return exitcode.Usage(flagname.Sandbox + " and " + flagname.WhatIfSandbox + " exclude each other: " + flagname.Sandbox + " audits a fresh server, " + flagname.WhatIfSandbox + " copies a real one's settings")
 	case w.Sandbox && w.ConnFlags:
-		return usage(flagname.Sandbox + " starts its own server: leave out the connection flags")
+		return exitcode.Usage(flagname.Sandbox + " starts its own server: leave out the connection flags")
 	case w.SandboxFlags && !w.Sandbox && !w.WhatIf:
-		return usage(flagname.Basedir + " and " + flagname.SandboxOption + " describe the sandbox: use them with " + flagname.Sandbox + " or " + flagname.WhatIfSandbox)
+		return exitcode.Usage(flagname.Basedir + " and " + flagname.SandboxOption + " describe the sandbox: use them with " + flagname.Sandbox + " or " + flagname.WhatIfSandbox)
 	}
 	return o.Bench.Validate()
 }
-
-func usage(msg string) error { return fmt.Errorf("%w: %s", exitcode.ErrUsage, msg) }

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/upgrade-advisor/upgrade-advisor/advisor/exitcode"
@@ -59,13 +58,13 @@ func (o Options) liveSchema() bool { return o.SchemasGiven || o.Live != nil }
 func (o Options) Validate() error {
 	switch {
 	case o.liveSchema() && o.SchemaFile != "":
-		return usage("the schema comes from " + flagname.SchemaFile + " or from a live server (" + flagname.Schemas + " and the connection flags), not both")
+		return exitcode.Usage("the schema comes from " + flagname.SchemaFile + " or from a live server (" + flagname.Schemas + " and the connection flags), not both")
 	case !o.schemaCheck() && o.WithData:
 		return rehearse.ErrWithDataNeedsSchemaFile
 	case !o.schemaCheck() && o.SourceBasedir != "":
-		return usage(flagname.SourceBasedir + " goes with " + flagname.SchemaFile + " (or " + flagname.Schemas + "): today's binaries load the schema too")
+		return exitcode.Usage(flagname.SourceBasedir + " goes with " + flagname.SchemaFile + " (or " + flagname.Schemas + "): today's binaries load the schema too")
 	case o.Source != "" && o.SourceBasedir != "":
-		return usage(flagname.Source + " and " + flagname.SourceBasedir + " both name binaries: give one")
+		return exitcode.Usage(flagname.Source + " and " + flagname.SourceBasedir + " both name binaries: give one")
 	}
 	return o.validateQueries()
 }
@@ -84,15 +83,13 @@ func (o Options) validateQueries() error {
 	case q == nil:
 		return nil
 	case !o.schemaCheck():
-		return usage(flagname.Queries + " runs on the schema check's sandboxes: add " + flagname.SchemaFile + " (a dump, with " + flagname.WithData + " for its rows) and " + flagname.TargetBasedir + " and " + flagname.SourceBasedir)
+		return exitcode.Usage(flagname.Queries + " runs on the schema check's sandboxes: add " + flagname.SchemaFile + " (a dump, with " + flagname.WithData + " for its rows) and " + flagname.TargetBasedir + " and " + flagname.SourceBasedir)
 	case o.TargetBasedir == "" && !serverfetch.Names(o.Target):
-		return usage(flagname.Queries + " needs " + flagname.TargetBasedir + ": the target's binaries, where the statements run")
+		return exitcode.Usage(flagname.Queries + " needs " + flagname.TargetBasedir + ": the target's binaries, where the statements run")
 	case o.SourceBasedir == "" && o.Source == "":
-		return usage(flagname.Queries + " compares today's version with the target: add " + flagname.SourceBasedir + " with today's binaries (/ for the installed server)")
+		return exitcode.Usage(flagname.Queries + " compares today's version with the target: add " + flagname.SourceBasedir + " with today's binaries (/ for the installed server)")
 	case q.Live() && o.Live == nil:
-		return usage(flagname.Queries + " live reads today's server: add the connection flags (-S, -h, -u, ...)")
+		return exitcode.Usage(flagname.Queries + " live reads today's server: add the connection flags (-S, -h, -u, ...)")
 	}
 	return nil
 }
-
-func usage(msg string) error { return fmt.Errorf("%w: %s", exitcode.ErrUsage, msg) }

@@ -3,7 +3,10 @@
 // and main maps an outcome to a code in one place (Of).
 package exitcode
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Exit codes of upgrade-advisor, documented in --help and the README. The
 // errors of a job carry theirs (Coder); main maps an outcome to a code
@@ -54,3 +57,7 @@ func Of(err error) int {
 	}
 	return Error
 }
+
+// Usage is a usage error (exit code 2) saying msg: what was asked that
+// cannot run, and what to give instead.
+func Usage(msg string) error { return fmt.Errorf("%w: %s", ErrUsage, msg) }

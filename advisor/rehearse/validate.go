@@ -15,9 +15,9 @@ func (o Options) Validate() error {
 	}
 	switch {
 	case o.Queries.Live() && !o.Live && o.Datadir == "":
-		return usage(flagname.Queries + " live reads today's server: give the connection flags (-S, -h, -u, ...) instead of " + flagname.ServerVersion)
+		return exitcode.Usage(flagname.Queries + " live reads today's server: give the connection flags (-S, -h, -u, ...) instead of " + flagname.ServerVersion)
 	case o.Datadir != "" && o.SampleRowsGiven:
-		return usage(flagname.InPlace + " " + flagname.Datadir + " runs " + flagname.Queries + " on the datadir's own rows: leave out " + flagname.SampleRows)
+		return exitcode.Usage(flagname.InPlace + " " + flagname.Datadir + " runs " + flagname.Queries + " on the datadir's own rows: leave out " + flagname.SampleRows)
 	}
 	if err := ValidateSampleRows(o.SampleRowsGiven, o.SampleRows, o.Queries, o.Live && o.ServerVersion == "", o.WithData); err != nil {
 		return err
@@ -26,14 +26,14 @@ func (o Options) Validate() error {
 	case o.WithData && o.SchemaFile == "":
 		return ErrWithDataNeedsSchemaFile
 	case o.ServerVersion != "" && o.Live:
-		return usage(flagname.ServerVersion + " rehearses " + flagname.Config + " offline: leave out the connection flags, or leave out " + flagname.ServerVersion + " to inspect the server")
+		return exitcode.Usage(flagname.ServerVersion + " rehearses " + flagname.Config + " offline: leave out the connection flags, or leave out " + flagname.ServerVersion + " to inspect the server")
 	}
 	return o.Bench.Validate()
 }
 
 // ErrWithDataNeedsSchemaFile is --with-data without a file whose rows it
 // loads (rehearse and check).
-var ErrWithDataNeedsSchemaFile = usage(flagname.WithData + " loads the rows of " + flagname.SchemaFile + ": add " + flagname.SchemaFile + " (a dump with its rows)")
+var ErrWithDataNeedsSchemaFile = exitcode.Usage(flagname.WithData + " loads the rows of " + flagname.SchemaFile + ": add " + flagname.SchemaFile + " (a dump with its rows)")
 
 // ValidateSampleRows holds the rules of --sample-rows (given: it was
 // given, n rows a table) for rehearse and check: it loads rows for
@@ -44,15 +44,13 @@ func ValidateSampleRows(given bool, n int, q *QueryOptions, live, withData bool)
 	case !given:
 		return nil
 	case q == nil:
-		return usage(flagname.SampleRows + " loads rows for " + flagname.Queries + ": add " + flagname.Queries + " (a log, a file of statements, or live)")
+		return exitcode.Usage(flagname.SampleRows + " loads rows for " + flagname.Queries + ": add " + flagname.Queries + " (a log, a file of statements, or live)")
 	case !live:
-		return usage(flagname.SampleRows + " reads today's live server: give the connection flags (-S, -h, -u, ...) instead of " + flagname.ServerVersion)
+		return exitcode.Usage(flagname.SampleRows + " reads today's live server: give the connection flags (-S, -h, -u, ...) instead of " + flagname.ServerVersion)
 	case withData:
-		return usage(flagname.SampleRows + " and " + flagname.WithData + " both load rows: keep one")
+		return exitcode.Usage(flagname.SampleRows + " and " + flagname.WithData + " both load rows: keep one")
 	case n < 1:
-		return usage(fmt.Sprintf(flagname.SampleRows+" %d: give 1 or more rows per table", n))
+		return exitcode.Usage(fmt.Sprintf(flagname.SampleRows+" %d: give 1 or more rows per table", n))
 	}
 	return nil
 }
-
-func usage(msg string) error { return fmt.Errorf("%w: %s", exitcode.ErrUsage, msg) }
